@@ -1,0 +1,412 @@
+package a2ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Canvas is the state of every surface an agent has sent: components, data
+// models, roots, styles and the resolved tree of each shown surface.
+//
+// A Canvas is an immutable snapshot. Apply and SetValue return a new Canvas
+// and leave the receiver exactly as it was, which is what makes a batch all
+// or none and lets views read a snapshot without locks while the hub moves
+// on. The zero value is not usable; call New.
+type Canvas struct {
+	opts     Options
+	version  uint64
+	order    []string // surface ids in creation order
+	surfaces map[string]*Surface
+}
+
+// New returns an empty canvas.
+func New(opts Options) *Canvas {
+	return &Canvas{opts: opts, surfaces: map[string]*Surface{}}
+}
+
+// Options returns the options the canvas was made with.
+func (c *Canvas) Options() Options { return c.opts }
+
+// Version grows with every accepted change anywhere on the canvas.
+func (c *Canvas) Version() uint64 { return c.version }
+
+// Surfaces returns the surfaces in the order they were created.
+func (c *Canvas) Surfaces() []*Surface {
+	out := make([]*Surface, len(c.order))
+	for i, id := range c.order {
+		out[i] = c.surfaces[id]
+	}
+	return out
+}
+
+// Surface returns the surface with the given id, or nil.
+func (c *Canvas) Surface(id string) *Surface { return c.surfaces[id] }
+
+// Size is the canvas measured as MaxCanvasBytes counts it.
+func (c *Canvas) Size() int {
+	n := 0
+	for _, s := range c.surfaces {
+		n += s.size()
+	}
+	return n
+}
+
+// Surface is one surface of a canvas. Like the canvas, it never changes once
+// returned.
+type Surface struct {
+	id        string
+	root      string
+	catalogID string
+	styles    Styles
+	shown     bool
+	version   uint64
+	comps     map[string]*compEntry
+	compOrder []string
+	compBytes int
+	data      any
+	local     map[string]localValue
+	tree      *Node
+}
+
+// compEntry is a component as the canvas holds it, with the version at
+// which its definition last really changed (a re-sent identical definition
+// keeps it), which is what makes a press stale or not.
+type compEntry struct {
+	Component
+	changed  uint64 // the definition last changed
+	actionAt uint64 // a button appeared or its action last changed
+}
+
+// localValue is the person's value for an input bound to a literal only.
+type localValue struct {
+	value any
+	at    uint64
+}
+
+// ID returns the surface id.
+func (s *Surface) ID() string { return s.id }
+
+// Root returns the root component id given by beginRendering.
+func (s *Surface) Root() string { return s.root }
+
+// CatalogID returns the catalog beginRendering named, or "".
+func (s *Surface) CatalogID() string { return s.catalogID }
+
+// Styles returns the styles given by beginRendering.
+func (s *Surface) Styles() Styles { return s.styles }
+
+// Shown reports whether beginRendering has arrived for the surface.
+func (s *Surface) Shown() bool { return s.shown }
+
+// Version is the canvas version at which the surface last changed.
+func (s *Surface) Version() uint64 { return s.version }
+
+// Data returns the surface's data model.
+func (s *Surface) Data() any { return s.data }
+
+// Tree returns the resolved tree of a shown surface, or nil when the
+// surface is not shown.
+func (s *Surface) Tree() *Node { return s.tree }
+
+// ComponentCount returns how many components the surface declares.
+func (s *Surface) ComponentCount() int { return len(s.comps) }
+
+// Component returns a declared component by id.
+func (s *Surface) Component(id string) (Component, bool) {
+	e, ok := s.comps[id]
+	if !ok {
+		return Component{}, false
+	}
+	return e.Component, true
+}
+
+// Components returns the declared components in the order they were first
+// declared.
+func (s *Surface) Components() []Component {
+	out := make([]Component, len(s.compOrder))
+	for i, id := range s.compOrder {
+		out[i] = s.comps[id].Component
+	}
+	return out
+}
+
+// ComponentJSON returns a component's definition as the agent sent it
+// (compacted), for canvas.state.
+func (s *Surface) ComponentJSON(id string) json.RawMessage {
+	if e, ok := s.comps[id]; ok {
+		return e.raw
+	}
+	return nil
+}
+
+func (s *Surface) size() int { return s.compBytes + jsonSize(s.data) }
+
+// clone copies the surface so a batch can change it; component entries and
+// data values are shared, as they are never modified in place.
+func (s *Surface) clone() *Surface {
+	n := *s
+	n.comps = make(map[string]*compEntry, len(s.comps))
+	for k, v := range s.comps {
+		n.comps[k] = v
+	}
+	n.compOrder = append([]string(nil), s.compOrder...)
+	if s.local != nil {
+		n.local = make(map[string]localValue, len(s.local))
+		for k, v := range s.local {
+			n.local[k] = v
+		}
+	}
+	return &n
+}
+
+// batch is a canvas being changed by one Apply or SetValue.
+type batch struct {
+	next    *Canvas
+	version uint64
+	touched map[string]int // surface id -> index of the last message about it
+	cloned  map[string]bool
+}
+
+func (c *Canvas) begin() *batch {
+	next := &Canvas{
+		opts:     c.opts,
+		version:  c.version + 1,
+		order:    append([]string(nil), c.order...),
+		surfaces: make(map[string]*Surface, len(c.surfaces)+1),
+	}
+	for k, v := range c.surfaces {
+		next.surfaces[k] = v
+	}
+	return &batch{next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{}}
+}
+
+// surface returns a copy of the surface that this batch may change,
+// creating the surface if it does not exist.
+func (b *batch) surface(id string, index int) (*Surface, *Error) {
+	b.touched[id] = index
+	s, ok := b.next.surfaces[id]
+	if !ok {
+		if len(b.next.order) >= MaxSurfaces {
+			return nil, &Error{Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
+				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces)}
+		}
+		s = &Surface{id: id, comps: map[string]*compEntry{}}
+		b.next.order = append(b.next.order, id)
+		b.next.surfaces[id] = s
+		b.cloned[id] = true
+		return s, nil
+	}
+	if !b.cloned[id] {
+		s = s.clone()
+		b.next.surfaces[id] = s
+		b.cloned[id] = true
+	}
+	return s, nil
+}
+
+// Apply applies a batch of messages all or none. On success it returns the
+// new canvas and the warnings; on refusal it returns the receiver, unchanged,
+// and an *Error naming the first message refused.
+func (c *Canvas) Apply(msgs []Message) (*Canvas, []Warning, error) {
+	b := c.begin()
+	var warns []Warning
+	for i, m := range msgs {
+		if err := b.apply(i, m); err != nil {
+			return c, nil, err
+		}
+	}
+	w, err := b.finish()
+	if err != nil {
+		return c, nil, err
+	}
+	return b.next, append(warns, w...), nil
+}
+
+// ApplyJSON decodes raw messages with the canvas's options and applies them
+// as one batch, all or none. Refusals and warnings carry the message index.
+func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
+	msgs := make([]Message, len(raws))
+	var warns []Warning
+	for i, raw := range raws {
+		m, w, err := DecodeMessage(raw, c.opts)
+		if err != nil {
+			e := err.(*Error)
+			e.Index = i
+			return c, nil, e
+		}
+		for _, x := range w {
+			x.Index = i
+			warns = append(warns, x)
+		}
+		msgs[i] = m
+	}
+	next, w, err := c.Apply(msgs)
+	if err != nil {
+		return c, nil, err
+	}
+	return next, append(warns, w...), nil
+}
+
+func (b *batch) apply(i int, m Message) *Error {
+	switch {
+	case m.BeginRendering != nil:
+		br := m.BeginRendering
+		s, err := b.surface(br.SurfaceID, i)
+		if err != nil {
+			return err
+		}
+		s.root, s.styles, s.catalogID, s.shown = br.Root, br.Styles, br.CatalogID, true
+	case m.SurfaceUpdate != nil:
+		su := m.SurfaceUpdate
+		s, err := b.surface(su.SurfaceID, i)
+		if err != nil {
+			return err
+		}
+		for _, comp := range su.Components {
+			old, ok := s.comps[comp.ID]
+			if ok && bytes.Equal(old.raw, comp.raw) {
+				continue
+			}
+			e := &compEntry{Component: comp, changed: b.version, actionAt: b.version}
+			if ok && sameAction(old.Props, comp.Props) {
+				e.actionAt = old.actionAt
+			}
+			if ok {
+				s.compBytes -= len(old.raw)
+			} else {
+				s.compOrder = append(s.compOrder, comp.ID)
+			}
+			s.compBytes += len(comp.raw)
+			s.comps[comp.ID] = e
+		}
+		if len(s.comps) > MaxComponents {
+			return &Error{Code: CodeTooManyComponents, Index: i, SurfaceID: s.id,
+				Message: fmt.Sprintf("surface %q would declare %d components; the limit is %d", s.id, len(s.comps), MaxComponents)}
+		}
+	case m.DataModelUpdate != nil:
+		u := m.DataModelUpdate
+		s, err := b.surface(u.SurfaceID, i)
+		if err != nil {
+			return err
+		}
+		s.data = store(s.data, splitPath(u.Path), u.Value)
+	case m.DeleteSurface != nil:
+		id := m.DeleteSurface.SurfaceID
+		if _, ok := b.next.surfaces[id]; !ok {
+			return nil
+		}
+		delete(b.next.surfaces, id)
+		delete(b.touched, id)
+		for j, x := range b.next.order {
+			if x == id {
+				b.next.order = append(b.next.order[:j:j], b.next.order[j+1:]...)
+				break
+			}
+		}
+	default:
+		return &Error{Code: CodeBadMessage, Index: i, Message: "empty message"}
+	}
+	return nil
+}
+
+// finish checks what can only be checked once the whole batch is in —
+// references, cycles, limits of shown trees, the canvas size — and resolves
+// the trees of the surfaces the batch touched.
+func (b *batch) finish() ([]Warning, *Error) {
+	var warns []Warning
+	for _, id := range b.next.order {
+		idx, ok := b.touched[id]
+		if !ok {
+			continue
+		}
+		s := b.next.surfaces[id]
+		s.version = b.version
+		if !s.shown {
+			s.tree = nil
+			continue
+		}
+		if err := checkGraph(s, b.next.opts.Lenient); err != nil {
+			err.Index = idx
+			return nil, err
+		}
+		tree, err := resolveSurface(s, b.next.opts.Lenient, true)
+		if err != nil {
+			err.Index = idx
+			return nil, err
+		}
+		s.tree = tree
+	}
+	if n := b.next.Size(); n > MaxCanvasBytes {
+		last, lastID := -1, ""
+		for id, idx := range b.touched {
+			if idx > last {
+				last, lastID = idx, id
+			}
+		}
+		return nil, &Error{Code: CodeCanvasTooLarge, Index: last, SurfaceID: lastID,
+			Message: fmt.Sprintf("the canvas would hold %d bytes of components and data; the limit is %d", n, MaxCanvasBytes)}
+	}
+	return warns, nil
+}
+
+// checkGraph follows every reference reachable from the root, explicit and
+// template, and refuses a cycle or (unless lenient) a reference to nothing.
+func checkGraph(s *Surface, lenient bool) *Error {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make(map[string]int, len(s.comps))
+	var visit func(id, from, path string) *Error
+	visit = func(id, from, path string) *Error {
+		e, ok := s.comps[id]
+		if !ok {
+			if lenient {
+				return nil
+			}
+			if from == "" {
+				return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: id, Path: "/beginRendering/root",
+					Message: fmt.Sprintf("root %q names no component of surface %q", id, s.id)}
+			}
+			return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: from, Path: path,
+				Message: fmt.Sprintf("%q refers to %q, which is not a component of surface %q", from, id, s.id)}
+		}
+		switch color[id] {
+		case grey:
+			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: id, Path: path,
+				Message: fmt.Sprintf("%q contains itself (through %q)", id, from)}
+		case black:
+			return nil
+		}
+		color[id] = grey
+		for _, r := range e.Props.refs() {
+			if err := visit(r.id, id, r.path); err != nil {
+				return err
+			}
+		}
+		color[id] = black
+		return nil
+	}
+	return visit(s.root, "", "")
+}
+
+// sameAction reports whether two definitions are buttons with the same
+// action, so that a redefinition that keeps the action (a new label, say)
+// does not make a press stale.
+func sameAction(a, b Props) bool {
+	x, ok1 := a.(*Button)
+	y, ok2 := b.(*Button)
+	if !ok1 || !ok2 || x.Action.Name != y.Action.Name || len(x.Action.Context) != len(y.Action.Context) {
+		return false
+	}
+	for i, c := range x.Action.Context {
+		d := y.Action.Context[i]
+		if c.Key != d.Key || c.Value.Path != d.Value.Path || c.Value.HasPath != d.Value.HasPath ||
+			c.Value.HasLiteral != d.Value.HasLiteral || c.Value.Literal != d.Value.Literal {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,40 @@
+// Package a2ui is a2term's model of the A2UI v0.8 protocol: the messages an
+// agent sends, the canvas of surfaces they build, the render trees views
+// draw, and the intents that come back from the person.
+//
+// It imports no UI and no network code, so that the terminal view, the web
+// mirror and the tests all share one definition of what a stream means.
+//
+// # Message flow
+//
+//	bytes of a stream ──SplitStream──▶ raw messages
+//	raw message ──DecodeMessage──▶ Message (typed, checked against the
+//	                                standard catalog, every string sanitized)
+//	[]Message ──Canvas.Apply──▶ new *Canvas, all or none
+//	                             (references, cycles and limits checked;
+//	                              each shown surface resolved once)
+//	Surface.Tree ──▶ *Node tree (bindings and templates resolved) ──▶ views
+//	view intent ──Canvas.Press──▶ *UserAction for the agent
+//	view intent ──Canvas.SetValue──▶ new *Canvas (the person's input kept)
+//
+// A Canvas is an immutable snapshot: Apply and SetValue return a new one and
+// leave the old one untouched, so a refused batch changes nothing and a
+// snapshot can be read by any number of goroutines while the next is built.
+//
+// # Protocol decisions
+//
+// The choices where the v0.8 specification is open are a2term's documented
+// ones: a dataModelUpdate at a path replaces that subtree (creating
+// parents); inside a template every path is relative to the item; a value
+// with both a path and a literal writes the literal at the path only when
+// nothing is there yet; template children have ids "<componentId>:<key>";
+// unknown properties and styles are warnings, not refusals; media is only
+// ever a data: URL. Options.Lenient accepts the non-conformant shapes
+// third-party streams carry (see Options).
+//
+// # Refusals
+//
+// Every refusal is an *Error with a stable Code, the index of the message in
+// its batch, and the surface, component and JSON Pointer it concerns; the
+// limits it enforces are the Max constants in this package.
+package a2ui

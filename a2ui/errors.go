@@ -1,0 +1,105 @@
+package a2ui
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Code names why a message, a batch or an intent was refused, or what a
+// warning is about. Codes are stable snake_case words: agents and tests match
+// on them, so a code is never renamed once released.
+type Code string
+
+// Refusal codes for messages and batches.
+const (
+	CodeBadMessage        Code = "bad_message"         // not exactly one of the four message kinds, or not JSON
+	CodeMissingProperty   Code = "missing_property"    // a required property is absent
+	CodeBadValue          Code = "bad_value"           // wrong type, outside its enum, malformed
+	CodeUnknownComponent  Code = "unknown_component"   // a component type outside the standard catalog
+	CodeMissingChild      Code = "missing_child"       // a reference from a shown surface names no component
+	CodeCycle             Code = "cycle"               // a component contains itself
+	CodeEntryWithoutValue Code = "entry_without_value" // a data entry with no value, or more than one
+	CodeRemoteMedia       Code = "remote_media"        // a media URL that is not an allowed data: URL
+	CodeTooManySurfaces   Code = "too_many_surfaces"   // MaxSurfaces exceeded
+	CodeTooManyComponents Code = "too_many_components" // MaxComponents exceeded
+	CodeCanvasTooLarge    Code = "canvas_too_large"    // MaxCanvasBytes exceeded
+	CodeTooManyNodes      Code = "too_many_nodes"      // MaxNodes exceeded
+	CodeTooDeep           Code = "too_deep"            // MaxDepth exceeded
+	CodeStringTooLong     Code = "string_too_long"     // MaxStringBytes exceeded
+	CodeBadPath           Code = "bad_path"            // a data path that cannot be written
+	CodeUnknownSurface    Code = "unknown_surface"     // an intent names no surface
+	CodeUnknownNode       Code = "unknown_node"        // an intent names no node of the shown tree
+	CodeNotAButton        Code = "not_a_button"        // a press on something that is not a button
+	CodeNotAnInput        Code = "not_an_input"        // a value set on something that is not an input
+	CodeStale             Code = "stale"               // a press on a button removed or redefined since
+	CodeNotShown          Code = "not_shown"           // an intent on a surface not shown yet
+)
+
+// Warning codes: tolerated oddities, reported but not refused.
+const (
+	CodeUnknownProperty Code = "unknown_property"
+	CodeUnknownStyle    Code = "unknown_style"
+	CodeUnknownCatalog  Code = "unknown_catalog"
+	CodeDuplicateID     Code = "duplicate_id"
+	CodeBadRegexp       Code = "bad_regexp"
+	CodeLenient         Code = "lenient" // --lenient repaired something strict mode would refuse
+)
+
+// Error is a refusal. It says where the problem is precisely enough for an
+// agent to fix its message: Index is the message's position in its batch,
+// Path a JSON Pointer into that message (or a data-model path for intents).
+// Error values are sent to agents as JSON-RPC error data, so the JSON field
+// names are part of the agent API.
+type Error struct {
+	Code        Code   `json:"code"`
+	Message     string `json:"message"`
+	Index       int    `json:"index"`
+	SurfaceID   string `json:"surfaceId,omitempty"`
+	ComponentID string `json:"componentId,omitempty"`
+	Path        string `json:"path,omitempty"`
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Index >= 0 {
+		fmt.Fprintf(&b, "message %d: ", e.Index)
+	}
+	b.WriteString(string(e.Code))
+	b.WriteString(": ")
+	b.WriteString(e.Message)
+	b.WriteString(e.where())
+	return b.String()
+}
+
+func (e *Error) where() string {
+	var parts []string
+	if e.SurfaceID != "" {
+		parts = append(parts, "surface "+e.SurfaceID)
+	}
+	if e.ComponentID != "" {
+		parts = append(parts, "component "+e.ComponentID)
+	}
+	if e.Path != "" {
+		parts = append(parts, "at "+e.Path)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// Is makes errors.Is match two refusals with the same code, so callers can
+// write errors.Is(err, &a2ui.Error{Code: a2ui.CodeStale}).
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code
+}
+
+// Warning is a tolerated oddity in an accepted message. It has the same
+// fields as Error.
+type Warning Error
+
+func (w Warning) String() string {
+	e := Error(w)
+	return e.Error()
+}

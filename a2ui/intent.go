@@ -1,0 +1,287 @@
+package a2ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"time"
+)
+
+// UserAction is the A2UI client-to-server event a button press becomes.
+// Context values keep their data-model types (string, float64, bool,
+// *Object, []any or nil) and their keys the order the button lists them.
+type UserAction struct {
+	Name              string  `json:"name"`
+	SurfaceID         string  `json:"surfaceId"`
+	SourceComponentID string  `json:"sourceComponentId"`
+	Timestamp         string  `json:"timestamp"`
+	Context           *Object `json:"context"`
+}
+
+// Message returns the action as the A2UI message an agent receives:
+// {"userAction": {...}}.
+func (a *UserAction) Message() json.RawMessage {
+	var b bytes.Buffer
+	b.WriteString(`{"userAction":`)
+	body, _ := json.Marshal(a) // every field has a JSON form
+	b.Write(body)
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// TimestampFormat is how action timestamps are written: ISO 8601 in UTC
+// with milliseconds.
+const TimestampFormat = "2006-01-02T15:04:05.000Z07:00"
+
+// Press turns a person's press of node nodeID on surface surfaceID, as seen
+// at surface version seen, into the button's userAction, built from the
+// canvas's own copy of the button and its data model. It refuses a node that
+// does not exist or is not a button of a shown surface, and a stale press:
+// one whose button was removed, or had its action changed, since the version
+// the person saw. Other changes to the surface do not make a press stale.
+func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*UserAction, error) {
+	s, n, err := c.shownNode(surfaceID, nodeID, seen, true)
+	if err != nil {
+		return nil, err
+	}
+	if n.Type != "Button" {
+		return nil, intentError(CodeNotAButton, s, n.Component, "%q is a %s, not a button", nodeID, n.Type)
+	}
+	if n.entry.actionAt > seen {
+		return nil, intentError(CodeStale, s, n.Component, "button %q changed its action after version %d; look again and press once more", nodeID, seen)
+	}
+	b := n.entry.Props.(*Button)
+	r := &resolver{s: s}
+	sc := scope{item: n.ctx, inTpl: n.ctx != nil}
+	ctx := NewObject()
+	for _, e := range b.Action.Context {
+		var v any
+		if e.Value.HasLiteral {
+			v = e.Value.Literal
+		}
+		if e.Value.HasPath {
+			if x, ok := lookup(s.data, r.abs(e.Value.Path, sc)); ok {
+				v = x
+			}
+		}
+		ctx.set(e.Key, v)
+	}
+	return &UserAction{
+		Name:              b.Action.Name,
+		SurfaceID:         s.id,
+		SourceComponentID: n.ID,
+		Timestamp:         now.UTC().Format(TimestampFormat),
+		Context:           ctx,
+	}, nil
+}
+
+// SetValue writes the person's value for an input: into the data model at
+// the input's path when it has one, else as the node's own state. The value
+// must suit the input: a bool for a CheckBox, a string for a TextField (a
+// number for the number type, a date for the date type) or a DateTimeInput
+// (ISO 8601), a number within bounds for a Slider, and a list of option
+// values within maxAllowedSelections for a MultipleChoice ([]string or
+// []any of strings, as JSON decodes it).
+func (c *Canvas) SetValue(surfaceID, nodeID string, value any) (*Canvas, error) {
+	s, n, err := c.shownNode(surfaceID, nodeID, c.version, false)
+	if err != nil {
+		return c, err
+	}
+	if !n.IsInput() {
+		return c, intentError(CodeNotAnInput, s, n.Component, "%q is a %s, which takes no value", nodeID, n.Type)
+	}
+	v, bound, err := checkInput(s, n, value)
+	if err != nil {
+		return c, err
+	}
+	b := c.begin()
+	ns, _ := b.surface(surfaceID, -1)
+	if bound.HasPath {
+		r := &resolver{s: ns}
+		ns.data = store(ns.data, r.abs(bound.Path, scope{item: n.ctx, inTpl: n.ctx != nil}), toModel(v))
+	} else {
+		if ns.local == nil {
+			ns.local = map[string]localValue{}
+		}
+		ns.local[n.ID] = localValue{value: v, at: b.version}
+	}
+	if _, err := b.finish(); err != nil {
+		err.Index = -1
+		return c, err
+	}
+	return b.next, nil
+}
+
+// shownNode finds a node of the tree of a shown surface.
+func (c *Canvas) shownNode(surfaceID, nodeID string, seen uint64, press bool) (*Surface, *Node, *Error) {
+	s := c.surfaces[surfaceID]
+	if s == nil {
+		return nil, nil, &Error{Code: CodeUnknownSurface, Index: -1, SurfaceID: surfaceID, Message: fmt.Sprintf("there is no surface %q", surfaceID)}
+	}
+	if !s.shown || s.tree == nil {
+		return nil, nil, intentError(CodeNotShown, s, "", "surface %q is not shown yet", surfaceID)
+	}
+	if seen > c.version {
+		return nil, nil, intentError(CodeBadValue, s, "", "version %d is newer than the canvas (%d)", seen, c.version)
+	}
+	n := s.tree.Find(nodeID)
+	if n == nil {
+		if press && seen < s.version {
+			return nil, nil, intentError(CodeStale, s, nodeID, "%q is no longer on surface %q", nodeID, surfaceID)
+		}
+		return nil, nil, intentError(CodeUnknownNode, s, nodeID, "surface %q shows no node %q", surfaceID, nodeID)
+	}
+	return s, n, nil
+}
+
+func intentError(code Code, s *Surface, comp, format string, args ...any) *Error {
+	return &Error{Code: code, Index: -1, SurfaceID: s.id, ComponentID: comp, Message: fmt.Sprintf(format, args...)}
+}
+
+// checkInput checks value against the input node n and returns it in the
+// form the canvas keeps, with the binding it is written through.
+func checkInput(s *Surface, n *Node, value any) (any, Bound[string], *Error) {
+	bad := func(format string, args ...any) (any, Bound[string], *Error) {
+		return nil, Bound[string]{}, intentError(CodeBadValue, s, n.Component, format, args...)
+	}
+	pathOf := func(path string, has bool) Bound[string] { return Bound[string]{Path: path, HasPath: has} }
+	switch p := n.entry.Props.(type) {
+	case *CheckBox:
+		b, ok := value.(bool)
+		if !ok {
+			return bad("%q takes true or false", n.ID)
+		}
+		return b, pathOf(p.Value.Path, p.Value.HasPath), nil
+	case *TextField:
+		str, ok := value.(string)
+		if !ok {
+			return bad("%q takes a string", n.ID)
+		}
+		if len(str) > MaxStringBytes {
+			return bad("the value is over %d bytes", MaxStringBytes)
+		}
+		if p.TextFieldType == "longText" {
+			str = SanitizeText(str)
+		} else {
+			str = SanitizeLine(str)
+		}
+		switch p.TextFieldType {
+		case "number":
+			if !partialNumber.MatchString(str) {
+				return bad("%q takes a number, not %q", n.ID, str)
+			}
+		case "date":
+			if str != "" && !validDateTime(str, true, false) {
+				return bad("%q takes a date as YYYY-MM-DD, not %q", n.ID, str)
+			}
+		}
+		return str, p.Text, nil
+	case *DateTimeInput:
+		str, ok := value.(string)
+		if !ok {
+			return bad("%q takes an ISO 8601 string", n.ID)
+		}
+		dp := n.Props.(*DateTimeInputProps)
+		if str != "" && !validDateTime(str, dp.EnableDate, dp.EnableTime) {
+			return bad("%q takes %s in ISO 8601, not %q", n.ID, dateTimeWhat(dp), SanitizeLine(str))
+		}
+		return str, p.Value, nil
+	case *Slider:
+		f, ok := value.(float64)
+		if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+			return bad("%q takes a number", n.ID)
+		}
+		sp := n.Props.(*SliderProps)
+		if f < sp.Min || f > sp.Max {
+			return bad("%s is outside %q's range %s–%s", formatNumber(f), n.ID, formatNumber(sp.Min), formatNumber(sp.Max))
+		}
+		return f, pathOf(p.Value.Path, p.Value.HasPath), nil
+	case *MultipleChoice:
+		var sel []string
+		switch x := value.(type) {
+		case []string:
+			sel = append([]string{}, x...)
+		case []any:
+			sel = make([]string, 0, len(x))
+			for _, e := range x {
+				str, ok := e.(string)
+				if !ok {
+					return bad("%q takes a list of option values", n.ID)
+				}
+				sel = append(sel, str)
+			}
+		default:
+			return bad("%q takes a list of option values", n.ID)
+		}
+		mp := n.Props.(*MultipleChoiceProps)
+		seen := map[string]bool{}
+		for _, v := range sel {
+			found := false
+			for _, o := range mp.Options {
+				found = found || o.Value == v
+			}
+			if !found {
+				return bad("%q is not an option of %q", SanitizeLine(v), n.ID)
+			}
+			if seen[v] {
+				return bad("%q is selected twice", v)
+			}
+			seen[v] = true
+		}
+		if mp.MaxAllowedSelections > 0 && len(sel) > mp.MaxAllowedSelections {
+			return bad("%q allows at most %d selections, not %d", n.ID, mp.MaxAllowedSelections, len(sel))
+		}
+		return sel, pathOf(p.Selections.Path, p.Selections.HasPath), nil
+	}
+	return bad("%q takes no value", n.ID)
+}
+
+// partialNumber accepts a number and every prefix of one, so that a number
+// can be typed one key at a time.
+var partialNumber = regexp.MustCompile(`^[-+]?[0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?$`)
+
+func toModel(v any) any {
+	if sel, ok := v.([]string); ok {
+		return stringsToValues(sel)
+	}
+	return v
+}
+
+var (
+	dateLayouts     = []string{"2006-01-02"}
+	timeLayouts     = []string{"15:04", "15:04:05", "15:04:05Z07:00", "15:04Z07:00", "15:04:05.999999999Z07:00"}
+	dateTimeLayouts = []string{"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00", "2006-01-02T15:04:05.999999999"}
+)
+
+// validDateTime reports whether s is ISO 8601 with the parts the input asks
+// for. A full date-time is also accepted by a date-only or time-only input,
+// as agents often send one.
+func validDateTime(s string, date, tm bool) bool {
+	var layouts []string
+	switch {
+	case date && tm:
+		layouts = dateTimeLayouts
+	case date:
+		layouts = append(append([]string{}, dateLayouts...), dateTimeLayouts...)
+	default:
+		layouts = append(append([]string{}, timeLayouts...), dateTimeLayouts...)
+	}
+	for _, l := range layouts {
+		if _, err := time.Parse(l, s); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func dateTimeWhat(p *DateTimeInputProps) string {
+	switch {
+	case p.EnableDate && p.EnableTime:
+		return "a date and time (YYYY-MM-DDTHH:MM:SS)"
+	case p.EnableDate:
+		return "a date (YYYY-MM-DD)"
+	}
+	return "a time (HH:MM:SS)"
+}

@@ -1,0 +1,412 @@
+package a2ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// resolver builds the tree of one surface.
+type resolver struct {
+	s       *Surface
+	lenient bool
+	// init makes path-plus-literal values write their literal into the
+	// data model when nothing is at the path yet (only while a batch holds
+	// its own copy of the surface).
+	init  bool
+	nodes int
+	err   *Error
+	ids   map[string]int
+}
+
+// scope is the data context of a node: the absolute path of the template
+// item it is drawn for, and the keys that make its id unique.
+type scope struct {
+	item   []string
+	suffix string
+	inTpl  bool
+}
+
+// resolveSurface resolves a shown surface from its root. With init set the
+// surface must be a batch's private copy.
+func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
+	r := &resolver{s: s, lenient: lenient, init: init, ids: map[string]int{}}
+	n := r.node(s.root, scope{}, 1, "")
+	if r.err != nil {
+		return nil, r.err
+	}
+	return n, nil
+}
+
+func (r *resolver) fail(code Code, compID, format string, args ...any) {
+	if r.err == nil {
+		r.err = &Error{Code: code, SurfaceID: r.s.id, ComponentID: compID, Message: fmt.Sprintf(format, args...)}
+	}
+}
+
+func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
+	if r.err != nil {
+		return nil
+	}
+	r.nodes++
+	if r.nodes > MaxNodes {
+		r.fail(CodeTooManyNodes, id, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+		return nil
+	}
+	if depth > MaxDepth {
+		r.fail(CodeTooDeep, id, "surface %q is nested more than %d levels deep at %q", r.s.id, MaxDepth, id)
+		return nil
+	}
+	nid := id + sc.suffix
+	if k := r.ids[nid]; k > 0 {
+		r.ids[nid] = k + 1
+		nid = nid + "~" + strconv.Itoa(k+1)
+	} else {
+		r.ids[nid] = 1
+	}
+	e, ok := r.s.comps[id]
+	if !ok {
+		// Only lenient canvases get here: checkGraph refuses the rest.
+		reason := fmt.Sprintf("%q is not defined (yet)", id)
+		if from == "" {
+			reason = fmt.Sprintf("root %q is not defined (yet)", id)
+		}
+		return &Node{ID: nid, Component: id, Type: PlaceholderType, Props: &PlaceholderProps{Missing: id, Reason: reason}, ctx: sc.item}
+	}
+	n := &Node{ID: nid, Component: id, Type: e.Type(), Weight: e.Weight, entry: e, ctx: sc.item}
+	child := func(cid string) *Node { return r.node(cid, sc, depth+1, id) }
+	switch p := e.Props.(type) {
+	case *Text:
+		n.Props = &TextProps{Text: r.str(p.Text, sc, true), UsageHint: p.UsageHint}
+	case *Image:
+		url, blocked := r.media(id, r.str(p.URL, sc, false), imageTypes)
+		n.Props = &ImageProps{URL: url, Blocked: blocked, AltText: r.str(p.AltText, sc, false), Fit: p.Fit, UsageHint: p.UsageHint}
+	case *Icon:
+		n.Props = &IconProps{Name: r.str(p.Name, sc, false)}
+	case *Video:
+		url, blocked := r.media(id, r.str(p.URL, sc, false), videoTypes)
+		n.Props = &VideoProps{URL: url, Blocked: blocked}
+	case *AudioPlayer:
+		url, blocked := r.media(id, r.str(p.URL, sc, false), audioTypes)
+		n.Props = &AudioPlayerProps{URL: url, Blocked: blocked, Description: r.str(p.Description, sc, true)}
+	case *Row:
+		n.Props = &RowProps{Distribution: orDefault(p.Distribution, "start"), Alignment: orDefault(p.Alignment, "stretch")}
+		n.Children = r.children(p.Children, sc, depth, id)
+	case *Column:
+		n.Props = &ColumnProps{Distribution: orDefault(p.Distribution, "start"), Alignment: orDefault(p.Alignment, "stretch")}
+		n.Children = r.children(p.Children, sc, depth, id)
+	case *List:
+		n.Props = &ListProps{Direction: orDefault(p.Direction, "vertical"), Alignment: orDefault(p.Alignment, "stretch")}
+		n.Children = r.children(p.Children, sc, depth, id)
+	case *Card:
+		n.Props = &CardProps{}
+		n.Children = []*Node{child(p.Child)}
+	case *Tabs:
+		tp := &TabsProps{Titles: make([]string, len(p.TabItems))}
+		n.Children = make([]*Node, len(p.TabItems))
+		for i, t := range p.TabItems {
+			tp.Titles[i] = r.str(t.Title, sc, false)
+			n.Children[i] = child(t.Child)
+		}
+		n.Props = tp
+	case *Divider:
+		n.Props = &DividerProps{Axis: orDefault(p.Axis, "horizontal")}
+	case *Modal:
+		n.Props = &ModalProps{}
+		n.Children = []*Node{child(p.EntryPointChild), child(p.ContentChild)}
+	case *Button:
+		n.Props = &ButtonProps{Action: p.Action.Name, Primary: p.Primary}
+		n.Children = []*Node{child(p.Child)}
+	case *CheckBox:
+		v, _ := r.local(nid, e)
+		b, isBool := v.(bool)
+		if !isBool {
+			b = r.boolean(p.Value, sc)
+		}
+		n.Props = &CheckBoxProps{Label: r.str(p.Label, sc, false), Value: b}
+	case *TextField:
+		text := r.inputString(nid, e, p.Text, sc)
+		tf := &TextFieldProps{Label: r.str(p.Label, sc, false), Text: text, TextFieldType: orDefault(p.TextFieldType, "shortText"), ValidationRegexp: p.ValidationRegexp}
+		tf.Invalid = p.invalid(text)
+		n.Props = tf
+	case *DateTimeInput:
+		d := &DateTimeInputProps{Value: r.inputString(nid, e, p.Value, sc), EnableDate: p.EnableDate == nil || *p.EnableDate, EnableTime: p.EnableTime == nil || *p.EnableTime}
+		if !d.EnableDate && !d.EnableTime {
+			d.EnableDate, d.EnableTime = true, true
+		}
+		n.Props = d
+	case *MultipleChoice:
+		mc := &MultipleChoiceProps{MaxAllowedSelections: p.MaxAllowedSelections, Variant: orDefault(p.Variant, "checkbox"), Filterable: p.Filterable}
+		if v, ok := r.local(nid, e); ok {
+			mc.Selections, _ = v.([]string)
+			if mc.Selections == nil {
+				mc.Selections = []string{}
+			}
+		} else {
+			mc.Selections = r.array(p.Selections, sc)
+		}
+		mc.Options = make([]ChoiceOption, len(p.Options))
+		for i, o := range p.Options {
+			mc.Options[i] = ChoiceOption{Label: r.str(o.Label, sc, false), Value: o.Value}
+		}
+		n.Props = mc
+	case *Slider:
+		sp := &SliderProps{Label: r.str(p.Label, sc, false), Min: 0, Max: 100}
+		if p.MinValue != nil {
+			sp.Min = *p.MinValue
+		}
+		if p.MaxValue != nil {
+			sp.Max = *p.MaxValue
+		}
+		if sp.Max < sp.Min {
+			sp.Max = sp.Min
+		}
+		if v, ok := r.local(nid, e); ok {
+			sp.Value, _ = v.(float64)
+		} else {
+			sp.Value = r.number(p.Value, sc)
+		}
+		sp.Step = SliderStep(sp.Min, sp.Max)
+		n.Props = sp
+	}
+	return n
+}
+
+// children expands a children property: explicit ids, or the template once
+// per entry of its collection in the collection's order.
+func (r *resolver) children(c Children, sc scope, depth int, from string) []*Node {
+	if c.Template == nil {
+		out := make([]*Node, 0, len(c.ExplicitList))
+		for _, id := range c.ExplicitList {
+			if n := r.node(id, sc, depth+1, from); n != nil {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	segs := r.abs(c.Template.DataBinding, sc)
+	coll, _ := lookup(r.s.data, segs)
+	var keys []string
+	switch x := coll.(type) {
+	case *Object:
+		keys = x.Keys()
+	case []any:
+		keys = make([]string, len(x))
+		for i := range x {
+			keys[i] = strconv.Itoa(i)
+		}
+	}
+	out := make([]*Node, 0, len(keys))
+	for _, k := range keys {
+		item := make([]string, len(segs)+1)
+		copy(item, segs)
+		item[len(segs)] = k
+		n := r.node(c.Template.ComponentID, scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true}, depth+1, from)
+		if n == nil {
+			break
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// abs turns a binding path into absolute segments. Inside a template every
+// path is relative to the item ("/name", "name" and "./name" alike, "." the
+// item itself), as the official renderers read them; elsewhere paths are
+// relative to the root.
+func (r *resolver) abs(p string, sc scope) []string {
+	segs := splitPath(p)
+	if !sc.inTpl || len(sc.item) == 0 {
+		return segs
+	}
+	out := make([]string, 0, len(sc.item)+len(segs))
+	return append(append(out, sc.item...), segs...)
+}
+
+// read resolves a bound value's path, writing the literal there first when
+// the value has both and nothing is there yet.
+func read[T any](r *resolver, b Bound[T], sc scope, wrap func(T) any) (any, bool) {
+	if !b.HasPath {
+		return nil, false
+	}
+	segs := r.abs(b.Path, sc)
+	if v, ok := lookup(r.s.data, segs); ok {
+		return v, true
+	}
+	if b.HasLiteral && r.init {
+		r.s.data = store(r.s.data, segs, wrap(b.Literal))
+	}
+	return nil, false
+}
+
+func (r *resolver) str(b Bound[string], sc scope, multiline bool) string {
+	s := b.Literal
+	if v, ok := read(r, b, sc, func(s string) any { return s }); ok {
+		s = ValueString(v)
+	}
+	if !multiline && strings.ContainsRune(s, '\n') {
+		s = strings.ReplaceAll(s, "\n", " ")
+	}
+	return s
+}
+
+func (r *resolver) number(b Bound[float64], sc scope) float64 {
+	if v, ok := read(r, b, sc, func(f float64) any { return f }); ok {
+		return valueNumber(v)
+	}
+	return b.Literal
+}
+
+func (r *resolver) boolean(b Bound[bool], sc scope) bool {
+	if v, ok := read(r, b, sc, func(x bool) any { return x }); ok {
+		x, _ := v.(bool)
+		if s, isStr := v.(string); isStr {
+			x = s == "true"
+		}
+		return x
+	}
+	return b.Literal
+}
+
+func (r *resolver) array(b Bound[[]string], sc scope) []string {
+	v, ok := read(r, b, sc, func(a []string) any { return stringsToValues(a) })
+	if !ok {
+		if b.Literal == nil {
+			return []string{}
+		}
+		return b.Literal
+	}
+	return valueStrings(v)
+}
+
+// inputString resolves the value of a text-like input: the person's own
+// value when the input has no path, else the bound value.
+func (r *resolver) inputString(nid string, e *compEntry, b Bound[string], sc scope) string {
+	if v, ok := r.local(nid, e); ok {
+		s, _ := v.(string)
+		return s
+	}
+	return r.str(b, sc, true)
+}
+
+// local returns the person's value for an input without a path, unless the
+// agent redefined the input since.
+func (r *resolver) local(nid string, e *compEntry) (any, bool) {
+	lv, ok := r.s.local[nid]
+	if !ok || e.changed > lv.at {
+		return nil, false
+	}
+	return lv.value, true
+}
+
+// media returns a URL that may be drawn, or the host of one that may not.
+func (r *resolver) media(id, url string, allowed []string) (string, string) {
+	if url == "" {
+		return "", ""
+	}
+	if ok, why := checkMediaURL(url, allowed); !ok {
+		if !r.lenient {
+			r.fail(CodeRemoteMedia, id, "%s", why)
+		}
+		return "", orDefault(MediaHost(url), "?")
+	}
+	return url, ""
+}
+
+func (p *TextField) invalid(text string) bool {
+	if text == "" {
+		return false
+	}
+	if p.TextFieldType == "number" {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(text), 64); err != nil {
+			return true
+		}
+	}
+	return p.pattern != nil && !p.pattern.MatchString(text)
+}
+
+// ValueString shows a data-model value as text: numbers without needless
+// fractions, objects and arrays as JSON, null as nothing.
+func ValueString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return ""
+	case float64:
+		return formatNumber(x)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return string(MarshalValue(v))
+}
+
+func valueNumber(v any) float64 {
+	switch x := v.(type) {
+	case float64:
+		return x
+	case string:
+		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+			return f
+		}
+	case bool:
+		if x {
+			return 1
+		}
+	}
+	return 0
+}
+
+// valueStrings reads a list of strings from the data model: an array, an
+// object used as a list (its values in order), or a single string.
+func valueStrings(v any) []string {
+	out := []string{}
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			out = append(out, ValueString(e))
+		}
+	case *Object:
+		for _, k := range x.Keys() {
+			out = append(out, ValueString(x.vals[k]))
+		}
+	case string:
+		if x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func stringsToValues(a []string) any {
+	out := make([]any, len(a))
+	for i, s := range a {
+		out[i] = s
+	}
+	return out
+}
+
+// SliderStep picks the amount one key press moves a slider, since v0.8 has
+// no step: a hundredth of the range rounded to 1, 2 or 5 times a power of
+// ten, and at least 1 when both ends are whole numbers ten or more apart.
+func SliderStep(lo, hi float64) float64 {
+	r := hi - lo
+	if r <= 0 || math.IsInf(r, 0) || math.IsNaN(r) {
+		return 1
+	}
+	raw := r / 100
+	exp := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := exp
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*exp >= raw*0.999 {
+			step = m * exp
+			break
+		}
+	}
+	if lo == math.Trunc(lo) && hi == math.Trunc(hi) && r >= 10 && step < 1 {
+		step = 1
+	}
+	return step
+}

@@ -1,0 +1,214 @@
+package a2ui
+
+// Node is one element of a resolved surface: a component placed in the tree
+// with every binding replaced by the value it has now. Views draw nodes and
+// nothing else; they never look at components or the data model.
+//
+// A Node and everything below it is immutable once returned.
+type Node struct {
+	// ID is stable across updates: the component id, followed inside
+	// templates by ":" and the key of each enclosing template item, e.g.
+	// "book-btn:item2". It is the sourceComponentId of actions fired here.
+	ID string `json:"id"`
+	// Component is the id of the component this node was made from.
+	Component string `json:"component"`
+	// Type is the component type ("Text", "Row", …) or "Placeholder" for a
+	// reference lenient mode could not resolve.
+	Type string `json:"type"`
+	// Weight is the component's flex weight inside a Row or Column, 0 when
+	// it has none.
+	Weight float64 `json:"weight,omitempty"`
+	// Props holds the resolved properties; its dynamic type is the one
+	// named by Type, e.g. *TextProps for "Text".
+	Props any `json:"props"`
+	// Children are in order. Card and Button have one; Modal has the entry
+	// point then the content; Tabs has one per tab, in tab order.
+	Children []*Node `json:"children,omitempty"`
+
+	entry *compEntry // the definition this node was made from
+	ctx   []string   // data context: absolute path of the template item
+}
+
+// PlaceholderType is the Type of a node drawn in place of a reference that
+// could not be resolved (lenient mode only).
+const PlaceholderType = "Placeholder"
+
+// TextProps are a resolved Text.
+type TextProps struct {
+	Text      string `json:"text"`
+	UsageHint string `json:"usageHint,omitempty"`
+}
+
+// ImageProps are a resolved Image. URL is a data: URL or empty; when the
+// agent named a remote picture (lenient mode), Blocked holds its host and
+// the picture is never fetched.
+type ImageProps struct {
+	URL       string `json:"url,omitempty"`
+	AltText   string `json:"altText,omitempty"`
+	Fit       string `json:"fit,omitempty"`
+	UsageHint string `json:"usageHint,omitempty"`
+	Blocked   string `json:"blocked,omitempty"`
+}
+
+// IconProps are a resolved Icon. Name may be outside the 48 standard names
+// when it is bound to the data model.
+type IconProps struct {
+	Name string `json:"name"`
+}
+
+// VideoProps are a resolved Video.
+type VideoProps struct {
+	URL     string `json:"url,omitempty"`
+	Blocked string `json:"blocked,omitempty"`
+}
+
+// AudioPlayerProps are a resolved AudioPlayer.
+type AudioPlayerProps struct {
+	URL         string `json:"url,omitempty"`
+	Description string `json:"description,omitempty"`
+	Blocked     string `json:"blocked,omitempty"`
+}
+
+// RowProps are a resolved Row.
+type RowProps struct {
+	Distribution string `json:"distribution,omitempty"`
+	Alignment    string `json:"alignment,omitempty"`
+}
+
+// ColumnProps are a resolved Column.
+type ColumnProps struct {
+	Distribution string `json:"distribution,omitempty"`
+	Alignment    string `json:"alignment,omitempty"`
+}
+
+// ListProps are a resolved List.
+type ListProps struct {
+	Direction string `json:"direction,omitempty"`
+	Alignment string `json:"alignment,omitempty"`
+}
+
+// CardProps are a resolved Card; its child is Children[0].
+type CardProps struct{}
+
+// TabsProps are a resolved Tabs: one title per child.
+type TabsProps struct {
+	Titles []string `json:"titles"`
+}
+
+// DividerProps are a resolved Divider.
+type DividerProps struct {
+	Axis string `json:"axis,omitempty"`
+}
+
+// ModalProps are a resolved Modal: Children[0] is the entry point,
+// Children[1] the content.
+type ModalProps struct{}
+
+// ButtonProps are a resolved Button; its label is Children[0]. The action's
+// context is resolved only when the button is pressed.
+type ButtonProps struct {
+	Action  string `json:"action"`
+	Primary bool   `json:"primary,omitempty"`
+}
+
+// CheckBoxProps are a resolved CheckBox.
+type CheckBoxProps struct {
+	Label string `json:"label"`
+	Value bool   `json:"value"`
+}
+
+// TextFieldProps are a resolved TextField. Invalid is set when the value is
+// not empty and does not match ValidationRegexp (or is not a number for the
+// number type), so that both views show the same verdict.
+type TextFieldProps struct {
+	Label            string `json:"label"`
+	Text             string `json:"text"`
+	TextFieldType    string `json:"textFieldType"`
+	ValidationRegexp string `json:"validationRegexp,omitempty"`
+	Invalid          bool   `json:"invalid,omitempty"`
+}
+
+// DateTimeInputProps are a resolved DateTimeInput. At least one of
+// EnableDate and EnableTime is true.
+type DateTimeInputProps struct {
+	Value      string `json:"value"`
+	EnableDate bool   `json:"enableDate"`
+	EnableTime bool   `json:"enableTime"`
+}
+
+// MultipleChoiceProps are a resolved MultipleChoice. MaxAllowedSelections
+// is 0 when unlimited.
+type MultipleChoiceProps struct {
+	Selections           []string       `json:"selections"`
+	Options              []ChoiceOption `json:"options"`
+	MaxAllowedSelections int            `json:"maxAllowedSelections,omitempty"`
+	Variant              string         `json:"variant"`
+	Filterable           bool           `json:"filterable,omitempty"`
+}
+
+// ChoiceOption is one resolved option.
+type ChoiceOption struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// SliderProps are a resolved Slider. Step is the amount one key press moves
+// the value: v0.8 has no step, so a2term picks one from the range.
+type SliderProps struct {
+	Label string  `json:"label,omitempty"`
+	Value float64 `json:"value"`
+	Min   float64 `json:"min"`
+	Max   float64 `json:"max"`
+	Step  float64 `json:"step"`
+}
+
+// PlaceholderProps stand in for a component lenient mode could not find.
+type PlaceholderProps struct {
+	Missing string `json:"missing"`
+	Reason  string `json:"reason"`
+}
+
+// Walk calls fn for n and every node below it, depth first in order, until
+// fn returns false.
+func (n *Node) Walk(fn func(*Node) bool) bool {
+	if n == nil {
+		return true
+	}
+	if !fn(n) {
+		return false
+	}
+	for _, c := range n.Children {
+		if !c.Walk(fn) {
+			return false
+		}
+	}
+	return true
+}
+
+// Find returns the node with the given id below n, or nil.
+func (n *Node) Find(id string) *Node {
+	var found *Node
+	n.Walk(func(x *Node) bool {
+		if x.ID == id {
+			found = x
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// IsInput reports whether the node takes a value from the person.
+func (n *Node) IsInput() bool {
+	switch n.Type {
+	case "CheckBox", "TextField", "DateTimeInput", "MultipleChoice", "Slider":
+		return true
+	}
+	return false
+}
+
+// IsFocusable reports whether the person can move focus to the node:
+// inputs, buttons and tab strips.
+func (n *Node) IsFocusable() bool {
+	return n.IsInput() || n.Type == "Button" || n.Type == "Tabs"
+}

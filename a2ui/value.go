@@ -1,0 +1,301 @@
+package a2ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Data-model values are plain JSON values: nil, bool, float64, string,
+// []any and *Object. Objects keep their keys in insertion order, because
+// templates expand a map's entries in the order the agent sent them.
+//
+// Values held by a Canvas are never modified in place: a write copies the
+// objects along its path, so a snapshot handed to a view stays valid while
+// the hub moves on.
+
+// Object is a JSON object that remembers the order its keys were added.
+type Object struct {
+	keys []string
+	vals map[string]any
+}
+
+// NewObject returns an empty object.
+func NewObject() *Object { return &Object{vals: map[string]any{}} }
+
+// Len reports the number of keys.
+func (o *Object) Len() int {
+	if o == nil {
+		return 0
+	}
+	return len(o.keys)
+}
+
+// Keys returns the keys in insertion order. The slice must not be modified.
+func (o *Object) Keys() []string {
+	if o == nil {
+		return nil
+	}
+	return o.keys
+}
+
+// Get returns the value at key.
+func (o *Object) Get(key string) (any, bool) {
+	if o == nil {
+		return nil, false
+	}
+	v, ok := o.vals[key]
+	return v, ok
+}
+
+// set adds or replaces key in place; only for objects not yet shared.
+func (o *Object) set(key string, v any) {
+	if _, ok := o.vals[key]; !ok {
+		o.keys = append(o.keys, key)
+	}
+	o.vals[key] = v
+}
+
+// with returns a copy of o with key set to v; o is left untouched.
+func (o *Object) with(key string, v any) *Object {
+	n := &Object{vals: make(map[string]any, len(o.vals)+1)}
+	n.keys = make([]string, len(o.keys), len(o.keys)+1)
+	copy(n.keys, o.keys)
+	for k, x := range o.vals {
+		n.vals[k] = x
+	}
+	n.set(key, v)
+	return n
+}
+
+// MarshalJSON encodes the object with its keys in insertion order.
+func (o *Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	writeJSON(&b, o)
+	return b.Bytes(), nil
+}
+
+// MarshalValue encodes a data-model value as JSON, objects in key order.
+func MarshalValue(v any) []byte {
+	var b bytes.Buffer
+	writeJSON(&b, v)
+	return b.Bytes()
+}
+
+func writeJSON(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		if x {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case float64:
+		b.WriteString(formatNumber(x))
+	case string:
+		writeJSONString(b, x)
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, e)
+		}
+		b.WriteByte(']')
+	case *Object:
+		b.WriteByte('{')
+		for i, k := range x.Keys() {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONString(b, k)
+			b.WriteByte(':')
+			writeJSON(b, x.vals[k])
+		}
+		b.WriteByte('}')
+	default:
+		b.WriteString("null")
+	}
+}
+
+func writeJSONString(b *bytes.Buffer, s string) {
+	enc, _ := json.Marshal(s) // strings cannot fail to encode
+	b.Write(enc)
+}
+
+// jsonSize is the length MarshalValue would produce, computed without
+// building it; it is what MaxCanvasBytes counts.
+func jsonSize(v any) int {
+	switch x := v.(type) {
+	case nil:
+		return 4
+	case bool:
+		if x {
+			return 4
+		}
+		return 5
+	case float64:
+		return len(formatNumber(x))
+	case string:
+		return len(x) + 2 + escapeExtra(x)
+	case []any:
+		n := 2
+		for i, e := range x {
+			if i > 0 {
+				n++
+			}
+			n += jsonSize(e)
+		}
+		return n
+	case *Object:
+		n := 2
+		for i, k := range x.Keys() {
+			if i > 0 {
+				n++
+			}
+			n += len(k) + 3 + escapeExtra(k) + jsonSize(x.vals[k])
+		}
+		return n
+	}
+	return 4
+}
+
+// escapeExtra approximates the bytes JSON escaping adds; sanitized strings
+// hold no control characters, so only quotes, backslashes and newlines count.
+func escapeExtra(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\\', '\n', '\t', '<', '>', '&':
+			n += 5
+		}
+	}
+	return n
+}
+
+// formatNumber writes a float64 the way JSON and people expect: integers
+// without a fraction, others in the shortest form that round-trips.
+func formatNumber(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "null"
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// FormatNumber formats a number the way a2term shows it: integers without a
+// fraction, others in the shortest form that round-trips.
+func FormatNumber(f float64) string { return formatNumber(f) }
+
+// splitPath turns "/a/b/0" or "a/b" into its segments, dropping empty ones,
+// so "/", "" and "//" all name the root.
+func splitPath(p string) []string {
+	if p == "" || p == "/" || p == "." {
+		return nil
+	}
+	parts := strings.Split(p, "/")
+	out := parts[:0]
+	for _, s := range parts {
+		if s != "" && s != "." {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func joinPath(segs []string) string {
+	if len(segs) == 0 {
+		return "/"
+	}
+	return "/" + strings.Join(segs, "/")
+}
+
+// lookup reads the value at the given segments below v.
+func lookup(v any, segs []string) (any, bool) {
+	for _, s := range segs {
+		switch x := v.(type) {
+		case *Object:
+			n, ok := x.Get(s)
+			if !ok {
+				return nil, false
+			}
+			v = n
+		case []any:
+			i, err := strconv.Atoi(s)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// store returns a copy of root with value set at segs, copying every
+// container on the way and creating objects where nothing (or a scalar) is.
+// An array is indexed by a number inside its bounds, or extended by one at
+// its length; any other segment turns it into an object.
+func store(root any, segs []string, value any) any {
+	if len(segs) == 0 {
+		return value
+	}
+	s := segs[0]
+	switch x := root.(type) {
+	case *Object:
+		child, _ := x.Get(s)
+		return x.with(s, store(child, segs[1:], value))
+	case []any:
+		if i, err := strconv.Atoi(s); err == nil && i >= 0 && i <= len(x) {
+			n := make([]any, len(x), len(x)+1)
+			copy(n, x)
+			if i == len(x) {
+				n = append(n, store(nil, segs[1:], value))
+			} else {
+				n[i] = store(x[i], segs[1:], value)
+			}
+			return n
+		}
+	}
+	o := NewObject()
+	o.set(s, store(nil, segs[1:], value))
+	return o
+}
+
+// valueEqual compares two data-model values.
+func valueEqual(a, b any) bool {
+	switch x := a.(type) {
+	case *Object:
+		y, ok := b.(*Object)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for i, k := range x.keys {
+			if y.keys[i] != k || !valueEqual(x.vals[k], y.vals[k]) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !valueEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	default:
+		return a == b
+	}
+}
