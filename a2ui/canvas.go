@@ -65,8 +65,12 @@ type Surface struct {
 	compOrder []string
 	compBytes int
 	data      any
+	dataBytes int // jsonSize(data), kept up to date by each batch
 	local     map[string]localValue
 	tree      *Node
+	// shared names the components reached from more than one place,
+	// which the resolver gives distinct node ids.
+	shared map[string]bool
 }
 
 // compEntry is a component as the canvas holds it, with the version at
@@ -140,17 +144,14 @@ func (s *Surface) ComponentJSON(id string) json.RawMessage {
 	return nil
 }
 
-func (s *Surface) size() int { return s.compBytes + jsonSize(s.data) }
+func (s *Surface) size() int { return s.compBytes + s.dataBytes }
 
-// clone copies the surface so a batch can change it; component entries and
-// data values are shared, as they are never modified in place.
+// clone copies the surface so a batch can change it. Component entries and
+// data values are shared, as they are never modified in place; the
+// component map itself is copied only when the batch changes components
+// (see batch.ownComps).
 func (s *Surface) clone() *Surface {
 	n := *s
-	n.comps = make(map[string]*compEntry, len(s.comps))
-	for k, v := range s.comps {
-		n.comps[k] = v
-	}
-	n.compOrder = append([]string(nil), s.compOrder...)
 	if s.local != nil {
 		n.local = make(map[string]localValue, len(s.local))
 		for k, v := range s.local {
@@ -166,6 +167,15 @@ type batch struct {
 	version uint64
 	touched map[string]int // surface id -> index of the last message about it
 	cloned  map[string]bool
+	// structural marks surfaces whose components or root changed, whose
+	// references must be checked again.
+	structural map[string]bool
+	ownComps   map[string]bool
+	// dirty lists, per surface, the data paths written by this batch, and
+	// dirtyNodes the nodes whose own state was set: all a data-only batch
+	// needs to re-resolve just what it changed.
+	dirty      map[string][][]string
+	dirtyNodes map[string]bool
 }
 
 func (c *Canvas) begin() *batch {
@@ -178,7 +188,8 @@ func (c *Canvas) begin() *batch {
 	for k, v := range c.surfaces {
 		next.surfaces[k] = v
 	}
-	return &batch{next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{}}
+	return &batch{next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{},
+		structural: map[string]bool{}, ownComps: map[string]bool{}, dirty: map[string][][]string{}, dirtyNodes: map[string]bool{}}
 }
 
 // surface returns a copy of the surface that this batch may change,
@@ -191,10 +202,12 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 			return nil, &Error{Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
 				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces)}
 		}
-		s = &Surface{id: id, comps: map[string]*compEntry{}}
+		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil)}
 		b.next.order = append(b.next.order, id)
 		b.next.surfaces[id] = s
 		b.cloned[id] = true
+		b.ownComps[id] = true
+		b.structural[id] = true
 		return s, nil
 	}
 	if !b.cloned[id] {
@@ -257,11 +270,22 @@ func (b *batch) apply(i int, m Message) *Error {
 			return err
 		}
 		s.root, s.styles, s.catalogID, s.shown = br.Root, br.Styles, br.CatalogID, true
+		b.structural[s.id] = true
 	case m.SurfaceUpdate != nil:
 		su := m.SurfaceUpdate
 		s, err := b.surface(su.SurfaceID, i)
 		if err != nil {
 			return err
+		}
+		b.structural[s.id] = true
+		if !b.ownComps[s.id] {
+			comps := make(map[string]*compEntry, len(s.comps)+len(su.Components))
+			for k, v := range s.comps {
+				comps[k] = v
+			}
+			s.comps = comps
+			s.compOrder = append([]string(nil), s.compOrder...)
+			b.ownComps[s.id] = true
 		}
 		for _, comp := range su.Components {
 			old, ok := s.comps[comp.ID]
@@ -290,7 +314,9 @@ func (b *batch) apply(i int, m Message) *Error {
 		if err != nil {
 			return err
 		}
-		s.data = store(s.data, splitPath(u.Path), u.Value)
+		segs := splitPath(u.Path)
+		s.data = store(s.data, segs, u.Value)
+		b.dirty[s.id] = append(b.dirty[s.id], segs)
 	case m.DeleteSurface != nil:
 		id := m.DeleteSurface.SurfaceID
 		if _, ok := b.next.surfaces[id]; !ok {
@@ -322,15 +348,26 @@ func (b *batch) finish() ([]Warning, *Error) {
 		}
 		s := b.next.surfaces[id]
 		s.version = b.version
+		s.dataBytes = jsonSize(s.data)
 		if !s.shown {
 			s.tree = nil
 			continue
 		}
-		if err := checkGraph(s, b.next.opts.Lenient); err != nil {
-			err.Index = idx
-			return nil, err
+		if b.structural[id] {
+			shared, err := checkGraph(s, b.next.opts.Lenient)
+			if err != nil {
+				err.Index = idx
+				return nil, err
+			}
+			s.shared = shared
 		}
-		tree, err := resolveSurface(s, b.next.opts.Lenient, true)
+		var tree *Node
+		var err *Error
+		if b.structural[id] || s.tree == nil {
+			tree, err = resolveSurface(s, b.next.opts.Lenient, true)
+		} else {
+			tree, err = reresolveSurface(s, b.next.opts.Lenient, b.dirty[id], b.dirtyNodes)
+		}
 		if err != nil {
 			err.Index = idx
 			return nil, err
@@ -352,13 +389,14 @@ func (b *batch) finish() ([]Warning, *Error) {
 
 // checkGraph follows every reference reachable from the root, explicit and
 // template, and refuses a cycle or (unless lenient) a reference to nothing.
-func checkGraph(s *Surface, lenient bool) *Error {
+func checkGraph(s *Surface, lenient bool) (map[string]bool, *Error) {
 	const (
 		white = iota
 		grey
 		black
 	)
 	color := make(map[string]int, len(s.comps))
+	var shared map[string]bool
 	var visit func(id, from, path string) *Error
 	visit = func(id, from, path string) *Error {
 		e, ok := s.comps[id]
@@ -378,6 +416,10 @@ func checkGraph(s *Surface, lenient bool) *Error {
 			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: id, Path: path,
 				Message: fmt.Sprintf("%q contains itself (through %q)", id, from)}
 		case black:
+			if shared == nil {
+				shared = map[string]bool{}
+			}
+			shared[id] = true
 			return nil
 		}
 		color[id] = grey
@@ -389,7 +431,7 @@ func checkGraph(s *Surface, lenient bool) *Error {
 		color[id] = black
 		return nil
 	}
-	return visit(s.root, "", "")
+	return shared, visit(s.root, "", "")
 }
 
 // sameAction reports whether two definitions are buttons with the same

@@ -115,6 +115,8 @@ func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 // (after which every step is a no-op) and the warnings so far.
 type decoder struct {
 	opts      Options
+	src       []byte // the message being decoded
+	res       map[string]*regexp.Regexp
 	err       *Error
 	warns     []Warning
 	surfaceID string
@@ -132,34 +134,45 @@ func (d *decoder) warn(code Code, path, format string, args ...any) {
 	d.warns = append(d.warns, Warning{Code: code, Message: fmt.Sprintf(format, args...), SurfaceID: d.surfaceID, ComponentID: d.compID, Path: path})
 }
 
-// object decodes raw as a JSON object of raw members.
-func (d *decoder) object(raw []byte, path, what string) map[string]json.RawMessage {
+// object checks that v is a JSON object.
+func (d *decoder) object(v *jval, path, what string) *jval {
 	if d.err != nil {
 		return nil
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
+	if v == nil || v.kind != jObject {
 		d.fail(CodeBadValue, path, "%s must be a JSON object", what)
 		return nil
 	}
-	return m
+	return v
+}
+
+// array checks that v is a JSON array.
+func (d *decoder) array(v *jval, path, what string) []*jval {
+	if d.err != nil {
+		return nil
+	}
+	if v == nil || v.kind != jArray {
+		d.fail(CodeBadValue, path, "%s must be an array", what)
+		return nil
+	}
+	return v.vals
 }
 
 func (d *decoder) message(raw []byte) Message {
-	var env map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &env); err != nil {
-		var probe any
-		if json.Unmarshal(raw, &probe) != nil {
-			d.fail(CodeBadMessage, "", "not JSON: %s", shortJSONError(err))
-		} else {
-			d.fail(CodeBadMessage, "", "a message must be a JSON object with one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface")
-		}
+	env, err := parseJSON(raw)
+	if err != nil {
+		d.fail(CodeBadMessage, "", "not JSON: %s", shortJSONError(err))
 		return Message{}
 	}
+	if env.kind != jObject {
+		d.fail(CodeBadMessage, "", "a message must be a JSON object with one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface, not %s", env.kind)
+		return Message{}
+	}
+	d.src = raw
 	kinds := []string{"beginRendering", "surfaceUpdate", "dataModelUpdate", "deleteSurface"}
 	var found []string
 	var other []string
-	for k := range env {
+	for _, k := range env.keys {
 		if containsString(kinds, k) {
 			found = append(found, k)
 		} else {
@@ -183,7 +196,8 @@ func (d *decoder) message(raw []byte) Message {
 		return Message{}
 	}
 	kind := found[0]
-	body := d.object(env[kind], "/"+kind, kind)
+	bv, _ := env.member(kind)
+	body := d.object(bv, "/"+kind, kind)
 	if d.err != nil {
 		return Message{}
 	}
@@ -207,8 +221,8 @@ func (d *decoder) message(raw []byte) Message {
 	return m
 }
 
-func (d *decoder) surfaceIDOf(body map[string]json.RawMessage, p string) string {
-	raw, ok := body["surfaceId"]
+func (d *decoder) surfaceIDOf(body *jval, p string) string {
+	raw, ok := body.member("surfaceId")
 	if !ok {
 		if d.opts.Lenient {
 			d.warn(CodeLenient, p+"/surfaceId", "no surfaceId: using surface %q", DefaultSurfaceID)
@@ -224,9 +238,9 @@ func (d *decoder) surfaceIDOf(body map[string]json.RawMessage, p string) string 
 	return id
 }
 
-func (d *decoder) unknownKeys(m map[string]json.RawMessage, path string, known ...string) {
+func (d *decoder) unknownKeys(m *jval, path string, known ...string) {
 	var unknown []string
-	for k := range m {
+	for _, k := range m.keys {
 		if !containsString(known, k) {
 			unknown = append(unknown, k)
 		}
@@ -240,16 +254,39 @@ func (d *decoder) unknownKeys(m map[string]json.RawMessage, path string, known .
 
 // plainString decodes a JSON string, refusing over-long ones, and returns it
 // sanitized.
-func (d *decoder) plainString(raw []byte, path, what string, multiline bool) string {
+func (d *decoder) plainString(v *jval, path, what string, multiline bool) string {
 	if d.err != nil {
 		return ""
 	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		d.fail(CodeBadValue, path, "%s must be a string", what)
+	if v.kind != jString {
+		d.fail(CodeBadValue, path, "%s must be a string, not %s", what, v.kind)
 		return ""
 	}
-	return d.clean(s, path, multiline)
+	return d.clean(v.str, path, multiline)
+}
+
+// num checks that v is a number.
+func (d *decoder) num(v *jval, path, what string) float64 {
+	if d.err != nil {
+		return 0
+	}
+	if v.kind != jNumber {
+		d.fail(CodeBadValue, path, "%s must be a number, not %s", what, v.kind)
+		return 0
+	}
+	return v.num
+}
+
+// boolean checks that v is true or false.
+func (d *decoder) boolean(v *jval, path, what string) bool {
+	if d.err != nil {
+		return false
+	}
+	if v.kind != jBool {
+		d.fail(CodeBadValue, path, "%s must be true or false, not %s", what, v.kind)
+		return false
+	}
+	return v.num != 0
 }
 
 func (d *decoder) clean(s, path string, multiline bool) string {
@@ -263,10 +300,10 @@ func (d *decoder) clean(s, path string, multiline bool) string {
 	return SanitizeLine(s)
 }
 
-func (d *decoder) beginRendering(body map[string]json.RawMessage, p string) *BeginRendering {
+func (d *decoder) beginRendering(body *jval, p string) *BeginRendering {
 	d.unknownKeys(body, p, "surfaceId", "root", "catalogId", "styles")
 	br := &BeginRendering{SurfaceID: d.surfaceID}
-	if raw, ok := body["root"]; ok {
+	if raw, ok := body.member("root"); ok {
 		br.Root = d.plainString(raw, p+"/root", "root", false)
 	} else if d.opts.Lenient {
 		br.Root = "root"
@@ -274,21 +311,24 @@ func (d *decoder) beginRendering(body map[string]json.RawMessage, p string) *Beg
 	} else {
 		d.fail(CodeMissingProperty, p+"/root", "root is required")
 	}
-	if raw, ok := body["catalogId"]; ok {
+	if raw, ok := body.member("catalogId"); ok {
 		br.CatalogID = d.plainString(raw, p+"/catalogId", "catalogId", false)
 		if d.err == nil && br.CatalogID != StandardCatalogID && br.CatalogID != MinimalCatalogID {
 			d.warn(CodeUnknownCatalog, p+"/catalogId", "catalog %q is not known: drawing with the standard catalog", br.CatalogID)
 		}
 	}
-	if raw, ok := body["styles"]; ok {
+	if raw, ok := body.member("styles"); ok {
 		st := d.object(raw, p+"/styles", "styles")
-		for _, k := range sortedKeys(st) {
+		if st == nil {
+			return br
+		}
+		for i, k := range st.keys {
 			sp := p + "/styles/" + escapePointer(k)
 			switch k {
 			case "font":
-				br.Styles.Font = d.plainString(st[k], sp, "font", false)
+				br.Styles.Font = d.plainString(st.vals[i], sp, "font", false)
 			case "primaryColor":
-				c := d.plainString(st[k], sp, "primaryColor", false)
+				c := d.plainString(st.vals[i], sp, "primaryColor", false)
 				if d.err == nil && !isHexColor(c) {
 					d.fail(CodeBadValue, sp, "primaryColor %q is not a #rrggbb colour", c)
 				}
@@ -314,17 +354,16 @@ func isHexColor(s string) bool {
 	return true
 }
 
-func (d *decoder) surfaceUpdate(body map[string]json.RawMessage, p string) *SurfaceUpdate {
+func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
 	d.unknownKeys(body, p, "surfaceId", "components")
 	su := &SurfaceUpdate{SurfaceID: d.surfaceID}
-	raw, ok := body["components"]
+	raw, ok := body.member("components")
 	if !ok {
 		d.fail(CodeMissingProperty, p+"/components", "components is required")
 		return nil
 	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(raw, &items); err != nil || items == nil {
-		d.fail(CodeBadValue, p+"/components", "components must be an array")
+	items := d.array(raw, p+"/components", "components")
+	if d.err != nil {
 		return nil
 	}
 	if len(items) == 0 {
@@ -355,13 +394,13 @@ func (d *decoder) surfaceUpdate(body map[string]json.RawMessage, p string) *Surf
 	return su
 }
 
-func (d *decoder) component(raw []byte, p string) Component {
+func (d *decoder) component(raw *jval, p string) Component {
 	item := d.object(raw, p, "a component")
 	if d.err != nil {
 		return Component{}
 	}
 	var c Component
-	idRaw, ok := item["id"]
+	idRaw, ok := item.member("id")
 	if !ok {
 		d.fail(CodeMissingProperty, p+"/id", "a component needs an id")
 		return c
@@ -372,14 +411,14 @@ func (d *decoder) component(raw []byte, p string) Component {
 	}
 	d.compID = c.ID
 	d.unknownKeys(item, p, "id", "weight", "component")
-	if w, ok := item["weight"]; ok {
-		var f float64
-		if err := json.Unmarshal(w, &f); err != nil || f < 0 || math.IsInf(f, 0) {
-			d.fail(CodeBadValue, p+"/weight", "weight must be a number of at least 0")
+	if w, ok := item.member("weight"); ok {
+		f := d.num(w, p+"/weight", "weight")
+		if d.err == nil && f < 0 {
+			d.fail(CodeBadValue, p+"/weight", "weight must be at least 0")
 		}
 		c.Weight = f
 	}
-	wrapRaw, ok := item["component"]
+	wrapRaw, ok := item.member("component")
 	if !ok {
 		d.fail(CodeMissingProperty, p+"/component", "a component needs a component property naming its type")
 		return c
@@ -388,27 +427,24 @@ func (d *decoder) component(raw []byte, p string) Component {
 	if d.err != nil {
 		return c
 	}
-	if len(wrap) != 1 {
-		d.fail(CodeBadValue, p+"/component", "component must hold exactly one type name, it holds %d", len(wrap))
+	if len(wrap.keys) != 1 {
+		d.fail(CodeBadValue, p+"/component", "component must hold exactly one type name, it holds %d", len(wrap.keys))
 		return c
 	}
-	var typ string
-	for k := range wrap {
-		typ = k
-	}
+	typ := wrap.keys[0]
 	tp := p + "/component/" + escapePointer(typ)
-	props := d.object(wrap[typ], tp, typ)
+	props := d.object(wrap.vals[0], tp, typ)
 	if d.err != nil {
 		return c
 	}
-	pd := &propDecoder{d: d, props: props, base: tp, used: map[string]bool{}}
+	pd := &propDecoder{d: d, props: props, base: tp}
 	c.Props = pd.decode(typ)
 	if d.err != nil {
 		return c
 	}
 	var unknown []string
-	for k := range props {
-		if !pd.used[k] {
+	for i, k := range props.keys {
+		if i >= 64 || pd.used&(1<<i) == 0 {
 			unknown = append(unknown, k)
 		}
 	}
@@ -417,36 +453,68 @@ func (d *decoder) component(raw []byte, p string) Component {
 		k = SanitizeLine(k)
 		d.warn(CodeUnknownProperty, tp+"/"+escapePointer(k), "%s has no property %q; it is ignored", typ, k)
 	}
-	c.raw = compactJSON(raw)
+	c.raw = compactJSON(d.src[raw.start:raw.end])
 	return c
 }
 
+// compactJSON drops the insignificant whitespace of a document already
+// known to be valid JSON, so that a re-sent definition that differs only in
+// layout counts as the same.
 func compactJSON(raw []byte) []byte {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return append([]byte(nil), raw...)
+	out := make([]byte, 0, len(raw))
+	inStr := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if inStr {
+			out = append(out, c)
+			switch c {
+			case '\\':
+				if i+1 < len(raw) {
+					i++
+					out = append(out, raw[i])
+				}
+			case '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '"':
+			inStr = true
+		}
+		out = append(out, c)
 	}
-	return b.Bytes()
+	return out
 }
 
 // propDecoder reads the properties of one component.
 type propDecoder struct {
 	d     *decoder
-	props map[string]json.RawMessage
+	props *jval
 	base  string
-	used  map[string]bool
+	used  uint64 // bit i: props.keys[i] was read
 }
 
-func (pd *propDecoder) get(name string, required bool) ([]byte, bool) {
-	pd.used[name] = true
-	raw, ok := pd.props[name]
+func (pd *propDecoder) get(name string, required bool) (*jval, bool) {
+	var raw *jval
+	ok := false
+	for i, k := range pd.props.keys {
+		if k == name {
+			if i < 64 {
+				pd.used |= 1 << i
+			}
+			raw, ok = pd.props.vals[i], true // the last one wins
+		}
+	}
 	if !ok || pd.d.err != nil {
 		if !ok && required {
 			pd.d.fail(CodeMissingProperty, pd.base+"/"+name, "%s is required", name)
 		}
 		return nil, false
 	}
-	if string(raw) == "null" {
+	if raw.kind == jNull {
 		if required {
 			pd.d.fail(CodeMissingProperty, pd.base+"/"+name, "%s is required", name)
 		}
@@ -502,11 +570,7 @@ func (pd *propDecoder) decode(typ string) Props {
 		if raw, ok := pd.get("validationRegexp", false); ok {
 			p.ValidationRegexp = pd.d.plainString(raw, pd.base+"/validationRegexp", "validationRegexp", false)
 			if pd.d.err == nil && p.ValidationRegexp != "" {
-				re, err := regexp.Compile(`^(?:` + p.ValidationRegexp + `)$`)
-				if err != nil {
-					pd.d.warn(CodeBadRegexp, pd.base+"/validationRegexp", "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(err))
-				}
-				p.pattern = re
+				p.pattern = pd.d.regexp(p.ValidationRegexp, pd.base+"/validationRegexp")
 			}
 		}
 		return p
@@ -516,8 +580,8 @@ func (pd *propDecoder) decode(typ string) Props {
 		p := &MultipleChoice{Selections: pd.boundArray("selections", true), Options: pd.options(),
 			Variant: pd.enum("variant", "checkbox", "chips"), Filterable: pd.boolean("filterable")}
 		if raw, ok := pd.get("maxAllowedSelections", false); ok {
-			var f float64
-			if err := json.Unmarshal(raw, &f); err != nil || f != math.Trunc(f) || f < 1 || f > 1e6 {
+			f := pd.d.num(raw, pd.base+"/maxAllowedSelections", "maxAllowedSelections")
+			if pd.d.err == nil && (f != math.Trunc(f) || f < 1 || f > 1e6) {
 				pd.d.fail(CodeBadValue, pd.base+"/maxAllowedSelections", "maxAllowedSelections must be a whole number of at least 1")
 			}
 			p.MaxAllowedSelections = int(f)
@@ -576,11 +640,7 @@ func (pd *propDecoder) optBool(name string) *bool {
 	if !ok {
 		return nil
 	}
-	var b bool
-	if err := json.Unmarshal(raw, &b); err != nil {
-		pd.d.fail(CodeBadValue, pd.base+"/"+name, "%s must be true or false", name)
-		return nil
-	}
+	b := pd.d.boolean(raw, pd.base+"/"+name, name)
 	return &b
 }
 
@@ -589,17 +649,13 @@ func (pd *propDecoder) number(name string) *float64 {
 	if !ok {
 		return nil
 	}
-	var f float64
-	if err := json.Unmarshal(raw, &f); err != nil {
-		pd.d.fail(CodeBadValue, pd.base+"/"+name, "%s must be a number", name)
-		return nil
-	}
+	f := pd.d.num(raw, pd.base+"/"+name, name)
 	return &f
 }
 
 // bound reads a bound value: an object with a path, a literal of the given
 // key, or both. The legacy "literal" key is accepted in lenient mode.
-func (pd *propDecoder) bound(name string, required bool, literalKey string, lit func(raw []byte, path string) bool) (path string, hasPath, hasLit bool) {
+func (pd *propDecoder) bound(name string, required bool, literalKey string, lit func(raw *jval, path string) bool) (path string, hasPath, hasLit bool) {
 	raw, ok := pd.get(name, required)
 	if !ok {
 		return "", false, false
@@ -607,23 +663,23 @@ func (pd *propDecoder) bound(name string, required bool, literalKey string, lit 
 	return pd.d.boundAt(raw, pd.base+"/"+name, name, literalKey, lit)
 }
 
-func (d *decoder) boundAt(raw []byte, p, name, literalKey string, lit func(raw []byte, path string) bool) (path string, hasPath, hasLit bool) {
+func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *jval, path string) bool) (path string, hasPath, hasLit bool) {
 	m := d.object(raw, p, name+" (a bound value)")
 	if d.err != nil {
 		return "", false, false
 	}
-	for _, k := range sortedKeys(m) {
+	for i, k := range m.keys {
 		kp := p + "/" + escapePointer(k)
 		switch {
 		case k == "path":
-			path = d.plainString(m[k], kp, "path", false)
+			path = d.plainString(m.vals[i], kp, "path", false)
 			hasPath = d.err == nil
 		case k == literalKey || (literalKey == "" && containsString(contextLiterals, k)):
 			if hasLit {
 				d.fail(CodeBadValue, kp, "%s has more than one literal", name)
 				return
 			}
-			hasLit = lit(m[k], kp)
+			hasLit = lit(m.vals[i], kp)
 		case k == "literal":
 			if !d.opts.Lenient {
 				d.fail(CodeBadValue, kp, "the legacy \"literal\" key is not v0.8; use %s (or --lenient)", orDefault(literalKey, "literalString, literalNumber or literalBoolean"))
@@ -634,7 +690,7 @@ func (d *decoder) boundAt(raw []byte, p, name, literalKey string, lit func(raw [
 				d.fail(CodeBadValue, kp, "%s has more than one literal", name)
 				return
 			}
-			hasLit = lit(m[k], kp)
+			hasLit = lit(m.vals[i], kp)
 		case strings.HasPrefix(k, "literal"):
 			d.fail(CodeBadValue, kp, "%s takes %s, not %s", name, literalKey, SanitizeLine(k))
 			return
@@ -650,7 +706,7 @@ func (d *decoder) boundAt(raw []byte, p, name, literalKey string, lit func(raw [
 
 func (pd *propDecoder) boundString(name string, required, multiline bool) Bound[string] {
 	var b Bound[string]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalString", func(raw []byte, p string) bool {
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalString", func(raw *jval, p string) bool {
 		b.Literal = pd.d.plainString(raw, p, name, multiline)
 		return pd.d.err == nil
 	})
@@ -659,43 +715,26 @@ func (pd *propDecoder) boundString(name string, required, multiline bool) Bound[
 
 func (pd *propDecoder) boundNumber(name string, required bool) Bound[float64] {
 	var b Bound[float64]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalNumber", func(raw []byte, p string) bool {
-		if err := json.Unmarshal(raw, &b.Literal); err != nil {
-			pd.d.fail(CodeBadValue, p, "%s must be a number", name)
-			return false
-		}
-		return true
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalNumber", func(raw *jval, p string) bool {
+		b.Literal = pd.d.num(raw, p, name)
+		return pd.d.err == nil
 	})
 	return b
 }
 
 func (pd *propDecoder) boundBool(name string, required bool) Bound[bool] {
 	var b Bound[bool]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalBoolean", func(raw []byte, p string) bool {
-		if err := json.Unmarshal(raw, &b.Literal); err != nil {
-			pd.d.fail(CodeBadValue, p, "%s must be true or false", name)
-			return false
-		}
-		return true
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalBoolean", func(raw *jval, p string) bool {
+		b.Literal = pd.d.boolean(raw, p, name)
+		return pd.d.err == nil
 	})
 	return b
 }
 
 func (pd *propDecoder) boundArray(name string, required bool) Bound[[]string] {
 	var b Bound[[]string]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalArray", func(raw []byte, p string) bool {
-		var arr []string
-		if err := json.Unmarshal(raw, &arr); err != nil {
-			pd.d.fail(CodeBadValue, p, "%s must be an array of strings", name)
-			return false
-		}
-		for i, s := range arr {
-			arr[i] = pd.d.clean(s, p+"/"+strconv.Itoa(i), false)
-		}
-		if arr == nil {
-			arr = []string{}
-		}
-		b.Literal = arr
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalArray", func(raw *jval, p string) bool {
+		b.Literal = pd.d.stringList(raw, p, name+" (an array of strings)")
 		return pd.d.err == nil
 	})
 	return b
@@ -764,41 +803,30 @@ func (pd *propDecoder) children() Children {
 	if pd.d.err != nil {
 		return c
 	}
-	_, hasList := m["explicitList"]
-	_, hasTpl := m["template"]
+	listRaw, hasList := m.member("explicitList")
+	tplRaw, hasTpl := m.member("template")
 	if hasList == hasTpl {
 		pd.d.fail(CodeBadValue, p, "children holds exactly one of explicitList and template")
 		return c
 	}
-	for k := range m {
+	for _, k := range m.keys {
 		if k != "explicitList" && k != "template" {
 			pd.d.warn(CodeUnknownProperty, p+"/"+escapePointer(k), "unknown key %q in children ignored", SanitizeLine(k))
 		}
 	}
 	if hasList {
-		var ids []string
-		if err := json.Unmarshal(m["explicitList"], &ids); err != nil {
-			pd.d.fail(CodeBadValue, p+"/explicitList", "explicitList must be an array of component ids")
-			return c
-		}
-		for i, id := range ids {
-			ids[i] = pd.d.clean(id, p+"/explicitList/"+strconv.Itoa(i), false)
-		}
-		if ids == nil {
-			ids = []string{}
-		}
-		c.ExplicitList = ids
+		c.ExplicitList = pd.d.stringList(listRaw, p+"/explicitList", "explicitList (an array of component ids)")
 		return c
 	}
 	tp := p + "/template"
-	t := pd.d.object(m["template"], tp, "template")
+	t := pd.d.object(tplRaw, tp, "template")
 	if pd.d.err != nil {
 		return c
 	}
 	pd.d.unknownKeys(t, tp, "componentId", "dataBinding")
 	var tpl Template
 	for _, k := range []string{"componentId", "dataBinding"} {
-		raw, ok := t[k]
+		raw, ok := t.member(k)
 		if !ok {
 			pd.d.fail(CodeMissingProperty, tp+"/"+k, "template needs %s", k)
 			return c
@@ -820,11 +848,7 @@ func (pd *propDecoder) tabItems() []TabItem {
 		return nil
 	}
 	p := pd.base + "/tabItems"
-	var items []json.RawMessage
-	if err := json.Unmarshal(raw, &items); err != nil {
-		pd.d.fail(CodeBadValue, p, "tabItems must be an array")
-		return nil
-	}
+	items := pd.d.array(raw, p, "tabItems")
 	out := make([]TabItem, 0, len(items))
 	for i, it := range items {
 		ip := p + "/" + strconv.Itoa(i)
@@ -833,7 +857,7 @@ func (pd *propDecoder) tabItems() []TabItem {
 			return nil
 		}
 		pd.d.unknownKeys(m, ip, "title", "child")
-		sub := &propDecoder{d: pd.d, props: m, base: ip, used: map[string]bool{}}
+		sub := &propDecoder{d: pd.d, props: m, base: ip}
 		out = append(out, TabItem{Title: sub.boundString("title", true, false), Child: sub.id("child")})
 	}
 	return out
@@ -845,11 +869,7 @@ func (pd *propDecoder) options() []Option {
 		return nil
 	}
 	p := pd.base + "/options"
-	var items []json.RawMessage
-	if err := json.Unmarshal(raw, &items); err != nil {
-		pd.d.fail(CodeBadValue, p, "options must be an array")
-		return nil
-	}
+	items := pd.d.array(raw, p, "options")
 	out := make([]Option, 0, len(items))
 	for i, it := range items {
 		ip := p + "/" + strconv.Itoa(i)
@@ -858,7 +878,7 @@ func (pd *propDecoder) options() []Option {
 			return nil
 		}
 		pd.d.unknownKeys(m, ip, "label", "value")
-		sub := &propDecoder{d: pd.d, props: m, base: ip, used: map[string]bool{}}
+		sub := &propDecoder{d: pd.d, props: m, base: ip}
 		o := Option{Label: sub.boundString("label", true, false)}
 		if v, ok := sub.get("value", true); ok {
 			o.Value = pd.d.plainString(v, ip+"/value", "value", false)
@@ -880,7 +900,7 @@ func (pd *propDecoder) action() Action {
 		return a
 	}
 	pd.d.unknownKeys(m, p, "name", "context")
-	n, ok := m["name"]
+	n, ok := m.member("name")
 	if !ok {
 		pd.d.fail(CodeMissingProperty, p+"/name", "action needs a name")
 		return a
@@ -889,15 +909,11 @@ func (pd *propDecoder) action() Action {
 	if pd.d.err == nil && a.Name == "" {
 		pd.d.fail(CodeBadValue, p+"/name", "action name must not be empty")
 	}
-	ctxRaw, ok := m["context"]
-	if !ok || string(ctxRaw) == "null" {
+	ctxRaw, ok := m.member("context")
+	if !ok || ctxRaw.kind == jNull {
 		return a
 	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(ctxRaw, &items); err != nil {
-		pd.d.fail(CodeBadValue, p+"/context", "action context must be an array of {key, value}")
-		return a
-	}
+	items := pd.d.array(ctxRaw, p+"/context", "action context (an array of {key, value})")
 	for i, it := range items {
 		ip := p + "/context/" + strconv.Itoa(i)
 		e := pd.d.object(it, ip, "a context entry")
@@ -905,19 +921,19 @@ func (pd *propDecoder) action() Action {
 			return a
 		}
 		pd.d.unknownKeys(e, ip, "key", "value")
-		kr, ok := e["key"]
+		kr, ok := e.member("key")
 		if !ok {
 			pd.d.fail(CodeMissingProperty, ip+"/key", "a context entry needs a key")
 			return a
 		}
-		vr, ok := e["value"]
+		vr, ok := e.member("value")
 		if !ok {
 			pd.d.fail(CodeMissingProperty, ip+"/value", "a context entry needs a value")
 			return a
 		}
 		var ce ContextEntry
 		ce.Key = pd.d.plainString(kr, ip+"/key", "key", false)
-		ce.Value.Path, ce.Value.HasPath, ce.Value.HasLiteral = pd.d.boundAt(vr, ip+"/value", "value", "", func(raw []byte, lp string) bool {
+		ce.Value.Path, ce.Value.HasPath, ce.Value.HasLiteral = pd.d.boundAt(vr, ip+"/value", "value", "", func(raw *jval, lp string) bool {
 			v, ok := pd.d.scalar(raw, lp, lp[strings.LastIndex(lp, "/")+1:])
 			ce.Value.Literal = v
 			return ok
@@ -931,13 +947,8 @@ var contextLiterals = []string{"literalString", "literalNumber", "literalBoolean
 
 // scalar decodes a literal context value: a string, number or boolean, of
 // the type its key names (any of them for the legacy "literal").
-func (d *decoder) scalar(raw []byte, p, key string) (any, bool) {
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		d.fail(CodeBadValue, p, "not a JSON value")
-		return nil, false
-	}
-	switch x := v.(type) {
+func (d *decoder) scalar(raw *jval, p, key string) (any, bool) {
+	switch x := raw.plain().(type) {
 	case string:
 		if key == "literalString" || key == "literal" {
 			return d.clean(x, p, true), d.err == nil
@@ -955,43 +966,31 @@ func (d *decoder) scalar(raw []byte, p, key string) (any, bool) {
 	return nil, false
 }
 
-func (d *decoder) dataModelUpdate(body map[string]json.RawMessage, p string) *DataModelUpdate {
+func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 	d.unknownKeys(body, p, "surfaceId", "path", "contents")
 	u := &DataModelUpdate{SurfaceID: d.surfaceID}
-	if raw, ok := body["path"]; ok {
+	if raw, ok := body.member("path"); ok {
 		u.Path = d.plainString(raw, p+"/path", "path", false)
 	}
-	raw, ok := body["contents"]
+	raw, ok := body.member("contents")
 	if !ok {
 		d.fail(CodeMissingProperty, p+"/contents", "contents is required")
 		return nil
 	}
-	trimmed := bytes.TrimSpace(raw)
-	if len(trimmed) > 0 && trimmed[0] == '{' {
+	if raw.kind == jObject {
 		if !d.opts.Lenient {
 			d.fail(CodeBadValue, p+"/contents", "contents must be an array of {key, value…} entries (an object is accepted with --lenient)")
 			return nil
 		}
-		v, err := parseOrdered(trimmed)
-		if err != nil {
-			d.fail(CodeBadValue, p+"/contents", "contents is not valid JSON")
-			return nil
-		}
 		d.warn(CodeLenient, p+"/contents", "contents given as an object, read as key → value")
-		obj := NewObject()
-		var root any = obj
-		for _, k := range v.(*Object).Keys() {
-			val, _ := v.(*Object).Get(k)
-			root = put(root, splitPath(d.clean(k, p+"/contents", false)), d.cleanValue(val, p+"/contents/"+escapePointer(k)))
+		var root any = NewObject()
+		for i, k := range raw.keys {
+			root = put(root, splitPath(d.clean(k, p+"/contents", false)), d.cleanValue(raw.vals[i].plain(), p+"/contents/"+escapePointer(k)))
 		}
 		u.Value = root
 		return u
 	}
-	var entries []json.RawMessage
-	if err := json.Unmarshal(raw, &entries); err != nil {
-		d.fail(CodeBadValue, p+"/contents", "contents must be an array of {key, value…} entries")
-		return nil
-	}
+	entries := d.array(raw, p+"/contents", "contents (an array of {key, value…} entries)")
 	u.Value = d.entries(entries, p+"/contents")
 	return u
 }
@@ -999,7 +998,7 @@ func (d *decoder) dataModelUpdate(body map[string]json.RawMessage, p string) *Da
 // entries builds the value a list of data entries describes. Each key is a
 // path relative to the value being built ("." is the value itself), so
 // "a/b" nests and [{"key":".","valueNumber":3}] is the bare number 3.
-func (d *decoder) entries(entries []json.RawMessage, p string) any {
+func (d *decoder) entries(entries []*jval, p string) any {
 	var root any = NewObject()
 	for i, raw := range entries {
 		ep := p + "/" + strconv.Itoa(i)
@@ -1007,7 +1006,7 @@ func (d *decoder) entries(entries []json.RawMessage, p string) any {
 		if d.err != nil {
 			return nil
 		}
-		kr, ok := e["key"]
+		kr, ok := e.member("key")
 		if !ok {
 			d.fail(CodeMissingProperty, ep+"/key", "a data entry needs a key")
 			return nil
@@ -1015,33 +1014,24 @@ func (d *decoder) entries(entries []json.RawMessage, p string) any {
 		key := d.plainString(kr, ep+"/key", "key", false)
 		var val any
 		n := 0
-		for _, k := range sortedKeys(e) {
+		for j, k := range e.keys {
 			vp := ep + "/" + escapePointer(k)
 			switch k {
 			case "key":
 				continue
 			case "valueString":
 				n++
-				val = d.plainString(e[k], vp, "valueString", true)
+				val = d.plainString(e.vals[j], vp, "valueString", true)
 			case "valueNumber":
 				n++
-				var f float64
-				if err := json.Unmarshal(e[k], &f); err != nil {
-					d.fail(CodeBadValue, vp, "valueNumber must be a number")
-				}
-				val = f
+				val = d.num(e.vals[j], vp, "valueNumber")
 			case "valueBoolean":
 				n++
-				var b bool
-				if err := json.Unmarshal(e[k], &b); err != nil {
-					d.fail(CodeBadValue, vp, "valueBoolean must be true or false")
-				}
-				val = b
+				val = d.boolean(e.vals[j], vp, "valueBoolean")
 			case "valueMap":
 				n++
-				var sub []json.RawMessage
-				if err := json.Unmarshal(e[k], &sub); err != nil {
-					d.fail(CodeBadValue, vp, "valueMap must be an array of entries")
+				sub := d.array(e.vals[j], vp, "valueMap (an array of entries)")
+				if d.err != nil {
 					return nil
 				}
 				val = d.entries(sub, vp)
@@ -1097,61 +1087,6 @@ func put(root any, segs []string, value any) any {
 	return o
 }
 
-// parseOrdered decodes JSON keeping object keys in order.
-func parseOrdered(raw []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	v, err := parseOrderedValue(dec)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
-func parseOrderedValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			o := NewObject()
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, _ := kt.(string)
-				v, err := parseOrderedValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				o.set(k, v)
-			}
-			_, err := dec.Token()
-			return o, err
-		case '[':
-			arr := []any{}
-			for dec.More() {
-				v, err := parseOrderedValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				arr = append(arr, v)
-			}
-			_, err := dec.Token()
-			return arr, err
-		}
-	case json.Number:
-		return t.Float64()
-	case string, bool, nil:
-		return t, nil
-	}
-	return nil, fmt.Errorf("unexpected token %v", tok)
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -1205,4 +1140,31 @@ func shortRegexpError(err error) string {
 		s = s[:160]
 	}
 	return SanitizeLine(strings.ToValidUTF8(s, "?"))
+}
+
+// stringList reads an array of strings, each sanitized as one line.
+func (d *decoder) stringList(v *jval, p, what string) []string {
+	items := d.array(v, p, what)
+	out := make([]string, 0, len(items))
+	for i, it := range items {
+		out = append(out, d.plainString(it, p+"/"+strconv.Itoa(i), what, false))
+	}
+	return out
+}
+
+// regexp compiles a validationRegexp as a whole-value match, once per
+// pattern and message; one that is not valid RE2 is not checked.
+func (d *decoder) regexp(pattern, p string) *regexp.Regexp {
+	if re, ok := d.res[pattern]; ok {
+		return re
+	}
+	re, err := regexp.Compile(`^(?:` + pattern + `)$`)
+	if err != nil {
+		d.warn(CodeBadRegexp, p, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(err))
+	}
+	if d.res == nil {
+		d.res = map[string]*regexp.Regexp{}
+	}
+	d.res[pattern] = re
+	return re
 }

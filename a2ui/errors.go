@@ -99,7 +99,18 @@ func (e *Error) Is(target error) bool {
 // fields as Error.
 type Warning Error
 
+// String formats the warning like Error formats a refusal, marked as a
+// warning.
 func (w Warning) String() string {
+	var b strings.Builder
+	if w.Index >= 0 {
+		fmt.Fprintf(&b, "message %d: ", w.Index)
+	}
+	b.WriteString("warning ")
+	b.WriteString(string(w.Code))
+	b.WriteString(": ")
+	b.WriteString(w.Message)
 	e := Error(w)
-	return e.Error()
+	b.WriteString(e.where())
+	return b.String()
 }

@@ -54,7 +54,7 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 	}
 	b := n.entry.Props.(*Button)
 	r := &resolver{s: s}
-	sc := scope{item: n.ctx, inTpl: n.ctx != nil}
+	sc := n.sc
 	ctx := NewObject()
 	for _, e := range b.Action.Context {
 		var v any
@@ -62,7 +62,7 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 			v = e.Value.Literal
 		}
 		if e.Value.HasPath {
-			if x, ok := lookup(s.data, r.abs(e.Value.Path, sc)); ok {
+			if x, ok := lookup(s.data, r.abs(e.Value.pathSegs(), sc)); ok {
 				v = x
 			}
 		}
@@ -100,12 +100,15 @@ func (c *Canvas) SetValue(surfaceID, nodeID string, value any) (*Canvas, error) 
 	ns, _ := b.surface(surfaceID, -1)
 	if bound.HasPath {
 		r := &resolver{s: ns}
-		ns.data = store(ns.data, r.abs(bound.Path, scope{item: n.ctx, inTpl: n.ctx != nil}), toModel(v))
+		segs := r.abs(bound.pathSegs(), n.sc)
+		ns.data = store(ns.data, segs, toModel(v))
+		b.dirty[surfaceID] = append(b.dirty[surfaceID], segs)
 	} else {
 		if ns.local == nil {
 			ns.local = map[string]localValue{}
 		}
 		ns.local[n.ID] = localValue{value: v, at: b.version}
+		b.dirtyNodes[n.ID] = true
 	}
 	if _, err := b.finish(); err != nil {
 		err.Index = -1

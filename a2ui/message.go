@@ -105,6 +105,9 @@ type Bound[T any] struct {
 	HasLiteral bool
 }
 
+// pathSegs returns the path's segments.
+func (b Bound[T]) pathSegs() []string { return splitPath(b.Path) }
+
 // Props is the typed property set of one component; its dynamic type is one
 // of the 18 standard component types below.
 type Props interface {

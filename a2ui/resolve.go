@@ -17,7 +17,14 @@ type resolver struct {
 	init  bool
 	nodes int
 	err   *Error
-	ids   map[string]int
+	// Incremental resolution (reresolveSurface): the data paths and nodes
+	// that changed, and whether resolving had to write the model itself.
+	dirty      [][]string
+	dirtyNodes map[string]bool
+	wrote      bool
+	cur        *Node // the node whose properties are being resolved
+	ids   map[string]int // times a shared component was drawn
+	slab  []Node
 }
 
 // scope is the data context of a node: the absolute path of the template
@@ -31,12 +38,108 @@ type scope struct {
 // resolveSurface resolves a shown surface from its root. With init set the
 // surface must be a batch's private copy.
 func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
-	r := &resolver{s: s, lenient: lenient, init: init, ids: map[string]int{}}
+	r := &resolver{s: s, lenient: lenient, init: init}
 	n := r.node(s.root, scope{}, 1, "")
 	if r.err != nil {
 		return nil, r.err
 	}
 	return n, nil
+}
+
+// reresolveSurface resolves a surface whose components and root did not
+// change since its last tree, after the data paths in dirty were written
+// and the nodes in dirtyNodes got new values of their own. Nodes that read
+// none of that are taken over from the last tree as they are, so one
+// keystroke costs a walk of the tree instead of a new one.
+func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool) (*Node, *Error) {
+	r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes}
+	n := r.reuse(s.tree, 1)
+	if r.err == nil && r.wrote {
+		// A path-plus-literal value initialised the model: other nodes
+		// may read what it wrote, so resolve everything.
+		return resolveSurface(s, lenient, true)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return n, nil
+}
+
+// reuse returns old when nothing it shows changed, a copy with new
+// children when only something below it changed, and a freshly resolved
+// node when its own properties or its template's items changed.
+func (r *resolver) reuse(old *Node, depth int) *Node {
+	if r.err != nil {
+		return nil
+	}
+	if r.affected(old) {
+		return r.node(old.Component, old.sc, depth, "")
+	}
+	r.nodes++
+	if r.s.shared[old.Component] {
+		// Keep the count of drawings of a shared component in step with a
+		// full resolution, which numbers them in this same order.
+		if r.ids == nil {
+			r.ids = map[string]int{}
+		}
+		r.ids[old.Component+old.sc.suffix]++
+	}
+	var kids []*Node
+	for i, c := range old.Children {
+		n := r.reuse(c, depth+1)
+		if r.err != nil {
+			return nil
+		}
+		if n != c && kids == nil {
+			kids = make([]*Node, len(old.Children))
+			copy(kids, old.Children[:i])
+		}
+		if kids != nil {
+			kids[i] = n
+		}
+	}
+	if kids == nil {
+		return old
+	}
+	n := *old
+	n.Children = kids
+	n.count = 1
+	for _, c := range kids {
+		n.count += c.count
+	}
+	return &n
+}
+
+// affected reports whether a change touches what n itself shows: a path it
+// reads that was written (or lies under or above a written path), its own
+// state, or its template's collection gaining, losing or replacing items.
+func (r *resolver) affected(n *Node) bool {
+	if n.local && r.dirtyNodes[n.ID] {
+		return true
+	}
+	for _, d := range r.dirty {
+		for _, p := range n.reads {
+			if isPrefix(d, p) || isPrefix(p, d) {
+				return true
+			}
+		}
+		if n.tpl != nil && (isPrefix(d, n.tpl) || (len(d) == len(n.tpl)+1 && isPrefix(n.tpl, d))) {
+			return true
+		}
+	}
+	return false
+}
+
+func isPrefix(a, b []string) bool {
+	if len(a) > len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *resolver) fail(code Code, compID, format string, args ...any) {
@@ -58,12 +161,22 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		r.fail(CodeTooDeep, id, "surface %q is nested more than %d levels deep at %q", r.s.id, MaxDepth, id)
 		return nil
 	}
-	nid := id + sc.suffix
-	if k := r.ids[nid]; k > 0 {
-		r.ids[nid] = k + 1
-		nid = nid + "~" + strconv.Itoa(k+1)
-	} else {
-		r.ids[nid] = 1
+	nid := id
+	if sc.suffix != "" {
+		nid = id + sc.suffix
+	}
+	if r.s.shared[id] {
+		// A component reached from two places is drawn twice; the second
+		// drawing gets its own id so that focus and presses stay precise.
+		if r.ids == nil {
+			r.ids = map[string]int{}
+		}
+		if k := r.ids[nid]; k > 0 {
+			r.ids[nid] = k + 1
+			nid = nid + "~" + strconv.Itoa(k+1)
+		} else {
+			r.ids[nid] = 1
+		}
 	}
 	e, ok := r.s.comps[id]
 	if !ok {
@@ -72,9 +185,15 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		if from == "" {
 			reason = fmt.Sprintf("root %q is not defined (yet)", id)
 		}
-		return &Node{ID: nid, Component: id, Type: PlaceholderType, Props: &PlaceholderProps{Missing: id, Reason: reason}, ctx: sc.item}
+		return &Node{ID: nid, Component: id, Type: PlaceholderType, Props: &PlaceholderProps{Missing: id, Reason: reason}, sc: sc, count: 1}
 	}
-	n := &Node{ID: nid, Component: id, Type: e.Type(), Weight: e.Weight, entry: e, ctx: sc.item}
+	if len(r.slab) == 0 {
+		r.slab = make([]Node, min(64, len(r.s.comps)+1))
+	}
+	n := &r.slab[0]
+	r.slab = r.slab[1:]
+	*n = Node{ID: nid, Component: id, Type: e.Type(), Weight: e.Weight, entry: e, sc: sc}
+	r.cur = n
 	child := func(cid string) *Node { return r.node(cid, sc, depth+1, id) }
 	switch p := e.Props.(type) {
 	case *Text:
@@ -170,6 +289,10 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		sp.Step = SliderStep(sp.Min, sp.Max)
 		n.Props = sp
 	}
+	n.count = 1
+	for _, c := range n.Children {
+		n.count += c.count
+	}
 	return n
 }
 
@@ -185,7 +308,8 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 		}
 		return out
 	}
-	segs := r.abs(c.Template.DataBinding, sc)
+	segs := r.abs(splitPath(c.Template.DataBinding), sc)
+	r.cur.tpl = segs
 	coll, _ := lookup(r.s.data, segs)
 	var keys []string
 	switch x := coll.(type) {
@@ -215,8 +339,7 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 // path is relative to the item ("/name", "name" and "./name" alike, "." the
 // item itself), as the official renderers read them; elsewhere paths are
 // relative to the root.
-func (r *resolver) abs(p string, sc scope) []string {
-	segs := splitPath(p)
+func (r *resolver) abs(segs []string, sc scope) []string {
 	if !sc.inTpl || len(sc.item) == 0 {
 		return segs
 	}
@@ -230,12 +353,14 @@ func read[T any](r *resolver, b Bound[T], sc scope, wrap func(T) any) (any, bool
 	if !b.HasPath {
 		return nil, false
 	}
-	segs := r.abs(b.Path, sc)
+	segs := r.abs(b.pathSegs(), sc)
+	r.cur.reads = append(r.cur.reads, segs)
 	if v, ok := lookup(r.s.data, segs); ok {
 		return v, true
 	}
 	if b.HasLiteral && r.init {
 		r.s.data = store(r.s.data, segs, wrap(b.Literal))
+		r.wrote = true
 	}
 	return nil, false
 }
@@ -293,6 +418,7 @@ func (r *resolver) inputString(nid string, e *compEntry, b Bound[string], sc sco
 // local returns the person's value for an input without a path, unless the
 // agent redefined the input since.
 func (r *resolver) local(nid string, e *compEntry) (any, bool) {
+	r.cur.local = true
 	lv, ok := r.s.local[nid]
 	if !ok || e.changed > lv.at {
 		return nil, false

@@ -48,13 +48,13 @@ func IsClean(s string) bool {
 // changing, copies runs of clean text into one strings.Builder while it
 // rewrites or drops the rest.
 func sanitize(s string, multiline bool) string {
-	s = truncate(s, MaxStringBytes)
+	s = truncateUTF8(s, MaxStringBytes)
 	n := cleanPrefix(s, multiline)
 	if n == len(s) {
 		return s
 	}
 
-	w := limitWriter{col: column(s[:n])}
+	w := limitWriter{col: tabColumn(s[:n])}
 	w.b.Grow(len(s))
 	start, i := 0, n // s[start:i] is clean text not yet copied
 	for i < len(s) && !w.full {
@@ -67,7 +67,7 @@ func sanitize(s string, multiline bool) string {
 		r, size := rune(c), 1
 		if c >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(s[i:])
-			if (r != utf8.RuneError || size > 1) && !dropped(r) {
+			if (r != utf8.RuneError || size > 1) && !droppedRune(r) {
 				i += size
 				w.col++
 				continue
@@ -123,13 +123,13 @@ func (w *limitWriter) rewrite(s string, i int, r rune, size int, multiline bool)
 	return i + size
 }
 
-// dropped reports whether the valid, non-ASCII rune r must not reach the
+// droppedRune reports whether the valid, non-ASCII rune r must not reach the
 // terminal: C1 controls act like escape sequences on some terminals, bidi
 // controls can make text display in an order other than the one it is
 // read in, and invisible characters can hide text or make two different
 // strings look alike. ZWJ, ZWNJ and variation selectors are kept because
 // emoji sequences and several scripts need them.
-func dropped(r rune) bool {
+func droppedRune(r rune) bool {
 	switch r {
 	case 0x00ad, // soft hyphen
 		0x061c,         // Arabic letter mark
@@ -160,7 +160,7 @@ func cleanPrefix(s string, multiline bool) int {
 			return i
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || dropped(r) {
+		if r == utf8.RuneError && size == 1 || droppedRune(r) {
 			return i
 		}
 		i += size
@@ -232,9 +232,9 @@ func skipEscape(s string, i int) int {
 	return i
 }
 
-// truncate cuts s to at most n bytes without splitting a UTF-8 sequence.
+// truncateUTF8 cuts s to at most n bytes without splitting a UTF-8 sequence.
 // Stray continuation bytes at the cut are left for the UTF-8 check.
-func truncate(s string, n int) string {
+func truncateUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -246,10 +246,10 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-// column returns the tab column at the end of s: the number of runes after
+// tabColumn returns the tab column at the end of s: the number of runes after
 // its last newline. Runes stand in for terminal cells, which is exact for
 // the ASCII text tabs are used with.
-func column(s string) int {
+func tabColumn(s string) int {
 	return utf8.RuneCountInString(s[strings.LastIndexByte(s, '\n')+1:])
 }
 
@@ -269,7 +269,7 @@ type limitWriter struct {
 func (w *limitWriter) writeString(s string) bool {
 	room := MaxStringBytes - w.b.Len()
 	if len(s) > room {
-		w.b.WriteString(truncate(s, room))
+		w.b.WriteString(truncateUTF8(s, room))
 		w.full = true
 		return false
 	}

@@ -8,7 +8,7 @@ import (
 
 // forbiddenRune reports whether r must never appear in sanitized output.
 // It restates the policy of SECURITY.md section 1 independently of
-// dropped, so that a mistake in one is caught by the other.
+// droppedRune, so that a mistake in one is caught by the other.
 func forbiddenRune(r rune, multiline bool) bool {
 	switch {
 	case r == '\n':

@@ -26,7 +26,14 @@ type Node struct {
 	Children []*Node `json:"children,omitempty"`
 
 	entry *compEntry // the definition this node was made from
-	ctx   []string   // data context: absolute path of the template item
+	sc    scope      // data context the node was drawn in
+	// reads are the absolute data paths the node's own properties read;
+	// tpl is the collection a template container expands. Together they
+	// tell which nodes a data change can affect (see resolver.reuse).
+	reads [][]string
+	tpl   []string
+	local bool // the node shows the person's own value (no path)
+	count int  // nodes in this subtree, itself included
 }
 
 // PlaceholderType is the Type of a node drawn in place of a reference that

@@ -1,0 +1,506 @@
+package a2ui
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// jval is one value of a parsed JSON document. DecodeMessage parses a
+// message once into jvals and reads every property from them, instead of
+// unmarshalling each level again, which would scan a message once per level
+// of nesting.
+type jval struct {
+	kind  jkind
+	start int32   // the value's byte span in the document
+	end   int32   //
+	str   string  // a string's value
+	num   float64 // a number's value; 1 or 0 for a boolean
+	keys  []string
+	vals  []*jval // an object's member values in document order, or an array's elements
+}
+
+type jkind uint8
+
+const (
+	jNull jkind = iota
+	jBool
+	jNumber
+	jString
+	jArray
+	jObject
+)
+
+func (k jkind) String() string {
+	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
+}
+
+// member returns the value of key in an object; the last one when a key is
+// repeated, as encoding/json does.
+func (v *jval) member(key string) (*jval, bool) {
+	for i := len(v.keys) - 1; i >= 0; i-- {
+		if v.keys[i] == key {
+			return v.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+// maxJSONDepth bounds nesting so that a hostile document cannot exhaust the
+// stack; no A2UI message comes near it.
+const maxJSONDepth = 512
+
+// maxJSONBytes bounds one message, far above what the agent API accepts,
+// so that byte offsets fit in an int32.
+const maxJSONBytes = 1 << 30
+
+// jparser is a strict RFC 8259 parser. Nodes come from a slab to keep
+// allocations per message low.
+type jparser struct {
+	data  []byte
+	pos   int
+	depth int
+	slab  []jval
+	// Members and elements are gathered on these stacks and copied out
+	// at the right size when their container closes.
+	keyStack []string
+	valStack []*jval
+	// keys repeat a lot (id, component, literalString…): one string each.
+	keyIntern map[string]string
+}
+
+type jsonSyntaxError struct {
+	msg    string
+	offset int
+}
+
+func (e *jsonSyntaxError) Error() string { return fmt.Sprintf("%s at byte %d", e.msg, e.offset) }
+
+// parseJSON parses one JSON document.
+func parseJSON(data []byte) (*jval, error) {
+	if len(data) > maxJSONBytes {
+		return nil, &jsonSyntaxError{msg: fmt.Sprintf("message of %d bytes is over %d", len(data), maxJSONBytes)}
+	}
+	p := &jparser{data: data}
+	v, err := p.value()
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if p.pos != len(p.data) {
+		return nil, p.errorf("unexpected %s after the value", p.what())
+	}
+	return v, nil
+}
+
+func (p *jparser) node() *jval {
+	if len(p.slab) == 0 {
+		p.slab = make([]jval, 256)
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	return n
+}
+
+func (p *jparser) errorf(format string, args ...any) error {
+	return &jsonSyntaxError{msg: fmt.Sprintf(format, args...), offset: p.pos}
+}
+
+func (p *jparser) what() string {
+	if p.pos >= len(p.data) {
+		return "end of input"
+	}
+	c := p.data[p.pos]
+	if c >= 0x20 && c < 0x7f {
+		return strconv.QuoteRune(rune(c))
+	}
+	return fmt.Sprintf("byte 0x%02x", c)
+}
+
+func (p *jparser) space() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jparser) value() (*jval, error) {
+	p.space()
+	if p.pos >= len(p.data) {
+		return nil, p.errorf("unexpected end of input")
+	}
+	start := p.pos
+	var v *jval
+	var err error
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		v, err = p.object()
+	case c == '[':
+		v, err = p.array()
+	case c == '"':
+		var s string
+		s, err = p.string()
+		v = p.node()
+		v.kind, v.str = jString, s
+	case c == 't':
+		v, err = p.literal("true", jBool, true)
+	case c == 'f':
+		v, err = p.literal("false", jBool, false)
+	case c == 'n':
+		v, err = p.literal("null", jNull, false)
+	case c == '-' || c >= '0' && c <= '9':
+		v, err = p.number()
+	default:
+		return nil, p.errorf("invalid character %s looking for a value", p.what())
+	}
+	if err != nil {
+		return nil, err
+	}
+	v.start, v.end = int32(start), int32(p.pos)
+	return v, nil
+}
+
+func (p *jparser) literal(word string, kind jkind, b bool) (*jval, error) {
+	if len(p.data)-p.pos < len(word) || string(p.data[p.pos:p.pos+len(word)]) != word {
+		return nil, p.errorf("invalid literal, expected %s", word)
+	}
+	p.pos += len(word)
+	v := p.node()
+	v.kind = kind
+	if b {
+		v.num = 1
+	}
+	return v, nil
+}
+
+func (p *jparser) number() (*jval, error) {
+	start := p.pos
+	if p.data[p.pos] == '-' {
+		p.pos++
+	}
+	digits := func() int {
+		n := 0
+		for p.pos < len(p.data) && p.data[p.pos] >= '0' && p.data[p.pos] <= '9' {
+			p.pos++
+			n++
+		}
+		return n
+	}
+	if p.pos < len(p.data) && p.data[p.pos] == '0' {
+		p.pos++
+	} else if digits() == 0 {
+		return nil, p.errorf("invalid number")
+	}
+	if p.pos < len(p.data) && p.data[p.pos] == '.' {
+		p.pos++
+		if digits() == 0 {
+			return nil, p.errorf("invalid number: no digits after the point")
+		}
+	}
+	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(p.data) && (p.data[p.pos] == '+' || p.data[p.pos] == '-') {
+			p.pos++
+		}
+		if digits() == 0 {
+			return nil, p.errorf("invalid number: no digits in the exponent")
+		}
+	}
+	f, err := strconv.ParseFloat(string(p.data[start:p.pos]), 64)
+	if err != nil {
+		return nil, &jsonSyntaxError{msg: "number out of range", offset: start}
+	}
+	v := p.node()
+	v.kind, v.num = jNumber, f
+	return v, nil
+}
+
+func (p *jparser) string() (string, error) {
+	p.pos++ // opening quote
+	start := p.pos
+	// Fast path: no escapes.
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		if c == '"' {
+			s := validUTF8(p.data[start:p.pos])
+			p.pos++
+			return s, nil
+		}
+		if c == '\\' {
+			break
+		}
+		if c < 0x20 {
+			return "", p.errorf("control character in string")
+		}
+		p.pos++
+	}
+	buf := append([]byte(nil), p.data[start:p.pos]...)
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		switch {
+		case c == '"':
+			p.pos++
+			return validUTF8(buf), nil
+		case c < 0x20:
+			return "", p.errorf("control character in string")
+		case c != '\\':
+			buf = append(buf, c)
+			p.pos++
+			continue
+		}
+		p.pos++
+		if p.pos >= len(p.data) {
+			break
+		}
+		e := p.data[p.pos]
+		p.pos++
+		switch e {
+		case '"', '\\', '/':
+			buf = append(buf, e)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r, ok := p.hex4()
+			if !ok {
+				return "", p.errorf("invalid \\u escape")
+			}
+			if utf16.IsSurrogate(r) {
+				r2 := rune(-1)
+				if p.pos+1 < len(p.data) && p.data[p.pos] == '\\' && p.data[p.pos+1] == 'u' {
+					save := p.pos
+					p.pos += 2
+					if x, ok := p.hex4(); ok {
+						r2 = x
+					} else {
+						p.pos = save
+					}
+				}
+				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+					r = d
+				} else {
+					r = utf8.RuneError
+					if r2 >= 0 {
+						p.pos -= 6 // the second escape stands on its own
+					}
+				}
+			}
+			buf = utf8.AppendRune(buf, r)
+		default:
+			return "", p.errorf("invalid escape \\%c", e)
+		}
+	}
+	return "", p.errorf("unterminated string")
+}
+
+// key reads an object key, sharing one string for each distinct key.
+func (p *jparser) key() (string, error) {
+	start := p.pos + 1
+	end := start
+	for end < len(p.data) && p.data[end] != '"' && p.data[end] != '\\' && p.data[end] >= 0x20 {
+		end++
+	}
+	if end < len(p.data) && p.data[end] == '"' {
+		if k, ok := p.keyIntern[string(p.data[start:end])]; ok {
+			p.pos = end + 1
+			return k, nil
+		}
+	}
+	k, err := p.string()
+	if err == nil && len(k) <= 32 {
+		if p.keyIntern == nil {
+			p.keyIntern = map[string]string{}
+		}
+		p.keyIntern[k] = k
+	}
+	return k, err
+}
+
+func (p *jparser) hex4() (rune, bool) {
+	if len(p.data)-p.pos < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range p.data[p.pos : p.pos+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	p.pos += 4
+	return r, true
+}
+
+func (p *jparser) enter() error {
+	p.depth++
+	if p.depth > maxJSONDepth {
+		return p.errorf("nested more than %d levels deep", maxJSONDepth)
+	}
+	return nil
+}
+
+func (p *jparser) object() (*jval, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	v, err := p.members()
+	p.depth--
+	return v, err
+}
+
+func (p *jparser) members() (*jval, error) {
+	p.pos++ // {
+	v := p.node()
+	v.kind = jObject
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		return v, nil
+	}
+	kbase, vbase := len(p.keyStack), len(p.valStack)
+	for {
+		p.space()
+		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+			return nil, p.errorf("invalid character %s looking for an object key", p.what())
+		}
+		k, err := p.key()
+		if err != nil {
+			return nil, err
+		}
+		p.space()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			return nil, p.errorf("invalid character %s after an object key", p.what())
+		}
+		p.pos++
+		val, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		p.keyStack = append(p.keyStack, k)
+		p.valStack = append(p.valStack, val)
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, p.errorf("unexpected end of input in an object")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			v.keys = append([]string(nil), p.keyStack[kbase:]...)
+			v.vals = append([]*jval(nil), p.valStack[vbase:]...)
+			p.keyStack = p.keyStack[:kbase]
+			p.valStack = p.valStack[:vbase]
+			return v, nil
+		default:
+			return nil, p.errorf("invalid character %s after an object member", p.what())
+		}
+	}
+}
+
+func (p *jparser) array() (*jval, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	v, err := p.elements()
+	p.depth--
+	return v, err
+}
+
+func (p *jparser) elements() (*jval, error) {
+	p.pos++ // [
+	v := p.node()
+	v.kind = jArray
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		v.vals = []*jval{}
+		return v, nil
+	}
+	base := len(p.valStack)
+	for {
+		el, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		p.valStack = append(p.valStack, el)
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, p.errorf("unexpected end of input in an array")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			v.vals = append([]*jval(nil), p.valStack[base:]...)
+			p.valStack = p.valStack[:base]
+			return v, nil
+		default:
+			return nil, p.errorf("invalid character %s after an array element", p.what())
+		}
+	}
+}
+
+// plain converts a parsed value to a data-model value.
+func (v *jval) plain() any {
+	switch v.kind {
+	case jBool:
+		return v.num != 0
+	case jNumber:
+		return v.num
+	case jString:
+		return v.str
+	case jArray:
+		out := make([]any, len(v.vals))
+		for i, x := range v.vals {
+			out[i] = x.plain()
+		}
+		return out
+	case jObject:
+		o := NewObject()
+		for i, k := range v.keys {
+			o.set(k, v.vals[i].plain())
+		}
+		return o
+	}
+	return nil
+}
+
+// validUTF8 returns b as a string with every byte that is not part of valid
+// UTF-8 replaced by U+FFFD, as encoding/json reads strings.
+func validUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	out := make([]byte, 0, len(b)+8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[:n]...)
+		}
+		b = b[n:]
+	}
+	return string(out)
+}
