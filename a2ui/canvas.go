@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Canvas is the state of every surface an agent has sent: components, data
@@ -71,6 +72,9 @@ type Surface struct {
 	// shared names the components reached from more than one place,
 	// which the resolver gives distinct node ids.
 	shared map[string]bool
+	// colonIDs is set when a component id holds a colon, as template
+	// node ids do.
+	colonIDs bool
 }
 
 // compEntry is a component as the canvas holds it, with the version at
@@ -303,6 +307,9 @@ func (b *batch) apply(i int, m Message) *Error {
 			}
 			s.compBytes += len(comp.raw)
 			s.comps[comp.ID] = e
+			if strings.Contains(comp.ID, ":") {
+				s.colonIDs = true
+			}
 		}
 		if len(s.comps) > MaxComponents {
 			return &Error{Code: CodeTooManyComponents, Index: i, SurfaceID: s.id,
@@ -413,8 +420,8 @@ func checkGraph(s *Surface, lenient bool) (map[string]bool, *Error) {
 		}
 		switch color[id] {
 		case grey:
-			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: id, Path: path,
-				Message: fmt.Sprintf("%q contains itself (through %q)", id, from)}
+			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: from, Path: path,
+				Message: fmt.Sprintf("%q refers back to %q, which contains it: a cycle", from, id)}
 		case black:
 			if shared == nil {
 				shared = map[string]bool{}

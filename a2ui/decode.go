@@ -41,7 +41,7 @@ func SplitStream(data []byte) ([][]byte, error) {
 	}
 	if trimmed[0] == '[' {
 		var arr []json.RawMessage
-		if err := json.Unmarshal(trimmed, &arr); err != nil {
+		if err := json.Unmarshal(data, &arr); err != nil {
 			return nil, jsonError(data, err)
 		}
 		out := make([][]byte, len(arr))
@@ -85,8 +85,9 @@ func jsonError(data []byte, err error) error {
 	if se == nil {
 		return fmt.Errorf("not a JSON array of messages: %v", err)
 	}
+	// Offset counts the byte that was wrong; the position is that byte's.
 	line, col := 1, 1
-	for _, c := range data[:min(int(se.Offset), len(data))] {
+	for _, c := range data[:max(0, min(int(se.Offset)-1, len(data)))] {
 		if c == '\n' {
 			line++
 			col = 1
@@ -105,6 +106,12 @@ func jsonError(data []byte, err error) error {
 func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 	d := &decoder{opts: opts}
 	m := d.message(raw)
+	if d.err != nil || len(d.warns) > 0 {
+		// Decoding does not build JSON Pointers on the way; when there
+		// is something to report, decode again with them.
+		d = &decoder{opts: opts, paths: true}
+		m = d.message(raw)
+	}
 	if d.err != nil {
 		return Message{}, nil, d.err
 	}
@@ -115,12 +122,37 @@ func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 // (after which every step is a no-op) and the warnings so far.
 type decoder struct {
 	opts      Options
+	paths     bool // build JSON Pointers for refusals and warnings
 	src       []byte // the message being decoded
-	res       map[string]*regexp.Regexp
+	res       map[string]compiled
 	err       *Error
 	warns     []Warning
 	surfaceID string
 	compID    string
+}
+
+// p, pk and pi build a JSON Pointer one segment further: a literal
+// segment, a key to escape, an array index. They build nothing on the
+// first, optimistic pass of DecodeMessage.
+func (d *decoder) p(base, seg string) string {
+	if !d.paths {
+		return ""
+	}
+	return base + "/" + seg
+}
+
+func (d *decoder) pk(base, key string) string {
+	if !d.paths {
+		return ""
+	}
+	return base + "/" + escapePointer(key)
+}
+
+func (d *decoder) pi(base string, i int) string {
+	if !d.paths {
+		return ""
+	}
+	return base + "/" + strconv.Itoa(i)
 }
 
 func (d *decoder) fail(code Code, path, format string, args ...any) {
@@ -225,15 +257,15 @@ func (d *decoder) surfaceIDOf(body *jval, p string) string {
 	raw, ok := body.member("surfaceId")
 	if !ok {
 		if d.opts.Lenient {
-			d.warn(CodeLenient, p+"/surfaceId", "no surfaceId: using surface %q", DefaultSurfaceID)
+			d.warn(CodeLenient, d.p(p, "surfaceId"), "no surfaceId: using surface %q", DefaultSurfaceID)
 			return DefaultSurfaceID
 		}
-		d.fail(CodeMissingProperty, p+"/surfaceId", "surfaceId is required")
+		d.fail(CodeMissingProperty, d.p(p, "surfaceId"), "surfaceId is required")
 		return ""
 	}
-	id := d.plainString(raw, p+"/surfaceId", "surfaceId", false)
+	id := d.plainString(raw, d.p(p, "surfaceId"), "surfaceId", false)
 	if d.err == nil && id == "" {
-		d.fail(CodeBadValue, p+"/surfaceId", "surfaceId must not be empty")
+		d.fail(CodeBadValue, d.p(p, "surfaceId"), "surfaceId must not be empty")
 	}
 	return id
 }
@@ -248,7 +280,7 @@ func (d *decoder) unknownKeys(m *jval, path string, known ...string) {
 	sort.Strings(unknown)
 	for _, k := range unknown {
 		k = SanitizeLine(k)
-		d.warn(CodeUnknownProperty, path+"/"+escapePointer(k), "unknown property %q ignored", k)
+		d.warn(CodeUnknownProperty, d.pk(path, k), "unknown property %q ignored", k)
 	}
 }
 
@@ -304,26 +336,26 @@ func (d *decoder) beginRendering(body *jval, p string) *BeginRendering {
 	d.unknownKeys(body, p, "surfaceId", "root", "catalogId", "styles")
 	br := &BeginRendering{SurfaceID: d.surfaceID}
 	if raw, ok := body.member("root"); ok {
-		br.Root = d.plainString(raw, p+"/root", "root", false)
+		br.Root = d.plainString(raw, d.p(p, "root"), "root", false)
 	} else if d.opts.Lenient {
 		br.Root = "root"
-		d.warn(CodeLenient, p+"/root", "no root: using component %q", br.Root)
+		d.warn(CodeLenient, d.p(p, "root"), "no root: using component %q", br.Root)
 	} else {
-		d.fail(CodeMissingProperty, p+"/root", "root is required")
+		d.fail(CodeMissingProperty, d.p(p, "root"), "root is required")
 	}
 	if raw, ok := body.member("catalogId"); ok {
-		br.CatalogID = d.plainString(raw, p+"/catalogId", "catalogId", false)
+		br.CatalogID = d.plainString(raw, d.p(p, "catalogId"), "catalogId", false)
 		if d.err == nil && br.CatalogID != StandardCatalogID && br.CatalogID != MinimalCatalogID {
-			d.warn(CodeUnknownCatalog, p+"/catalogId", "catalog %q is not known: drawing with the standard catalog", br.CatalogID)
+			d.warn(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the standard catalog", br.CatalogID)
 		}
 	}
 	if raw, ok := body.member("styles"); ok {
-		st := d.object(raw, p+"/styles", "styles")
+		st := d.object(raw, d.p(p, "styles"), "styles")
 		if st == nil {
 			return br
 		}
 		for i, k := range st.keys {
-			sp := p + "/styles/" + escapePointer(k)
+			sp := d.p(p, "styles/") + escapePointer(k)
 			switch k {
 			case "font":
 				br.Styles.Font = d.plainString(st.vals[i], sp, "font", false)
@@ -359,32 +391,32 @@ func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
 	su := &SurfaceUpdate{SurfaceID: d.surfaceID}
 	raw, ok := body.member("components")
 	if !ok {
-		d.fail(CodeMissingProperty, p+"/components", "components is required")
+		d.fail(CodeMissingProperty, d.p(p, "components"), "components is required")
 		return nil
 	}
-	items := d.array(raw, p+"/components", "components")
+	items := d.array(raw, d.p(p, "components"), "components")
 	if d.err != nil {
 		return nil
 	}
 	if len(items) == 0 {
-		d.fail(CodeBadValue, p+"/components", "components must not be empty")
+		d.fail(CodeBadValue, d.p(p, "components"), "components must not be empty")
 		return nil
 	}
 	if len(items) > MaxComponents {
-		d.fail(CodeTooManyComponents, p+"/components", "%d components in one message, the limit is %d per surface", len(items), MaxComponents)
+		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", len(items), MaxComponents)
 		return nil
 	}
 	su.Components = make([]Component, 0, len(items))
 	seen := make(map[string]int, len(items))
 	for i, item := range items {
-		ip := p + "/components/" + strconv.Itoa(i)
+		ip := d.pi(d.p(p, "components"), i)
 		c := d.component(item, ip)
 		d.compID = ""
 		if d.err != nil {
 			return nil
 		}
 		if j, dup := seen[c.ID]; dup {
-			d.warn(CodeDuplicateID, ip+"/id", "component %q is defined twice in this message; the last definition wins", c.ID)
+			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
 			su.Components[j] = c
 			continue
 		}
@@ -402,37 +434,37 @@ func (d *decoder) component(raw *jval, p string) Component {
 	var c Component
 	idRaw, ok := item.member("id")
 	if !ok {
-		d.fail(CodeMissingProperty, p+"/id", "a component needs an id")
+		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
 		return c
 	}
-	c.ID = d.plainString(idRaw, p+"/id", "id", false)
+	c.ID = d.plainString(idRaw, d.p(p, "id"), "id", false)
 	if d.err == nil && c.ID == "" {
-		d.fail(CodeBadValue, p+"/id", "a component id must not be empty")
+		d.fail(CodeBadValue, d.p(p, "id"), "a component id must not be empty")
 	}
 	d.compID = c.ID
 	d.unknownKeys(item, p, "id", "weight", "component")
 	if w, ok := item.member("weight"); ok {
-		f := d.num(w, p+"/weight", "weight")
+		f := d.num(w, d.p(p, "weight"), "weight")
 		if d.err == nil && f < 0 {
-			d.fail(CodeBadValue, p+"/weight", "weight must be at least 0")
+			d.fail(CodeBadValue, d.p(p, "weight"), "weight must be at least 0")
 		}
 		c.Weight = f
 	}
 	wrapRaw, ok := item.member("component")
 	if !ok {
-		d.fail(CodeMissingProperty, p+"/component", "a component needs a component property naming its type")
+		d.fail(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
 		return c
 	}
-	wrap := d.object(wrapRaw, p+"/component", "component")
+	wrap := d.object(wrapRaw, d.p(p, "component"), "component")
 	if d.err != nil {
 		return c
 	}
 	if len(wrap.keys) != 1 {
-		d.fail(CodeBadValue, p+"/component", "component must hold exactly one type name, it holds %d", len(wrap.keys))
+		d.fail(CodeBadValue, d.p(p, "component"), "component must hold exactly one type name, it holds %d", len(wrap.keys))
 		return c
 	}
 	typ := wrap.keys[0]
-	tp := p + "/component/" + escapePointer(typ)
+	tp := d.p(p, "component/") + escapePointer(typ)
 	props := d.object(wrap.vals[0], tp, typ)
 	if d.err != nil {
 		return c
@@ -444,14 +476,14 @@ func (d *decoder) component(raw *jval, p string) Component {
 	}
 	var unknown []string
 	for i, k := range props.keys {
-		if i >= 64 || pd.used&(1<<i) == 0 {
+		if !pd.wasUsed(i) {
 			unknown = append(unknown, k)
 		}
 	}
 	sort.Strings(unknown)
 	for _, k := range unknown {
 		k = SanitizeLine(k)
-		d.warn(CodeUnknownProperty, tp+"/"+escapePointer(k), "%s has no property %q; it is ignored", typ, k)
+		d.warn(CodeUnknownProperty, d.pk(tp, k), "%s has no property %q; it is ignored", typ, k)
 	}
 	c.raw = compactJSON(d.src[raw.start:raw.end])
 	return c
@@ -495,6 +527,25 @@ type propDecoder struct {
 	props *jval
 	base  string
 	used  uint64 // bit i: props.keys[i] was read
+	more  []bool // the same for objects of more than 64 keys
+}
+
+func (pd *propDecoder) markUsed(i int) {
+	if i < 64 {
+		pd.used |= 1 << i
+		return
+	}
+	if pd.more == nil {
+		pd.more = make([]bool, len(pd.props.keys))
+	}
+	pd.more[i] = true
+}
+
+func (pd *propDecoder) wasUsed(i int) bool {
+	if i < 64 {
+		return pd.used&(1<<i) != 0
+	}
+	return pd.more != nil && pd.more[i]
 }
 
 func (pd *propDecoder) get(name string, required bool) (*jval, bool) {
@@ -502,21 +553,19 @@ func (pd *propDecoder) get(name string, required bool) (*jval, bool) {
 	ok := false
 	for i, k := range pd.props.keys {
 		if k == name {
-			if i < 64 {
-				pd.used |= 1 << i
-			}
+			pd.markUsed(i)
 			raw, ok = pd.props.vals[i], true // the last one wins
 		}
 	}
 	if !ok || pd.d.err != nil {
 		if !ok && required {
-			pd.d.fail(CodeMissingProperty, pd.base+"/"+name, "%s is required", name)
+			pd.d.fail(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
 		}
 		return nil, false
 	}
 	if raw.kind == jNull {
 		if required {
-			pd.d.fail(CodeMissingProperty, pd.base+"/"+name, "%s is required", name)
+			pd.d.fail(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
 		}
 		return nil, false
 	}
@@ -535,7 +584,7 @@ func (pd *propDecoder) decode(typ string) Props {
 	case "Icon":
 		p := &Icon{Name: pd.boundString("name", true, false)}
 		if p.Name.HasLiteral && !p.Name.HasPath && !IsIconName(p.Name.Literal) && pd.d.err == nil {
-			pd.d.fail(CodeBadValue, pd.base+"/name", "icon %q is not one of the 48 standard icon names", p.Name.Literal)
+			pd.d.fail(CodeBadValue, pd.d.p(pd.base, "name"), "icon %q is not one of the 48 standard icon names", p.Name.Literal)
 		}
 		return p
 	case "Video":
@@ -568,9 +617,9 @@ func (pd *propDecoder) decode(typ string) Props {
 		p := &TextField{Label: pd.boundString("label", true, false), Text: pd.boundString("text", false, true),
 			TextFieldType: pd.enum("textFieldType", "date", "longText", "number", "shortText", "obscured")}
 		if raw, ok := pd.get("validationRegexp", false); ok {
-			p.ValidationRegexp = pd.d.plainString(raw, pd.base+"/validationRegexp", "validationRegexp", false)
+			p.ValidationRegexp = pd.d.plainString(raw, pd.d.p(pd.base, "validationRegexp"), "validationRegexp", false)
 			if pd.d.err == nil && p.ValidationRegexp != "" {
-				p.pattern = pd.d.regexp(p.ValidationRegexp, pd.base+"/validationRegexp")
+				p.pattern = pd.d.regexp(p.ValidationRegexp, pd.d.p(pd.base, "validationRegexp"))
 			}
 		}
 		return p
@@ -580,9 +629,9 @@ func (pd *propDecoder) decode(typ string) Props {
 		p := &MultipleChoice{Selections: pd.boundArray("selections", true), Options: pd.options(),
 			Variant: pd.enum("variant", "checkbox", "chips"), Filterable: pd.boolean("filterable")}
 		if raw, ok := pd.get("maxAllowedSelections", false); ok {
-			f := pd.d.num(raw, pd.base+"/maxAllowedSelections", "maxAllowedSelections")
+			f := pd.d.num(raw, pd.d.p(pd.base, "maxAllowedSelections"), "maxAllowedSelections")
 			if pd.d.err == nil && (f != math.Trunc(f) || f < 1 || f > 1e6) {
-				pd.d.fail(CodeBadValue, pd.base+"/maxAllowedSelections", "maxAllowedSelections must be a whole number of at least 1")
+				pd.d.fail(CodeBadValue, pd.d.p(pd.base, "maxAllowedSelections"), "maxAllowedSelections must be a whole number of at least 1")
 			}
 			p.MaxAllowedSelections = int(f)
 		}
@@ -590,7 +639,7 @@ func (pd *propDecoder) decode(typ string) Props {
 	case "Slider":
 		p := &Slider{Value: pd.boundNumber("value", true), MinValue: pd.number("minValue"), MaxValue: pd.number("maxValue"), Label: pd.boundString("label", false, false)}
 		if p.MinValue != nil && p.MaxValue != nil && *p.MinValue > *p.MaxValue && pd.d.err == nil {
-			pd.d.fail(CodeBadValue, pd.base+"/minValue", "minValue %s is above maxValue %s", formatNumber(*p.MinValue), formatNumber(*p.MaxValue))
+			pd.d.fail(CodeBadValue, pd.d.p(pd.base, "minValue"), "minValue %s is above maxValue %s", formatNumber(*p.MinValue), formatNumber(*p.MaxValue))
 		}
 		return p
 	}
@@ -611,9 +660,9 @@ func (pd *propDecoder) enum(name string, allowed ...string) string {
 	if !ok {
 		return ""
 	}
-	s := pd.d.plainString(raw, pd.base+"/"+name, name, false)
+	s := pd.d.plainString(raw, pd.d.pk(pd.base, name), name, false)
 	if pd.d.err == nil && !containsString(allowed, s) {
-		pd.d.fail(CodeBadValue, pd.base+"/"+name, "%s %q is not one of %s", name, s, strings.Join(allowed, ", "))
+		pd.d.fail(CodeBadValue, pd.d.pk(pd.base, name), "%s %q is not one of %s", name, s, strings.Join(allowed, ", "))
 	}
 	return s
 }
@@ -623,9 +672,9 @@ func (pd *propDecoder) id(name string) string {
 	if !ok {
 		return ""
 	}
-	s := pd.d.plainString(raw, pd.base+"/"+name, name+" (a component id)", false)
+	s := pd.d.plainString(raw, pd.d.pk(pd.base, name), name+" (a component id)", false)
 	if pd.d.err == nil && s == "" {
-		pd.d.fail(CodeBadValue, pd.base+"/"+name, "%s must name a component", name)
+		pd.d.fail(CodeBadValue, pd.d.pk(pd.base, name), "%s must name a component", name)
 	}
 	return s
 }
@@ -640,7 +689,7 @@ func (pd *propDecoder) optBool(name string) *bool {
 	if !ok {
 		return nil
 	}
-	b := pd.d.boolean(raw, pd.base+"/"+name, name)
+	b := pd.d.boolean(raw, pd.d.pk(pd.base, name), name)
 	return &b
 }
 
@@ -649,7 +698,7 @@ func (pd *propDecoder) number(name string) *float64 {
 	if !ok {
 		return nil
 	}
-	f := pd.d.num(raw, pd.base+"/"+name, name)
+	f := pd.d.num(raw, pd.d.pk(pd.base, name), name)
 	return &f
 }
 
@@ -660,7 +709,7 @@ func (pd *propDecoder) bound(name string, required bool, literalKey string, lit 
 	if !ok {
 		return "", false, false
 	}
-	return pd.d.boundAt(raw, pd.base+"/"+name, name, literalKey, lit)
+	return pd.d.boundAt(raw, pd.d.pk(pd.base, name), name, literalKey, lit)
 }
 
 func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *jval, path string) bool) (path string, hasPath, hasLit bool) {
@@ -669,7 +718,7 @@ func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *j
 		return "", false, false
 	}
 	for i, k := range m.keys {
-		kp := p + "/" + escapePointer(k)
+		kp := d.pk(p, k)
 		switch {
 		case k == "path":
 			path = d.plainString(m.vals[i], kp, "path", false)
@@ -748,10 +797,10 @@ func (pd *propDecoder) media(name string, b Bound[string], allowed []string) {
 	}
 	if ok, why := checkMediaURL(b.Literal, allowed); !ok {
 		if pd.d.opts.Lenient {
-			pd.d.warn(CodeLenient, pd.base+"/"+name, "%s; shown as a placeholder", why)
+			pd.d.warn(CodeLenient, pd.d.pk(pd.base, name), "%s; shown as a placeholder", why)
 			return
 		}
-		pd.d.fail(CodeRemoteMedia, pd.base+"/"+name, "%s", why)
+		pd.d.fail(CodeRemoteMedia, pd.d.pk(pd.base, name), "%s", why)
 	}
 }
 
@@ -798,7 +847,7 @@ func (pd *propDecoder) children() Children {
 	if !ok {
 		return c
 	}
-	p := pd.base + "/children"
+	p := pd.d.p(pd.base, "children")
 	m := pd.d.object(raw, p, "children")
 	if pd.d.err != nil {
 		return c
@@ -811,14 +860,14 @@ func (pd *propDecoder) children() Children {
 	}
 	for _, k := range m.keys {
 		if k != "explicitList" && k != "template" {
-			pd.d.warn(CodeUnknownProperty, p+"/"+escapePointer(k), "unknown key %q in children ignored", SanitizeLine(k))
+			pd.d.warn(CodeUnknownProperty, pd.d.pk(p, k), "unknown key %q in children ignored", SanitizeLine(k))
 		}
 	}
 	if hasList {
-		c.ExplicitList = pd.d.stringList(listRaw, p+"/explicitList", "explicitList (an array of component ids)")
+		c.ExplicitList = pd.d.stringList(listRaw, pd.d.p(p, "explicitList"), "explicitList (an array of component ids)")
 		return c
 	}
-	tp := p + "/template"
+	tp := pd.d.p(p, "template")
 	t := pd.d.object(tplRaw, tp, "template")
 	if pd.d.err != nil {
 		return c
@@ -828,10 +877,10 @@ func (pd *propDecoder) children() Children {
 	for _, k := range []string{"componentId", "dataBinding"} {
 		raw, ok := t.member(k)
 		if !ok {
-			pd.d.fail(CodeMissingProperty, tp+"/"+k, "template needs %s", k)
+			pd.d.fail(CodeMissingProperty, pd.d.pk(tp, k), "template needs %s", k)
 			return c
 		}
-		s := pd.d.plainString(raw, tp+"/"+k, k, false)
+		s := pd.d.plainString(raw, pd.d.pk(tp, k), k, false)
 		if k == "componentId" {
 			tpl.ComponentID = s
 		} else {
@@ -847,11 +896,11 @@ func (pd *propDecoder) tabItems() []TabItem {
 	if !ok {
 		return nil
 	}
-	p := pd.base + "/tabItems"
+	p := pd.d.p(pd.base, "tabItems")
 	items := pd.d.array(raw, p, "tabItems")
 	out := make([]TabItem, 0, len(items))
 	for i, it := range items {
-		ip := p + "/" + strconv.Itoa(i)
+		ip := pd.d.pi(p, i)
 		m := pd.d.object(it, ip, "a tab item")
 		if pd.d.err != nil {
 			return nil
@@ -868,11 +917,11 @@ func (pd *propDecoder) options() []Option {
 	if !ok {
 		return nil
 	}
-	p := pd.base + "/options"
+	p := pd.d.p(pd.base, "options")
 	items := pd.d.array(raw, p, "options")
 	out := make([]Option, 0, len(items))
 	for i, it := range items {
-		ip := p + "/" + strconv.Itoa(i)
+		ip := pd.d.pi(p, i)
 		m := pd.d.object(it, ip, "an option")
 		if pd.d.err != nil {
 			return nil
@@ -881,7 +930,7 @@ func (pd *propDecoder) options() []Option {
 		sub := &propDecoder{d: pd.d, props: m, base: ip}
 		o := Option{Label: sub.boundString("label", true, false)}
 		if v, ok := sub.get("value", true); ok {
-			o.Value = pd.d.plainString(v, ip+"/value", "value", false)
+			o.Value = pd.d.plainString(v, pd.d.p(ip, "value"), "value", false)
 		}
 		out = append(out, o)
 	}
@@ -894,7 +943,7 @@ func (pd *propDecoder) action() Action {
 	if !ok {
 		return a
 	}
-	p := pd.base + "/action"
+	p := pd.d.p(pd.base, "action")
 	m := pd.d.object(raw, p, "action")
 	if pd.d.err != nil {
 		return a
@@ -902,20 +951,20 @@ func (pd *propDecoder) action() Action {
 	pd.d.unknownKeys(m, p, "name", "context")
 	n, ok := m.member("name")
 	if !ok {
-		pd.d.fail(CodeMissingProperty, p+"/name", "action needs a name")
+		pd.d.fail(CodeMissingProperty, pd.d.p(p, "name"), "action needs a name")
 		return a
 	}
-	a.Name = pd.d.plainString(n, p+"/name", "action name", false)
+	a.Name = pd.d.plainString(n, pd.d.p(p, "name"), "action name", false)
 	if pd.d.err == nil && a.Name == "" {
-		pd.d.fail(CodeBadValue, p+"/name", "action name must not be empty")
+		pd.d.fail(CodeBadValue, pd.d.p(p, "name"), "action name must not be empty")
 	}
 	ctxRaw, ok := m.member("context")
 	if !ok || ctxRaw.kind == jNull {
 		return a
 	}
-	items := pd.d.array(ctxRaw, p+"/context", "action context (an array of {key, value})")
+	items := pd.d.array(ctxRaw, pd.d.p(p, "context"), "action context (an array of {key, value})")
 	for i, it := range items {
-		ip := p + "/context/" + strconv.Itoa(i)
+		ip := pd.d.pi(pd.d.p(p, "context"), i)
 		e := pd.d.object(it, ip, "a context entry")
 		if pd.d.err != nil {
 			return a
@@ -923,17 +972,17 @@ func (pd *propDecoder) action() Action {
 		pd.d.unknownKeys(e, ip, "key", "value")
 		kr, ok := e.member("key")
 		if !ok {
-			pd.d.fail(CodeMissingProperty, ip+"/key", "a context entry needs a key")
+			pd.d.fail(CodeMissingProperty, pd.d.p(ip, "key"), "a context entry needs a key")
 			return a
 		}
 		vr, ok := e.member("value")
 		if !ok {
-			pd.d.fail(CodeMissingProperty, ip+"/value", "a context entry needs a value")
+			pd.d.fail(CodeMissingProperty, pd.d.p(ip, "value"), "a context entry needs a value")
 			return a
 		}
 		var ce ContextEntry
-		ce.Key = pd.d.plainString(kr, ip+"/key", "key", false)
-		ce.Value.Path, ce.Value.HasPath, ce.Value.HasLiteral = pd.d.boundAt(vr, ip+"/value", "value", "", func(raw *jval, lp string) bool {
+		ce.Key = pd.d.plainString(kr, pd.d.p(ip, "key"), "key", false)
+		ce.Value.Path, ce.Value.HasPath, ce.Value.HasLiteral = pd.d.boundAt(vr, pd.d.p(ip, "value"), "value", "", func(raw *jval, lp string) bool {
 			v, ok := pd.d.scalar(raw, lp, lp[strings.LastIndex(lp, "/")+1:])
 			ce.Value.Literal = v
 			return ok
@@ -970,28 +1019,28 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 	d.unknownKeys(body, p, "surfaceId", "path", "contents")
 	u := &DataModelUpdate{SurfaceID: d.surfaceID}
 	if raw, ok := body.member("path"); ok {
-		u.Path = d.plainString(raw, p+"/path", "path", false)
+		u.Path = d.plainString(raw, d.p(p, "path"), "path", false)
 	}
 	raw, ok := body.member("contents")
 	if !ok {
-		d.fail(CodeMissingProperty, p+"/contents", "contents is required")
+		d.fail(CodeMissingProperty, d.p(p, "contents"), "contents is required")
 		return nil
 	}
 	if raw.kind == jObject {
 		if !d.opts.Lenient {
-			d.fail(CodeBadValue, p+"/contents", "contents must be an array of {key, value…} entries (an object is accepted with --lenient)")
+			d.fail(CodeBadValue, d.p(p, "contents"), "contents must be an array of {key, value…} entries (an object is accepted with --lenient)")
 			return nil
 		}
-		d.warn(CodeLenient, p+"/contents", "contents given as an object, read as key → value")
+		d.warn(CodeLenient, d.p(p, "contents"), "contents given as an object, read as key → value")
 		var root any = NewObject()
 		for i, k := range raw.keys {
-			root = put(root, splitPath(d.clean(k, p+"/contents", false)), d.cleanValue(raw.vals[i].plain(), p+"/contents/"+escapePointer(k)))
+			root = put(root, splitPath(d.clean(k, d.p(p, "contents"), false)), d.cleanValue(raw.vals[i].plain(), d.p(p, "contents/")+escapePointer(k)))
 		}
 		u.Value = root
 		return u
 	}
-	entries := d.array(raw, p+"/contents", "contents (an array of {key, value…} entries)")
-	u.Value = d.entries(entries, p+"/contents")
+	entries := d.array(raw, d.p(p, "contents"), "contents (an array of {key, value…} entries)")
+	u.Value = d.entries(entries, d.p(p, "contents"))
 	return u
 }
 
@@ -1001,21 +1050,21 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 func (d *decoder) entries(entries []*jval, p string) any {
 	var root any = NewObject()
 	for i, raw := range entries {
-		ep := p + "/" + strconv.Itoa(i)
+		ep := d.pi(p, i)
 		e := d.object(raw, ep, "a data entry")
 		if d.err != nil {
 			return nil
 		}
 		kr, ok := e.member("key")
 		if !ok {
-			d.fail(CodeMissingProperty, ep+"/key", "a data entry needs a key")
+			d.fail(CodeMissingProperty, d.p(ep, "key"), "a data entry needs a key")
 			return nil
 		}
-		key := d.plainString(kr, ep+"/key", "key", false)
+		key := d.plainString(kr, d.p(ep, "key"), "key", false)
 		var val any
 		n := 0
 		for j, k := range e.keys {
-			vp := ep + "/" + escapePointer(k)
+			vp := d.pk(ep, k)
 			switch k {
 			case "key":
 				continue
@@ -1059,13 +1108,13 @@ func (d *decoder) cleanValue(v any, p string) any {
 		return d.clean(x, p, true)
 	case []any:
 		for i := range x {
-			x[i] = d.cleanValue(x[i], p+"/"+strconv.Itoa(i))
+			x[i] = d.cleanValue(x[i], d.pi(p, i))
 		}
 		return x
 	case *Object:
 		o := NewObject()
 		for _, k := range x.keys {
-			o.set(d.clean(k, p, false), d.cleanValue(x.vals[k], p+"/"+escapePointer(k)))
+			o.set(d.clean(k, p, false), d.cleanValue(x.vals[k], d.pk(p, k)))
 		}
 		return o
 	}
@@ -1147,24 +1196,34 @@ func (d *decoder) stringList(v *jval, p, what string) []string {
 	items := d.array(v, p, what)
 	out := make([]string, 0, len(items))
 	for i, it := range items {
-		out = append(out, d.plainString(it, p+"/"+strconv.Itoa(i), what, false))
+		out = append(out, d.plainString(it, d.pi(p, i), what, false))
 	}
 	return out
 }
 
 // regexp compiles a validationRegexp as a whole-value match, once per
-// pattern and message; one that is not valid RE2 is not checked.
+// pattern and message; one that is not valid RE2 is not checked, with a
+// warning for each component that has it.
 func (d *decoder) regexp(pattern, p string) *regexp.Regexp {
-	if re, ok := d.res[pattern]; ok {
-		return re
+	c, ok := d.res[pattern]
+	if !ok {
+		if _, err := regexp.Compile(pattern); err != nil {
+			c.err = err
+		} else {
+			c.re, c.err = regexp.Compile(`^(?:` + pattern + `)$`)
+		}
+		if d.res == nil {
+			d.res = map[string]compiled{}
+		}
+		d.res[pattern] = c
 	}
-	re, err := regexp.Compile(`^(?:` + pattern + `)$`)
-	if err != nil {
-		d.warn(CodeBadRegexp, p, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(err))
+	if c.err != nil {
+		d.warn(CodeBadRegexp, p, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(c.err))
 	}
-	if d.res == nil {
-		d.res = map[string]*regexp.Regexp{}
-	}
-	d.res[pattern] = re
-	return re
+	return c.re
+}
+
+type compiled struct {
+	re  *regexp.Regexp
+	err error
 }

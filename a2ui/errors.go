@@ -46,8 +46,12 @@ const (
 )
 
 // Error is a refusal. It says where the problem is precisely enough for an
-// agent to fix its message: Index is the message's position in its batch,
-// Path a JSON Pointer into that message (or a data-model path for intents).
+// agent to fix its message: Index is the message's position in its batch
+// and Path a JSON Pointer into that message. Problems that only show once
+// the whole batch is in (a missing child, a cycle, a limit of the resolved
+// tree) carry the index of the batch's last message about the surface and,
+// where a component is at fault, a pointer into that component's
+// properties. Intents have Index -1.
 // Error values are sent to agents as JSON-RPC error data, so the JSON field
 // names are part of the agent API.
 type Error struct {

@@ -48,6 +48,25 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			return
 		}
+		// Message by message, each accepted state must resolve as a full
+		// resolution would, however the tree was updated.
+		step := c
+		for _, m := range msgs {
+			n, _, err := step.ApplyJSON([]json.RawMessage{m})
+			if err != nil {
+				continue
+			}
+			step = n
+			for _, s := range step.Surfaces() {
+				if !s.Shown() {
+					continue
+				}
+				full, rerr := resolveSurface(s, lenient, false)
+				if rerr != nil || Dump(full) != Dump(s.Tree()) {
+					t.Fatalf("surface %q: updated tree differs from a full resolution (%v):\n%s\nwant:\n%s", s.ID(), rerr, Dump(s.Tree()), Dump(full))
+				}
+			}
+		}
 		before := snapshot(c)
 		next, _, err := c.ApplyJSON(toRaw(msgs))
 		if err != nil {

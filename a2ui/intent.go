@@ -47,6 +47,9 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 		return nil, err
 	}
 	if n.Type != "Button" {
+		if n.entry != nil && n.entry.changed > seen {
+			return nil, intentError(CodeStale, s, n.Component, "%q was redefined after version %d and is no longer a button", nodeID, seen)
+		}
 		return nil, intentError(CodeNotAButton, s, n.Component, "%q is a %s, not a button", nodeID, n.Type)
 	}
 	if n.entry.actionAt > seen {

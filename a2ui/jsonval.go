@@ -61,7 +61,10 @@ type jparser struct {
 	data  []byte
 	pos   int
 	depth int
-	slab  []jval
+	all    []jval // the current node slab; all[:used] are taken
+	used   int
+	keyBuf []string
+	valBuf []*jval
 	// Members and elements are gathered on these stacks and copied out
 	// at the right size when their container closes.
 	keyStack []string
@@ -79,10 +82,14 @@ func (e *jsonSyntaxError) Error() string { return fmt.Sprintf("%s at byte %d", e
 
 // parseJSON parses one JSON document.
 func parseJSON(data []byte) (*jval, error) {
-	if len(data) > maxJSONBytes {
-		return nil, &jsonSyntaxError{msg: fmt.Sprintf("message of %d bytes is over %d", len(data), maxJSONBytes)}
-	}
 	p := &jparser{data: data}
+	return p.parse()
+}
+
+func (p *jparser) parse() (*jval, error) {
+	if len(p.data) > maxJSONBytes {
+		return nil, &jsonSyntaxError{msg: fmt.Sprintf("message of %d bytes is over %d", len(p.data), maxJSONBytes)}
+	}
 	v, err := p.value()
 	if err != nil {
 		return nil, err
@@ -95,12 +102,38 @@ func parseJSON(data []byte) (*jval, error) {
 }
 
 func (p *jparser) node() *jval {
-	if len(p.slab) == 0 {
-		p.slab = make([]jval, 256)
+	if p.used == len(p.all) {
+		// A new slab, sized from the document (about one value per 12
+		// bytes of JSON); earlier nodes stay in the old one.
+		p.all = make([]jval, max(64, min(len(p.data)/12, 1<<16)))
+		p.used = 0
 	}
-	n := &p.slab[0]
-	p.slab = p.slab[1:]
+	n := &p.all[p.used]
+	p.used++
 	return n
+}
+
+// keySlice and valSlice copy a finished container's members out of the
+// stacks into shared backing arrays, capped so that nothing can append
+// into a neighbour.
+func (p *jparser) keySlice(from []string) []string {
+	if len(p.keyBuf) < len(from) {
+		p.keyBuf = make([]string, max(256, len(from)))
+	}
+	out := p.keyBuf[:len(from):len(from)]
+	copy(out, from)
+	p.keyBuf = p.keyBuf[len(from):]
+	return out
+}
+
+func (p *jparser) valSlice(from []*jval) []*jval {
+	if len(p.valBuf) < len(from) {
+		p.valBuf = make([]*jval, max(256, len(from)))
+	}
+	out := p.valBuf[:len(from):len(from)]
+	copy(out, from)
+	p.valBuf = p.valBuf[len(from):]
+	return out
 }
 
 func (p *jparser) errorf(format string, args ...any) error {
@@ -406,8 +439,8 @@ func (p *jparser) members() (*jval, error) {
 			p.pos++
 		case '}':
 			p.pos++
-			v.keys = append([]string(nil), p.keyStack[kbase:]...)
-			v.vals = append([]*jval(nil), p.valStack[vbase:]...)
+			v.keys = p.keySlice(p.keyStack[kbase:])
+			v.vals = p.valSlice(p.valStack[vbase:])
 			p.keyStack = p.keyStack[:kbase]
 			p.valStack = p.valStack[:vbase]
 			return v, nil
@@ -452,7 +485,7 @@ func (p *jparser) elements() (*jval, error) {
 			p.pos++
 		case ']':
 			p.pos++
-			v.vals = append([]*jval(nil), p.valStack[base:]...)
+			v.vals = p.valSlice(p.valStack[base:])
 			p.valStack = p.valStack[:base]
 			return v, nil
 		default:

@@ -22,9 +22,9 @@ type resolver struct {
 	dirty      [][]string
 	dirtyNodes map[string]bool
 	wrote      bool
-	cur        *Node // the node whose properties are being resolved
-	ids   map[string]int // times a shared component was drawn
-	slab  []Node
+	cur        *Node          // the node whose properties are being resolved
+	ids        map[string]int // times a shared component was drawn
+	slab       []Node
 }
 
 // scope is the data context of a node: the absolute path of the template
@@ -33,6 +33,7 @@ type scope struct {
 	item   []string
 	suffix string
 	inTpl  bool
+	colon  bool // a template key on the way holds a colon
 }
 
 // resolveSurface resolves a shown surface from its root. With init set the
@@ -76,7 +77,7 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 		return r.node(old.Component, old.sc, depth, "")
 	}
 	r.nodes++
-	if r.s.shared[old.Component] {
+	if r.tracked(old.Component, old.sc) {
 		// Keep the count of drawings of a shared component in step with a
 		// full resolution, which numbers them in this same order.
 		if r.ids == nil {
@@ -130,6 +131,13 @@ func (r *resolver) affected(n *Node) bool {
 	return false
 }
 
+// tracked reports whether a node id could be taken twice in one tree, and
+// so must be counted: a component reached from several places, or ids with
+// a colon, which a template id ("<componentId>:<key>") could collide with.
+func (r *resolver) tracked(id string, sc scope) bool {
+	return r.s.shared[id] || r.s.colonIDs || sc.colon
+}
+
 func isPrefix(a, b []string) bool {
 	if len(a) > len(b) {
 		return false
@@ -165,7 +173,7 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 	if sc.suffix != "" {
 		nid = id + sc.suffix
 	}
-	if r.s.shared[id] {
+	if r.tracked(id, sc) {
 		// A component reached from two places is drawn twice; the second
 		// drawing gets its own id so that focus and presses stay precise.
 		if r.ids == nil {
@@ -289,6 +297,9 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		sp.Step = SliderStep(sp.Min, sp.Max)
 		n.Props = sp
 	}
+	if r.err != nil {
+		return nil
+	}
 	n.count = 1
 	for _, c := range n.Children {
 		n.count += c.count
@@ -326,7 +337,7 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 		item := make([]string, len(segs)+1)
 		copy(item, segs)
 		item[len(segs)] = k
-		n := r.node(c.Template.ComponentID, scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true}, depth+1, from)
+		n := r.node(c.Template.ComponentID, scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon || strings.Contains(k, ":")}, depth+1, from)
 		if n == nil {
 			break
 		}
