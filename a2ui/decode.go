@@ -122,7 +122,7 @@ func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 // (after which every step is a no-op) and the warnings so far.
 type decoder struct {
 	opts      Options
-	paths     bool // build JSON Pointers for refusals and warnings
+	paths     bool   // build JSON Pointers for refusals and warnings
 	src       []byte // the message being decoded
 	res       map[string]compiled
 	err       *Error

@@ -58,9 +58,9 @@ const maxJSONBytes = 1 << 30
 // jparser is a strict RFC 8259 parser. Nodes come from a slab to keep
 // allocations per message low.
 type jparser struct {
-	data  []byte
-	pos   int
-	depth int
+	data   []byte
+	pos    int
+	depth  int
 	all    []jval // the current node slab; all[:used] are taken
 	used   int
 	keyBuf []string

@@ -210,13 +210,6 @@ func splitPath(p string) []string {
 	return out
 }
 
-func joinPath(segs []string) string {
-	if len(segs) == 0 {
-		return "/"
-	}
-	return "/" + strings.Join(segs, "/")
-}
-
 // lookup reads the value at the given segments below v.
 func lookup(v any, segs []string) (any, bool) {
 	for _, s := range segs {
@@ -268,34 +261,4 @@ func store(root any, segs []string, value any) any {
 	o := NewObject()
 	o.set(s, store(nil, segs[1:], value))
 	return o
-}
-
-// valueEqual compares two data-model values.
-func valueEqual(a, b any) bool {
-	switch x := a.(type) {
-	case *Object:
-		y, ok := b.(*Object)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		for i, k := range x.keys {
-			if y.keys[i] != k || !valueEqual(x.vals[k], y.vals[k]) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !valueEqual(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	default:
-		return a == b
-	}
 }
