@@ -1,0 +1,166 @@
+package components
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Block is a drawn widget: Lines, each exactly W cells wide, and the
+// places where controls were drawn.
+type Block struct {
+	Lines []string
+	W     int
+	Hits  []Hit
+}
+
+// Hit is a rectangle of a Block where a node was drawn. Focusable hits are
+// controls, in drawing order; Part tells which piece of a control was hit
+// (an option, a tab), or -1 for the control as a whole.
+type Hit struct {
+	X, Y, W, H int
+	Node       string
+	Part       int
+	Focusable  bool
+}
+
+// H returns the block's height.
+func (b Block) H() int { return len(b.Lines) }
+
+// String joins the lines.
+func (b Block) String() string { return strings.Join(b.Lines, "\n") }
+
+// Fit cuts or pads s, which may hold styling, to exactly w cells.
+func Fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := ansi.StringWidth(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "")
+		n = ansi.StringWidth(s)
+	}
+	if n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// TextBlock makes a block from text lines, fitting each to w.
+func TextBlock(w int, lines ...string) Block {
+	b := Block{W: w, Lines: make([]string, len(lines))}
+	for i, l := range lines {
+		b.Lines[i] = Fit(l, w)
+	}
+	return b
+}
+
+// Empty is a block of h blank lines.
+func Empty(w, h int) Block {
+	b := Block{W: w, Lines: make([]string, h)}
+	blank := strings.Repeat(" ", max(w, 0))
+	for i := range b.Lines {
+		b.Lines[i] = blank
+	}
+	return b
+}
+
+// Stack puts blocks of the same width one under another.
+func Stack(w int, blocks ...Block) Block {
+	out := Block{W: w}
+	for _, b := range blocks {
+		y := len(out.Lines)
+		for _, l := range b.Lines {
+			out.Lines = append(out.Lines, Fit(l, w))
+		}
+		for _, h := range b.Hits {
+			h.Y += y
+			out.Hits = append(out.Hits, h)
+		}
+	}
+	return out
+}
+
+// Beside puts blocks side by side with gap columns between them, padding
+// each to the height of the tallest according to valign ("start",
+// "center", "end"; "stretch" is drawn as start).
+func Beside(gap int, valign string, blocks ...Block) Block {
+	h := 0
+	for _, b := range blocks {
+		h = max(h, b.H())
+	}
+	out := Block{Lines: make([]string, h)}
+	x := 0
+	for i, b := range blocks {
+		if i > 0 && gap > 0 {
+			for y := range out.Lines {
+				out.Lines[y] += strings.Repeat(" ", gap)
+			}
+			x += gap
+		}
+		top := 0
+		switch valign {
+		case "center":
+			top = (h - b.H()) / 2
+		case "end":
+			top = h - b.H()
+		}
+		blank := strings.Repeat(" ", b.W)
+		for y := 0; y < h; y++ {
+			if y >= top && y-top < b.H() {
+				out.Lines[y] += b.Lines[y-top]
+			} else {
+				out.Lines[y] += blank
+			}
+		}
+		for _, ht := range b.Hits {
+			ht.X += x
+			ht.Y += top
+			out.Hits = append(out.Hits, ht)
+		}
+		x += b.W
+	}
+	out.W = x
+	return out
+}
+
+// Indent moves a block right by left columns and widens it to w.
+func Indent(b Block, left, w int) Block {
+	pad := strings.Repeat(" ", max(left, 0))
+	out := Block{W: w, Lines: make([]string, len(b.Lines))}
+	for i, l := range b.Lines {
+		out.Lines[i] = Fit(pad+l, w)
+	}
+	for _, h := range b.Hits {
+		h.X += left
+		out.Hits = append(out.Hits, h)
+	}
+	return out
+}
+
+// Align places a block narrower than w inside w: "start", "center", "end"
+// (anything else is start).
+func Align(b Block, w int, how string) Block {
+	switch how {
+	case "center":
+		return Indent(b, (w-b.W)/2, w)
+	case "end":
+		return Indent(b, w-b.W, w)
+	}
+	return Indent(b, 0, w)
+}
+
+// Mark records that the whole block is node id; focusable for controls.
+func (b Block) Mark(id string, focusable bool) Block {
+	b.Hits = append([]Hit{{X: 0, Y: 0, W: b.W, H: b.H(), Node: id, Part: -1, Focusable: focusable}}, b.Hits...)
+	return b
+}
+
+// Wrap breaks text (which may hold styling) into lines of at most w cells,
+// at word boundaries where it can and inside words where it must.
+func Wrap(s string, w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}

@@ -1,0 +1,141 @@
+package components
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// Context is what drawing and key handling need besides the node.
+type Context struct {
+	Theme *Theme
+	// State is the surface's view state; widgets only read it in Render.
+	State *State
+	// Focus is the id of the focused node, or "".
+	Focus string
+	// Now is the time controls use when they need one (a date input set
+	// from empty); nil means time.Now.
+	Now func() time.Time
+}
+
+func (c *Context) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+// Focused reports whether node id has the focus.
+func (c *Context) Focused(id string) bool { return c.Focus != "" && c.Focus == id }
+
+// Widget draws one component type.
+type Widget interface {
+	// Render draws n in exactly w columns. It must be pure: no I/O, no
+	// clock, no change to the context's state.
+	Render(n *a2ui.Node, w int, c *Context) Block
+	// Natural is the width n would like when nothing constrains it; Row
+	// uses it to pack children that fit.
+	Natural(n *a2ui.Node, c *Context) int
+}
+
+// Control is a widget the person can focus and use. Its Render marks the
+// block with a focusable Hit for the node (Block.Mark).
+type Control interface {
+	Widget
+	// Key handles a key while n has the focus, changing st as needed. It
+	// reports what the program should do, Ignored when the key is not
+	// for this control (the program then uses it, e.g. Tab).
+	Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent
+	// Click handles a mouse click on part of n (see Hit.Part).
+	Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent
+}
+
+// IntentKind says what a control wants done.
+type IntentKind int
+
+// The things a control can ask for.
+const (
+	Ignored   IntentKind = iota // the key is not for this control
+	Handled                     // the control changed only its view state
+	Press                       // press the button Node
+	SetValue                    // set input Node to Value
+	OpenModal                   // open the Modal Node
+	CloseModal                  // close the open modal
+)
+
+// Intent is what a control asks of the program after a key or a click.
+type Intent struct {
+	Kind  IntentKind
+	Node  string
+	Value any
+	// Also is a second intent to carry out after this one: a button that
+	// opens a modal is also pressed.
+	Also *Intent
+}
+
+// Catalog maps component type names to widgets.
+type Catalog map[string]Widget
+
+// DefaultCatalog returns the widgets for the 18 standard components and
+// the placeholder a2term draws for what cannot be resolved.
+func DefaultCatalog() Catalog {
+	return Catalog{
+		"Text":             Text{},
+		"Image":            Image{},
+		"Icon":             Icon{},
+		"Video":            Video{},
+		"AudioPlayer":      AudioPlayer{},
+		"Row":              Row{},
+		"Column":           Column{},
+		"List":             List{},
+		"Card":             Card{},
+		"Tabs":             Tabs{},
+		"Divider":          Divider{},
+		"Modal":            Modal{},
+		"Button":           Button{},
+		"CheckBox":         CheckBox{},
+		"TextField":        TextField{},
+		"DateTimeInput":    DateTimeInput{},
+		"MultipleChoice":   MultipleChoice{},
+		"Slider":           Slider{},
+		a2ui.PlaceholderType: Placeholder{},
+	}
+}
+
+// catalog is the one the package draws children with; a program may draw
+// the root with its own, but children always come from the standard set.
+var catalog = DefaultCatalog()
+
+// Render draws any node with the widget of its type.
+func Render(n *a2ui.Node, w int, c *Context) Block {
+	if n == nil || w <= 0 {
+		return Block{W: max(w, 0)}
+	}
+	wd, ok := catalog[n.Type]
+	if !ok {
+		return TextBlock(w, c.Theme.Missing.Render("["+n.Type+"]"))
+	}
+	return wd.Render(n, w, c)
+}
+
+// Natural is the width a node would like.
+func Natural(n *a2ui.Node, c *Context) int {
+	if n == nil {
+		return 0
+	}
+	if wd, ok := catalog[n.Type]; ok {
+		return wd.Natural(n, c)
+	}
+	return len(n.Type) + 2
+}
+
+// ControlFor returns the control that handles node n, if n is one.
+func ControlFor(n *a2ui.Node) (Control, bool) {
+	if n == nil {
+		return nil, false
+	}
+	ctl, ok := catalog[n.Type].(Control)
+	return ctl, ok
+}

@@ -1,0 +1,43 @@
+package components
+
+import "github.com/a2term/a2term/a2ui"
+
+// Column stacks its children. Alignment places children narrower than the
+// column; distribution has nothing to share out, since a column is as tall
+// as its children.
+type Column struct{}
+
+// Render draws the children one under another.
+func (Column) Render(n *a2ui.Node, w int, c *Context) Block {
+	align := "stretch"
+	if p, ok := n.Props.(*a2ui.ColumnProps); ok {
+		align = p.Alignment
+	}
+	return stackChildren(n.Children, w, align, c)
+}
+
+// Natural is the widest child.
+func (Column) Natural(n *a2ui.Node, c *Context) int { return widest(n.Children, c) }
+
+func widest(children []*a2ui.Node, c *Context) int {
+	w := 0
+	for _, ch := range children {
+		w = max(w, Natural(ch, c))
+	}
+	return w
+}
+
+// stackChildren draws children at full width (stretch) or at their natural
+// width placed by align.
+func stackChildren(children []*a2ui.Node, w int, align string, c *Context) Block {
+	blocks := make([]Block, 0, len(children))
+	for _, ch := range children {
+		if align == "stretch" || align == "" {
+			blocks = append(blocks, Render(ch, w, c))
+			continue
+		}
+		cw := min(w, max(Natural(ch, c), 1))
+		blocks = append(blocks, Align(Render(ch, cw, c), w, align))
+	}
+	return Stack(w, blocks...)
+}

@@ -1,0 +1,96 @@
+package components
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// Modal draws its entry point inline. Activating the entry point — the
+// button inside it, or the modal itself when the entry holds no control —
+// opens the content in a dialog the program draws over the surface; Esc
+// closes it.
+type Modal struct{}
+
+// Render draws the entry point.
+func (Modal) Render(n *a2ui.Node, w int, c *Context) Block {
+	if len(n.Children) == 0 {
+		return Block{W: w}
+	}
+	b := Render(n.Children[0], w, c)
+	for _, h := range b.Hits {
+		if h.Focusable {
+			return b
+		}
+	}
+	// The entry holds no control: the modal itself takes the focus.
+	if c.Focused(n.ID) {
+		for i, l := range b.Lines {
+			b.Lines[i] = c.Theme.Focus.Render(ansi.Strip(l))
+		}
+	}
+	return b.Mark(n.ID, true)
+}
+
+// Natural is the entry point's.
+func (Modal) Natural(n *a2ui.Node, c *Context) int {
+	if len(n.Children) == 0 {
+		return 0
+	}
+	return Natural(n.Children[0], c)
+}
+
+// Key opens the dialog.
+func (Modal) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+	if key.Matches(k, DefaultKeyMap().Activate) {
+		return Intent{Kind: OpenModal, Node: n.ID}
+	}
+	return Intent{}
+}
+
+// Click opens the dialog.
+func (Modal) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+	return Intent{Kind: OpenModal, Node: n.ID}
+}
+
+// Dialog draws the content of an open Modal in a frame of width w with a
+// line saying how to close it.
+func Dialog(n *a2ui.Node, w int, c *Context) Block {
+	if len(n.Children) < 2 || w < 8 {
+		return Block{W: w}
+	}
+	t := c.Theme
+	inner := Render(n.Children[1], w-4, c)
+	h, v := t.Glyph("─", "-"), t.Glyph("│", "|")
+	hint := " " + t.Glyph("esc", "esc") + " close "
+	top := t.Glyph("╭", "+") + strings.Repeat(h, max(w-2-ansi.StringWidth(hint)-1, 0)) + hint + h + t.Glyph("╮", "+")
+	out := Block{W: w}
+	out.Lines = append(out.Lines, t.Accent.Render(Fit(top, w)))
+	for _, l := range inner.Lines {
+		out.Lines = append(out.Lines, t.Accent.Render(v)+" "+Fit(l, w-4)+" "+t.Accent.Render(v))
+	}
+	out.Lines = append(out.Lines, t.Accent.Render(t.Glyph("╰", "+")+strings.Repeat(h, w-2)+t.Glyph("╯", "+")))
+	for _, hit := range inner.Hits {
+		hit.X += 2
+		hit.Y++
+		out.Hits = append(out.Hits, hit)
+	}
+	return out
+}
+
+// ModalOf returns the Modal whose entry point is, or holds, node id: the
+// dialog a press there should open.
+func ModalOf(root *a2ui.Node, id string) *a2ui.Node {
+	var found *a2ui.Node
+	root.Walk(func(n *a2ui.Node) bool {
+		if n.Type == "Modal" && len(n.Children) > 0 && n.Children[0].Find(id) != nil {
+			found = n
+		}
+		return true
+	})
+	return found
+}
