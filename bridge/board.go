@@ -1,0 +1,192 @@
+package bridge
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// MaxTranscript is how many transcript entries are kept; older ones are
+// dropped first.
+const MaxTranscript = 2000
+
+// Board holds one canvas and its transcript, turns intents into canvas
+// changes and actions, and tells views when anything changed. It is the
+// state every view shares; the hub adds agents and the action queue on
+// top of it.
+type Board struct {
+	mu         sync.Mutex
+	canvas     *a2ui.Canvas
+	transcript []Entry
+	status     Status
+	now        func() time.Time
+	subs       map[chan struct{}]struct{}
+	// onAction receives each action the person fires.
+	onAction func(a *a2ui.UserAction, source Source)
+}
+
+// NewBoard returns an empty board. now may be nil (time.Now).
+func NewBoard(opts a2ui.Options, now func() time.Time) *Board {
+	if now == nil {
+		now = time.Now
+	}
+	return &Board{canvas: a2ui.New(opts), now: now, subs: map[chan struct{}]struct{}{}}
+}
+
+// OnAction sets the function that receives the actions the person fires
+// (the hub's queue). It is called with the board unlocked.
+func (b *Board) OnAction(fn func(a *a2ui.UserAction, source Source)) {
+	b.mu.Lock()
+	b.onAction = fn
+	b.mu.Unlock()
+}
+
+// Snapshot implements View.
+func (b *Board) Snapshot() Snapshot {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return Snapshot{Canvas: b.canvas, Transcript: b.transcript[:len(b.transcript):len(b.transcript)], Status: b.status}
+}
+
+// Subscribe implements View.
+func (b *Board) Subscribe() (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	b.mu.Lock()
+	b.subs[ch] = struct{}{}
+	b.mu.Unlock()
+	var once sync.Once
+	return ch, func() {
+		once.Do(func() {
+			b.mu.Lock()
+			delete(b.subs, ch)
+			b.mu.Unlock()
+		})
+	}
+}
+
+// notify signals every subscriber without blocking: a full channel
+// already holds a signal, which is all a coalescing reader needs.
+func (b *Board) notify() {
+	for ch := range b.subs {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// Show applies a batch of messages, all or none, and records it in the
+// transcript in the hub's words.
+func (b *Board) Show(raws []json.RawMessage) (*a2ui.Canvas, []a2ui.Warning, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	next, warns, err := b.canvas.ApplyJSON(raws)
+	if err != nil {
+		b.addLocked(RoleEvent, "→ show refused: "+err.Error())
+		b.notify()
+		return b.canvas, nil, err
+	}
+	b.addLocked(RoleEvent, describeShow(b.canvas, next, raws))
+	b.canvas = next
+	b.notify()
+	return next, warns, nil
+}
+
+// describeShow words a show for the transcript: "→ show main: 14 components".
+func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
+	var parts []string
+	for _, s := range after.Surfaces() {
+		if old := before.Surface(s.ID()); old != nil && old.Version() == s.Version() {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s: %d components", s.ID(), s.ComponentCount()))
+	}
+	for _, s := range before.Surfaces() {
+		if after.Surface(s.ID()) == nil {
+			parts = append(parts, s.ID()+": deleted")
+		}
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("→ show: %d messages, nothing changed", len(raws))
+	}
+	return "→ show " + strings.Join(parts, ", ")
+}
+
+// Append adds an entry to the transcript; text is sanitized here.
+func (b *Board) Append(role Role, text string) {
+	b.mu.Lock()
+	b.addLocked(role, text)
+	b.notify()
+	b.mu.Unlock()
+}
+
+func (b *Board) addLocked(role Role, text string) {
+	b.transcript = append(b.transcript, Entry{Time: b.now(), Role: role, Text: a2ui.SanitizeText(text)})
+	if over := len(b.transcript) - MaxTranscript; over > 0 {
+		b.transcript = append([]Entry(nil), b.transcript[over:]...)
+	}
+}
+
+// SetStatus replaces what the status line reports.
+func (b *Board) SetStatus(fn func(*Status)) {
+	b.mu.Lock()
+	fn(&b.status)
+	b.notify()
+	b.mu.Unlock()
+}
+
+// Press implements View: the canvas builds the action from its own copy of
+// the button; the transcript records it with the person's inputs.
+func (b *Board) Press(source Source, surfaceID, nodeID string, version uint64) error {
+	b.mu.Lock()
+	a, err := b.canvas.Press(surfaceID, nodeID, version, b.now())
+	if err != nil {
+		b.mu.Unlock()
+		return err
+	}
+	b.addLocked(RoleEvent, DescribeAction(a, source))
+	fn := b.onAction
+	b.notify()
+	b.mu.Unlock()
+	if fn != nil {
+		fn(a, source)
+	}
+	return nil
+}
+
+// SetValue implements View.
+func (b *Board) SetValue(source Source, surfaceID, nodeID string, value any) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	next, err := b.canvas.SetValue(surfaceID, nodeID, value)
+	if err != nil {
+		return err
+	}
+	b.canvas = next
+	b.notify()
+	return nil
+}
+
+// DescribeAction words an action for the transcript:
+// "← the person pressed pay on main (web): note="thanks"".
+func DescribeAction(a *a2ui.UserAction, source Source) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "← the person pressed %s on %s (%s)", a.Name, a.SurfaceID, source)
+	if a.Context != nil && a.Context.Len() > 0 {
+		b.WriteString(": ")
+		for i, k := range a.Context.Keys() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			v, _ := a.Context.Get(k)
+			b.WriteString(k)
+			b.WriteByte('=')
+			b.Write(a2ui.MarshalValue(v))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,73 @@
+package bridge
+
+import (
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// View is what a view of the canvas (the terminal program, the web page)
+// reads and where it sends the person's intents. Implementations are safe
+// for concurrent use: views call them from their own goroutines.
+type View interface {
+	// Snapshot returns the current state. The canvas in it never changes;
+	// a later change produces a new snapshot.
+	Snapshot() Snapshot
+	// Subscribe returns a channel that receives after every change, and a
+	// function that ends the subscription. Changes coalesce: a slow
+	// reader gets one signal for many changes and reads the latest
+	// Snapshot, never a backlog.
+	Subscribe() (changed <-chan struct{}, cancel func())
+	// Press asks for button nodeID of surfaceID, as seen at version, to be
+	// pressed on the person's behalf.
+	Press(source Source, surfaceID, nodeID string, version uint64) error
+	// SetValue sets input nodeID of surfaceID to value.
+	SetValue(source Source, surfaceID, nodeID string, value any) error
+}
+
+// Source names the view an intent came from.
+type Source string
+
+// The views.
+const (
+	Terminal Source = "terminal"
+	Web      Source = "web"
+)
+
+// Snapshot is everything a view draws.
+type Snapshot struct {
+	Canvas     *a2ui.Canvas
+	Transcript []Entry
+	Status     Status
+}
+
+// Role says who a transcript entry is from.
+type Role string
+
+// Transcript roles: what the agent said, its tool output, a note, and what
+// a2term itself records (shows, waits, actions, timeouts, CMD's output).
+const (
+	RoleAgent Role = "agent"
+	RoleTool  Role = "tool"
+	RoleNote  Role = "note"
+	RoleEvent Role = "event"
+)
+
+// Entry is one line (or paragraph) of the transcript. Text is sanitized.
+type Entry struct {
+	Time time.Time `json:"time"`
+	Role Role      `json:"role"`
+	Text string    `json:"text"`
+}
+
+// Status is what the status line reports besides the canvas.
+type Status struct {
+	// Listening says where agents connect (a socket path), or "".
+	Listening string
+	// WebURL is the mirror's address with its token, or "".
+	WebURL string
+	// Viewers is how many web pages watch.
+	Viewers int
+	// Queued is how many actions wait for the agent.
+	Queued int
+}

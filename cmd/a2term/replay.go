@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/tui"
+)
+
+const replayAbout = `
+Replay plays the A2UI stream in FILE in the interactive program, as if an
+agent were sending it: the surfaces appear as tabs, and what you press or
+type shows in the transcript the way a2term reports it to an agent.
+
+By default the file is one batch, shown at once. With --each, or a --delay,
+the messages arrive one at a time, DELAY apart (a Go duration such as
+300ms), the way a progressive stream arrives. Refusals are written to the
+transcript.
+
+Press ? in the program for its keys; ctrl+c quits.`
+
+func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("replay", "replay [--lenient] [--each] [--delay D] FILE", replayAbout, stderr)
+	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
+	each := fs.Bool("each", false, "apply message by message instead of as one batch")
+	delay := fs.Duration("delay", 0, "wait this long between messages (implies --each)")
+	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
+	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(stderr, "a2term replay: give exactly one FILE")
+		fs.Usage()
+		return exitUsage
+	}
+	if *delay < 0 {
+		fmt.Fprintln(stderr, "a2term replay: --delay must not be negative")
+		return exitUsage
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
+		return exitUsage
+	}
+	raws, err := a2ui.SplitStream(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term replay: %s: %v\n", files[0], err)
+		return exitRefused
+	}
+	board := bridge.NewBoard(a2ui.Options{Lenient: *lenient}, nil)
+	board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
+	board.Append(bridge.RoleNote, "Replaying "+files[0])
+
+	r, ssh := terminalRenderer()
+	m := tui.New(board, tui.Options{Renderer: r, Widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}})
+	defer m.Close()
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
+	if ssh {
+		opts = append(opts, tea.WithFPS(20))
+	}
+	p := tea.NewProgram(m, opts...)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go feed(ctx, board, raws, *each || *delay > 0, *delay)
+	if _, err := p.Run(); err != nil {
+		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
+		return exitRefused
+	}
+	return exitOK
+}
+
+// feed shows the messages on the board, as one batch or one at a time.
+func feed(ctx context.Context, board *bridge.Board, raws [][]byte, each bool, delay time.Duration) {
+	msgs := make([]json.RawMessage, len(raws))
+	for i, r := range raws {
+		msgs[i] = r
+	}
+	if !each {
+		board.Show(msgs)
+		return
+	}
+	for i, m := range msgs {
+		if i > 0 && delay > 0 {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(delay):
+			}
+		}
+		if _, _, err := board.Show([]json.RawMessage{m}); err != nil {
+			board.Append(bridge.RoleNote, fmt.Sprintf("message %d refused", i))
+		}
+	}
+}
+
+// terminalRenderer returns the renderer for the terminal on stdout and
+// whether it is reached over SSH. Over SSH the terminal is never queried
+// (its answer would travel back as input): the background comes from
+// COLORFGBG when set, else dark is assumed.
+func terminalRenderer() (*lipgloss.Renderer, bool) {
+	r := lipgloss.NewRenderer(os.Stdout)
+	ssh := os.Getenv("SSH_TTY") != "" || os.Getenv("SSH_CONNECTION") != ""
+	if ssh {
+		r.SetHasDarkBackground(darkFromEnv())
+	} else {
+		r.HasDarkBackground() // ask once, before the program owns the input
+	}
+	return r, ssh
+}
+
+// darkFromEnv reads COLORFGBG ("fg;bg"): backgrounds 0–6 and 8 are dark.
+func darkFromEnv() bool {
+	v := os.Getenv("COLORFGBG")
+	if v == "" {
+		return true
+	}
+	bg := v[strings.LastIndex(v, ";")+1:]
+	switch bg {
+	case "7", "9", "10", "11", "12", "13", "14", "15":
+		return false
+	}
+	return true
+}

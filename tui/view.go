@@ -1,0 +1,402 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/components"
+)
+
+// wideWidth is the narrowest terminal that shows the transcript beside the
+// surface; narrower ones toggle between them.
+const wideWidth = 100
+
+// layout is where everything goes on the current screen.
+type layout struct {
+	bodyH        int
+	wide         bool
+	showSurface  bool
+	showScript   bool // the transcript pane
+	surfaceW     int
+	innerX       int // first column of the surface's drawing
+	innerW       int
+	scriptX      int
+	scriptW      int
+	frame        components.Block
+	scroll       int
+	dialog       components.Block
+	dialogOn     bool
+	dialogX      int // screen column of the dialog
+	dialogY      int // body row of the dialog
+	focusables   []components.Hit
+	tabs         []tabPos
+	scriptLines  []string
+	emptyMessage string
+}
+
+type tabPos struct {
+	id   string
+	x, w int
+}
+
+// relayout recomputes the layout after anything it depends on changed.
+func (m *Model) relayout() {
+	l := layout{}
+	l.bodyH = max(m.height-2, 1)
+	l.wide = m.width >= wideWidth
+	switch {
+	case l.wide:
+		l.scriptW = max(32, min(60, m.width*2/5))
+		l.surfaceW = m.width - l.scriptW - 1
+		l.scriptX = l.surfaceW + 1
+		l.showSurface, l.showScript = true, true
+	case m.showTranscript:
+		l.scriptW = m.width
+		l.showScript = true
+	default:
+		l.surfaceW = m.width
+		l.showSurface = true
+	}
+	l.innerX = 1
+	l.innerW = max(l.surfaceW-2, 1)
+	m.lay = l
+	m.layoutTabs()
+	m.layoutSurface()
+	if l.showScript {
+		m.lay.scriptLines = m.transcriptLines(m.lay.scriptW, m.lay.bodyH)
+	}
+}
+
+func (m *Model) layoutTabs() {
+	x := 0
+	for i, s := range m.shownSurfaces() {
+		label := m.tabLabel(i, s.ID())
+		w := ansi.StringWidth(label)
+		m.lay.tabs = append(m.lay.tabs, tabPos{id: s.ID(), x: x, w: w})
+		x += w + 1
+	}
+}
+
+func (m *Model) tabLabel(i int, id string) string {
+	label := fmt.Sprintf(" %d %s ", i+1, id)
+	if s := m.snap.Canvas.Surface(id); s != nil && id != m.active && s.Version() > m.seen[id] && m.seen[id] > 0 {
+		label = fmt.Sprintf(" %d %s %s ", i+1, id, m.theme.Glyph("•", "*"))
+	}
+	return label
+}
+
+func (m *Model) layoutSurface() {
+	l := &m.lay
+	s := m.snap.Canvas.Surface(m.active)
+	if s == nil || !s.Shown() || s.Tree() == nil {
+		l.emptyMessage = "Waiting for an agent to show something."
+		if m.snap.Status.Listening != "" {
+			l.emptyMessage += " Agents connect at " + m.snap.Status.Listening + "."
+		}
+		return
+	}
+	if _, ok := m.seen[s.ID()]; !ok || l.showSurface {
+		m.seen[s.ID()] = s.Version()
+	}
+	ctx := m.context()
+	st := m.state()
+	tree := s.Tree()
+	l.frame = components.Render(tree, l.innerW, ctx)
+	hits := l.frame.Hits
+	if st.Modal != "" {
+		if mod := tree.Find(st.Modal); mod != nil && mod.Type == "Modal" {
+			dw := min(l.innerW, 72)
+			l.dialog = components.Dialog(mod, dw, ctx)
+			if len(l.dialog.Lines) > l.bodyH {
+				l.dialog.Lines = l.dialog.Lines[:l.bodyH]
+			}
+			l.dialogOn = true
+			l.dialogX = l.innerX + (l.innerW-dw)/2
+			l.dialogY = max(0, (l.bodyH-l.dialog.H())/2)
+			hits = l.dialog.Hits
+		} else {
+			st.Modal = ""
+		}
+	}
+	seen := map[string]bool{}
+	for _, h := range hits {
+		if h.Focusable && !seen[h.Node] {
+			seen[h.Node] = true
+			l.focusables = append(l.focusables, h)
+		}
+	}
+	focus := m.focus[m.active]
+	if focus != "" && !seen[focus] {
+		m.focus[m.active] = ""
+		focus = ""
+	}
+	// Scroll to keep the focused control in view.
+	sc := m.scroll[m.active]
+	if focus != "" && !l.dialogOn {
+		for _, h := range l.focusables {
+			if h.Node != focus {
+				continue
+			}
+			if h.Y < sc {
+				sc = h.Y
+			}
+			if h.Y+min(h.H, l.bodyH) > sc+l.bodyH {
+				sc = h.Y + min(h.H, l.bodyH) - l.bodyH
+			}
+		}
+	}
+	sc = max(0, min(sc, l.frame.H()-l.bodyH))
+	m.scroll[m.active] = sc
+	l.scroll = sc
+}
+
+// hitAt finds the control drawn at a screen position: the smallest hit
+// there, in the dialog when one is open.
+func (l *layout) hitAt(x, y int) (components.Hit, bool) {
+	by := y - 1
+	if by < 0 || by >= l.bodyH || !l.showSurface || x >= l.surfaceW {
+		return components.Hit{}, false
+	}
+	var hits []components.Hit
+	var px, py int
+	if l.dialogOn {
+		hits, px, py = l.dialog.Hits, x-l.dialogX, by-l.dialogY
+	} else {
+		hits, px, py = l.frame.Hits, x-l.innerX, by+l.scroll
+	}
+	best, found := components.Hit{}, false
+	for _, h := range hits {
+		if px >= h.X && px < h.X+h.W && py >= h.Y && py < h.Y+h.H {
+			if !found || h.W*h.H <= best.W*best.H {
+				best, found = h, true
+			}
+		}
+	}
+	return best, found
+}
+
+// View draws the screen.
+func (m *Model) View() string {
+	lines := make([]string, 0, m.height)
+	lines = append(lines, m.tabBar())
+	body := m.body()
+	if m.help {
+		body = m.helpLines()
+	}
+	lines = append(lines, body...)
+	lines = append(lines, m.statusLine())
+	for i := range lines {
+		lines[i] = components.Fit(lines[i], m.width)
+	}
+	return strings.Join(lines[:min(len(lines), m.height)], "\n")
+}
+
+func (m *Model) tabBar() string {
+	t := m.theme
+	var b strings.Builder
+	ss := m.shownSurfaces()
+	if len(ss) == 0 {
+		return t.Dim.Render(" a2term")
+	}
+	for i, s := range ss {
+		label := m.tabLabel(i, s.ID())
+		switch {
+		case s.ID() == m.active && !(m.showTranscript && !m.lay.wide):
+			b.WriteString(t.Focus.Render(label))
+		default:
+			b.WriteString(t.Dim.Render(label))
+		}
+		b.WriteByte(' ')
+	}
+	if !m.lay.wide {
+		label := " transcript "
+		if m.showTranscript {
+			b.WriteString(t.Focus.Render(label))
+		} else {
+			b.WriteString(t.Dim.Render(label))
+		}
+	}
+	return b.String()
+}
+
+func (m *Model) body() []string {
+	l := &m.lay
+	out := make([]string, l.bodyH)
+	var left []string
+	if l.showSurface {
+		left = m.surfaceLines()
+	}
+	sep := m.theme.Border.Render(m.theme.Glyph("│", "|"))
+	for y := 0; y < l.bodyH; y++ {
+		var line string
+		if l.showSurface {
+			line = components.Fit(left[y], l.surfaceW)
+		}
+		if l.showScript {
+			if l.showSurface {
+				line += sep
+			}
+			sl := ""
+			if y < len(l.scriptLines) {
+				sl = l.scriptLines[y]
+			}
+			line += components.Fit(sl, l.scriptW)
+		}
+		out[y] = line
+	}
+	return out
+}
+
+// surfaceLines draws the visible part of the active surface, with the
+// dialog over it when one is open.
+func (m *Model) surfaceLines() []string {
+	l := &m.lay
+	out := make([]string, l.bodyH)
+	pad := strings.Repeat(" ", l.innerX)
+	if l.emptyMessage != "" {
+		msg := components.Wrap(m.theme.Dim.Render(l.emptyMessage), l.innerW)
+		for i := range out {
+			if j := i - l.bodyH/3; j >= 0 && j < len(msg) {
+				out[i] = pad + msg[j]
+			}
+		}
+		return out
+	}
+	for y := 0; y < l.bodyH; y++ {
+		if fy := y + l.scroll; fy < l.frame.H() {
+			out[y] = pad + l.frame.Lines[fy]
+		}
+	}
+	if l.frame.H() > l.bodyH {
+		// Show that there is more above or below.
+		if l.scroll > 0 {
+			out[0] = components.Fit(out[0], l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
+		}
+		if l.scroll+l.bodyH < l.frame.H() {
+			out[l.bodyH-1] = components.Fit(out[l.bodyH-1], l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
+		}
+	}
+	if l.dialogOn {
+		for i, dl := range l.dialog.Lines {
+			y := l.dialogY + i
+			if y >= l.bodyH {
+				break
+			}
+			base := components.Fit(out[y], l.surfaceW)
+			left := ansi.Cut(base, 0, l.dialogX)
+			right := ansi.Cut(base, l.dialogX+l.dialog.W, l.surfaceW)
+			out[y] = left + dl + right
+		}
+	}
+	return out
+}
+
+// transcriptLines draws the newest entries that fit in h lines of width w.
+func (m *Model) transcriptLines(w, h int) []string {
+	t := m.theme
+	entries := m.snap.Transcript
+	var rev []string
+	for i := len(entries) - 1; i >= 0 && len(rev) < h; i-- {
+		e := entries[i]
+		var text string
+		switch e.Role {
+		case bridge.RoleAgent:
+			text = e.Text
+		case bridge.RoleTool:
+			text = t.Dim.Render(e.Text)
+		case bridge.RoleNote:
+			text = t.Accent.Render(e.Text)
+		default:
+			text = t.Dim.Render(e.Text)
+		}
+		prefix := t.Dim.Render(e.Time.Format("15:04") + " ")
+		wrapped := components.Wrap(prefix+text, max(w-1, 1))
+		for j := len(wrapped) - 1; j >= 0 && len(rev) < h; j-- {
+			rev = append(rev, " "+wrapped[j])
+		}
+	}
+	out := make([]string, 0, len(rev)+1)
+	if len(rev) < h {
+		out = append(out, " "+t.Bold.Render("Transcript"))
+	}
+	for i := len(rev) - 1; i >= 0; i-- {
+		out = append(out, rev[i])
+	}
+	if len(out) > h {
+		out = out[len(out)-h:]
+	}
+	return out
+}
+
+func (m *Model) statusLine() string {
+	t := m.theme
+	var right []string
+	st := m.snap.Status
+	switch {
+	case st.WebURL != "":
+		right = append(right, "web "+st.WebURL)
+	case st.Listening != "":
+		right = append(right, "agents: "+st.Listening)
+	}
+	if st.Viewers > 0 {
+		right = append(right, fmt.Sprintf("%d watching", st.Viewers))
+	}
+	if st.Queued > 0 {
+		right = append(right, fmt.Sprintf("%d queued", st.Queued))
+	}
+	r := t.Dim.Render(strings.Join(right, " · "))
+	var left string
+	if m.notice != "" {
+		left = t.Error.Render(" " + m.notice)
+	} else {
+		var hints []string
+		for _, b := range m.keys.short() {
+			hints = append(hints, b.Help().Key+" "+b.Help().Desc)
+		}
+		left = t.Dim.Render(" " + strings.Join(hints, " · "))
+	}
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(r)
+	if lw+rw+1 > m.width {
+		if m.notice != "" || rw == 0 {
+			return left
+		}
+		// Where to connect matters more than the key hints, which ? shows.
+		return components.Fit(t.Dim.Render(" ? keys · ")+r, m.width)
+	}
+	return left + strings.Repeat(" ", m.width-lw-rw) + r
+}
+
+func (m *Model) helpLines() []string {
+	t := m.theme
+	var lines []string
+	lines = append(lines, " "+t.Bold.Render("Keys")+t.Dim.Render("  (any key closes this)"), "")
+	add := func(k, d string) {
+		lines = append(lines, fmt.Sprintf("   %s  %s", t.Accent.Render(fmt.Sprintf("%-12s", k)), d))
+	}
+	for _, group := range m.keys.full() {
+		for _, b := range group {
+			if b.Help().Key != "" {
+				add(b.Help().Key, b.Help().Desc)
+			}
+		}
+		lines = append(lines, "")
+	}
+	ck := m.ckeys
+	lines = append(lines, " "+t.Bold.Render("In a control"))
+	for _, b := range []struct{ k, d string }{
+		{ck.Activate.Help().Key, ck.Activate.Help().Desc},
+		{ck.Left.Help().Key + " " + ck.Right.Help().Key, "tabs, sliders, date parts, cursor"},
+		{ck.Up.Help().Key + " " + ck.Down.Help().Key, "options, date parts, lines"},
+		{ck.BigLeft.Help().Key, ck.BigLeft.Help().Desc},
+		{ck.Close.Help().Key, ck.Close.Help().Desc},
+		{"mouse", "click buttons, boxes, tabs and options"},
+	} {
+		add(b.k, b.d)
+	}
+	out := make([]string, m.lay.bodyH)
+	copy(out, lines)
+	return out
+}
