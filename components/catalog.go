@@ -18,6 +18,43 @@ type Context struct {
 	// Now is the time controls use when they need one (a date input set
 	// from empty); nil means time.Now.
 	Now func() time.Time
+	// Cache, when set, reuses blocks of subtrees that did not change.
+	Cache *Cache
+	// focusPath holds the nodes on the way from the root to the focused
+	// node, which must be drawn afresh.
+	focusPath map[*a2ui.Node]bool
+	pathFor   *a2ui.Node
+}
+
+// SetRoot tells the context which tree is about to be drawn, so that the
+// cache knows which subtrees hold the focus.
+func (c *Context) SetRoot(root *a2ui.Node) {
+	c.pathFor = root
+	c.focusPath = nil
+	if c.Focus == "" || root == nil {
+		return
+	}
+	var path []*a2ui.Node
+	var walk func(n *a2ui.Node) bool
+	walk = func(n *a2ui.Node) bool {
+		path = append(path, n)
+		if n.ID == c.Focus {
+			return true
+		}
+		for _, ch := range n.Children {
+			if walk(ch) {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	if walk(root) {
+		c.focusPath = make(map[*a2ui.Node]bool, len(path))
+		for _, n := range path {
+			c.focusPath[n] = true
+		}
+	}
 }
 
 func (c *Context) now() time.Time {
@@ -113,11 +150,24 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	if n == nil || w <= 0 {
 		return Block{W: max(w, 0)}
 	}
+	cacheable := c.Cache != nil && c.pathFor != nil && !c.focusPath[n]
+	if c.Cache != nil && c.focusPath[n] {
+		c.Cache.drop(n, w)
+	}
+	if cacheable {
+		if b, ok := c.Cache.get(n, w); ok {
+			return b
+		}
+	}
 	wd, ok := catalog[n.Type]
 	if !ok {
 		return TextBlock(w, c.Theme.Missing.Render("["+n.Type+"]"))
 	}
-	return wd.Render(n, w, c)
+	b := wd.Render(n, w, c)
+	if cacheable {
+		c.Cache.put(n, w, b)
+	}
+	return b
 }
 
 // Natural is the width a node would like.

@@ -29,9 +29,11 @@ func (Modal) Render(n *a2ui.Node, w int, c *Context) Block {
 	}
 	// The entry holds no control: the modal itself takes the focus.
 	if c.Focused(n.ID) {
+		lines := make([]string, len(b.Lines))
 		for i, l := range b.Lines {
-			b.Lines[i] = c.Theme.Focus.Render(ansi.Strip(l))
+			lines[i] = c.Theme.Focus.Render(ansi.Strip(l))
 		}
+		b.Lines = lines
 	}
 	return b.Mark(n.ID, true)
 }

@@ -159,10 +159,11 @@ func stretchDividers(blocks []Block, children []*a2ui.Node) {
 			continue
 		}
 		if p, ok := ch.Props.(*a2ui.DividerProps); ok && p.Axis == "vertical" && blocks[i].H() > 0 {
-			line := blocks[i].Lines[0]
-			for len(blocks[i].Lines) < h {
-				blocks[i].Lines = append(blocks[i].Lines, line)
+			lines := make([]string, h)
+			for y := range lines {
+				lines[y] = blocks[i].Lines[0]
 			}
+			blocks[i].Lines = lines
 		}
 	}
 }

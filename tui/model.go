@@ -38,6 +38,7 @@ type Model struct {
 
 	active         string                       // id of the shown surface
 	states         map[string]*components.State // per surface
+	caches         map[string]*components.Cache
 	focus          map[string]string            // focused node per surface
 	scroll         map[string]int
 	seen           map[string]uint64 // version of each surface last shown
@@ -65,6 +66,7 @@ func New(view bridge.View, opts Options) *Model {
 		theme:  components.NewTheme(opts.Renderer, opts.Widgets),
 		now:    opts.Now,
 		states: map[string]*components.State{},
+		caches: map[string]*components.Cache{},
 		focus:  map[string]string{},
 		scroll: map[string]int{},
 		seen:   map[string]uint64{},

@@ -104,6 +104,14 @@ func (m *Model) layoutSurface() {
 	ctx := m.context()
 	st := m.state()
 	tree := s.Tree()
+	cache, ok := m.caches[s.ID()]
+	if !ok {
+		cache = components.NewCache()
+		m.caches[s.ID()] = cache
+	}
+	cache.Frame()
+	ctx.Cache = cache
+	ctx.SetRoot(tree)
 	l.frame = components.Render(tree, l.innerW, ctx)
 	hits := l.frame.Hits
 	if st.Modal != "" {

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmux drives a real terminal: the program runs in a tmux pane, keys are
+// sent with send-keys and the screen is read with capture-pane.
+type tmux struct {
+	t       *testing.T
+	session string
+}
+
+func startTmux(t *testing.T, w, h int, command ...string) *tmux {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed; the terminal end-to-end tests need it (CI installs it)")
+	}
+	session := "a2term-test-" + strings.ReplaceAll(t.Name(), "/", "-")
+	_ = exec.Command("tmux", "kill-session", "-t", session).Run()
+	args := append([]string{"new-session", "-d", "-s", session, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}, command...)
+	cmd := exec.Command("tmux", args...)
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tmux new-session: %v: %s", err, out)
+	}
+	x := &tmux{t: t, session: session}
+	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", session).Run() })
+	return x
+}
+
+func (x *tmux) keys(keys ...string) {
+	x.t.Helper()
+	args := append([]string{"send-keys", "-t", x.session}, keys...)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		x.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
+	}
+}
+
+func (x *tmux) screen() string {
+	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", x.session).Output()
+	if err != nil {
+		x.t.Fatalf("capture-pane: %v", err)
+	}
+	return string(out)
+}
+
+// waitFor polls the screen until it holds want, for at most 10 seconds.
+func (x *tmux) waitFor(want string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := x.screen()
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			x.t.Fatalf("the screen never showed %q; it shows:\n%s", want, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// buildBinary builds a2term once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "a2term")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	return bin
+}
+
+// TestReplayInTmux plays a form in a real terminal at 80×24: tab to the
+// name field, type, tab to the button, press it, and read the press in the
+// transcript, with the typed value, as the hub words it.
+func TestReplayInTmux(t *testing.T) {
+	bin := buildBinary(t)
+	stream, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "streams", "order-form.jsonl"))
+	x := startTmux(t, 80, 24, bin, "replay", stream)
+	x.waitFor("Order a coffee")
+	x.keys("Tab")
+	x.keys("End", "BSpace", "BSpace", "BSpace", "G", "r", "a", "c", "e")
+	x.waitFor("Grace")
+	for i := 0; i < 3; i++ {
+		x.keys("Tab")
+	}
+	x.keys("Enter")
+	x.keys("C-t") // the transcript, on a narrow terminal
+	s := x.waitFor("pressed order on order (terminal)")
+	if !strings.Contains(s, `"name":"Grace"`) {
+		t.Errorf("the press does not carry the typed name:\n%s", s)
+	}
+	x.keys("C-t", "C-c")
+}

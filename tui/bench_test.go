@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+)
+
+// big500 is a surface of 500 components: rows of a label, a text field
+// and a button, like a long form, and the board showing it.
+func big500(b testing.TB) *bridge.Board {
+	var comps, rows []string
+	n := 0
+	for i := 0; n < a2ui.MaxComponents-6; i++ {
+		rid := fmt.Sprintf("row%d", i)
+		rows = append(rows, `"`+rid+`"`)
+		comps = append(comps,
+			fmt.Sprintf(`{"id":%q,"component":{"Row":{"children":{"explicitList":["t%d","f%d","b%d"]},"alignment":"center"}}}`, rid, i, i, i),
+			fmt.Sprintf(`{"id":"t%d","weight":1,"component":{"Text":{"text":{"path":"/items/k%d/label"}}}}`, i, i),
+			fmt.Sprintf(`{"id":"f%d","weight":2,"component":{"TextField":{"label":{"literalString":"Value %d"},"text":{"path":"/items/k%d/value"}}}}`, i, i, i),
+			fmt.Sprintf(`{"id":"b%d","component":{"Button":{"child":"bl","action":{"name":"save","context":[{"key":"v","value":{"path":"/items/k%d/value"}}]}}}}`, i, i),
+		)
+		n += 4
+	}
+	comps = append(comps,
+		`{"id":"root","component":{"Column":{"children":{"explicitList":[`+strings.Join(rows, ",")+`]}}}}`,
+		`{"id":"bl","component":{"Text":{"text":{"literalString":"Save"}}}}`)
+	var entries []string
+	for i := 0; i < 124; i++ {
+		entries = append(entries, fmt.Sprintf(`{"key":"k%d","valueMap":[{"key":"label","valueString":"Label number %d"},{"key":"value","valueString":"value %d"}]}`, i, i, i))
+	}
+	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	_, _, err := board.Show([]json.RawMessage{
+		json.RawMessage(`{"beginRendering":{"surfaceId":"big","root":"root"}}`),
+		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"big","components":[` + strings.Join(comps, ",") + `]}}`),
+		json.RawMessage(`{"dataModelUpdate":{"surfaceId":"big","contents":[{"key":"items","valueMap":[` + strings.Join(entries, ",") + `]}]}}`),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return board
+}
+
+// BenchmarkView500 draws the frame of a 500-component surface at 120×40
+// after a change of the canvas. Target: under 5 ms.
+func BenchmarkView500(b *testing.B) {
+	board := big500(b)
+	m := New(board, testOptions(termenv.TrueColor))
+	defer m.Close()
+	m.SetSize(120, 40)
+	b.ReportAllocs()
+	for b.Loop() {
+		for k := range m.caches {
+			m.caches[k].Clear() // as after an update that touched everything
+		}
+		m.refresh()
+		_ = m.View()
+	}
+}
+
+// BenchmarkKeystroke types one key into a TextField of that surface and
+// draws the new frame. Target: under 1 ms.
+func BenchmarkKeystroke(b *testing.B) {
+	board := big500(b)
+	m := New(board, testOptions(termenv.TrueColor))
+	defer m.Close()
+	m.SetSize(120, 40)
+	if !m.Focus("f3") {
+		b.Fatal("f3 is not focusable")
+	}
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'x'}}, {Type: tea.KeyBackspace}}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		m.Update(keys[i%2])
+		_ = m.View()
+		i++
+	}
+}
+
+// countingWriter counts what the renderer writes to the terminal.
+type countingWriter struct {
+	mu sync.Mutex
+	n  int
+	ch chan struct{}
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.n += len(p)
+	w.mu.Unlock()
+	select {
+	case w.ch <- struct{}{}:
+	default:
+	}
+	return len(p), nil
+}
+
+func (w *countingWriter) take() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := w.n
+	w.n = 0
+	return n
+}
+
+// BenchmarkUpdateBytes reports the bytes Bubble Tea's renderer writes to a
+// 120×40 terminal when one bound value on that surface changes: only the
+// changed lines should be repainted. Target: under 1 KiB per update.
+func BenchmarkUpdateBytes(b *testing.B) {
+	board := big500(b)
+	m := New(board, testOptions(termenv.TrueColor))
+	defer m.Close()
+	out := &countingWriter{ch: make(chan struct{}, 1)}
+	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignalHandler(), tea.WithFPS(120))
+	done := make(chan struct{})
+	go func() { _, _ = p.Run(); close(done) }()
+	p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	settle := func() {
+		// Wait until the renderer has flushed and gone quiet.
+		for {
+			select {
+			case <-out.ch:
+			case <-time.After(50 * time.Millisecond):
+				return
+			}
+		}
+	}
+	settle()
+	out.take()
+	total := 0
+	values := []string{"one", "two"}
+	i := 0
+	for b.Loop() {
+		if err := board.SetValue(bridge.Terminal, "big", "f1", values[i%2]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+		settle()
+		total += out.take()
+	}
+	p.Quit()
+	<-done
+	b.ReportMetric(float64(total)/float64(i), "bytes/update")
+}

@@ -1,0 +1,92 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+)
+
+// TestWidthSweep draws every fixture at every width from 20 to 200: the
+// frame is always exactly as tall as the terminal and no line is wider.
+func TestWidthSweep(t *testing.T) {
+	for name, data := range fixtures(t) {
+		b := boardFrom(t, data, true)
+		m := New(b, testOptions(termenv.ANSI256))
+		for w := 20; w <= 200; w++ {
+			for _, h := range []int{20, 41} {
+				m.SetSize(w, h)
+				ls := lines(m.View())
+				if len(ls) != h {
+					t.Fatalf("%s at %dx%d: %d lines", name, w, h, len(ls))
+				}
+				for i, l := range ls {
+					if got := ansi.StringWidth(l); got > w {
+						t.Fatalf("%s at %dx%d: line %d is %d wide: %q", name, w, h, i, got, ansi.Strip(l))
+					}
+				}
+			}
+		}
+		m.Close()
+	}
+}
+
+// TestHostileTextStaysText pushes a stream whose every string carries
+// escape sequences, controls and bidi overrides through the whole pipeline:
+// every frame — idle, each control focused, the dialog open, the help —
+// holds no escape but the program's own SGR styling.
+func TestHostileTextStaysText(t *testing.T) {
+	data := fixtures(t)["hostile.jsonl"]
+	if data == nil {
+		t.Fatal("testdata/streams/hostile.jsonl is missing")
+	}
+	for _, profile := range []termenv.Profile{termenv.TrueColor, termenv.Ascii} {
+		b := boardFrom(t, data, false)
+		m := New(b, testOptions(profile))
+		for _, size := range [][2]int{{80, 24}, {120, 40}, {60, 20}} {
+			m.SetSize(size[0], size[1])
+			check := func(state string) {
+				t.Helper()
+				f := m.View()
+				if bad := badEscape(f); bad != "" {
+					t.Fatalf("%v %dx%d %s: frame holds %q", profile, size[0], size[1], state, bad)
+				}
+				if strings.Contains(f, "hunter2") {
+					t.Fatalf("%s: the obscured value is visible", state)
+				}
+			}
+			check("idle")
+			for _, f := range m.lay.focusables {
+				m.focus[m.active] = f.Node
+				m.relayout()
+				check("focus " + f.Node)
+			}
+			m.state().Modal = "modal"
+			m.relayout()
+			check("dialog open")
+			m.state().Modal = ""
+			m.help = true
+			check("help")
+			m.help = false
+		}
+		m.Close()
+	}
+}
+
+func TestFrameNamesWhatIsMissing(t *testing.T) {
+	b := boardFrom(t, fixtures(t)["order-form.jsonl"], false)
+	if _, err := Frame(b, testOptions(termenv.Ascii), 80, 24, "nope", ""); err == nil || !strings.Contains(err.Error(), `"nope"`) {
+		t.Errorf("unknown surface: %v", err)
+	}
+	if _, err := Frame(b, testOptions(termenv.Ascii), 80, 24, "", "title"); err == nil || !strings.Contains(err.Error(), `"title"`) {
+		t.Errorf("focus on a Text: %v", err)
+	}
+	f, err := Frame(b, testOptions(termenv.Ascii), 80, 24, "order", "send")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f, "order") {
+		t.Errorf("frame lacks the surface tab:\n%s", f)
+	}
+}
