@@ -527,7 +527,8 @@ func stringsToValues(a []string) any {
 
 // SliderStep picks the amount one key press moves a slider, since v0.8 has
 // no step: a hundredth of the range rounded to 1, 2 or 5 times a power of
-// ten, and at least 1 when both ends are whole numbers ten or more apart.
+// ten, and at least 1 when both ends are whole numbers five or more apart
+// (a count of cups moves by one, a 0–1 volume by hundredths).
 func SliderStep(lo, hi float64) float64 {
 	r := hi - lo
 	if r <= 0 || math.IsInf(r, 0) || math.IsNaN(r) {
@@ -542,7 +543,7 @@ func SliderStep(lo, hi float64) float64 {
 			break
 		}
 	}
-	if lo == math.Trunc(lo) && hi == math.Trunc(hi) && r >= 10 && step < 1 {
+	if lo == math.Trunc(lo) && hi == math.Trunc(hi) && r >= 5 && step < 1 {
 		step = 1
 	}
 	return step

@@ -466,7 +466,9 @@ func TestSliderStep(t *testing.T) {
 		{0, 1000, 10},
 		{0, 0.5, 0.005},
 		{-1, 1, 0.02},
-		{0, 5, 0.05},
+		{0, 5, 1},    // whole ends five apart: a count moves by one
+		{1, 6, 1},    // cups
+		{0, 4, 0.05}, // a short whole range keeps fine steps
 		{0, 20, 1},
 		{0, 250, 5},
 		{0, 10000, 100},

@@ -7,7 +7,9 @@ import (
 )
 
 // Block is a drawn widget: Lines, each exactly W cells wide, and the
-// places where controls were drawn.
+// places where controls were drawn. The helpers below rely on that width
+// instead of measuring lines again, so a widget that builds Lines by hand
+// must keep it (Fit does).
 type Block struct {
 	Lines []string
 	W     int
@@ -29,6 +31,18 @@ func (b Block) H() int { return len(b.Lines) }
 
 // String joins the lines.
 func (b Block) String() string { return strings.Join(b.Lines, "\n") }
+
+// resize makes a line known to be have cells wide exactly w wide, padding
+// without measuring; only a cut needs to measure.
+func resize(l string, have, w int) string {
+	switch {
+	case have == w:
+		return l
+	case have < w:
+		return l + strings.Repeat(" ", w-have)
+	}
+	return Fit(l, w)
+}
 
 // Fit cuts or pads s, which may hold styling, to exactly w cells.
 func Fit(s string, w int) string {
@@ -65,13 +79,21 @@ func Empty(w, h int) Block {
 	return b
 }
 
-// Stack puts blocks of the same width one under another.
+// Stack puts blocks one under another in w columns.
 func Stack(w int, blocks ...Block) Block {
-	out := Block{W: w}
+	n := 0
+	for _, b := range blocks {
+		n += len(b.Lines)
+	}
+	out := Block{W: w, Lines: make([]string, 0, n)}
 	for _, b := range blocks {
 		y := len(out.Lines)
-		for _, l := range b.Lines {
-			out.Lines = append(out.Lines, Fit(l, w))
+		if b.W == w {
+			out.Lines = append(out.Lines, b.Lines...)
+		} else {
+			for _, l := range b.Lines {
+				out.Lines = append(out.Lines, resize(l, b.W, w))
+			}
 		}
 		for _, h := range b.Hits {
 			h.Y += y
@@ -126,10 +148,14 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 
 // Indent moves a block right by left columns and widens it to w.
 func Indent(b Block, left, w int) Block {
-	pad := strings.Repeat(" ", max(left, 0))
+	left = max(left, 0)
+	if left == 0 && b.W == w {
+		return b
+	}
+	pad := strings.Repeat(" ", left)
 	out := Block{W: w, Lines: make([]string, len(b.Lines))}
 	for i, l := range b.Lines {
-		out.Lines[i] = Fit(pad+l, w)
+		out.Lines[i] = resize(pad+l, left+b.W, w)
 	}
 	for _, h := range b.Hits {
 		h.X += left

@@ -94,12 +94,12 @@ type IntentKind int
 
 // The things a control can ask for.
 const (
-	Ignored   IntentKind = iota // the key is not for this control
-	Handled                     // the control changed only its view state
-	Press                       // press the button Node
-	SetValue                    // set input Node to Value
-	OpenModal                   // open the Modal Node
-	CloseModal                  // close the open modal
+	Ignored    IntentKind = iota // the key is not for this control
+	Handled                      // the control changed only its view state
+	Press                        // press the button Node
+	SetValue                     // set input Node to Value
+	OpenModal                    // open the Modal Node
+	CloseModal                   // close the open modal
 )
 
 // Intent is what a control asks of the program after a key or a click.
@@ -119,24 +119,24 @@ type Catalog map[string]Widget
 // the placeholder a2term draws for what cannot be resolved.
 func DefaultCatalog() Catalog {
 	return Catalog{
-		"Text":             Text{},
-		"Image":            Image{},
-		"Icon":             Icon{},
-		"Video":            Video{},
-		"AudioPlayer":      AudioPlayer{},
-		"Row":              Row{},
-		"Column":           Column{},
-		"List":             List{},
-		"Card":             Card{},
-		"Tabs":             Tabs{},
-		"Divider":          Divider{},
-		"Modal":            Modal{},
-		"Button":           Button{},
-		"CheckBox":         CheckBox{},
-		"TextField":        TextField{},
-		"DateTimeInput":    DateTimeInput{},
-		"MultipleChoice":   MultipleChoice{},
-		"Slider":           Slider{},
+		"Text":               Text{},
+		"Image":              Image{},
+		"Icon":               Icon{},
+		"Video":              Video{},
+		"AudioPlayer":        AudioPlayer{},
+		"Row":                Row{},
+		"Column":             Column{},
+		"List":               List{},
+		"Card":               Card{},
+		"Tabs":               Tabs{},
+		"Divider":            Divider{},
+		"Modal":              Modal{},
+		"Button":             Button{},
+		"CheckBox":           CheckBox{},
+		"TextField":          TextField{},
+		"DateTimeInput":      DateTimeInput{},
+		"MultipleChoice":     MultipleChoice{},
+		"Slider":             Slider{},
 		a2ui.PlaceholderType: Placeholder{},
 	}
 }

@@ -3,8 +3,8 @@ package components
 import (
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/a2term/a2term/a2ui"
@@ -31,7 +31,12 @@ func (Modal) Render(n *a2ui.Node, w int, c *Context) Block {
 	if c.Focused(n.ID) {
 		lines := make([]string, len(b.Lines))
 		for i, l := range b.Lines {
-			lines[i] = c.Theme.Focus.Render(ansi.Strip(l))
+			if c.Theme.Color() {
+				lines[i] = c.Theme.Focus.Render(ansi.Strip(l))
+			} else {
+				// Without colour no style shows: point at it instead.
+				lines[i] = Fit("> "+ansi.Strip(l), b.W)
+			}
 		}
 		b.Lines = lines
 	}

@@ -1,10 +1,6 @@
 package components
 
-import (
-	"strings"
-
-	"github.com/a2term/a2term/a2ui"
-)
+import "github.com/a2term/a2term/a2ui"
 
 // minCell is the narrowest a Row child may be drawn before the Row gives
 // up and stacks its children instead of cutting them.
@@ -167,6 +163,3 @@ func stretchDividers(blocks []Block, children []*a2ui.Node) {
 		}
 	}
 }
-
-// blankLine is w spaces.
-func blankLine(w int) string { return strings.Repeat(" ", max(w, 0)) }

@@ -3,8 +3,8 @@ package components
 import (
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/a2term/a2term/a2ui"
@@ -39,6 +39,13 @@ func (Tabs) Render(n *a2ui.Node, w int, c *Context) Block {
 			style = t.Selected.Underline(true)
 			if focused {
 				style = t.Focus
+			}
+			if !t.Color() {
+				// Without colour no style shows: mark the tab itself.
+				label = "[" + title + "]"
+				if focused {
+					label = ">" + title + "<"
+				}
 			}
 		}
 		if i > 0 {

@@ -39,7 +39,7 @@ type Model struct {
 	active         string                       // id of the shown surface
 	states         map[string]*components.State // per surface
 	caches         map[string]*components.Cache
-	focus          map[string]string            // focused node per surface
+	focus          map[string]string // focused node per surface
 	scroll         map[string]int
 	seen           map[string]uint64 // version of each surface last shown
 	showTranscript bool              // narrow terminals: transcript instead of the surface
@@ -124,8 +124,7 @@ func (m *Model) Show(id string) bool {
 func (m *Model) Focus(id string) bool {
 	for _, f := range m.lay.focusables {
 		if f.Node == id {
-			m.focus[m.active] = id
-			m.relayout()
+			m.setFocus(id)
 			return true
 		}
 	}
@@ -300,7 +299,18 @@ func (m *Model) moveFocus(d int) {
 	default:
 		i = (i + d + len(fs)) % len(fs)
 	}
-	m.focus[m.active] = fs[i].Node
+	m.setFocus(fs[i].Node)
+}
+
+// setFocus focuses node id; a text field gets its cursor at the end of
+// its value, where typing usually continues.
+func (m *Model) setFocus(id string) {
+	m.focus[m.active] = id
+	if n := m.focusedNode(); n != nil {
+		if p, ok := n.Props.(*a2ui.TextFieldProps); ok {
+			m.state().Node(id).Cursor = len([]rune(p.Text))
+		}
+	}
 	m.relayout()
 }
 

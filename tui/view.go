@@ -194,11 +194,14 @@ func (m *Model) View() string {
 	if m.help {
 		body = m.helpLines()
 	}
-	lines = append(lines, body...)
-	lines = append(lines, m.statusLine())
-	for i := range lines {
-		lines[i] = components.Fit(lines[i], m.width)
+	if m.help {
+		for i := range body {
+			body[i] = components.Fit(body[i], m.width)
+		}
 	}
+	lines[0] = components.Fit(lines[0], m.width)
+	lines = append(lines, body...)
+	lines = append(lines, components.Fit(m.statusLine(), m.width))
 	return strings.Join(lines[:min(len(lines), m.height)], "\n")
 }
 
@@ -213,7 +216,7 @@ func (m *Model) tabBar() string {
 		label := m.tabLabel(i, s.ID())
 		switch {
 		case s.ID() == m.active && !(m.showTranscript && !m.lay.wide):
-			b.WriteString(t.Focus.Render(label))
+			b.WriteString(m.activeTab(label))
 		default:
 			b.WriteString(t.Dim.Render(label))
 		}
@@ -222,12 +225,21 @@ func (m *Model) tabBar() string {
 	if !m.lay.wide {
 		label := " transcript "
 		if m.showTranscript {
-			b.WriteString(t.Focus.Render(label))
+			b.WriteString(m.activeTab(label))
 		} else {
 			b.WriteString(t.Dim.Render(label))
 		}
 	}
 	return b.String()
+}
+
+// activeTab marks the active tab: reversed, or in brackets when there is
+// no colour (NO_COLOR drops every style).
+func (m *Model) activeTab(label string) string {
+	if !m.theme.Color() {
+		return "[" + strings.TrimSpace(label) + "]"
+	}
+	return m.theme.Focus.Render(label)
 }
 
 func (m *Model) body() []string {
@@ -241,7 +253,7 @@ func (m *Model) body() []string {
 	for y := 0; y < l.bodyH; y++ {
 		var line string
 		if l.showSurface {
-			line = components.Fit(left[y], l.surfaceW)
+			line = left[y]
 		}
 		if l.showScript {
 			if l.showSurface {
@@ -267,24 +279,31 @@ func (m *Model) surfaceLines() []string {
 	if l.emptyMessage != "" {
 		msg := components.Wrap(m.theme.Dim.Render(l.emptyMessage), l.innerW)
 		for i := range out {
+			out[i] = ""
 			if j := i - l.bodyH/3; j >= 0 && j < len(msg) {
 				out[i] = pad + msg[j]
 			}
+			out[i] = components.Fit(out[i], l.surfaceW)
 		}
 		return out
 	}
+	// Frame lines are exactly innerW wide: no need to measure them.
+	blank := strings.Repeat(" ", l.surfaceW)
+	rest := strings.Repeat(" ", max(l.surfaceW-l.innerX-l.innerW, 0))
 	for y := 0; y < l.bodyH; y++ {
 		if fy := y + l.scroll; fy < l.frame.H() {
-			out[y] = pad + l.frame.Lines[fy]
+			out[y] = pad + l.frame.Lines[fy] + rest
+		} else {
+			out[y] = blank
 		}
 	}
 	if l.frame.H() > l.bodyH {
 		// Show that there is more above or below.
 		if l.scroll > 0 {
-			out[0] = components.Fit(out[0], l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
+			out[0] = ansi.Cut(out[0], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
 		}
 		if l.scroll+l.bodyH < l.frame.H() {
-			out[l.bodyH-1] = components.Fit(out[l.bodyH-1], l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
+			out[l.bodyH-1] = ansi.Cut(out[l.bodyH-1], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
 		}
 	}
 	if l.dialogOn {
@@ -293,7 +312,7 @@ func (m *Model) surfaceLines() []string {
 			if y >= l.bodyH {
 				break
 			}
-			base := components.Fit(out[y], l.surfaceW)
+			base := out[y]
 			left := ansi.Cut(base, 0, l.dialogX)
 			right := ansi.Cut(base, l.dialogX+l.dialog.W, l.surfaceW)
 			out[y] = left + dl + right
