@@ -1,12 +1,106 @@
 package components
 
-import "github.com/a2term/a2term/a2ui"
+import (
+	"strings"
 
-// CheckBox is a placeholder until the widget is written.
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// CheckBox draws "[x] Label" or "[ ] Label"; a long label wraps under
+// itself. Without colour it sits behind a two-column gutter that shows
+// "> " while it has the focus. Enter, Space or a click toggle it.
 type CheckBox struct{}
 
-// Render draws the node's type.
-func (CheckBox) Render(n *a2ui.Node, w int, c *Context) Block { return TextBlock(w, "[CheckBox]") }
+// Render draws the mark and the label.
+func (CheckBox) Render(n *a2ui.Node, w int, c *Context) Block {
+	if w <= 0 {
+		return Block{W: max(w, 0)}
+	}
+	p, _ := n.Props.(*a2ui.CheckBoxProps)
+	if p == nil {
+		p = &a2ui.CheckBoxProps{}
+	}
+	focused := c.Focused(n.ID)
+	lines := optionLines(c.Theme, p.Label, p.Value, false, focused, w)
+	return TextBlock(w, lines...).Mark(n.ID, true)
+}
 
-// Natural fits the label.
-func (CheckBox) Natural(n *a2ui.Node, c *Context) int { return len("[CheckBox]") }
+// optionLines draws one check box or option: its mark ("[x]", "[ ]",
+// "(•)", "( )"), a space and the label wrapped with a hanging indent.
+// Checked marks are in the Selected style; a focused option is reversed.
+// Without colour, where reverse video does not show, options sit behind a
+// two-column gutter where "> " points at the focused one.
+func optionLines(t *Theme, label string, checked, radio, focused bool, w int) []string {
+	mark := "[ ]"
+	switch {
+	case radio && checked:
+		mark = "(" + t.Glyph("•", "*") + ")"
+	case radio:
+		mark = "( )"
+	case checked:
+		mark = "[x]"
+	}
+	gutter := ""
+	if !t.Color() {
+		gutter = "  "
+		if focused {
+			gutter = "> "
+		}
+	}
+	body := Wrap(label, max(w-4-len(gutter), 1))
+	if len(body) == 0 {
+		body = []string{""}
+	}
+	out := make([]string, len(body))
+	for i, b := range body {
+		b = strings.TrimRight(b, " ")
+		head := "    "
+		if i == 0 {
+			head = mark + " "
+		}
+		switch {
+		case focused && i == 0:
+			out[i] = gutter + t.Focus.Render(head+b)
+		case focused:
+			out[i] = strings.Repeat(" ", len(gutter)) + head + t.Focus.Render(b)
+		case i == 0 && checked:
+			out[i] = gutter + t.Selected.Render(mark) + " " + b
+		default:
+			out[i] = strings.Repeat(" ", len(gutter)) + head + b
+		}
+	}
+	return out
+}
+
+// Natural fits the mark and the label on one line.
+func (CheckBox) Natural(n *a2ui.Node, c *Context) int {
+	if p, ok := n.Props.(*a2ui.CheckBoxProps); ok {
+		return 4 + ansi.StringWidth(p.Label)
+	}
+	return 4
+}
+
+// Key toggles the box on Enter or Space.
+func (CheckBox) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+	if key.Matches(k, DefaultKeyMap().Activate) {
+		return toggleCheckBox(n)
+	}
+	return Intent{}
+}
+
+// Click toggles the box.
+func (CheckBox) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+	return toggleCheckBox(n)
+}
+
+func toggleCheckBox(n *a2ui.Node) Intent {
+	p, ok := n.Props.(*a2ui.CheckBoxProps)
+	if !ok {
+		return Intent{}
+	}
+	return Intent{Kind: SetValue, Node: n.ID, Value: !p.Value}
+}

@@ -16,6 +16,10 @@ type KeyMap struct {
 	BigRight key.Binding
 	Delete   key.Binding
 	Close    key.Binding // close a modal
+	// DeleteForward deletes the character under a text cursor; it is
+	// matched before Delete, which then acts as backspace.
+	DeleteForward key.Binding
+	Newline       key.Binding // a line break in a long text field
 }
 
 // DefaultKeyMap returns the keys a2term uses.
@@ -32,5 +36,8 @@ func DefaultKeyMap() KeyMap {
 		BigRight: key.NewBinding(key.WithKeys("shift+right", "pgup"), key.WithHelp("shift+→", "slider: large step up")),
 		Delete:   key.NewBinding(key.WithKeys("backspace", "delete", "ctrl+h"), key.WithHelp("backspace", "delete")),
 		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the dialog")),
+
+		DeleteForward: key.NewBinding(key.WithKeys("delete"), key.WithHelp("del", "delete forward")),
+		Newline:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line in a long text")),
 	}
 }

@@ -1,12 +1,75 @@
 package components
 
-import "github.com/a2term/a2term/a2ui"
+import (
+	"fmt"
 
-// Video is a placeholder until the widget is written.
+	"github.com/a2term/a2term/a2ui"
+)
+
+// Video stands in for a video the terminal cannot play: a framed note
+// with the media type and size of the data: URL, or where a blocked URL
+// pointed, and a hint that the web mirror plays it.
 type Video struct{}
 
-// Render draws the node's type.
-func (Video) Render(n *a2ui.Node, w int, c *Context) Block { return TextBlock(w, "[Video]") }
+// Render draws the note.
+func (Video) Render(n *a2ui.Node, w int, c *Context) Block {
+	if w <= 0 {
+		return Block{W: max(w, 0)}
+	}
+	p, _ := n.Props.(*a2ui.VideoProps)
+	if p == nil {
+		return Empty(w, 1)
+	}
+	t := c.Theme
+	return mediaBox(t, w, false, videoTitle(t), mediaLines(p.URL, p.Blocked, t))
+}
 
-// Natural fits the label.
-func (Video) Natural(n *a2ui.Node, c *Context) int { return len("[Video]") }
+// Natural fits the note.
+func (Video) Natural(n *a2ui.Node, c *Context) int {
+	p, _ := n.Props.(*a2ui.VideoProps)
+	if p == nil {
+		return 0
+	}
+	return mediaBoxWidth(maxAltBox, videoTitle(c.Theme), mediaLines(p.URL, p.Blocked, c.Theme))
+}
+
+func videoTitle(t *Theme) string { return t.Glyph("▶", ">") + " video" }
+
+// mediaLines describes a video or audio URL: its type and size and where
+// to play it, or why there is nothing to play.
+func mediaLines(u, blocked string, t *Theme) []boxLine {
+	switch {
+	case blocked != "":
+		return []boxLine{{"from " + blocked + " " + t.Glyph("—", "-") + " not loaded", t.Dim}}
+	case u == "":
+		return []boxLine{{"nothing to play", t.Dim}}
+	}
+	d, err := parseDataURL(u)
+	if err != nil {
+		return []boxLine{{err.Error(), t.Dim}}
+	}
+	kind := d.mediaType
+	if kind == "" {
+		kind = "unknown type"
+	}
+	return []boxLine{
+		{kind + ", " + formatBytes(d.size()), t.Text},
+		{"plays in the web mirror", t.Dim},
+	}
+}
+
+// formatBytes writes a size the way people read it: 512 B, 12 kB, 1.2 MB.
+func formatBytes(n int) string {
+	const k, m = 1000, 1000 * 1000
+	switch {
+	case n < k:
+		return fmt.Sprintf("%d B", n)
+	case n < 10*k:
+		return fmt.Sprintf("%.1f kB", float64(n)/k)
+	case n < m:
+		return fmt.Sprintf("%d kB", (n+k/2)/k)
+	case n < 10*m:
+		return fmt.Sprintf("%.1f MB", float64(n)/m)
+	}
+	return fmt.Sprintf("%d MB", (n+m/2)/m)
+}
