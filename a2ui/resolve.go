@@ -446,7 +446,16 @@ func (r *resolver) media(id, url string, allowed []string) (string, string) {
 		if !r.lenient {
 			r.fail(CodeRemoteMedia, id, "%s", why)
 		}
-		return "", orDefault(MediaHost(url), "?")
+		where := MediaHost(url)
+		if where == "" || strings.HasPrefix(url, "/") {
+			// A relative URL: name it, as there is no host to name.
+			where = url
+			if len(where) > 48 {
+				where = where[:48] + "…"
+			}
+			where = strings.ToValidUTF8(where, "")
+		}
+		return "", where
 	}
 	return url, ""
 }

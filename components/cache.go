@@ -12,6 +12,8 @@ import "github.com/a2term/a2term/a2ui"
 // was drawn). It is not safe for concurrent use.
 type Cache struct {
 	cur, prev map[cacheKey]Block
+	// natural widths, by node, for the current frame only.
+	natural map[*a2ui.Node]int
 }
 
 type cacheKey struct {
@@ -28,6 +30,7 @@ func NewCache() *Cache {
 // start of the next, so the cache holds only what is on screen.
 func (c *Cache) Frame() {
 	c.prev, c.cur = c.cur, make(map[cacheKey]Block, len(c.cur))
+	c.natural = make(map[*a2ui.Node]int, len(c.natural))
 }
 
 // Clear forgets everything (after a change of theme or view state that
@@ -35,6 +38,7 @@ func (c *Cache) Frame() {
 func (c *Cache) Clear() {
 	clear(c.cur)
 	clear(c.prev)
+	clear(c.natural)
 }
 
 func (c *Cache) get(n *a2ui.Node, w int) (Block, bool) {

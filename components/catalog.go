@@ -175,10 +175,19 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if n == nil {
 		return 0
 	}
-	if wd, ok := catalog[n.Type]; ok {
-		return wd.Natural(n, c)
+	if c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n] {
+		if w, ok := c.Cache.natural[n]; ok {
+			return w
+		}
 	}
-	return len(n.Type) + 2
+	w := len(n.Type) + 2
+	if wd, ok := catalog[n.Type]; ok {
+		w = wd.Natural(n, c)
+	}
+	if c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n] {
+		c.Cache.natural[n] = w
+	}
+	return w
 }
 
 // ControlFor returns the control that handles node n, if n is one.

@@ -50,7 +50,7 @@ func (Text) Natural(n *a2ui.Node, c *Context) int {
 	if p == nil {
 		return 0
 	}
-	st := newSpanStyler(textBase(p.UsageHint, c.Theme), c.Theme)
+	st := newSpanStyler(p.UsageHint, c.Theme)
 	wd := 0
 	for _, b := range parseBlocks(p.Text, c.Theme) {
 		for _, l := range b.layout(textNaturalCap, st, true) {
@@ -74,7 +74,7 @@ func textBase(hint string, t *Theme) lipgloss.Style {
 // markdownLines lays out Markdown text at width w and returns the styled
 // lines, each at most w cells wide (not padded).
 func markdownLines(text, hint string, w int, t *Theme) []string {
-	st := newSpanStyler(textBase(hint, t), t)
+	st := newSpanStyler(hint, t)
 	var out []string
 	for _, b := range parseBlocks(text, t) {
 		out = append(out, b.layout(w, st, false)...)
@@ -109,13 +109,13 @@ type mdSpan struct {
 // Text is drawn on every frame, and one lipgloss Render per run would be
 // most of its cost.
 type spanStyler struct {
-	base  lipgloss.Style
-	t     *Theme
-	cache map[fmtFlags][2]string
+	base lipgloss.Style
+	hint string
+	t    *Theme
 }
 
-func newSpanStyler(base lipgloss.Style, t *Theme) *spanStyler {
-	return &spanStyler{base: base, t: t, cache: map[fmtFlags][2]string{}}
+func newSpanStyler(hint string, t *Theme) *spanStyler {
+	return &spanStyler{base: textBase(hint, t), hint: hint, t: t}
 }
 
 func (s *spanStyler) style(f fmtFlags) lipgloss.Style {
@@ -145,14 +145,10 @@ func (s *spanStyler) style(f fmtFlags) lipgloss.Style {
 	return st
 }
 
-// codes returns the escape codes that open and close the style of f.
+// codes returns the escape codes that open and close the style of f,
+// worked out once per theme.
 func (s *spanStyler) codes(f fmtFlags) [2]string {
-	codes, ok := s.cache[f]
-	if !ok {
-		codes = styleCodes(s.style(f), s.t)
-		s.cache[f] = codes
-	}
-	return codes
+	return s.t.codes(codeKey{hint: s.hint, flags: f}, func() [2]string { return styleCodes(s.style(f), s.t) })
 }
 
 // render styles text as one run in the style of f.

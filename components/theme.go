@@ -1,6 +1,8 @@
 package components
 
 import (
+	"sync"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )
@@ -41,6 +43,33 @@ type Theme struct {
 	Missing   lipgloss.Style // placeholders for what cannot be shown
 	Track     lipgloss.Style // the empty part of a slider
 	FieldLine lipgloss.Style // the underline of a text field
+
+	// mu guards codeCache: the escape codes of text styles, worked out
+	// once per theme because a Lip Gloss Render per run of text would be
+	// most of what drawing text costs.
+	mu        sync.Mutex
+	codeCache map[codeKey][2]string
+}
+
+// codeKey names a text style: a usage hint plus Markdown flags.
+type codeKey struct {
+	hint  string
+	flags fmtFlags
+}
+
+// codes returns the cached codes of k, making them with mk the first time.
+func (t *Theme) codes(k codeKey, mk func() [2]string) [2]string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c, ok := t.codeCache[k]; ok {
+		return c
+	}
+	if t.codeCache == nil {
+		t.codeCache = map[codeKey][2]string{}
+	}
+	c := mk()
+	t.codeCache[k] = c
+	return c
 }
 
 // DefaultAccent is the accent colour of surfaces that name none.

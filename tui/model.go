@@ -32,6 +32,7 @@ type Model struct {
 	keys   KeyMap
 	ckeys  components.KeyMap
 	theme  *components.Theme
+	accent map[string]*components.Theme // themes by surface primaryColor
 	now    func() time.Time
 	width  int
 	height int
@@ -64,6 +65,7 @@ func New(view bridge.View, opts Options) *Model {
 		keys:   DefaultKeyMap(),
 		ckeys:  components.DefaultKeyMap(),
 		theme:  components.NewTheme(opts.Renderer, opts.Widgets),
+		accent: map[string]*components.Theme{},
 		now:    opts.Now,
 		states: map[string]*components.State{},
 		caches: map[string]*components.Cache{},
@@ -337,8 +339,12 @@ func (m *Model) focusedNode() *a2ui.Node {
 
 func (m *Model) context() *components.Context {
 	theme := m.theme
-	if s := m.snap.Canvas.Surface(m.active); s != nil {
-		theme = theme.WithAccent(s.Styles().PrimaryColor)
+	if s := m.snap.Canvas.Surface(m.active); s != nil && s.Styles().PrimaryColor != "" {
+		hex := s.Styles().PrimaryColor
+		if m.accent[hex] == nil {
+			m.accent[hex] = theme.WithAccent(hex)
+		}
+		theme = m.accent[hex]
 	}
 	return &components.Context{Theme: theme, State: m.state(), Focus: m.focus[m.active], Now: m.now}
 }
