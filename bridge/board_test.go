@@ -1,0 +1,138 @@
+package bridge
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+func clock() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) }
+
+func msgs(lines ...string) []json.RawMessage {
+	out := make([]json.RawMessage, len(lines))
+	for i, l := range lines {
+		out[i] = json.RawMessage(l)
+	}
+	return out
+}
+
+var form = msgs(
+	`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
+	`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"root","component":{"Column":{"children":{"explicitList":["note","pay"]}}}},{"id":"note","component":{"TextField":{"label":{"literalString":"Note"},"text":{"path":"/note"}}}},{"id":"pay","component":{"Button":{"child":"l","action":{"name":"pay","context":[{"key":"note","value":{"path":"/note"}}]}}}},{"id":"l","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`,
+)
+
+func TestBoardShowPressAndTranscript(t *testing.T) {
+	b := NewBoard(a2ui.Options{}, clock)
+	changed, cancel := b.Subscribe()
+	defer cancel()
+	if _, _, err := b.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-changed:
+	default:
+		t.Fatal("a show did not signal the subscriber")
+	}
+	var fired []*a2ui.UserAction
+	b.OnAction(func(a *a2ui.UserAction, s Source) {
+		if s != Web {
+			t.Errorf("source %q", s)
+		}
+		fired = append(fired, a)
+	})
+	if err := b.SetValue(Web, "main", "note", "thanks \x1b]52;c;eA==\x07"); err != nil {
+		t.Fatal(err)
+	}
+	v := b.Snapshot().Canvas.Surface("main").Version()
+	if err := b.Press(Web, "main", "pay", v); err != nil {
+		t.Fatal(err)
+	}
+	if len(fired) != 1 || fired[0].Name != "pay" {
+		t.Fatalf("actions %v", fired)
+	}
+	if got := string(a2ui.MarshalValue(fired[0].Context)); got != `{"note":"thanks "}` {
+		t.Errorf("context %s: the typed note, sanitized", got)
+	}
+	tr := b.Snapshot().Transcript
+	want := []string{`→ show main: 4 components`, `← the person pressed pay on main (web): note="thanks "`}
+	if len(tr) != len(want) {
+		t.Fatalf("transcript %v", tr)
+	}
+	for i, w := range want {
+		if tr[i].Text != w || tr[i].Role != RoleEvent || !tr[i].Time.Equal(clock()) {
+			t.Errorf("entry %d = %+v, want %q", i, tr[i], w)
+		}
+	}
+}
+
+func TestBoardRefusalsChangeNothing(t *testing.T) {
+	b := NewBoard(a2ui.Options{}, clock)
+	if _, _, err := b.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	before := b.Snapshot().Canvas
+	_, _, err := b.Show(msgs(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"x","component":{"Nope":{}}}]}}`))
+	var e *a2ui.Error
+	if !errors.As(err, &e) || e.Code != a2ui.CodeUnknownComponent {
+		t.Fatalf("err %v", err)
+	}
+	if b.Snapshot().Canvas != before {
+		t.Error("a refused show changed the canvas")
+	}
+	if last := b.Snapshot().Transcript[1].Text; !strings.HasPrefix(last, "→ show refused: ") {
+		t.Errorf("transcript says %q", last)
+	}
+	if err := b.Press(Terminal, "main", "note", before.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeNotAButton}) {
+		t.Errorf("press on a field: %v", err)
+	}
+	if err := b.SetValue(Terminal, "main", "pay", "x"); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeNotAnInput}) {
+		t.Errorf("set on a button: %v", err)
+	}
+}
+
+func TestBoardSubscriptionsCoalesceAndEnd(t *testing.T) {
+	b := NewBoard(a2ui.Options{}, clock)
+	ch, cancel := b.Subscribe()
+	for i := 0; i < 50; i++ {
+		b.Append(RoleAgent, "line")
+	}
+	n := 0
+	for done := false; !done; {
+		select {
+		case <-ch:
+			n++
+		default:
+			done = true
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d signals for 50 changes, want 1 (coalesced)", n)
+	}
+	cancel()
+	cancel() // twice is fine
+	b.Append(RoleAgent, "after")
+	select {
+	case <-ch:
+		t.Error("a cancelled subscription still receives")
+	default:
+	}
+}
+
+func TestBoardTranscriptIsBoundedAndSanitized(t *testing.T) {
+	b := NewBoard(a2ui.Options{}, clock)
+	for i := 0; i < MaxTranscript+10; i++ {
+		b.Append(RoleTool, "x")
+	}
+	b.Append(RoleAgent, "\x1b[2Jhi\u202e")
+	tr := b.Snapshot().Transcript
+	if len(tr) != MaxTranscript {
+		t.Errorf("%d entries kept, want %d", len(tr), MaxTranscript)
+	}
+	if last := tr[len(tr)-1]; last.Text != "hi" || last.Role != RoleAgent {
+		t.Errorf("last entry %+v", last)
+	}
+}
