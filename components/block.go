@@ -81,11 +81,12 @@ func Empty(w, h int) Block {
 
 // Stack puts blocks one under another in w columns.
 func Stack(w int, blocks ...Block) Block {
-	n := 0
+	n, nh := 0, 0
 	for _, b := range blocks {
 		n += len(b.Lines)
+		nh += len(b.Hits)
 	}
-	out := Block{W: w, Lines: make([]string, 0, n)}
+	out := Block{W: w, Lines: make([]string, 0, n), Hits: make([]Hit, 0, nh)}
 	for _, b := range blocks {
 		y := len(out.Lines)
 		if b.W == w {
@@ -107,42 +108,54 @@ func Stack(w int, blocks ...Block) Block {
 // each to the height of the tallest according to valign ("start",
 // "center", "end"; "stretch" is drawn as start).
 func Beside(gap int, valign string, blocks ...Block) Block {
-	h := 0
-	for _, b := range blocks {
-		h = max(h, b.H())
-	}
-	out := Block{Lines: make([]string, h)}
-	x := 0
+	gap = max(gap, 0)
+	h, nh, w := 0, 0, 0
 	for i, b := range blocks {
-		if i > 0 && gap > 0 {
-			for y := range out.Lines {
-				out.Lines[y] += strings.Repeat(" ", gap)
-			}
-			x += gap
+		h = max(h, b.H())
+		nh += len(b.Hits)
+		if i > 0 {
+			w += gap
 		}
-		top := 0
+		w += b.W
+	}
+	out := Block{W: w, Lines: make([]string, h), Hits: make([]Hit, 0, nh)}
+	tops := make([]int, len(blocks))
+	for i, b := range blocks {
 		switch valign {
 		case "center":
-			top = (h - b.H()) / 2
+			tops[i] = (h - b.H()) / 2
 		case "end":
-			top = h - b.H()
+			tops[i] = h - b.H()
 		}
-		blank := strings.Repeat(" ", b.W)
-		for y := 0; y < h; y++ {
-			if y >= top && y-top < b.H() {
-				out.Lines[y] += b.Lines[y-top]
-			} else {
-				out.Lines[y] += blank
+	}
+	gapStr := strings.Repeat(" ", gap)
+	var sb strings.Builder
+	for y := 0; y < h; y++ {
+		sb.Reset()
+		for i, b := range blocks {
+			if i > 0 {
+				sb.WriteString(gapStr)
 			}
+			if y >= tops[i] && y-tops[i] < b.H() {
+				sb.WriteString(b.Lines[y-tops[i]])
+			} else {
+				sb.WriteString(strings.Repeat(" ", b.W))
+			}
+		}
+		out.Lines[y] = sb.String()
+	}
+	x := 0
+	for i, b := range blocks {
+		if i > 0 {
+			x += gap
 		}
 		for _, ht := range b.Hits {
 			ht.X += x
-			ht.Y += top
+			ht.Y += tops[i]
 			out.Hits = append(out.Hits, ht)
 		}
 		x += b.W
 	}
-	out.W = x
 	return out
 }
 
@@ -153,7 +166,7 @@ func Indent(b Block, left, w int) Block {
 		return b
 	}
 	pad := strings.Repeat(" ", left)
-	out := Block{W: w, Lines: make([]string, len(b.Lines))}
+	out := Block{W: w, Lines: make([]string, len(b.Lines)), Hits: make([]Hit, 0, len(b.Hits))}
 	for i, l := range b.Lines {
 		out.Lines[i] = resize(pad+l, left+b.W, w)
 	}

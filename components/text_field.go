@@ -159,9 +159,15 @@ func inputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, focuse
 		after = t.Dim.Render(t.Glyph("…", ">"))
 	}
 	b := TextBlock(w, edge.Render(l)+before+body+after+edge.Render(rb))
-	for _, cl := range cells {
-		if x := cl.x + 2; x+cl.w <= w {
-			b.Hits = append(b.Hits, Hit{X: x, Y: 0, W: cl.w, H: 1, Node: id, Part: cl.part})
+	if focused {
+		// Clicks place the cursor in the field being edited; a click on
+		// another field focuses it as a whole (its one Hit from Mark), so
+		// a long form does not carry a hit per character.
+		b.Hits = make([]Hit, 0, len(cells))
+		for _, cl := range cells {
+			if x := cl.x + 2; x+cl.w <= w {
+				b.Hits = append(b.Hits, Hit{X: x, Y: 0, W: cl.w, H: 1, Node: id, Part: cl.part})
+			}
 		}
 	}
 	return b
