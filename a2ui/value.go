@@ -58,6 +58,9 @@ func (o *Object) set(key string, v any) {
 	o.vals[key] = v
 }
 
+// With returns a copy of o with key set to v; o is left untouched.
+func (o *Object) With(key string, v any) *Object { return o.with(key, v) }
+
 // with returns a copy of o with key set to v; o is left untouched.
 func (o *Object) with(key string, v any) *Object {
 	n := &Object{vals: make(map[string]any, len(o.vals)+1)}

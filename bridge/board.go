@@ -148,7 +148,7 @@ func (b *Board) Press(source Source, surfaceID, nodeID string, version uint64) e
 		b.mu.Unlock()
 		return err
 	}
-	b.addLocked(RoleEvent, DescribeAction(a, source))
+	b.addLocked(RoleEvent, describeAction(a, source, obscuredValues(b.canvas.Surface(surfaceID))))
 	fn := b.onAction
 	b.notify()
 	b.mu.Unlock()
@@ -174,6 +174,54 @@ func (b *Board) SetValue(source Source, surfaceID, nodeID string, value any) err
 // DescribeAction words an action for the transcript:
 // "← the person pressed pay on main (web): note="thanks"".
 func DescribeAction(a *a2ui.UserAction, source Source) string {
+	return describeAction(a, source, nil)
+}
+
+// obscuredValues returns what the person typed into the obscured text
+// fields of a surface: the transcript is on screen, so those values are
+// masked there (the agent still receives them).
+func obscuredValues(s *a2ui.Surface) map[string]bool {
+	if s == nil || s.Tree() == nil {
+		return nil
+	}
+	var out map[string]bool
+	s.Tree().Walk(func(n *a2ui.Node) bool {
+		if p, ok := n.Props.(*a2ui.TextFieldProps); ok && p.TextFieldType == "obscured" && p.Text != "" {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[p.Text] = true
+		}
+		return true
+	})
+	return out
+}
+
+// masked returns v with every string in secrets replaced by dots.
+func masked(v any, secrets map[string]bool) any {
+	switch x := v.(type) {
+	case string:
+		if secrets[x] {
+			return "••••"
+		}
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = masked(e, secrets)
+		}
+		return out
+	case *a2ui.Object:
+		out := a2ui.NewObject()
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			out = out.With(k, masked(e, secrets))
+		}
+		return out
+	}
+	return v
+}
+
+func describeAction(a *a2ui.UserAction, source Source, secrets map[string]bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "← the person pressed %s on %s (%s)", a.Name, a.SurfaceID, source)
 	if a.Context != nil && a.Context.Len() > 0 {
@@ -183,6 +231,9 @@ func DescribeAction(a *a2ui.UserAction, source Source) string {
 				b.WriteString(", ")
 			}
 			v, _ := a.Context.Get(k)
+			if secrets != nil {
+				v = masked(v, secrets)
+			}
 			b.WriteString(k)
 			b.WriteByte('=')
 			b.Write(a2ui.MarshalValue(v))

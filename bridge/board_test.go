@@ -136,3 +136,29 @@ func TestBoardTranscriptIsBoundedAndSanitized(t *testing.T) {
 		t.Errorf("last entry %+v", last)
 	}
 }
+
+func TestBoardMasksObscuredValuesInTheTranscript(t *testing.T) {
+	b := NewBoard(a2ui.Options{}, clock)
+	_, _, err := b.Show(msgs(
+		`{"beginRendering":{"surfaceId":"s","root":"root"}}`,
+		`{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"root","component":{"Column":{"children":{"explicitList":["pin","go"]}}}},{"id":"pin","component":{"TextField":{"label":{"literalString":"PIN"},"text":{"path":"/f/pin"},"textFieldType":"obscured"}}},{"id":"go","component":{"Button":{"child":"l","action":{"name":"login","context":[{"key":"form","value":{"path":"/f"}}]}}}},{"id":"l","component":{"Text":{"text":{"literalString":"Go"}}}}]}}`,
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *a2ui.UserAction
+	b.OnAction(func(a *a2ui.UserAction, _ Source) { got = a })
+	if err := b.SetValue(Terminal, "s", "pin", "4711"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Press(Terminal, "s", "go", b.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	line := b.Snapshot().Transcript[1].Text
+	if strings.Contains(line, "4711") || !strings.Contains(line, `"pin":"••••"`) {
+		t.Errorf("transcript shows %q", line)
+	}
+	if ctx := string(a2ui.MarshalValue(got.Context)); ctx != `{"form":{"pin":"4711"}}` {
+		t.Errorf("the agent gets %s", ctx)
+	}
+}

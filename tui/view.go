@@ -379,11 +379,18 @@ func (m *Model) statusLine() string {
 	if m.notice != "" {
 		left = t.Error.Render(" " + m.notice)
 	} else {
+		// The fullest hint line that fits; the way to the help stays.
 		var hints []string
 		for _, b := range m.keys.short() {
 			hints = append(hints, b.Help().Key+" "+b.Help().Desc)
 		}
-		left = t.Dim.Render(" " + strings.Join(hints, " · "))
+		for _, set := range [][]string{hints, {hints[0], hints[2], hints[3]}, {hints[2], hints[3]}, {"? keys"}} {
+			left = " " + strings.Join(set, " · ")
+			if ansi.StringWidth(left)+ansi.StringWidth(r)+1 <= m.width {
+				break
+			}
+		}
+		left = t.Dim.Render(left)
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(r)
 	if lw+rw+1 > m.width {

@@ -33,6 +33,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"demo", "play a built-in agent: see what a2term is for", runDemo},
 		{"replay", "play an A2UI stream in the interactive program", runReplay},
 		{"render", "print the frame the program would draw for a stream", runRender},
 		{"validate", "check A2UI streams and report what would be refused", runValidate},
