@@ -129,6 +129,23 @@ func (s *Surface) Component(id string) (Component, bool) {
 	return e.Component, true
 }
 
+// LocalValues returns the person's values of inputs bound to no path, by
+// node id (nil when there are none).
+func (s *Surface) LocalValues() map[string]any {
+	if len(s.local) == 0 {
+		return nil
+	}
+	out := make(map[string]any, len(s.local))
+	for id, v := range s.local {
+		if sel, ok := v.value.([]string); ok {
+			out[id] = append([]string(nil), sel...)
+			continue
+		}
+		out[id] = v.value
+	}
+	return out
+}
+
 // Components returns the declared components in the order they were first
 // declared.
 func (s *Surface) Components() []Component {

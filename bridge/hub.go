@@ -1,0 +1,360 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// Limits of the hub beyond the canvas's own (see a2ui's Max constants).
+const (
+	// MaxQueued is how many actions wait for the agent at most; a press
+	// beyond it is refused to the person and reported to the agent.
+	MaxQueued = 256
+	// MaxWait is the longest one canvas.wait may wait.
+	MaxWait = 600 * time.Second
+	// MaxViewers is how many web pages may watch at once.
+	MaxViewers = 4
+	// MaxRPCMessageBytes bounds one JSON-RPC message.
+	MaxRPCMessageBytes = 4 << 20
+)
+
+// Queued is an action waiting for the agent, with the view it came from.
+type Queued struct {
+	Action *a2ui.UserAction
+	Source Source
+}
+
+// Hub is the one place a2term's state lives: the board (canvas and
+// transcript) every view draws, and the single queue of the person's
+// actions that agents read with Wait. Every action from any view lands in
+// the queue once and is delivered exactly once, oldest first; concurrent
+// waits each get a different action.
+//
+// A Hub implements View; all its methods are safe for concurrent use.
+type Hub struct {
+	board *Board
+
+	mu         sync.Mutex
+	queue      []Queued
+	reserved   int // presses admitted but not yet queued
+	waiters    []chan Queued
+	overflowed int // presses refused for a full queue since the last wait
+	closed     bool
+}
+
+// HubOptions set up a hub.
+type HubOptions struct {
+	// Lenient accepts non-conformant streams (see a2ui.Options).
+	Lenient bool
+	// Now is the clock for timestamps; nil is time.Now.
+	Now func() time.Time
+}
+
+// ErrQueueFull is returned to a view whose press found the queue full.
+var ErrQueueFull = &a2ui.Error{Code: "queue_full", Index: -1,
+	Message: fmt.Sprintf("the agent is not reading its actions (%d are waiting); the press was not sent", MaxQueued)}
+
+// NewHub returns a hub with an empty canvas.
+func NewHub(opts HubOptions) *Hub {
+	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient}, opts.Now)}
+	h.board.OnAction(h.deliver)
+	return h
+}
+
+// Board returns the hub's board.
+func (h *Hub) Board() *Board { return h.board }
+
+// Snapshot implements View, with the queue length in the status.
+func (h *Hub) Snapshot() Snapshot {
+	s := h.board.Snapshot()
+	h.mu.Lock()
+	s.Status.Queued = len(h.queue)
+	h.mu.Unlock()
+	return s
+}
+
+// Subscribe implements View.
+func (h *Hub) Subscribe() (<-chan struct{}, func()) { return h.board.Subscribe() }
+
+// SetValue implements View.
+func (h *Hub) SetValue(source Source, surfaceID, nodeID string, value any) error {
+	return h.board.SetValue(source, surfaceID, nodeID, value)
+}
+
+// Press implements View: the action goes to the queue, unless the queue
+// is full, in which case the press is refused and counted for the agent.
+func (h *Hub) Press(source Source, surfaceID, nodeID string, version uint64) error {
+	h.mu.Lock()
+	if len(h.queue)+h.reserved >= MaxQueued {
+		h.overflowed++
+		h.mu.Unlock()
+		h.board.Append(RoleEvent, fmt.Sprintf("← a press on %s was refused: %d actions are waiting for the agent", surfaceID, MaxQueued))
+		return ErrQueueFull
+	}
+	h.reserved++
+	h.mu.Unlock()
+	err := h.board.Press(source, surfaceID, nodeID, version)
+	h.mu.Lock()
+	h.reserved--
+	h.mu.Unlock()
+	return err
+}
+
+// deliver hands an action to the oldest waiting call, or queues it.
+func (h *Hub) deliver(a *a2ui.UserAction, source Source) {
+	q := Queued{Action: a, Source: source}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for len(h.waiters) > 0 {
+		w := h.waiters[0]
+		h.waiters = h.waiters[1:]
+		w <- q // buffered: never blocks
+		return
+	}
+	h.queue = append(h.queue, q)
+	h.board.SetStatus(func(s *Status) { s.Queued = len(h.queue) })
+}
+
+// WaitResult is what canvas.wait returns.
+type WaitResult struct {
+	// Action is the A2UI client-to-server message {"userAction": …}, or
+	// null when the wait timed out.
+	Action   json.RawMessage `json:"action"`
+	Source   Source          `json:"source,omitempty"`
+	TimedOut bool            `json:"timedOut,omitempty"`
+	// Overflowed counts the presses refused since the last wait because
+	// the queue was full.
+	Overflowed int `json:"overflowed,omitempty"`
+}
+
+// Wait returns the oldest queued action, or waits up to d for one. A
+// cancelled ctx (the agent went away) ends the wait; an action handed to
+// it meanwhile goes back to the front of the queue, so nothing is lost.
+func (h *Hub) Wait(ctx context.Context, d time.Duration) (WaitResult, error) {
+	if d < 0 || d > MaxWait {
+		return WaitResult{}, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1,
+			Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
+	}
+	h.mu.Lock()
+	over := h.overflowed
+	h.overflowed = 0
+	if len(h.queue) > 0 {
+		q := h.queue[0]
+		h.queue = h.queue[1:]
+		n := len(h.queue)
+		h.mu.Unlock()
+		h.board.SetStatus(func(s *Status) { s.Queued = n })
+		return h.result(q, over), nil
+	}
+	if d == 0 || h.closed {
+		h.mu.Unlock()
+		return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
+	}
+	ch := make(chan Queued, 1)
+	h.waiters = append(h.waiters, ch)
+	h.mu.Unlock()
+	h.board.Append(RoleEvent, fmt.Sprintf("… waiting for the person (up to %s)", seconds(d)))
+
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case q, ok := <-ch:
+		if !ok { // the hub closed
+			return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
+		}
+		return h.result(q, over), nil
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	// Leave the line; an action that arrived in the meantime is ours.
+	h.mu.Lock()
+	for i, w := range h.waiters {
+		if w == ch {
+			h.waiters = append(h.waiters[:i:i], h.waiters[i+1:]...)
+			break
+		}
+	}
+	h.mu.Unlock()
+	select {
+	case q, ok := <-ch:
+		if !ok {
+			return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
+		}
+		if ctx.Err() != nil {
+			h.requeue(q)
+			return WaitResult{}, ctx.Err()
+		}
+		return h.result(q, over), nil
+	default:
+	}
+	if ctx.Err() != nil {
+		return WaitResult{}, ctx.Err()
+	}
+	h.board.Append(RoleEvent, fmt.Sprintf("… no answer within %s", seconds(d)))
+	return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
+}
+
+// requeue puts an action that could not be delivered back at the front.
+func (h *Hub) requeue(q Queued) {
+	h.mu.Lock()
+	h.queue = append([]Queued{q}, h.queue...)
+	n := len(h.queue)
+	h.mu.Unlock()
+	h.board.SetStatus(func(s *Status) { s.Queued = n })
+}
+
+func (h *Hub) result(q Queued, over int) WaitResult {
+	h.board.Append(RoleEvent, fmt.Sprintf("→ the agent took %s from %s", q.Action.Name, q.Action.SurfaceID))
+	return WaitResult{Action: q.Action.Message(), Source: q.Source, Overflowed: over}
+}
+
+func seconds(d time.Duration) string {
+	if d%time.Second == 0 {
+		return fmt.Sprintf("%d s", int(d/time.Second))
+	}
+	return d.String()
+}
+
+// ShowResult is what canvas.show returns.
+type ShowResult struct {
+	Surfaces []SurfaceSummary `json:"surfaces"`
+	Viewers  int              `json:"viewers"`
+	Warnings []a2ui.Warning   `json:"warnings"`
+}
+
+// SurfaceSummary describes one surface after a show.
+type SurfaceSummary struct {
+	SurfaceID  string `json:"surfaceId"`
+	Components int    `json:"components"`
+	Root       string `json:"root,omitempty"`
+	Shown      bool   `json:"shown"`
+}
+
+// Show applies a batch of messages all or none. A refusal is an
+// *a2ui.Error and changes nothing.
+func (h *Hub) Show(raws []json.RawMessage) (ShowResult, error) {
+	c, warns, err := h.board.Show(raws)
+	if err != nil {
+		return ShowResult{}, err
+	}
+	res := ShowResult{Viewers: h.board.Snapshot().Status.Viewers, Warnings: warns}
+	if res.Warnings == nil {
+		res.Warnings = []a2ui.Warning{}
+	}
+	res.Surfaces = summaries(c)
+	return res, nil
+}
+
+func summaries(c *a2ui.Canvas) []SurfaceSummary {
+	out := []SurfaceSummary{}
+	for _, s := range c.Surfaces() {
+		out = append(out, SurfaceSummary{SurfaceID: s.ID(), Components: s.ComponentCount(), Root: s.Root(), Shown: s.Shown()})
+	}
+	return out
+}
+
+// Info is what canvas.info returns.
+type Info struct {
+	Protocol  string           `json:"protocol"`
+	CatalogID string           `json:"catalogId"`
+	Version   uint64           `json:"version"`
+	Limits    InfoLimits       `json:"limits"`
+	WebURL    string           `json:"webUrl,omitempty"`
+	Viewers   int              `json:"viewers"`
+	Queued    int              `json:"queued"`
+	Surfaces  []SurfaceSummary `json:"surfaces"`
+}
+
+// InfoLimits are every limit in force.
+type InfoLimits struct {
+	a2ui.Limits
+	Viewers         int `json:"viewers"`
+	QueuedActions   int `json:"queuedActions"`
+	WaitSeconds     int `json:"waitSeconds"`
+	RPCMessageBytes int `json:"rpcMessageBytes"`
+}
+
+// Info describes the canvas and its limits.
+func (h *Hub) Info() Info {
+	s := h.Snapshot()
+	return Info{
+		Protocol:  "a2ui/v0.8",
+		CatalogID: a2ui.StandardCatalogID,
+		Version:   s.Canvas.Version(),
+		Limits: InfoLimits{Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
+			WaitSeconds: int(MaxWait / time.Second), RPCMessageBytes: MaxRPCMessageBytes},
+		WebURL:   s.Status.WebURL,
+		Viewers:  s.Status.Viewers,
+		Queued:   s.Status.Queued,
+		Surfaces: summaries(s.Canvas),
+	}
+}
+
+// SurfaceState is one surface as canvas.state reports it: its components
+// as the agent sent them and its data model with the person's inputs.
+type SurfaceState struct {
+	SurfaceID  string            `json:"surfaceId"`
+	Version    uint64            `json:"version"`
+	Root       string            `json:"root,omitempty"`
+	Shown      bool              `json:"shown"`
+	Styles     a2ui.Styles       `json:"styles"`
+	Components []json.RawMessage `json:"components"`
+	DataModel  json.RawMessage   `json:"dataModel"`
+	// Inputs are the person's values of inputs bound to no path, by node.
+	Inputs map[string]any `json:"inputs,omitempty"`
+}
+
+// State returns every surface, or the one named.
+func (h *Hub) State(surfaceID string) ([]SurfaceState, error) {
+	c := h.board.Snapshot().Canvas
+	var out []SurfaceState
+	for _, s := range c.Surfaces() {
+		if surfaceID != "" && s.ID() != surfaceID {
+			continue
+		}
+		st := SurfaceState{SurfaceID: s.ID(), Version: s.Version(), Root: s.Root(), Shown: s.Shown(), Styles: s.Styles(),
+			Components: []json.RawMessage{}, DataModel: a2ui.MarshalValue(s.Data()), Inputs: s.LocalValues()}
+		for _, comp := range s.Components() {
+			st.Components = append(st.Components, s.ComponentJSON(comp.ID))
+		}
+		out = append(out, st)
+	}
+	if surfaceID != "" && len(out) == 0 {
+		return nil, &a2ui.Error{Code: a2ui.CodeUnknownSurface, Index: -1, SurfaceID: surfaceID, Message: fmt.Sprintf("there is no surface %q", surfaceID)}
+	}
+	if out == nil {
+		out = []SurfaceState{}
+	}
+	return out, nil
+}
+
+// Append adds an agent's line to the transcript.
+func (h *Hub) Append(role Role, text string) error {
+	switch role {
+	case RoleAgent, RoleTool, RoleNote:
+	default:
+		return &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1, Message: fmt.Sprintf("role %q: use agent, tool or note", a2ui.SanitizeLine(string(role)))}
+	}
+	if len(text) > a2ui.MaxStringBytes {
+		return &a2ui.Error{Code: a2ui.CodeStringTooLong, Index: -1, Message: fmt.Sprintf("text of %d bytes is over the limit of %d", len(text), a2ui.MaxStringBytes)}
+	}
+	h.board.Append(role, text)
+	return nil
+}
+
+// Close ends every wait (as timed out) and refuses new ones.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	h.closed = true
+	ws := h.waiters
+	h.waiters = nil
+	h.mu.Unlock()
+	for _, w := range ws {
+		close(w)
+	}
+}
