@@ -28,11 +28,11 @@ func widest(children []*a2ui.Node, c *Context) int {
 }
 
 // stackChildren draws children at full width (stretch) or at their natural
-// width placed by align.
+// width placed by align; a horizontal rule always spans the width.
 func stackChildren(children []*a2ui.Node, w int, align string, c *Context) Block {
 	blocks := make([]Block, 0, len(children))
 	for _, ch := range children {
-		if align == "stretch" || align == "" {
+		if align == "stretch" || align == "" || isHorizontalRule(ch) {
 			blocks = append(blocks, Render(ch, w, c))
 			continue
 		}
@@ -40,4 +40,14 @@ func stackChildren(children []*a2ui.Node, w int, align string, c *Context) Block
 		blocks = append(blocks, Align(Render(ch, cw, c), w, align))
 	}
 	return Stack(w, blocks...)
+}
+
+// isHorizontalRule reports whether n is a Divider across the width, which
+// has no natural width of its own.
+func isHorizontalRule(n *a2ui.Node) bool {
+	if n == nil || n.Type != "Divider" {
+		return false
+	}
+	p, ok := n.Props.(*a2ui.DividerProps)
+	return !ok || p.Axis != "vertical"
 }

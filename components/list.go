@@ -27,10 +27,20 @@ func (List) Render(n *a2ui.Node, w int, c *Context) Block {
 // its whole strip.
 func (List) Natural(n *a2ui.Node, c *Context) int {
 	if p, ok := n.Props.(*a2ui.ListProps); ok && p.Direction == "horizontal" {
-		return Row{}.Natural(n, c)
+		total := 0
+		for i, ch := range n.Children {
+			if i > 0 {
+				total += listGap
+			}
+			total += max(Natural(ch, c), 1)
+		}
+		return total
 	}
 	return widest(n.Children, c)
 }
+
+// listGap is the space between the children of a horizontal list.
+const listGap = 2
 
 // scrollStrip draws the children at their natural widths side by side and
 // shows the w columns around the focused child (or from the list's own
@@ -40,7 +50,7 @@ func scrollStrip(n *a2ui.Node, w int, c *Context) Block {
 	for _, ch := range n.Children {
 		blocks = append(blocks, Render(ch, min(max(Natural(ch, c), 1), w), c))
 	}
-	strip := Beside(2, "start", blocks...)
+	strip := Beside(listGap, "start", blocks...)
 	if strip.W <= w {
 		return Indent(strip, 0, w)
 	}
@@ -58,13 +68,13 @@ func scrollStrip(n *a2ui.Node, w int, c *Context) Block {
 	off = max(0, min(off, strip.W-w))
 	out := Block{W: w, Lines: make([]string, strip.H())}
 	for i, l := range strip.Lines {
-		out.Lines[i] = Fit(ansi.Cut(l, off, off+w), w)
+		out.Lines[i] = window(l, off, w)
 	}
 	if off > 0 && len(out.Lines) > 0 {
-		out.Lines[0] = c.Theme.Accent.Render(c.Theme.Glyph("‹", "<")) + ansi.Cut(out.Lines[0], 1, w)
+		out.Lines[0] = c.Theme.Accent.Render(c.Theme.Glyph("‹", "<")) + window(out.Lines[0], 1, w-1)
 	}
 	if off+w < strip.W && len(out.Lines) > 0 {
-		out.Lines[0] = ansi.Cut(out.Lines[0], 0, w-1) + c.Theme.Accent.Render(c.Theme.Glyph("›", ">"))
+		out.Lines[0] = Fit(ansi.Cut(out.Lines[0], 0, w-1), w-1) + c.Theme.Accent.Render(c.Theme.Glyph("›", ">"))
 	}
 	for _, h := range strip.Hits {
 		if h.X+h.W <= off || h.X >= off+w {
@@ -79,4 +89,14 @@ func scrollStrip(n *a2ui.Node, w int, c *Context) Block {
 		out.Hits = append(out.Hits, h)
 	}
 	return out
+}
+
+// window returns cells off to off+w of line l, exactly w wide: a wide
+// character the left edge cuts in two is drawn as a blank, so that what
+// follows it stays in its column (ansi.Cut would keep it whole).
+func window(l string, off, w int) string {
+	if off > 0 && ansi.StringWidth(ansi.Truncate(l, off, "")) < off {
+		return Fit(" "+ansi.Cut(l, off+1, off+w), w)
+	}
+	return Fit(ansi.Cut(l, off, off+w), w)
 }

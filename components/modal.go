@@ -28,17 +28,20 @@ func (Modal) Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 	}
 	// The entry holds no control: the modal itself takes the focus.
-	if c.Focused(n.ID) {
+	switch {
+	case c.Focused(n.ID) && c.Theme.Color():
 		lines := make([]string, len(b.Lines))
 		for i, l := range b.Lines {
-			if c.Theme.Color() {
-				lines[i] = c.Theme.Focus.Render(ansi.Strip(l))
-			} else {
-				// Without colour no style shows: point at it instead.
-				lines[i] = Fit("> "+ansi.Strip(l), b.W)
-			}
+			lines[i] = c.Theme.Focus.Render(ansi.Strip(l))
 		}
 		b.Lines = lines
+	case c.Focused(n.ID) && w > 2:
+		// Without colour no style shows: point at it instead, drawing the
+		// entry two columns narrower so that none of it is cut.
+		b = Indent(Render(n.Children[0], w-2, c), 2, w)
+		if len(b.Lines) > 0 {
+			b.Lines[0] = ">" + b.Lines[0][1:]
+		}
 	}
 	return b.Mark(n.ID, true)
 }
@@ -74,6 +77,9 @@ func Dialog(n *a2ui.Node, w int, c *Context) Block {
 	inner := Render(n.Children[1], w-4, c)
 	h, v := t.Glyph("─", "-"), t.Glyph("│", "|")
 	hint := " " + t.Glyph("esc", "esc") + " close "
+	if ansi.StringWidth(hint)+3 > w {
+		hint = " esc " // too narrow for the whole hint: keep the corners
+	}
 	top := t.Glyph("╭", "+") + strings.Repeat(h, max(w-2-ansi.StringWidth(hint)-1, 0)) + hint + h + t.Glyph("╮", "+")
 	out := Block{W: w}
 	out.Lines = append(out.Lines, t.Accent.Render(Fit(top, w)))

@@ -111,37 +111,47 @@ func share(widths []int, total int, weight func(int) float64, takes func(int) bo
 }
 
 // distribute places the drawn children in w columns with free columns to
-// spare, as CSS justify-content would.
+// spare, as CSS justify-content would: each child starts at the column its
+// exact position rounds down to, so that no remainder is lost (with
+// spaceBetween the last child ends at the edge).
 func distribute(blocks []Block, w, free int, dist, align string) Block {
 	if align == "stretch" {
 		align = "start"
 	}
-	gap := rowGap
-	lead := 0
-	if free > 0 && len(blocks) > 0 {
+	n := len(blocks)
+	// before(i) is how many free columns lie before child i.
+	before := func(int) int { return 0 }
+	if free > 0 && n > 0 {
 		switch dist {
 		case "center":
-			lead = free / 2
+			before = func(int) int { return free / 2 }
 		case "end":
-			lead = free
+			before = func(int) int { return free }
 		case "spaceBetween":
-			if len(blocks) > 1 {
-				gap += free / (len(blocks) - 1)
-			} else {
-				lead = 0
+			if n > 1 {
+				before = func(i int) int { return free * i / (n - 1) }
 			}
 		case "spaceAround":
-			each := free / len(blocks)
-			lead = each / 2
-			gap += each
+			before = func(i int) int { return free * (2*i + 1) / (2 * n) }
 		case "spaceEvenly":
-			each := free / (len(blocks) + 1)
-			lead = each
-			gap += each
+			before = func(i int) int { return free * (i + 1) / (n + 1) }
 		}
 	}
-	row := Beside(gap, align, blocks...)
-	return Indent(row, lead, w)
+	// Gaps are blocks without lines: Beside pads them with blanks.
+	parts := make([]Block, 0, 2*n)
+	prev := 0
+	for i, b := range blocks {
+		gap := before(i) - prev
+		if i > 0 {
+			gap += rowGap
+		}
+		if gap > 0 {
+			parts = append(parts, Block{W: gap})
+		}
+		parts = append(parts, b)
+		prev = before(i)
+	}
+	return Indent(Beside(0, align, parts...), 0, w)
 }
 
 // stretchDividers draws a vertical Divider of a Row as tall as the row.

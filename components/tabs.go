@@ -53,7 +53,7 @@ func (Tabs) Render(n *a2ui.Node, w int, c *Context) Block {
 			x++
 		}
 		lw := ansi.StringWidth(label)
-		hits = append(hits, Hit{X: x, Y: 0, W: min(lw, max(w-x, 0)), H: 1, Node: n.ID, Part: i})
+		hits = append(hits, Hit{X: x, Y: 0, W: lw, H: 1, Node: n.ID, Part: i})
 		strip.WriteString(style.Render(label))
 		x += lw
 	}

@@ -1,0 +1,213 @@
+package components
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// The tests below detect reuse by changing a node's text in place, which
+// the canvas never does: a block drawn again shows the new text, a reused
+// one the old.
+
+func setText(n *a2ui.Node, s string) { n.Props.(*a2ui.TextProps).Text = s }
+
+// cacheFrame draws root as the program does: a new frame, the focus path
+// found, then the drawing.
+func cacheFrame(c *Context, root *a2ui.Node, w int) Block {
+	c.Cache.Frame()
+	c.SetRoot(root)
+	return Render(root, w, c)
+}
+
+func cacheCtx(focus string) *Context {
+	c := layCtx(termenv.TrueColor, false, focus)
+	c.Cache = NewCache()
+	return c
+}
+
+func TestCacheReusesUnchangedSubtree(t *testing.T) {
+	note := layText("note", "Before")
+	root := layColumn("root", "stretch", layCard("card", note), layText("other", "Other"))
+	c := cacheCtx("")
+	first := cacheFrame(c, root, 40)
+	setText(note, "After")
+	second := cacheFrame(c, root, 40)
+	if !reflect.DeepEqual(first, second) {
+		t.Errorf("the same node at the same width was drawn again:\n%s\n---\n%s", plain(first), plain(second))
+	}
+	if !strings.Contains(plain(second), "Before") {
+		t.Errorf("reuse expected:\n%s", plain(second))
+	}
+	// Another width is another drawing.
+	if got := plain(cacheFrame(c, root, 41)); !strings.Contains(got, "After") {
+		t.Errorf("a new width should draw afresh:\n%s", got)
+	}
+	// Clear forgets everything.
+	c.Cache.Clear()
+	if got := plain(cacheFrame(c, root, 40)); !strings.Contains(got, "After") {
+		t.Errorf("after Clear:\n%s", got)
+	}
+}
+
+func TestCacheRedrawsNewNodes(t *testing.T) {
+	other := layText("other", "Other")
+	root := layColumn("root", "stretch", layCard("card", layText("note", "Before")), other)
+	c := cacheCtx("")
+	cacheFrame(c, root, 40)
+	// The canvas hands out new nodes from the change up to the root and
+	// keeps the others.
+	root2 := layColumn("root", "stretch", layCard("card", layText("note", "After")), other)
+	setText(other, "Mutated")
+	got := plain(cacheFrame(c, root2, 40))
+	if !strings.Contains(got, "After") {
+		t.Errorf("a new node was not drawn:\n%s", got)
+	}
+	if !strings.Contains(got, "Other") || strings.Contains(got, "Mutated") {
+		t.Errorf("the unchanged sibling should be reused:\n%s", got)
+	}
+	// Without SetRoot nothing is cached.
+	c2 := cacheCtx("")
+	Render(root, 40, c2)
+	setText(other, "Again")
+	if got := plain(Render(root, 40, c2)); !strings.Contains(got, "Again") {
+		t.Errorf("drawn from the cache without a root:\n%s", got)
+	}
+}
+
+// TestCacheFocusPath: nodes on the way to the focus are drawn afresh, and
+// what they showed while focused is not reused once the focus leaves.
+func TestCacheFocusPath(t *testing.T) {
+	build := func() *a2ui.Node {
+		return layColumn("root", "stretch",
+			layCard("card", layRow("row", "start", "center", layText("q", "Pay now?"), layButton("pay", "Pay"))),
+			layTabs("tabs", []string{"One", "Two"}, layText("t1", "first"), layText("t2", "second")),
+			layText("foot", "Footer"))
+	}
+	root := build()
+	for _, p := range []termenv.Profile{termenv.TrueColor, termenv.Ascii} {
+		c := cacheCtx("")
+		c.Theme = testTheme(p)
+		fresh := func(focus string) string {
+			return Render(build(), 40, &Context{Theme: c.Theme, State: NewState(), Focus: focus}).String()
+		}
+		for i, focus := range []string{"", "pay", "", "tabs", "pay", "tabs", "", "foot", "pay", ""} {
+			c.Focus = focus
+			got := cacheFrame(c, root, 40)
+			checkBlock(t, got, 40)
+			if want := fresh(focus); got.String() != want {
+				t.Errorf("%v step %d focus %q: cached drawing differs:\n%s\nwant\n%s", p, i, focus, got.String(), want)
+			}
+		}
+	}
+	// Still reused off the path: the footer, drawn while the button had
+	// the focus, is not drawn again.
+	c := cacheCtx("pay")
+	cacheFrame(c, root, 40)
+	setText(root.Children[2], "Changed")
+	setText(root.Children[0].Children[0].Children[0], "Changed?") // as wide as before
+	got := plain(cacheFrame(c, root, 40))
+	if strings.Contains(got, "Changed") {
+		t.Errorf("subtrees off the focus path should be reused:\n%s", got)
+	}
+}
+
+// cacheSize counts the blocks the cache holds.
+func cacheSize(c *Cache) int {
+	keys := map[cacheKey]bool{}
+	for k := range c.cur {
+		keys[k] = true
+	}
+	for k := range c.prev {
+		keys[k] = true
+	}
+	return len(keys)
+}
+
+// TestCacheDropsFocusedNodes: what a node showed before it took the focus
+// is forgotten, since its view state may change while it has the focus (a
+// tab chosen with the arrows).
+func TestCacheDropsFocusedNodes(t *testing.T) {
+	root := layColumn("root", "stretch",
+		layTabs("tabs", []string{"One", "Two"}, layText("t1", "first"), layText("t2", "second")))
+	c := cacheCtx("")
+	c.Cache.Frame()
+	c.SetRoot(root)
+	Render(root, 30, c)
+	c.Focus = "tabs"
+	c.SetRoot(root)
+	if in := (Tabs{}).Key(root.Children[0], c.State.Node("tabs"), ctlKey("right"), c); in.Kind != Handled {
+		t.Fatalf("right: %+v", in)
+	}
+	Render(root, 30, c)
+	c.Focus = ""
+	c.SetRoot(root)
+	if got := plain(Render(root, 30, c)); !strings.Contains(got, "second") {
+		t.Errorf("the tab chosen while focused is not shown:\n%s", got)
+	}
+}
+
+func TestCacheFrameForgets(t *testing.T) {
+	a, b := layText("a", "A1"), layText("b", "B1")
+	c := cacheCtx("")
+	c.SetRoot(a)
+	c.Cache.Frame()
+	Render(a, 20, c)
+	Render(b, 20, c)
+	// Next frame: only a is drawn; b is still there for this frame.
+	c.Cache.Frame()
+	Render(a, 20, c)
+	setText(a, "A2")
+	setText(b, "B2")
+	if got := plain(Render(a, 20, c)); got != "A1" {
+		t.Errorf("a, used in this frame: %q", got)
+	}
+	// The frame after: a was used in the last frame, b was not.
+	c.Cache.Frame()
+	c.Cache.Frame()
+	if got := plain(Render(b, 20, c)); got != "B2" {
+		t.Errorf("b, unused for a frame, should be forgotten: %q", got)
+	}
+	if got := plain(Render(a, 20, c)); got != "A2" {
+		t.Errorf("a, unused for a frame, should be forgotten: %q", got)
+	}
+	setText(a, "A3")
+	c.Cache.Frame()
+	if got := plain(Render(a, 20, c)); got != "A2" {
+		t.Errorf("a, used in the last frame, should be kept: %q", got)
+	}
+	if n := cacheSize(c.Cache); n != 2 {
+		t.Errorf("the cache holds %d blocks, want a's and b's from the last frame", n)
+	}
+	c.Cache.Frame()
+	c.Cache.Frame()
+	if n := cacheSize(c.Cache); n != 0 {
+		t.Errorf("after two empty frames the cache holds %d blocks", n)
+	}
+}
+
+// TestCacheBlocksAreNotShared: callers appending to blocks they got from
+// the cache cannot write into each other's.
+func TestCacheBlocksAreNotShared(t *testing.T) {
+	// A card builds its lines and hits by appending: room to spare
+	// behind them.
+	root := layCard("root", layColumn("col", "stretch", layButton("b1", "One"), layButton("b2", "Two"), layButton("b3", "Three")))
+	c := cacheCtx("")
+	want := cacheFrame(c, root, 20).String()
+	a := cacheFrame(c, root, 20)
+	a.Lines = append(a.Lines, "from a")
+	a.Hits = append(a.Hits, Hit{Node: "a"})
+	b := cacheFrame(c, root, 20)
+	b.Lines = append(b.Lines, "from b")
+	b.Hits = append(b.Hits, Hit{Node: "b"})
+	if a.Lines[len(a.Lines)-1] != "from a" || a.Hits[len(a.Hits)-1].Node != "a" {
+		t.Errorf("one caller's append overwrote another's: %q %+v", a.Lines, a.Hits)
+	}
+	if got := cacheFrame(c, root, 20); got.String() != want || len(got.Hits) != 3 {
+		t.Errorf("appending changed the cached block: %q %+v", got.Lines, got.Hits)
+	}
+}
