@@ -3,6 +3,7 @@ package components
 import (
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -202,4 +203,35 @@ func Wrap(s string, w int) []string {
 		return nil
 	}
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+// controlFrame draws inner in a rounded box, one column of padding each side,
+// with edges in the edge style. Double draws the focus without colour: a
+// doubled box (">"/"<" sides in ASCII). Reverse draws the content in the
+// Focus style, for a focused button.
+func controlFrame(t *Theme, inner Block, edge lipgloss.Style, double, reverse bool) Block {
+	tl, tr, bl, br := t.Glyph("╭", "+"), t.Glyph("╮", "+"), t.Glyph("╰", "+"), t.Glyph("╯", "+")
+	h, vl, vr := t.Glyph("─", "-"), t.Glyph("│", "|"), t.Glyph("│", "|")
+	if double {
+		tl, tr, bl, br = t.Glyph("╔", "+"), t.Glyph("╗", "+"), t.Glyph("╚", "+"), t.Glyph("╝", "+")
+		h, vl, vr = t.Glyph("═", "="), t.Glyph("║", ">"), t.Glyph("║", "<")
+	}
+	w := inner.W + 4
+	out := Block{W: w}
+	out.Lines = append(out.Lines, edge.Render(tl+strings.Repeat(h, w-2)+tr))
+	for _, l := range inner.Lines {
+		if reverse {
+			body := t.Focus.Render(Fit(ansi.Strip(l), inner.W))
+			out.Lines = append(out.Lines, edge.Render(vl+" ")+body+edge.Render(" "+vr))
+			continue
+		}
+		out.Lines = append(out.Lines, edge.Render(vl)+" "+Fit(l, inner.W)+" "+edge.Render(vr))
+	}
+	out.Lines = append(out.Lines, edge.Render(bl+strings.Repeat(h, w-2)+br))
+	for _, hit := range inner.Hits {
+		hit.X += 2
+		hit.Y++
+		out.Hits = append(out.Hits, hit)
+	}
+	return out
 }

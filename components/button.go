@@ -5,7 +5,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/a2term/a2term/a2ui"
@@ -71,36 +70,6 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 	return Indent(b.Mark(n.ID, true), 0, w)
 }
 
-// controlFrame draws inner in a rounded box, one column of padding each side,
-// with edges in the edge style. Double draws the focus without colour: a
-// doubled box (">"/"<" sides in ASCII). Reverse draws the content in the
-// Focus style, for a focused button.
-func controlFrame(t *Theme, inner Block, edge lipgloss.Style, double, reverse bool) Block {
-	tl, tr, bl, br := t.Glyph("╭", "+"), t.Glyph("╮", "+"), t.Glyph("╰", "+"), t.Glyph("╯", "+")
-	h, vl, vr := t.Glyph("─", "-"), t.Glyph("│", "|"), t.Glyph("│", "|")
-	if double {
-		tl, tr, bl, br = t.Glyph("╔", "+"), t.Glyph("╗", "+"), t.Glyph("╚", "+"), t.Glyph("╝", "+")
-		h, vl, vr = t.Glyph("═", "="), t.Glyph("║", ">"), t.Glyph("║", "<")
-	}
-	w := inner.W + 4
-	out := Block{W: w}
-	out.Lines = append(out.Lines, edge.Render(tl+strings.Repeat(h, w-2)+tr))
-	for _, l := range inner.Lines {
-		if reverse {
-			body := t.Focus.Render(Fit(ansi.Strip(l), inner.W))
-			out.Lines = append(out.Lines, edge.Render(vl+" ")+body+edge.Render(" "+vr))
-			continue
-		}
-		out.Lines = append(out.Lines, edge.Render(vl)+" "+Fit(l, inner.W)+" "+edge.Render(vr))
-	}
-	out.Lines = append(out.Lines, edge.Render(bl+strings.Repeat(h, w-2)+br))
-	for _, hit := range inner.Hits {
-		hit.X += 2
-		hit.Y++
-		out.Hits = append(out.Hits, hit)
-	}
-	return out
-}
 
 // Natural is the child's natural width and the brackets.
 func (Button) Natural(n *a2ui.Node, c *Context) int {

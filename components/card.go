@@ -1,10 +1,6 @@
 package components
 
-import (
-	"strings"
-
-	"github.com/a2term/a2term/a2ui"
-)
+import "github.com/a2term/a2term/a2ui"
 
 // Card frames its child in a rounded box.
 type Card struct{}
@@ -15,22 +11,7 @@ func (Card) Render(n *a2ui.Node, w int, c *Context) Block {
 	if w < 5 || len(n.Children) == 0 {
 		return Stack(w, renderChildren(n, w, c)...)
 	}
-	inner := Render(n.Children[0], w-4, c)
-	t := c.Theme
-	h, v := t.Glyph("─", "-"), t.Glyph("│", "|")
-	tl, tr, bl, br := t.Glyph("╭", "+"), t.Glyph("╮", "+"), t.Glyph("╰", "+"), t.Glyph("╯", "+")
-	out := Block{W: w}
-	out.Lines = append(out.Lines, t.Border.Render(tl+strings.Repeat(h, w-2)+tr))
-	for _, l := range inner.Lines {
-		out.Lines = append(out.Lines, t.Border.Render(v)+" "+Fit(l, w-4)+" "+t.Border.Render(v))
-	}
-	out.Lines = append(out.Lines, t.Border.Render(bl+strings.Repeat(h, w-2)+br))
-	for _, hit := range inner.Hits {
-		hit.X += 2
-		hit.Y++
-		out.Hits = append(out.Hits, hit)
-	}
-	return out
+	return controlFrame(c.Theme, Render(n.Children[0], w-4, c), c.Theme.Border, false, false)
 }
 
 // Natural is the child's natural width plus the frame.

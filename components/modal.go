@@ -74,24 +74,15 @@ func Dialog(n *a2ui.Node, w int, c *Context) Block {
 		return Block{W: w}
 	}
 	t := c.Theme
-	inner := Render(n.Children[1], w-4, c)
-	h, v := t.Glyph("─", "-"), t.Glyph("│", "|")
+	out := controlFrame(t, Render(n.Children[1], w-4, c), t.Accent, false, false)
+	// The top edge says how to close the dialog.
+	h := t.Glyph("─", "-")
 	hint := " " + t.Glyph("esc", "esc") + " close "
 	if ansi.StringWidth(hint)+3 > w {
 		hint = " esc " // too narrow for the whole hint: keep the corners
 	}
 	top := t.Glyph("╭", "+") + strings.Repeat(h, max(w-2-ansi.StringWidth(hint)-1, 0)) + hint + h + t.Glyph("╮", "+")
-	out := Block{W: w}
-	out.Lines = append(out.Lines, t.Accent.Render(Fit(top, w)))
-	for _, l := range inner.Lines {
-		out.Lines = append(out.Lines, t.Accent.Render(v)+" "+Fit(l, w-4)+" "+t.Accent.Render(v))
-	}
-	out.Lines = append(out.Lines, t.Accent.Render(t.Glyph("╰", "+")+strings.Repeat(h, w-2)+t.Glyph("╯", "+")))
-	for _, hit := range inner.Hits {
-		hit.X += 2
-		hit.Y++
-		out.Hits = append(out.Hits, hit)
-	}
+	out.Lines[0] = t.Accent.Render(Fit(top, w))
 	return out
 }
 
