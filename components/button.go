@@ -70,7 +70,6 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 	return Indent(b.Mark(n.ID, true), 0, w)
 }
 
-
 // Natural is the child's natural width and the brackets.
 func (Button) Natural(n *a2ui.Node, c *Context) int {
 	if len(n.Children) == 0 {
