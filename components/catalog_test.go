@@ -1,0 +1,28 @@
+package components
+
+import (
+	"io"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+// TestThemeFollowsTheBackground draws the same heading on a dark and a
+// light terminal: the colours differ, so text stays readable on both.
+func TestThemeFollowsTheBackground(t *testing.T) {
+	draw := func(dark bool) string {
+		r := lipgloss.NewRenderer(io.Discard)
+		r.SetColorProfile(termenv.TrueColor)
+		r.SetHasDarkBackground(dark)
+		return NewTheme(r, Options{}).Heading[0].Render("x")
+	}
+	if d, l := draw(true), draw(false); d == l {
+		t.Errorf("the heading looks the same on dark and light backgrounds: %q", d)
+	}
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.Ascii)
+	if th := NewTheme(r, Options{}); th.Color() || th.Heading[0].Render("x") != "x" {
+		t.Error("without colour (NO_COLOR) the theme still styles text")
+	}
+}
