@@ -42,12 +42,17 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	list := fs.Bool("list", false, "list the parts of the demo and exit")
 	script := fs.String("script", "", "play only this part (see --list)")
 	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
+	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stderr, "a2term demo: unexpected argument %q\n", rest[0])
+		return exitUsage
+	}
+	if *images != "on" && *images != "off" {
+		fmt.Fprintf(stderr, "a2term demo: --images %q: use on or off\n", *images)
 		return exitUsage
 	}
 	if *list {
@@ -70,7 +75,7 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	agent.open(0)
 
 	r, ssh := terminalRenderer()
-	m := tui.New(board, tui.Options{Renderer: r, Widgets: components.Options{ASCII: *ascii}})
+	m := tui.New(board, tui.Options{Renderer: r, Widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"}})
 	defer m.Close()
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 	if ssh {
