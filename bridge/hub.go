@@ -39,11 +39,14 @@ type Queued struct {
 type Hub struct {
 	board *Board
 
+	// pressMu makes presses one at a time, so the queue holds actions
+	// in the order the transcript records them.
+	pressMu sync.Mutex
+
 	mu         sync.Mutex
 	queue      []Queued
-	reserved   int // presses admitted but not yet queued
 	waiters    []chan Queued
-	overflowed int // presses refused for a full queue since the last wait
+	overflowed int // presses refused for a full queue, not yet reported to an agent
 	closed     bool
 }
 
@@ -88,21 +91,20 @@ func (h *Hub) SetValue(source Source, surfaceID, nodeID string, value any) error
 
 // Press implements View: the action goes to the queue, unless the queue
 // is full, in which case the press is refused and counted for the agent.
+// Presses from all views are taken one at a time, so two views pressing
+// at once queue their actions in the order the transcript shows them.
 func (h *Hub) Press(source Source, surfaceID, nodeID string, version uint64) error {
+	h.pressMu.Lock()
+	defer h.pressMu.Unlock()
 	h.mu.Lock()
-	if len(h.queue)+h.reserved >= MaxQueued {
+	if len(h.queue) >= MaxQueued {
 		h.overflowed++
 		h.mu.Unlock()
 		h.board.Append(RoleEvent, fmt.Sprintf("← a press on %s was refused: %d actions are waiting for the agent", surfaceID, MaxQueued))
 		return ErrQueueFull
 	}
-	h.reserved++
 	h.mu.Unlock()
-	err := h.board.Press(source, surfaceID, nodeID, version)
-	h.mu.Lock()
-	h.reserved--
-	h.mu.Unlock()
-	return err
+	return h.board.Press(source, surfaceID, nodeID, version)
 }
 
 // deliver hands an action to the oldest waiting call, or queues it.
@@ -110,14 +112,22 @@ func (h *Hub) deliver(a *a2ui.UserAction, source Source) {
 	q := Queued{Action: a, Source: source}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for len(h.waiters) > 0 {
-		w := h.waiters[0]
-		h.waiters = h.waiters[1:]
-		w <- q // buffered: never blocks
+	if h.handLocked(q) {
 		return
 	}
 	h.queue = append(h.queue, q)
 	h.board.SetStatus(func(s *Status) { s.Queued = len(h.queue) })
+}
+
+// handLocked gives q to the oldest waiting call, if there is one.
+func (h *Hub) handLocked(q Queued) bool {
+	if len(h.waiters) == 0 {
+		return false
+	}
+	w := h.waiters[0]
+	h.waiters = h.waiters[1:]
+	w <- q // buffered, and each waiter is handed at most one action: never blocks
+	return true
 }
 
 // WaitResult is what canvas.wait returns.
@@ -133,27 +143,41 @@ type WaitResult struct {
 }
 
 // Wait returns the oldest queued action, or waits up to d for one. A
-// cancelled ctx (the agent went away) ends the wait; an action handed to
-// it meanwhile goes back to the front of the queue, so nothing is lost.
+// cancelled ctx (the agent went away) ends the wait with ctx's error; an
+// action handed to it meanwhile goes back to the front of the queue, and
+// the count of refused presses is kept for the next wait, so nothing is
+// lost.
 func (h *Hub) Wait(ctx context.Context, d time.Duration) (WaitResult, error) {
+	res, _, err := h.wait(ctx, d)
+	return res, err
+}
+
+// wait is Wait that also returns the action it handed out, so that a
+// caller which cannot pass the result on (the agent's connection broke
+// before the reply was written) can give it back with giveBack.
+func (h *Hub) wait(ctx context.Context, d time.Duration) (WaitResult, *Queued, error) {
 	if d < 0 || d > MaxWait {
-		return WaitResult{}, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1,
+		return WaitResult{}, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1,
 			Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
+	}
+	if err := ctx.Err(); err != nil {
+		return WaitResult{}, nil, err
 	}
 	h.mu.Lock()
 	over := h.overflowed
 	h.overflowed = 0
+	timedOut := WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}
 	if len(h.queue) > 0 {
 		q := h.queue[0]
 		h.queue = h.queue[1:]
 		n := len(h.queue)
 		h.mu.Unlock()
 		h.board.SetStatus(func(s *Status) { s.Queued = n })
-		return h.result(q, over), nil
+		return h.result(q, over), &q, nil
 	}
 	if d == 0 || h.closed {
 		h.mu.Unlock()
-		return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
+		return timedOut, nil, nil
 	}
 	ch := make(chan Queued, 1)
 	h.waiters = append(h.waiters, ch)
@@ -164,10 +188,7 @@ func (h *Hub) Wait(ctx context.Context, d time.Duration) (WaitResult, error) {
 	defer timer.Stop()
 	select {
 	case q, ok := <-ch:
-		if !ok { // the hub closed
-			return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
-		}
-		return h.result(q, over), nil
+		return h.received(ctx, q, ok, timedOut)
 	case <-timer.C:
 	case <-ctx.Done():
 	}
@@ -182,26 +203,56 @@ func (h *Hub) Wait(ctx context.Context, d time.Duration) (WaitResult, error) {
 	h.mu.Unlock()
 	select {
 	case q, ok := <-ch:
-		if !ok {
-			return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
-		}
-		if ctx.Err() != nil {
-			h.requeue(q)
-			return WaitResult{}, ctx.Err()
-		}
-		return h.result(q, over), nil
+		return h.received(ctx, q, ok, timedOut)
 	default:
 	}
-	if ctx.Err() != nil {
-		return WaitResult{}, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		h.giveBack(nil, over)
+		return WaitResult{}, nil, err
 	}
 	h.board.Append(RoleEvent, fmt.Sprintf("… no answer within %s", seconds(d)))
-	return WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}, nil
+	return timedOut, nil, nil
 }
 
-// requeue puts an action that could not be delivered back at the front.
+// received finishes a wait that was handed q (ok) or ended by Close (!ok).
+// A waiter whose ctx is already cancelled gives the action back.
+func (h *Hub) received(ctx context.Context, q Queued, ok bool, timedOut WaitResult) (WaitResult, *Queued, error) {
+	if err := ctx.Err(); err != nil {
+		if ok {
+			h.requeue(q)
+		}
+		h.giveBack(nil, timedOut.Overflowed)
+		return WaitResult{}, nil, err
+	}
+	if !ok { // the hub closed
+		return timedOut, nil, nil
+	}
+	return h.result(q, timedOut.Overflowed), &q, nil
+}
+
+// giveBack undoes a wait whose result never reached the agent: the
+// action goes back to the front of the queue (or to a waiting call) and
+// the refused presses are reported to the next wait instead.
+func (h *Hub) giveBack(q *Queued, overflowed int) {
+	if overflowed > 0 {
+		h.mu.Lock()
+		h.overflowed += overflowed
+		h.mu.Unlock()
+	}
+	if q != nil {
+		h.board.Append(RoleEvent, fmt.Sprintf("← %s from %s is back in the queue: the agent went away before receiving it", q.Action.Name, q.Action.SurfaceID))
+		h.requeue(*q)
+	}
+}
+
+// requeue puts an action that could not be delivered back at the front,
+// or hands it to the oldest waiting call.
 func (h *Hub) requeue(q Queued) {
 	h.mu.Lock()
+	if h.handLocked(q) {
+		h.mu.Unlock()
+		return
+	}
 	h.queue = append([]Queued{q}, h.queue...)
 	n := len(h.queue)
 	h.mu.Unlock()

@@ -34,6 +34,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"demo", "play a built-in agent: see what a2term is for", runDemo},
+		{"run", "open the canvas and start an agent: a2term run -- CMD ARGS...", runRun},
+		{"serve", "listen for agents without a terminal (headless use, tests)", runServe},
 		{"replay", "play an A2UI stream in the interactive program", runReplay},
 		{"render", "print the frame the program would draw for a stream", runRender},
 		{"validate", "check A2UI streams and report what would be refused", runValidate},
@@ -41,12 +43,12 @@ func commands() []command {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 		usage(stdout)
-		if len(args) == 0 {
-			return exitUsage
-		}
 		return exitOK
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return runPlain(args, stdin, stdout, stderr)
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -63,7 +65,12 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "as terminal widgets, with what the person does sent back to the agent.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage:")
+	fmt.Fprintln(w, "  a2term [--socket PATH] [--no-web] [--lenient]")
 	fmt.Fprintln(w, "  a2term COMMAND [flags] [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "With no command, a2term opens the canvas and waits for an agent to connect")
+	fmt.Fprintln(w, "to its socket; the status line shows where. Give that path to the agent in")
+	fmt.Fprintln(w, "A2TERM_SOCKET, or let 'a2term run -- CMD' start the agent for you.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands() {
@@ -71,6 +78,12 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'a2term COMMAND -h' for the flags of a command.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Flags with no command:")
+	fs := flag.NewFlagSet("a2term", flag.ContinueOnError)
+	addHubFlags(fs)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 // parseFlags parses flags that may come before, between or after the

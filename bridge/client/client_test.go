@@ -1,0 +1,164 @@
+package client_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+	"go.uber.org/goleak"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/client"
+)
+
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}
+
+const guard = 30 * time.Second
+
+func start(t *testing.T) (*bridge.Hub, *bridge.Server) {
+	t.Helper()
+	h := bridge.NewHub(bridge.HubOptions{})
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		srv.Close()
+		h.Close()
+	})
+	return h, srv
+}
+
+func dial(t *testing.T, srv *bridge.Server) *client.Client {
+	t.Helper()
+	c, err := client.Dial(ctxFor(t), srv.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func ctxFor(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func waitForTranscript(t *testing.T, h *bridge.Hub, text string) {
+	t.Helper()
+	changed, cancel := h.Subscribe()
+	defer cancel()
+	timeout := time.NewTimer(guard)
+	defer timeout.Stop()
+	for {
+		for _, e := range h.Snapshot().Transcript {
+			if strings.Contains(e.Text, text) {
+				return
+			}
+		}
+		select {
+		case <-changed:
+		case <-timeout.C:
+			t.Fatalf("the transcript never had %q", text)
+		}
+	}
+}
+
+func TestDialNamesThePath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "none.sock")
+	_, err := client.Dial(ctxFor(t), path)
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("dialing nothing: %v", err)
+	}
+}
+
+func TestClientErrors(t *testing.T) {
+	_, srv := start(t)
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+
+	// A refusal is an *a2ui.Error.
+	_, err := c.Show(ctx, json.RawMessage(`{"beginRendering":{"surfaceId":"s","root":"r"}}`),
+		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"r","component":{"Image":{"url":{"literalString":"https://example.com/x.png"}}}}]}}`))
+	var refusal *a2ui.Error
+	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeRemoteMedia || refusal.Index != 1 {
+		t.Errorf("a remote image: %v", err)
+	}
+	if !errors.Is(err, &a2ui.Error{Code: a2ui.CodeRemoteMedia}) {
+		t.Errorf("errors.Is does not match the code: %v", err)
+	}
+	if _, err := c.Wait(ctx, 601); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeBadValue}) {
+		t.Errorf("a wait over the limit: %v", err)
+	}
+
+	// Other errors are JSON-RPC errors.
+	err = c.Call(ctx, "canvas.nope", nil, nil)
+	var rpcErr *jsonrpc2.Error
+	if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.CodeMethodNotFound || rpcErr.Message != "method not found: canvas.nope" {
+		t.Errorf("an unknown method: %v", err)
+	}
+
+	// An empty show is a batch of nothing.
+	if res, err := c.Show(ctx); err != nil || len(res.Surfaces) != 0 {
+		t.Errorf("an empty show: %+v, %v", res, err)
+	}
+}
+
+func TestClientAfterClose(t *testing.T) {
+	_, srv := start(t)
+	c := dial(t, srv)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+	if _, err := c.Info(ctxFor(t)); !errors.Is(err, client.ErrClosed) {
+		t.Errorf("a call after Close: %v", err)
+	}
+}
+
+// Closing the server ends a client's wait with ErrClosed.
+func TestClientWaitEndsWhenTheServerCloses(t *testing.T) {
+	h, srv := start(t)
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Wait(ctx, 30)
+		done <- err
+	}()
+	waitForTranscript(t, h, "… waiting for the person")
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; !errors.Is(err, client.ErrClosed) {
+		t.Errorf("the wait ended with %v", err)
+	}
+}
+
+func TestClientAppendAndInfo(t *testing.T) {
+	h, srv := start(t)
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	if err := c.Append(ctx, bridge.RoleTool, "ran \x1b[31mtests\x1b[0m"); err != nil {
+		t.Fatal(err)
+	}
+	tr := h.Snapshot().Transcript
+	if len(tr) != 1 || tr[0].Role != bridge.RoleTool || tr[0].Text != "ran tests" {
+		t.Errorf("transcript %+v", tr)
+	}
+	info, err := c.Info(ctx)
+	if err != nil || info.Limits.WaitSeconds != 600 || info.Limits.QueuedActions != bridge.MaxQueued || info.CatalogID == "" {
+		t.Errorf("info %+v, %v", info, err)
+	}
+}

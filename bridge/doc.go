@@ -1,0 +1,76 @@
+// Package bridge connects a2term's one canvas to everything outside it:
+// the agents that draw on it, the views that show it, and the person's
+// actions that go back.
+//
+// # Data flow
+//
+//	agent --JSON-RPC--> Server --> Hub.Show --> Board: a2ui.Canvas.Apply(batch), all or none
+//	                                             |
+//	                       views (terminal, web) read Snapshot, send intents
+//	                                             |
+//	agent <--canvas.wait-- Hub's action queue <--+ Press: the hub builds the userAction
+//
+// The Hub owns the state: a Board (the canvas, the transcript, the status
+// line) and one FIFO queue of the person's actions, which every view
+// feeds and every agent reads. An action is delivered exactly once,
+// oldest first, and concurrent waits each get a different one. Each show,
+// wait, action and timeout is written to the transcript by the hub
+// itself.
+//
+// The Server is the agent API: JSON-RPC 2.0, one JSON object per line, on
+// a Unix socket in a directory only this user can enter (0700; the socket
+// 0600). Its methods are canvas.info, canvas.show, canvas.wait,
+// canvas.state and transcript.append (see DESIGN.md). A refusal by the hub
+// is the JSON-RPC error -32602 whose message is the refusal's message and
+// whose data is the *a2ui.Error as JSON: {code, message, index, surfaceId,
+// componentId, path}. For a refused parameter, index is -1 and path points
+// into the params ("/seconds"). Package client calls the API from Go.
+//
+// Each connection runs its requests concurrently (a canvas.wait blocks
+// only itself), at most ServerOptions.MaxInFlight of them at once. When
+// a connection closes, its waits end; an action that was handed to a wait
+// whose reply could not be written goes back to the front of the queue.
+// Nothing the server does is printed on the terminal: its messages go to
+// ServerOptions.Logger, or nowhere.
+//
+// # Malformed input
+//
+// What happens to a connection, by what its peer sends. In every case
+// the hub and every other connection go on being served, and a reply never
+// carries Go error text or a stack trace.
+//
+//   - A line that is not JSON: the reply {"jsonrpc":"2.0","id":null,
+//     "error":{"code":-32700,...}}; the connection stays open and the next
+//     line is read as usual. JSON that is not a request object (a number,
+//     an object without a string "method", a fractional id) gets -32600
+//     with the request's id when it has a usable one, else id null; a
+//     batch (a JSON array) gets -32600; the connection stays open.
+//   - A line over 4 MiB (MaxRPCMessageBytes, not counting the newline):
+//     reading stops at the limit, the rest of the line is never read or
+//     stored, and the reply {"jsonrpc":"2.0","id":null,"error":{"code":
+//     -32600,"message":"message over 4 MiB"}} is written; then the
+//     connection is closed. Replies to its earlier requests that were not
+//     written yet are lost.
+//   - An unknown method: -32601 "method not found: NAME"; the connection
+//     stays open.
+//   - Params of the wrong shape (not an object, an unknown member, a
+//     missing member, a member of the wrong type, seconds outside 0..600):
+//     -32602 with a refusal in data (code missing_property or bad_value,
+//     index -1, path naming the member); the hub is not called, and the
+//     connection stays open. Messages the hub refuses are -32602 too, with
+//     the hub's refusal in data; the canvas is unchanged.
+//   - A peer that never reads its replies: replies pile up until the
+//     socket's buffer is full; a reply that cannot be written within
+//     ServerOptions.WriteTimeout (5 s by default) closes the connection,
+//     ending its waits and putting an action not yet delivered back in the
+//     queue. No lock is held while writing, so the hub and other
+//     connections never wait for a slow peer.
+//   - Too many requests in flight: a request that arrives while
+//     MaxInFlight requests of the same connection are still running is
+//     answered at once with -32000 "too many requests in flight" and not
+//     run; the connection stays open.
+//   - A notification (a request without an id) runs with no reply, except
+//     canvas.wait, which is ignored: nobody would receive its action.
+//   - An internal failure (even a panic in a handler): -32603 "internal
+//     error", details in the log only; the connection stays open.
+package bridge

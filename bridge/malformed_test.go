@@ -1,0 +1,385 @@
+package bridge
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// What each kind of malformed input does to a connection, as doc.go
+// promises ("Malformed input"), and that the hub and other connections
+// carry on.
+
+func startRaw(t *testing.T, opts ServerOptions) (*Hub, *Server) {
+	t.Helper()
+	h := NewHub(HubOptions{})
+	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := srv.Close(); err != nil {
+			t.Errorf("close: %v", err)
+		}
+		h.Close()
+	})
+	return h, srv
+}
+
+// peer is a raw connection that writes lines and reads reply lines.
+type peer struct {
+	t    *testing.T
+	conn net.Conn
+	r    *bufio.Reader
+}
+
+func dialRaw(t *testing.T, srv *Server) *peer {
+	t.Helper()
+	conn, err := net.Dial("unix", srv.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return &peer{t: t, conn: conn, r: bufio.NewReader(conn)}
+}
+
+// send writes a line; like every read and write of a peer, it fails the
+// test after the guard rather than hang.
+func (p *peer) send(line string) {
+	p.t.Helper()
+	if err := p.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
+		p.t.Fatal(err)
+	}
+	if _, err := p.conn.Write([]byte(line + "\n")); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func (p *peer) readLine() (string, error) {
+	if err := p.conn.SetReadDeadline(time.Now().Add(guard)); err != nil {
+		return "", err
+	}
+	return p.r.ReadString('\n')
+}
+
+type wireReply struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  json.RawMessage `json:"result"`
+	Error   *struct {
+		Code    int         `json:"code"`
+		Message string      `json:"message"`
+		Data    *a2ui.Error `json:"data"`
+	} `json:"error"`
+}
+
+// leaks lists what a reply must never contain: Go's error texts and
+// traces.
+var leaks = []string{"json:", "goroutine", "panic", "runtime.", ".go:", "jsonrpc2:", "unexpected end", "invalid character", "cannot unmarshal"}
+
+func (p *peer) reply() wireReply {
+	p.t.Helper()
+	line, err := p.readLine()
+	if err != nil {
+		p.t.Fatalf("reading a reply: %v", err)
+	}
+	for _, l := range leaks {
+		if strings.Contains(line, l) {
+			p.t.Errorf("a reply leaks %q: %s", l, line)
+		}
+	}
+	var r wireReply
+	if err := json.Unmarshal([]byte(line), &r); err != nil || r.JSONRPC != "2.0" {
+		p.t.Fatalf("reply %q: %v", line, err)
+	}
+	return r
+}
+
+func (p *peer) wantError(code int, id string) wireReply {
+	p.t.Helper()
+	r := p.reply()
+	gotID := "absent"
+	if len(r.ID) > 0 {
+		gotID = string(r.ID)
+	}
+	if r.Error == nil || r.Error.Code != code || gotID != id {
+		p.t.Errorf("reply id %s, error %+v; want code %d, id %s", gotID, r.Error, code, id)
+	}
+	return r
+}
+
+// alive checks that the connection still answers.
+func (p *peer) alive() {
+	p.t.Helper()
+	p.send(`{"jsonrpc":"2.0","id":100,"method":"canvas.info"}`)
+	r := p.reply()
+	if r.Error != nil || string(r.ID) != "100" || !bytes.Contains(r.Result, []byte(`"protocol":"a2ui/v0.8"`)) {
+		p.t.Errorf("the connection stopped answering: %+v", r)
+	}
+}
+
+// closed checks that the server closed the connection.
+func (p *peer) closed() {
+	p.t.Helper()
+	if line, err := p.readLine(); err == nil {
+		p.t.Errorf("the connection is still open and sent %q", line)
+	} else if !errors.Is(err, io.EOF) && !errors.Is(err, net.ErrClosed) && !strings.Contains(err.Error(), "reset by peer") {
+		p.t.Errorf("reading after the close: %v", err)
+	}
+}
+
+func TestMalformedNotJSONKeepsTheConnection(t *testing.T) {
+	_, srv := startRaw(t, ServerOptions{})
+	p := dialRaw(t, srv)
+	p.send(`this is not JSON`)
+	if r := p.wantError(-32700, "null"); r.Error != nil && !strings.HasPrefix(r.Error.Message, "parse error") {
+		t.Errorf("message %q", r.Error.Message)
+	}
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.info"`) // cut off
+	p.wantError(-32700, "null")
+	p.alive()
+	// JSON that is not a request.
+	p.send(`42`)
+	p.wantError(-32600, "null")
+	p.send(`{"hello":"world"}`)
+	p.wantError(-32600, "null")
+	p.send(`{"jsonrpc":"2.0","id":7,"method":5}`)
+	p.wantError(-32600, "7")
+	p.send(`{"jsonrpc":"2.0","id":"s","method":["x"]}`)
+	p.wantError(-32600, `"s"`)
+	p.send(`{"jsonrpc":"2.0","id":1.5,"method":"canvas.info"}`)
+	p.wantError(-32600, "null")
+	p.send(`[{"jsonrpc":"2.0","id":1,"method":"canvas.info"}]`)
+	p.wantError(-32600, "null")
+	p.send(`   `) // blank lines are skipped
+	p.alive()
+}
+
+func TestMalformedLineOverTheLimitClosesTheConnection(t *testing.T) {
+	var logs syncBuffer
+	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0)})
+	other := dialRaw(t, srv)
+
+	// A line of exactly the limit is read and answered.
+	p := dialRaw(t, srv)
+	head := `{"jsonrpc":"2.0","id":1,"method":"canvas.info"`
+	p.send(head + strings.Repeat(" ", MaxRPCMessageBytes-len(head)-1) + `}`)
+	if r := p.reply(); r.Error != nil || string(r.ID) != "1" {
+		t.Errorf("a line of exactly the limit: %+v", r.Error)
+	}
+	p.alive()
+
+	// One byte more is refused before it is read in full.
+	if err := p.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		big := `{"jsonrpc":"2.0","id":2,"method":"transcript.append","params":{"role":"note","text":"` + strings.Repeat("x", 2*MaxRPCMessageBytes) + `"}}` + "\n"
+		// The server closes the connection before reading all of it, so
+		// this write fails; that is the point.
+		_, _ = p.conn.Write([]byte(big))
+	}()
+	r := p.wantError(-32600, "null")
+	if r.Error != nil && r.Error.Message != "message over 4 MiB" {
+		t.Errorf("message %q", r.Error.Message)
+	}
+	p.closed()
+	wg.Wait()
+	if peak := srv.peakBuffer.Load(); peak > MaxRPCMessageBytes || peak == 0 {
+		t.Errorf("the codec's buffer grew to %d bytes; the limit is %d", peak, MaxRPCMessageBytes)
+	}
+	if !strings.Contains(logs.String(), "a line over") {
+		t.Errorf("log: %q", logs.String())
+	}
+	// Everyone else goes on.
+	other.alive()
+	if err := h.Append(RoleNote, "still here"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestMalformedUnknownMethod(t *testing.T) {
+	_, srv := startRaw(t, ServerOptions{})
+	p := dialRaw(t, srv)
+	p.send(`{"jsonrpc":"2.0","id":3,"method":"canvas.destroy","params":{}}`)
+	if r := p.wantError(-32601, "3"); r.Error != nil && (r.Error.Message != "method not found: canvas.destroy" || r.Error.Data != nil) {
+		t.Errorf("reply %+v", r.Error)
+	}
+	p.alive()
+}
+
+func TestMalformedParamsAreRefusedWithData(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{})
+	if _, err := h.Show(buttonsSurface("a")); err != nil {
+		t.Fatal(err)
+	}
+	version := h.Snapshot().Canvas.Version()
+	p := dialRaw(t, srv)
+	for _, c := range []struct {
+		method, params string
+		code           a2ui.Code
+		path           string
+	}{
+		{"canvas.show", `{}`, a2ui.CodeMissingProperty, "/messages"},
+		{"canvas.show", `{"messages":5}`, a2ui.CodeBadValue, "/messages"},
+		{"canvas.show", `{"messages":{"beginRendering":{}}}`, a2ui.CodeBadValue, "/messages"},
+		{"canvas.show", `{"messages":null}`, a2ui.CodeMissingProperty, "/messages"},
+		{"canvas.show", `["not","an","object"]`, a2ui.CodeBadValue, ""},
+		{"canvas.show", `{"messages":[],"extra":1}`, a2ui.CodeBadValue, ""},
+		{"canvas.show", `{"messages":[5]}`, a2ui.CodeBadMessage, ""},
+		{"canvas.wait", `{"seconds":"5"}`, a2ui.CodeBadValue, "/seconds"},
+		{"canvas.wait", `{"seconds":true}`, a2ui.CodeBadValue, "/seconds"},
+		{"canvas.wait", `{"seconds":-1}`, a2ui.CodeBadValue, "/seconds"},
+		{"canvas.wait", `{"seconds":601}`, a2ui.CodeBadValue, "/seconds"},
+		{"canvas.wait", `{"seconds":1e999}`, a2ui.CodeBadValue, "/seconds"},
+		{"canvas.wait", `{"timeout":5}`, a2ui.CodeBadValue, ""},
+		{"canvas.wait", `{}`, a2ui.CodeMissingProperty, "/seconds"},
+		{"canvas.state", `{"surfaceId":3}`, a2ui.CodeBadValue, "/surfaceId"},
+		{"canvas.state", `"main"`, a2ui.CodeBadValue, ""},
+		{"transcript.append", `{"role":"agent"}`, a2ui.CodeMissingProperty, "/text"},
+		{"transcript.append", `{"role":"agent","text":["x"]}`, a2ui.CodeBadValue, "/text"},
+		{"transcript.append", `{"role":"boss","text":"x"}`, a2ui.CodeBadValue, ""},
+		{"canvas.info", `{"verbose":true}`, a2ui.CodeBadValue, ""},
+	} {
+		p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":5,"method":%q,"params":%s}`, c.method, c.params))
+		r := p.wantError(-32602, "5")
+		if r.Error == nil {
+			continue
+		}
+		d := r.Error.Data
+		if d == nil || d.Code != c.code || d.Path != c.path || d.Message != r.Error.Message || d.Message == "" {
+			t.Errorf("%s %s: %+v, data %+v; want code %s, path %q", c.method, c.params, r.Error, d, c.code, c.path)
+		}
+	}
+	if got := h.Snapshot().Canvas.Version(); got != version {
+		t.Errorf("refused params changed the canvas (version %d, was %d)", got, version)
+	}
+	p.alive()
+}
+
+func TestMalformedPeerThatNeverReadsIsDropped(t *testing.T) {
+	var logs syncBuffer
+	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0), WriteTimeout: 100 * time.Millisecond})
+	if _, err := h.Show(buttonsSurface("a")); err != nil {
+		t.Fatal(err)
+	}
+	stuck := dialRaw(t, srv)
+	other := dialRaw(t, srv)
+
+	// The stuck peer sends calls as fast as it can and reads nothing. Its
+	// writes fail once the server has dropped it.
+	if err := stuck.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
+		t.Fatal(err)
+	}
+	dropped := make(chan error, 1)
+	go func() {
+		batch := []byte(strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"canvas.info"}`+"\n", 1000))
+		for {
+			if _, err := stuck.conn.Write(batch); err != nil {
+				dropped <- err
+				return
+			}
+		}
+	}()
+	// Meanwhile the hub and the other connection are served.
+	for range 20 {
+		other.alive()
+		press(t, h, Web, "a")
+	}
+	select {
+	case err := <-dropped:
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatalf("the server never dropped the peer that does not read: %v", err)
+		}
+	case <-time.After(guard):
+		t.Fatal("the server never dropped the peer that does not read")
+	}
+	other.alive()
+	if !strings.Contains(logs.String(), "dropping a connection: its peer read no reply for 100ms") {
+		t.Errorf("log: %q", logs.String())
+	}
+}
+
+func TestMalformedTooManyInFlight(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{MaxInFlight: 2})
+	p := dialRaw(t, srv)
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"canvas.wait","params":{"seconds":30}}`)
+	p.send(`{"jsonrpc":"2.0","id":3,"method":"canvas.info"}`)
+	if r := p.wantError(-32000, "3"); r.Error != nil && r.Error.Message != "too many requests in flight" {
+		t.Errorf("message %q", r.Error.Message)
+	}
+	// Still open: the next request gets its answer too (the same, while
+	// both waits run).
+	p.send(`{"jsonrpc":"2.0","id":4,"method":"canvas.info"}`)
+	p.wantError(-32000, "4")
+	// Other connections have their own slots.
+	dialRaw(t, srv).alive()
+	// The waits end with the connection: the hub has no waiter left, so
+	// a press is queued for the next agent.
+	p.conn.Close()
+	if _, err := h.Show(buttonsSurface("a")); err != nil {
+		t.Fatal(err)
+	}
+	q := dialRaw(t, srv)
+	q.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
+	waitForTranscript(t, h, "… waiting for the person", 3)
+	press(t, h, Terminal, "a")
+	if r := q.reply(); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
+		t.Errorf("the next agent's wait: %+v %s", r.Error, r.Result)
+	}
+}
+
+func TestMalformedNotificationsGetNoReply(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{})
+	p := dialRaw(t, srv)
+	p.send(`{"jsonrpc":"2.0","method":"transcript.append","params":{"role":"note","text":"quiet"}}`)
+	p.send(`{"jsonrpc":"2.0","method":"canvas.wait","params":{"seconds":30}}`)
+	p.alive() // the first reply is the info's
+	waitForTranscript(t, h, "quiet", 1)
+	if q := transcriptTexts(h); strings.Contains(strings.Join(q, "\n"), "waiting") {
+		t.Errorf("a canvas.wait notification waited: %q", q)
+	}
+}
+
+func TestInternalErrorsCarryNoGoText(t *testing.T) {
+	s := &Server{logger: log.New(io.Discard, "", 0)}
+	e := s.rpcError("canvas.show", fmt.Errorf("json: cannot unmarshal: %w", errors.New("boom")))
+	if e.Code != -32603 || e.Message != "internal error" || e.Data != nil {
+		t.Errorf("%+v", e)
+	}
+}
+
+// syncBuffer is a log destination tests can read while the server writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}

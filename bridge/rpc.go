@@ -1,0 +1,538 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// The agent API's methods (see DESIGN.md, "Agent API").
+const (
+	MethodInfo   = "canvas.info"
+	MethodShow   = "canvas.show"
+	MethodWait   = "canvas.wait"
+	MethodState  = "canvas.state"
+	MethodAppend = "transcript.append"
+)
+
+// Error codes of the agent API beyond JSON-RPC's own (jsonrpc2.CodeParseError
+// and the rest).
+const (
+	// CodeTooManyInFlight answers a request that found MaxInFlight
+	// requests of its connection still running.
+	CodeTooManyInFlight = -32000
+)
+
+// Defaults of ServerOptions.
+const (
+	DefaultMaxInFlight  = 8
+	DefaultWriteTimeout = 5 * time.Second
+)
+
+// ShowParams are canvas.show's params.
+type ShowParams struct {
+	Messages []json.RawMessage `json:"messages"`
+}
+
+// WaitParams are canvas.wait's params.
+type WaitParams struct {
+	Seconds float64 `json:"seconds"`
+}
+
+// StateParams are canvas.state's params; an empty SurfaceID means every
+// surface.
+type StateParams struct {
+	SurfaceID string `json:"surfaceId,omitempty"`
+}
+
+// StateResult is what canvas.state returns.
+type StateResult struct {
+	Surfaces []SurfaceState `json:"surfaces"`
+}
+
+// AppendParams are transcript.append's params.
+type AppendParams struct {
+	Role Role   `json:"role"`
+	Text string `json:"text"`
+}
+
+// ServerOptions set up a Server. The zero value is ready to use.
+type ServerOptions struct {
+	// Logger receives what the server has to say about connections
+	// (drops, protocol errors, internal errors). Nil discards it: the
+	// terminal belongs to the TUI, so nothing is ever written to stderr
+	// by default.
+	Logger *log.Logger
+	// MaxInFlight bounds the requests one connection may have running at
+	// once (a canvas.wait counts while it waits); more are answered with
+	// CodeTooManyInFlight. Zero means DefaultMaxInFlight.
+	MaxInFlight int
+	// WriteTimeout is how long one reply may take to write before the
+	// connection is dropped, so a peer that stops reading holds up
+	// nothing. Zero means DefaultWriteTimeout.
+	WriteTimeout time.Duration
+}
+
+// Server serves the agent API of one Hub on a Unix socket. Every
+// connection is independent: a slow, stuck or misbehaving agent loses its
+// own connection and never holds up the hub or other agents.
+type Server struct {
+	hub        *Hub
+	path       string
+	dir        string      // the socket's directory
+	createdDir bool        // Listen made dir, so Close removes it
+	sock       os.FileInfo // the socket file Listen made, to remove only that
+	ln         *net.UnixListener
+	logger     *log.Logger
+	maxFlight  int
+	timeout    time.Duration
+	ctx        context.Context
+	cancel     context.CancelFunc
+	peakBuffer atomic.Int64 // largest read buffer of any connection (tests)
+
+	mu      sync.Mutex
+	closing bool
+	wg      sync.WaitGroup // the accept loop, connection watchers, handlers
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// DefaultSocketPath is where an a2term listens unless told otherwise: in
+// the per-user runtime directory when there is one (private and cleaned at
+// logout), else in a per-user directory under the system's temporary
+// directory.
+func DefaultSocketPath() string {
+	if dir := os.Getenv("XDG_RUNTIME_DIR"); dir != "" {
+		return filepath.Join(dir, "a2term", "a2term.sock")
+	}
+	return filepath.Join(os.TempDir(), fmt.Sprintf("a2term-%d", os.Getuid()), "a2term.sock")
+}
+
+// Listen serves h's agent API on a Unix socket at socketPath.
+//
+// The socket's directory is what keeps other users out, so Listen creates
+// it with mode 0700 when it does not exist and refuses one that is not a
+// directory owned by this user and closed to group and others. A socket
+// file left by a process that died is removed; one that a running a2term
+// answers on is not, and Listen reports that it is already running. The
+// socket itself is made 0600. Listen records the path in h's status; Close
+// clears it.
+func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
+	if socketPath == "" {
+		return nil, errors.New("a2term socket: no path given")
+	}
+	path, err := filepath.Abs(socketPath)
+	if err != nil {
+		return nil, fmt.Errorf("a2term socket %s: %w", socketPath, err)
+	}
+	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: opts.Logger,
+		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout}
+	if s.logger == nil {
+		s.logger = log.New(io.Discard, "", 0)
+	}
+	if s.maxFlight <= 0 {
+		s.maxFlight = DefaultMaxInFlight
+	}
+	if s.timeout <= 0 {
+		s.timeout = DefaultWriteTimeout
+	}
+	if err := s.prepareDir(); err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*Server, error) {
+		if s.createdDir {
+			_ = os.Remove(s.dir)
+		}
+		return nil, err
+	}
+	if err := removeStale(path); err != nil {
+		return fail(err)
+	}
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		if len(path) >= 104 {
+			err = fmt.Errorf("%w (a path of %d bytes may be too long for a Unix socket; about 100 is the most that works everywhere)", err, len(path))
+		}
+		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
+	}
+	// Close removes the file itself, and only if it is still ours.
+	ln.SetUnlinkOnClose(false)
+	s.ln = ln
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		_ = os.Remove(path)
+		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
+	}
+	if s.sock, err = os.Lstat(path); err != nil {
+		ln.Close()
+		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	h.Board().SetStatus(func(st *Status) { st.Listening = path })
+	s.wg.Add(1)
+	go s.accept()
+	return s, nil
+}
+
+// prepareDir creates the socket's directory, or checks that an existing one
+// is private to this user.
+func (s *Server) prepareDir() error {
+	err := os.Mkdir(s.dir, 0o700)
+	if err == nil {
+		s.createdDir = true
+		// The umask may have taken bits away; set exactly 0700.
+		if err := os.Chmod(s.dir, 0o700); err != nil {
+			_ = os.Remove(s.dir)
+			return fmt.Errorf("a2term socket directory %s: %w", s.dir, err)
+		}
+		return nil
+	}
+	if !errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("a2term socket directory %s: %w", s.dir, err)
+	}
+	fi, err := os.Lstat(s.dir)
+	if err != nil {
+		return fmt.Errorf("a2term socket directory %s: %w", s.dir, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("a2term socket directory %s is not a directory (a symbolic link or a file); use a private directory", s.dir)
+	}
+	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+		return fmt.Errorf("a2term socket directory %s belongs to another user (uid %d); use a directory of your own", s.dir, uid)
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		return fmt.Errorf("a2term socket directory %s is open to other users (mode %04o); make it 0700 or use another directory", s.dir, perm)
+	}
+	return nil
+}
+
+// removeStale removes a socket file no process answers on. It refuses to
+// touch anything that is not a socket, or a socket that answers.
+func removeStale(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("a2term socket %s: %w", path, err)
+	}
+	if fi.Mode().Type() != os.ModeSocket {
+		return fmt.Errorf("a2term socket %s: the path exists and is not a socket; remove it or use another path", path)
+	}
+	c, err := net.DialTimeout("unix", path, time.Second)
+	if err == nil {
+		c.Close()
+		return fmt.Errorf("a2term socket %s: an a2term is already running there", path)
+	}
+	if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("a2term socket %s: cannot tell whether an a2term is running there: %w", path, err)
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("a2term socket %s: removing a stale socket: %w", path, err)
+	}
+	return nil
+}
+
+// Path is the socket's absolute path, as agents should be given it.
+func (s *Server) Path() string { return s.path }
+
+// Close stops accepting, closes every connection (ending their waits),
+// waits for every handler to return, and removes the socket, and the
+// directory if Listen created it. It does not close the hub.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closing = true
+		s.mu.Unlock()
+		err := s.ln.Close()
+		s.cancel() // closes every connection
+		s.wg.Wait()
+		if fi, serr := os.Lstat(s.path); serr == nil && os.SameFile(fi, s.sock) {
+			if rerr := os.Remove(s.path); rerr != nil && err == nil {
+				err = rerr
+			}
+		}
+		if s.createdDir {
+			if rerr := os.Remove(s.dir); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+				s.logger.Printf("a2term rpc: leaving the socket directory %s: %v", s.dir, rerr)
+			}
+		}
+		s.hub.Board().SetStatus(func(st *Status) {
+			if st.Listening == s.path {
+				st.Listening = ""
+			}
+		})
+		if errors.Is(err, net.ErrClosed) {
+			err = nil
+		}
+		s.closeErr = err
+	})
+	return s.closeErr
+}
+
+// accept takes connections until Close.
+func (s *Server) accept() {
+	defer s.wg.Done()
+	backoff := 5 * time.Millisecond
+	for {
+		nc, err := s.ln.Accept()
+		if err != nil {
+			if s.ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+				return
+			}
+			// Out of descriptors or the like: wait a little and retry.
+			s.logger.Printf("a2term rpc: accept: %v", err)
+			t := time.NewTimer(backoff)
+			select {
+			case <-t.C:
+			case <-s.ctx.Done():
+				t.Stop()
+				return
+			}
+			backoff = min(2*backoff, time.Second)
+			continue
+		}
+		backoff = 5 * time.Millisecond
+		s.serveConn(nc)
+	}
+}
+
+// serveConn starts the JSON-RPC connection for nc, and a watcher that
+// lets Close wait until the connection's reading goroutine is done.
+func (s *Server) serveConn(nc net.Conn) {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		nc.Close()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	stream := newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.peakBuffer)
+	slots := make(chan struct{}, s.maxFlight)
+	handler := handlerFunc(func(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
+		s.dispatch(ctx, c, req, slots)
+	})
+	conn := jsonrpc2.NewConn(s.ctx, stream, handler, jsonrpc2.SetLogger(s.logger))
+	go func() {
+		defer s.wg.Done()
+		<-conn.DisconnectNotify()
+		<-stream.readDone
+	}()
+}
+
+type handlerFunc func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request)
+
+func (f handlerFunc) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	f(ctx, c, req)
+}
+
+// dispatch runs on the connection's reading goroutine: it starts a
+// handler goroutine for req if the connection has a free slot (like
+// jsonrpc2.AsyncHandler, so a long canvas.wait does not hold up the
+// connection's other calls) and answers CodeTooManyInFlight otherwise.
+func (s *Server) dispatch(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request, slots chan struct{}) {
+	if req.Notif && req.Method == MethodWait {
+		// Nobody would receive the action it takes.
+		s.logger.Printf("a2term rpc: ignoring canvas.wait sent as a notification")
+		return
+	}
+	select {
+	case slots <- struct{}{}:
+	default:
+		if !req.Notif {
+			_ = c.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: CodeTooManyInFlight, Message: "too many requests in flight"})
+		}
+		return
+	}
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		<-slots
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		defer func() { <-slots }()
+		s.handle(ctx, c, req)
+	}()
+}
+
+// handle runs one request and writes its reply.
+func (s *Server) handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	var (
+		result any
+		handed *Queued
+		over   int
+		err    error
+	)
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				s.logger.Printf("a2term rpc: %s panicked: %v\n%s", req.Method, p, debug.Stack())
+				err = errInternal
+			}
+		}()
+		result, handed, err = s.call(ctx, req)
+		if w, ok := result.(WaitResult); ok {
+			over = w.Overflowed
+		}
+	}()
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return // the connection is closing: there is nobody to answer
+	}
+	if req.Notif {
+		if err != nil {
+			s.logger.Printf("a2term rpc: notification %s: %v", req.Method, err)
+		}
+		return
+	}
+	var raw json.RawMessage
+	if err == nil {
+		if raw, err = json.Marshal(result); err != nil {
+			s.logger.Printf("a2term rpc: %s: encoding the result: %v", req.Method, err)
+			err = errInternal
+		}
+	}
+	if err != nil {
+		if werr := c.ReplyWithError(ctx, req.ID, s.rpcError(req.Method, err)); werr != nil && !errors.Is(werr, jsonrpc2.ErrClosed) {
+			s.logger.Printf("a2term rpc: replying to %s: %v", req.Method, werr)
+		}
+		return
+	}
+	if werr := c.Reply(ctx, req.ID, raw); werr != nil {
+		// The agent never got this result: an action goes back to the
+		// queue and refused presses stay to be reported.
+		if handed != nil || over > 0 {
+			s.hub.giveBack(handed, over)
+		}
+		if !errors.Is(werr, jsonrpc2.ErrClosed) {
+			s.logger.Printf("a2term rpc: replying to %s: %v", req.Method, werr)
+		}
+	}
+}
+
+// errInternal stands for any failure that is not the agent's doing; its
+// details go to the log, never to the agent.
+var errInternal = errors.New("internal error")
+
+// errMethodNotFound is an unknown method.
+type errMethodNotFound string
+
+func (e errMethodNotFound) Error() string { return "method not found: " + string(e) }
+
+// rpcError turns err into what the agent sees: a refusal with its data, an
+// unknown method, or an internal error with no Go text.
+func (s *Server) rpcError(method string, err error) *jsonrpc2.Error {
+	var refusal *a2ui.Error
+	var unknown errMethodNotFound
+	switch {
+	case errors.As(err, &refusal):
+		e := &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: refusal.Message}
+		e.SetError(refusal) // cannot fail: every field is a string or an int
+		return e
+	case errors.As(err, &unknown):
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: unknown.Error()}
+	default:
+		if !errors.Is(err, errInternal) && !errors.Is(err, context.Canceled) {
+			s.logger.Printf("a2term rpc: %s: %v", method, err)
+		}
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "internal error"}
+	}
+}
+
+// call runs one method against the hub. For canvas.wait it also returns
+// the action handed out, so that it can be given back if the reply cannot
+// be written.
+func (s *Server) call(ctx context.Context, req *jsonrpc2.Request) (any, *Queued, error) {
+	switch req.Method {
+	case MethodInfo:
+		if _, err := objectParams(req.Method, req.Params); err != nil {
+			return nil, nil, err
+		}
+		return s.hub.Info(), nil, nil
+
+	case MethodShow:
+		p, err := objectParams(req.Method, req.Params, "messages")
+		if err != nil {
+			return nil, nil, err
+		}
+		msgs, err := p.array("messages")
+		if err != nil {
+			return nil, nil, err
+		}
+		res, err := s.hub.Show(msgs)
+		return res, nil, err
+
+	case MethodWait:
+		p, err := objectParams(req.Method, req.Params, "seconds")
+		if err != nil {
+			return nil, nil, err
+		}
+		secs, err := p.number("seconds")
+		if err != nil {
+			return nil, nil, err
+		}
+		if secs < 0 || secs > float64(MaxWait/time.Second) {
+			return nil, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1, Path: "/seconds",
+				Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
+		}
+		res, q, err := s.hub.wait(ctx, time.Duration(secs*float64(time.Second)))
+		return res, q, err
+
+	case MethodState:
+		p, err := objectParams(req.Method, req.Params, "surfaceId")
+		if err != nil {
+			return nil, nil, err
+		}
+		id, _, err := p.optString("surfaceId")
+		if err != nil {
+			return nil, nil, err
+		}
+		states, err := s.hub.State(id)
+		return StateResult{Surfaces: states}, nil, err
+
+	case MethodAppend:
+		p, err := objectParams(req.Method, req.Params, "role", "text")
+		if err != nil {
+			return nil, nil, err
+		}
+		role, err := p.str("role")
+		if err != nil {
+			return nil, nil, err
+		}
+		text, err := p.str("text")
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := s.hub.Append(Role(role), text); err != nil {
+			return nil, nil, err
+		}
+		return struct{}{}, nil, nil
+
+	default:
+		name := req.Method
+		if len(name) > 64 {
+			name = name[:64] + "…"
+		}
+		return nil, nil, errMethodNotFound(name)
+	}
+}

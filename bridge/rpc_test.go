@@ -1,0 +1,605 @@
+package bridge_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/client"
+)
+
+// guard bounds every wait for something that should happen; tests never
+// sleep to let things happen.
+const guard = 30 * time.Second
+
+func raws(lines ...string) []json.RawMessage {
+	out := make([]json.RawMessage, len(lines))
+	for i, l := range lines {
+		out[i] = json.RawMessage(l)
+	}
+	return out
+}
+
+// form is surface main: a note field and two buttons whose actions carry
+// the note.
+var form = raws(
+	`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
+	`{"surfaceUpdate":{"surfaceId":"main","components":[`+
+		`{"id":"root","component":{"Column":{"children":{"explicitList":["note","pay","skip"]}}}},`+
+		`{"id":"note","component":{"TextField":{"label":{"literalString":"Note"},"text":{"path":"/note"}}}},`+
+		`{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"pay","context":[{"key":"note","value":{"path":"/note"}}]}}}},`+
+		`{"id":"l1","component":{"Text":{"text":{"literalString":"Pay"}}}},`+
+		`{"id":"skip","component":{"Button":{"child":"l2","action":{"name":"skip"}}}},`+
+		`{"id":"l2","component":{"Text":{"text":{"literalString":"Skip"}}}}]}}`,
+	`{"dataModelUpdate":{"surfaceId":"main","contents":[{"key":"note","valueString":"hello"}]}}`,
+)
+
+// start serves a fresh hub on a socket in a test directory.
+func start(t *testing.T, opts bridge.ServerOptions) (*bridge.Hub, *bridge.Server) {
+	t.Helper()
+	h := bridge.NewHub(bridge.HubOptions{})
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := srv.Close(); err != nil {
+			t.Errorf("close: %v", err)
+		}
+		h.Close()
+	})
+	return h, srv
+}
+
+func dial(t *testing.T, srv *bridge.Server) *client.Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	c, err := client.Dial(ctx, srv.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func ctxFor(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// waitForTranscript returns once n entries of the transcript contain
+// text, or fails the test after the guard.
+func waitForTranscript(t *testing.T, v bridge.View, text string, n int) {
+	t.Helper()
+	changed, cancel := v.Subscribe()
+	defer cancel()
+	timeout := time.NewTimer(guard)
+	defer timeout.Stop()
+	for {
+		count := 0
+		for _, e := range v.Snapshot().Transcript {
+			if strings.Contains(e.Text, text) {
+				count++
+			}
+		}
+		if count >= n {
+			return
+		}
+		select {
+		case <-changed:
+		case <-timeout.C:
+			t.Fatalf("the transcript never had %d entries with %q: %v", n, text, v.Snapshot().Transcript)
+		}
+	}
+}
+
+func pressOn(t *testing.T, h *bridge.Hub, source bridge.Source, node string) {
+	t.Helper()
+	if err := h.Press(source, "main", node, h.Snapshot().Canvas.Version()); err != nil {
+		t.Errorf("press %s: %v", node, err)
+	}
+}
+
+type userAction struct {
+	UserAction struct {
+		Name              string          `json:"name"`
+		SurfaceID         string          `json:"surfaceId"`
+		SourceComponentID string          `json:"sourceComponentId"`
+		Timestamp         string          `json:"timestamp"`
+		Context           json.RawMessage `json:"context"`
+	} `json:"userAction"`
+}
+
+func decodeAction(t *testing.T, res bridge.WaitResult) userAction {
+	t.Helper()
+	var a userAction
+	if err := json.Unmarshal(res.Action, &a); err != nil || a.UserAction.Name == "" {
+		t.Fatalf("action %s: %v", res.Action, err)
+	}
+	return a
+}
+
+func TestAPIShowThenState(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	res, err := c.Show(ctx, form...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []bridge.SurfaceSummary{{SurfaceID: "main", Components: 6, Root: "root", Shown: true}}
+	if fmt.Sprint(res.Surfaces) != fmt.Sprint(want) || res.Warnings == nil || len(res.Warnings) != 0 {
+		t.Errorf("show returned %+v", res)
+	}
+	states, err := c.State(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(states) != 1 {
+		t.Fatalf("state: %+v", states)
+	}
+	st := states[0]
+	if st.SurfaceID != "main" || st.Root != "root" || !st.Shown || len(st.Components) != 6 ||
+		string(st.DataModel) != `{"note":"hello"}` || st.Version != h.Snapshot().Canvas.Version() {
+		t.Errorf("state: %+v (data %s)", st, st.DataModel)
+	}
+	// The person's input shows in the state.
+	if err := h.SetValue(bridge.Terminal, "main", "note", "typed"); err != nil {
+		t.Fatal(err)
+	}
+	states, err = c.State(ctx, "main")
+	if err != nil || len(states) != 1 || string(states[0].DataModel) != `{"note":"typed"}` {
+		t.Errorf("state after typing: %+v, %v", states, err)
+	}
+	_, err = c.State(ctx, "other")
+	var refusal *a2ui.Error
+	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeUnknownSurface || refusal.SurfaceID != "other" {
+		t.Errorf("state of an unknown surface: %v", err)
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Protocol != "a2ui/v0.8" || info.Version != h.Snapshot().Canvas.Version() || len(info.Surfaces) != 1 ||
+		info.Limits.RPCMessageBytes != bridge.MaxRPCMessageBytes || info.Limits.Surfaces != a2ui.MaxSurfaces {
+		t.Errorf("info: %+v", info)
+	}
+}
+
+func TestAPIRefusedBatchChangesNothing(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := c.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	before := h.Snapshot().Canvas
+	stateBefore, _ := c.State(ctx, "")
+	_, err := c.Show(ctx, raws(
+		`{"dataModelUpdate":{"surfaceId":"main","contents":[{"key":"note","valueString":"changed"}]}}`,
+		`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"x","component":{"Nope":{}}}]}}`,
+	)...)
+	var refusal *a2ui.Error
+	if !errors.As(err, &refusal) {
+		t.Fatalf("a refused batch returned %v", err)
+	}
+	if refusal.Code != a2ui.CodeUnknownComponent || refusal.Index != 1 || refusal.SurfaceID != "main" || refusal.ComponentID != "x" {
+		t.Errorf("refusal %+v", refusal)
+	}
+	if h.Snapshot().Canvas != before {
+		t.Error("a refused batch changed the canvas")
+	}
+	stateAfter, _ := c.State(ctx, "")
+	a, _ := json.Marshal(stateBefore)
+	b, _ := json.Marshal(stateAfter)
+	if string(a) != string(b) {
+		t.Errorf("state changed:\n%s\n%s", a, b)
+	}
+
+	// On the wire: -32602, the refusal's message, the refusal as data.
+	reply := rawCall(t, srv, `{"jsonrpc":"2.0","id":9,"method":"canvas.show","params":{"messages":[{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"x","component":{"Nope":{}}}]}}]}}`)
+	var got struct {
+		ID    int `json:"id"`
+		Error struct {
+			Code    int        `json:"code"`
+			Message string     `json:"message"`
+			Data    a2ui.Error `json:"data"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(reply), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != 9 || got.Error.Code != -32602 || got.Error.Data.Code != a2ui.CodeUnknownComponent ||
+		got.Error.Message != got.Error.Data.Message || got.Error.Data.Index != 0 || got.Error.Data.ComponentID != "x" {
+		t.Errorf("reply %s", reply)
+	}
+}
+
+// rawCall sends one line on a fresh connection and returns the reply line.
+func rawCall(t *testing.T, srv *bridge.Server, line string) string {
+	t.Helper()
+	conn, err := net.Dial("unix", srv.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.SetDeadline(time.Now().Add(guard)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Write([]byte(line + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	reply, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reply
+}
+
+func TestAPIWaitTimesOut(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	res, err := c.Wait(ctxFor(t), 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.TimedOut || string(res.Action) != "null" || res.Source != "" {
+		t.Errorf("wait: %+v", res)
+	}
+	tr := h.Snapshot().Transcript
+	if len(tr) < 2 || tr[len(tr)-1].Text != "… no answer within 50ms" {
+		t.Errorf("transcript: %v", tr)
+	}
+}
+
+func TestAPITerminalIntentReachesAWaitingCall(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := c.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	type out struct {
+		res bridge.WaitResult
+		err error
+	}
+	done := make(chan out, 1)
+	go func() {
+		res, err := c.Wait(ctx, 30)
+		done <- out{res, err}
+	}()
+	waitForTranscript(t, h, "… waiting for the person (up to 30 s)", 1)
+	// Another call on the same connection is not held up by the wait.
+	if _, err := c.Info(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.SetValue(bridge.Terminal, "main", "note", "thanks"); err != nil {
+		t.Fatal(err)
+	}
+	pressOn(t, h, bridge.Terminal, "pay")
+	o := <-done
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	a := decodeAction(t, o.res)
+	if a.UserAction.Name != "pay" || a.UserAction.SurfaceID != "main" || a.UserAction.SourceComponentID != "pay" ||
+		string(a.UserAction.Context) != `{"note":"thanks"}` || a.UserAction.Timestamp == "" {
+		t.Errorf("action %s", o.res.Action)
+	}
+	if o.res.Source != bridge.Terminal || o.res.TimedOut {
+		t.Errorf("result %+v", o.res)
+	}
+}
+
+func TestAPITwoWaitersGetTwoActions(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c1, c2 := dial(t, srv), dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := c1.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	results := make(chan bridge.WaitResult, 2)
+	for _, c := range []*client.Client{c1, c2} {
+		go func() {
+			res, err := c.Wait(ctx, 30)
+			if err != nil {
+				t.Error(err)
+			}
+			results <- res
+		}()
+	}
+	waitForTranscript(t, h, "… waiting for the person", 2)
+	pressOn(t, h, bridge.Terminal, "pay")
+	pressOn(t, h, bridge.Web, "skip")
+	got := map[string]bridge.Source{}
+	for range 2 {
+		res := <-results
+		got[decodeAction(t, res).UserAction.Name] = res.Source
+	}
+	if len(got) != 2 || got["pay"] != bridge.Terminal || got["skip"] != bridge.Web {
+		t.Errorf("the waiters got %v", got)
+	}
+}
+
+func TestAPIOverflowIsReported(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := c.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	for range bridge.MaxQueued {
+		pressOn(t, h, bridge.Web, "skip")
+	}
+	if err := h.Press(bridge.Web, "main", "skip", h.Snapshot().Canvas.Version()); !errors.Is(err, bridge.ErrQueueFull) {
+		t.Fatalf("press on a full queue: %v", err)
+	}
+	info, err := c.Info(ctx)
+	if err != nil || info.Queued != bridge.MaxQueued {
+		t.Errorf("info says %d queued, %v", info.Queued, err)
+	}
+	res, err := c.Wait(ctx, 0)
+	if err != nil || res.Overflowed != 1 || decodeAction(t, res).UserAction.Name != "skip" {
+		t.Errorf("wait after overflow: %+v, %v", res, err)
+	}
+}
+
+func TestAPITranscriptRecordsEveryStep(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := c.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Wait(ctx, 30)
+		done <- err
+	}()
+	waitForTranscript(t, h, "… waiting for the person", 1)
+	pressOn(t, h, bridge.Web, "skip")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Wait(ctx, 0.01); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Append(ctx, bridge.RoleAgent, "all done"); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range h.Snapshot().Transcript {
+		got = append(got, string(e.Role)+": "+e.Text)
+	}
+	want := []string{
+		"event: → show main: 6 components",
+		"event: … waiting for the person (up to 30 s)",
+		"event: ← the person pressed skip on main (web)",
+		"event: → the agent took skip from main",
+		"event: … waiting for the person (up to 10ms)",
+		"event: … no answer within 10ms",
+		"agent: all done",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("transcript:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	err := c.Append(ctx, "boss", "x")
+	var refusal *a2ui.Error
+	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeBadValue {
+		t.Errorf("append as boss: %v", err)
+	}
+}
+
+// A wait ends when its connection closes, and an action pressed
+// afterwards is not lost to it.
+func TestAPIWaitEndsWithItsConnection(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := c.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Wait(ctx, 30)
+		done <- err
+	}()
+	waitForTranscript(t, h, "… waiting for the person", 1)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; !errors.Is(err, client.ErrClosed) {
+		t.Errorf("the wait ended with %v", err)
+	}
+	pressOn(t, h, bridge.Terminal, "pay")
+	c2 := dial(t, srv)
+	res, err := c2.Wait(ctx, 30)
+	if err != nil || res.TimedOut || decodeAction(t, res).UserAction.Name != "pay" {
+		t.Errorf("the next agent got %+v, %v", res, err)
+	}
+}
+
+// A client whose context ends during a wait closes its connection, so the
+// server never writes an action to nobody.
+func TestAPIClientCancelledWaitKeepsTheAction(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	if _, err := c.Show(ctxFor(t), form...); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Wait(ctx, 30)
+		done <- err
+	}()
+	waitForTranscript(t, h, "… waiting for the person", 1)
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the wait ended with %v", err)
+	}
+	if _, err := c.Info(ctxFor(t)); !errors.Is(err, client.ErrClosed) {
+		t.Errorf("the client is still open after a cancelled wait: %v", err)
+	}
+	pressOn(t, h, bridge.Terminal, "skip")
+	res, err := dial(t, srv).Wait(ctxFor(t), 30)
+	if err != nil || decodeAction(t, res).UserAction.Name != "skip" {
+		t.Errorf("the next agent got %+v, %v", res, err)
+	}
+}
+
+func TestListenSocketAndDirectory(t *testing.T) {
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	dir := filepath.Join(t.TempDir(), "a2term")
+	path := filepath.Join(dir, "a2term.sock")
+	srv, err := bridge.Listen(h, path, bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if srv.Path() != path {
+		t.Errorf("path %q", srv.Path())
+	}
+	if fi, err := os.Stat(dir); err != nil || fi.Mode().Perm() != 0o700 || !fi.IsDir() {
+		t.Errorf("directory: %v, %v", fi.Mode(), err)
+	}
+	if fi, err := os.Lstat(path); err != nil || fi.Mode().Perm() != 0o600 || fi.Mode().Type() != os.ModeSocket {
+		t.Errorf("socket: %v, %v", fi.Mode(), err)
+	}
+	if got := h.Snapshot().Status.Listening; got != path {
+		t.Errorf("status says listening on %q", got)
+	}
+	// A second a2term on the same path is refused while this one runs.
+	if _, err := bridge.Listen(bridge.NewHub(bridge.HubOptions{}), path, bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "already running") {
+		t.Errorf("a second Listen: %v", err)
+	}
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+	if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the socket is still there: %v", err)
+	}
+	if _, err := os.Lstat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the directory Listen made is still there: %v", err)
+	}
+	if got := h.Snapshot().Status.Listening; got != "" {
+		t.Errorf("status still says listening on %q", got)
+	}
+}
+
+func TestListenRefusesUnsafePlaces(t *testing.T) {
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	open := filepath.Join(t.TempDir(), "open")
+	if err := os.Mkdir(open, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(open, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := bridge.Listen(h, filepath.Join(open, "a.sock"), bridge.ServerOptions{})
+	if err == nil || !strings.Contains(err.Error(), open) || !strings.Contains(err.Error(), "0755") {
+		t.Errorf("a group/world readable directory: %v", err)
+	}
+
+	private := t.TempDir()
+	if err := os.Chmod(private, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(private, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bridge.Listen(h, filepath.Join(link, "a.sock"), bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), link) {
+		t.Errorf("a directory behind a symbolic link: %v", err)
+	}
+
+	file := filepath.Join(private, "a.sock")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bridge.Listen(h, file, bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "not a socket") {
+		t.Errorf("a regular file at the path: %v", err)
+	}
+	if b, err := os.ReadFile(file); err != nil || string(b) != "x" {
+		t.Error("Listen touched a file that is not a socket")
+	}
+}
+
+func TestListenRefusesADirectoryOfAnotherUser(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("giving a directory to another user needs root")
+	}
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	dir := filepath.Join(t.TempDir(), "theirs")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(dir, 4242, 4242); err != nil {
+		t.Fatal(err)
+	}
+	_, err := bridge.Listen(h, filepath.Join(dir, "a.sock"), bridge.ServerOptions{})
+	if err == nil || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "another user") {
+		t.Errorf("a directory of another user: %v", err)
+	}
+}
+
+func TestListenReplacesAStaleSocket(t *testing.T) {
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "a2term.sock")
+	// A process that died leaves its socket file behind.
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.SetUnlinkOnClose(false)
+	ln.Close()
+	srv, err := bridge.Listen(h, path, bridge.ServerOptions{})
+	if err != nil {
+		t.Fatalf("Listen over a stale socket: %v", err)
+	}
+	c := dial(t, srv)
+	if _, err := c.Info(ctxFor(t)); err != nil {
+		t.Error(err)
+	}
+	c.Close()
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Errorf("Close removed a directory Listen did not make: %v", err)
+	}
+}
+
+func TestDefaultSocketPath(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", "/run/user/1000")
+	if got := bridge.DefaultSocketPath(); got != "/run/user/1000/a2term/a2term.sock" {
+		t.Errorf("with XDG_RUNTIME_DIR: %s", got)
+	}
+	t.Setenv("XDG_RUNTIME_DIR", "")
+	want := filepath.Join(os.TempDir(), fmt.Sprintf("a2term-%d", os.Getuid()), "a2term.sock")
+	if got := bridge.DefaultSocketPath(); got != want {
+		t.Errorf("without: %s, want %s", got, want)
+	}
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/bridge"
+)
+
+// The example agents of the README, which the tests run.
+var exampleAgents = []struct{ fence, file string }{
+	{"python", "testdata/agents/form.py"},
+	{"go", "testdata/agents/form/main.go"},
+}
+
+// repoFile is a path from the top of the repository.
+func repoFile(name string) string {
+	return filepath.Join("..", "..", filepath.FromSlash(name))
+}
+
+// TestReadmeAgentsAreTheFiles checks that the agents the README shows are,
+// byte for byte, the programs the tests below run: each README block comes
+// right after a comment naming its file.
+func TestReadmeAgentsAreTheFiles(t *testing.T) {
+	readme, err := os.ReadFile(repoFile("README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range exampleAgents {
+		want, err := os.ReadFile(repoFile(a.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		marker := "<!-- " + a.file + " -->\n```" + a.fence + "\n"
+		i := strings.Index(string(readme), marker)
+		if i < 0 {
+			t.Errorf("README.md has no block %q", marker)
+			continue
+		}
+		body := string(readme[i+len(marker):])
+		end := strings.Index(body, "\n```\n")
+		if end < 0 {
+			t.Errorf("README.md: the block of %s does not end", a.file)
+			continue
+		}
+		if got := body[:end+1]; got != string(want) {
+			t.Errorf("README.md's block differs from %s; copy the file into the README", a.file)
+		}
+	}
+}
+
+// listenHub starts a hub with its socket in a private temporary
+// directory.
+func listenHub(t *testing.T) (*bridge.Hub, *bridge.Server) {
+	t.Helper()
+	hub := bridge.NewHub(bridge.HubOptions{})
+	t.Cleanup(hub.Close)
+	srv, err := bridge.Listen(hub, filepath.Join(t.TempDir(), "sock", "a2term.sock"), bridge.ServerOptions{Logger: log.New(testLog{t}, "", 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return hub, srv
+}
+
+// testLog writes log lines to the test's log.
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// waitView waits until cond holds for view's state, reading each change;
+// it gives up after 20 seconds.
+func waitView(t *testing.T, view bridge.View, what string, cond func(bridge.Snapshot) bool) bridge.Snapshot {
+	t.Helper()
+	changed, cancel := view.Subscribe()
+	defer cancel()
+	timer := time.NewTimer(20 * time.Second)
+	defer timer.Stop()
+	for {
+		s := view.Snapshot()
+		if cond(s) {
+			return s
+		}
+		select {
+		case <-changed:
+		case <-timer.C:
+			t.Fatalf("%s never happened; the transcript is:\n%s", what, transcriptText(s))
+		}
+	}
+}
+
+func transcriptText(s bridge.Snapshot) string {
+	var b strings.Builder
+	for _, e := range s.Transcript {
+		b.WriteString(string(e.Role) + ": " + e.Text + "\n")
+	}
+	return b.String()
+}
+
+func shown(id string) func(bridge.Snapshot) bool {
+	return func(s bridge.Snapshot) bool {
+		sf := s.Canvas.Surface(id)
+		return sf != nil && sf.Shown()
+	}
+}
+
+// syncBuffer is a strings.Builder safe for a writer and a reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// answerForm runs an example agent against a hub, answers its form as the
+// person would in the terminal (types Ada, presses Send), and returns what
+// the agent printed.
+func answerForm(t *testing.T, argv ...string) string {
+	t.Helper()
+	hub, srv := listenHub(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), "A2TERM_SOCKET="+srv.Path())
+	var stdout, stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	t.Cleanup(func() { cancel(); <-waited })
+
+	waitView(t, hub, "the agent's form", shown("hello"))
+	if err := hub.SetValue(bridge.Terminal, "hello", "name", "Ada"); err != nil {
+		t.Fatal(err)
+	}
+	if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-waited:
+		waited <- err // for the cleanup
+		if err != nil {
+			t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", argv, err, stdout.String(), stderr.String())
+		}
+	case <-ctx.Done():
+		t.Fatalf("%s did not end\nstdout:\n%s\nstderr:\n%s", argv, stdout.String(), stderr.String())
+	}
+	s := hub.Snapshot()
+	for _, want := range []string{
+		"agent: Hello! Who is there?",
+		`event: ← the person pressed greet on hello (terminal): name="Ada"`,
+		"agent: Nice to meet you, Ada!",
+	} {
+		if !strings.Contains(transcriptText(s), want+"\n") {
+			t.Errorf("the transcript lacks %q:\n%s", want, transcriptText(s))
+		}
+	}
+	return stdout.String()
+}
+
+func TestPythonAgent(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the README's Python agent is not run")
+	}
+	got := answerForm(t, py, repoFile("testdata/agents/form.py"))
+	if want := `greet from the terminal: {"name": "Ada"}` + "\n"; got != want {
+		t.Errorf("the agent printed %q, want %q", got, want)
+	}
+}
+
+func TestGoAgent(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "form")
+	if out, err := exec.Command("go", "build", "-o", bin, "./"+filepath.ToSlash(repoFile("testdata/agents/form"))).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	got := answerForm(t, bin)
+	if want := `greet from the terminal: {"name":"Ada"}` + "\n"; got != want {
+		t.Errorf("the agent printed %q, want %q", got, want)
+	}
+}
+
+// helloForm is the example agents' form, for the tests' own agents.
+var helloForm = []json.RawMessage{
+	json.RawMessage(`{"surfaceUpdate":{"surfaceId":"hello","components":[
+		{"id":"root","component":{"Column":{"children":{"explicitList":["title","name","send"]}}}},
+		{"id":"title","component":{"Text":{"text":{"literalString":"Who is there?"},"usageHint":"h2"}}},
+		{"id":"name","component":{"TextField":{"label":{"literalString":"Your name"},"text":{"path":"/name"}}}},
+		{"id":"send","component":{"Button":{"child":"send-label","primary":true,"action":{
+			"name":"greet","context":[{"key":"name","value":{"path":"/name"}}]}}}},
+		{"id":"send-label","component":{"Text":{"text":{"literalString":"Send"}}}}]}}`),
+	json.RawMessage(`{"dataModelUpdate":{"surfaceId":"hello","contents":[{"key":"name","valueString":""}]}}`),
+	json.RawMessage(`{"beginRendering":{"surfaceId":"hello","root":"root"}}`),
+}

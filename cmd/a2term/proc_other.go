@@ -1,0 +1,22 @@
+//go:build !unix
+
+package main
+
+import (
+	"os"
+	"os/exec"
+)
+
+// detach would start cmd in a session of its own; here only the pipes
+// keep its output off the screen.
+func detach(*exec.Cmd) {}
+
+// signalGroup ends the process p; there are no process groups to signal
+// here, and no gentler request than killing it.
+func signalGroup(p *os.Process, _ bool) { _ = p.Kill() }
+
+// signalName names the signal that ended a process; there are none here.
+func signalName(*os.ProcessState) string { return "" }
+
+// hangupSignals are the signals that mean the terminal went away.
+func hangupSignals() []os.Signal { return nil }

@@ -1,0 +1,43 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// detach starts cmd in a session of its own: it has no controlling
+// terminal, so it cannot open /dev/tty and write over the program's
+// screen, and it leads a process group that can be ended as a whole.
+func detach(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+}
+
+// signalGroup sends sig to every process of the group p leads. terminate
+// is SIGTERM (a request), kill SIGKILL.
+func signalGroup(p *os.Process, terminate bool) {
+	sig := syscall.SIGKILL
+	if terminate {
+		sig = syscall.SIGTERM
+	}
+	_ = syscall.Kill(-p.Pid, sig)
+}
+
+// signalName names the signal that ended a process ("SIGTERM"), or "".
+func signalName(ps *os.ProcessState) string {
+	ws, ok := ps.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() {
+		return ""
+	}
+	if name := unix.SignalName(ws.Signal()); name != "" {
+		return name
+	}
+	return ws.Signal().String()
+}
+
+// hangupSignals are the signals that mean the terminal went away.
+func hangupSignals() []os.Signal { return []os.Signal{syscall.SIGHUP} }

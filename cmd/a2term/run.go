@@ -1,0 +1,334 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/tui"
+)
+
+const runAbout = `
+Run opens the canvas with its socket listening, then starts CMD with the
+socket's path in A2TERM_SOCKET, so that CMD (your agent) can show surfaces
+and wait for the person. CMD's output never reaches the terminal: each line
+it prints appears in the transcript (lines from its standard error marked
+"stderr:"), and its standard input is empty (/dev/null).
+
+When CMD exits the transcript says so, with its status, and the canvas
+stays until you quit. Quitting (ctrl+c) ends CMD if it still runs: SIGTERM
+to its process group, then SIGKILL 3 seconds later.
+
+Everything after "--" is CMD and its arguments, untouched:
+
+  a2term run -- python3 agent.py --verbose`
+
+// killGrace is how long CMD has between SIGTERM and SIGKILL once the
+// person quits.
+const killGrace = 3 * time.Second
+
+// outputGrace is how long, after CMD exits, its last lines have to reach
+// the transcript before the line saying it exited: a process it left
+// behind holding its output open does not hold that line back for longer.
+const outputGrace = 2 * time.Second
+
+// hubFlags are the flags of every command that runs a hub.
+type hubFlags struct {
+	socket  string
+	noWeb   bool // the web mirror does not exist yet; accepted so scripts can pass it
+	lenient bool
+}
+
+func addHubFlags(fs *flag.FlagSet) *hubFlags {
+	f := &hubFlags{}
+	fs.StringVar(&f.socket, "socket", bridge.DefaultSocketPath(), "listen on the Unix socket at `PATH`, in a directory only you can enter")
+	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror")
+	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
+	return f
+}
+
+func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
+	fs := newFlagSet("run", "run [--socket PATH] [--no-web] [--lenient] -- CMD [ARGS...]", runAbout, stderr)
+	f := addHubFlags(fs)
+	// Not parseFlags: the flags end at CMD, whose own flags are its own.
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	argv := fs.Args()
+	if len(argv) == 0 {
+		fmt.Fprintln(stderr, "a2term run: give the command to run after --")
+		fs.Usage()
+		return exitUsage
+	}
+	return runCanvas("run", f, argv, stderr)
+}
+
+const canvasAbout = `
+With no command, a2term opens the canvas and waits for an agent: the
+status line shows the socket agents connect to. Give its path to your
+agent in A2TERM_SOCKET (or use 'a2term run -- CMD', which does that and
+starts the agent for you).`
+
+// runPlain is a2term with no command: the canvas, waiting for an agent.
+func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("", "[--socket PATH] [--no-web] [--lenient]", canvasAbout, stderr)
+	f := addHubFlags(fs)
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "a2term: unknown command %q\n\n", rest[0])
+		usage(stderr)
+		return exitUsage
+	}
+	if !isTerminal(stdin) || !isTerminal(stdout) {
+		// A script that runs a2term bare gets the usage, as it always did.
+		usage(stdout)
+		fmt.Fprintln(stderr, "\na2term: the canvas needs a terminal; see 'a2term serve' for headless use")
+		return exitUsage
+	}
+	return runCanvas("", f, nil, stderr)
+}
+
+// runCanvas runs the program with the hub listening and, when argv is not
+// empty, CMD. Whatever happens — an error, a panic, a signal — the
+// terminal is restored (Bubble Tea does that), CMD is ended and the
+// socket removed (the deferred calls below).
+func runCanvas(name string, f *hubFlags, argv []string, stderr io.Writer) int {
+	prefix := "a2term: "
+	if name != "" {
+		prefix = "a2term " + name + ": "
+	}
+	hub := bridge.NewHub(bridge.HubOptions{Lenient: f.lenient})
+	defer hub.Close()
+	board := hub.Board()
+	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{
+		// The terminal belongs to the program: the server's log goes to
+		// the transcript.
+		Logger: log.New(transcriptLog{board}, "", 0),
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		return exitRefused
+	}
+	defer srv.Close() // also takes the socket off the status line
+
+	// From here to the end a signal quits the program instead of killing
+	// a2term, so that CMD is ended and the socket removed: SIGINT and
+	// SIGTERM (which Bubble Tea also handles while it runs), and a hangup
+	// (the terminal or the SSH connection went away).
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, append([]os.Signal{os.Interrupt, syscall.SIGTERM}, hangupSignals()...)...)
+	defer signal.Stop(sigs)
+
+	if len(argv) > 0 {
+		c, err := startChild(argv, append(os.Environ(), "A2TERM_SOCKET="+srv.Path()), board)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+			return exitRefused
+		}
+		defer func() {
+			if c.stop(killGrace) {
+				fmt.Fprintf(stderr, "%s%s did not end within %s of SIGTERM; it was killed\n", prefix, c.name, killGrace)
+			}
+		}()
+	} else {
+		board.Append(bridge.RoleNote, "Waiting for an agent: start it with A2TERM_SOCKET="+srv.Path()+" in its environment.")
+	}
+
+	r, ssh := terminalRenderer()
+	m := tui.New(hub, tui.Options{Renderer: r, Widgets: components.Options{}})
+	defer m.Close()
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
+	if ssh {
+		opts = append(opts, tea.WithFPS(20))
+	}
+	p := tea.NewProgram(m, opts...)
+
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-sigs:
+			p.Quit()
+		case <-done:
+		}
+	}()
+
+	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrInterrupted) {
+		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		return exitRefused
+	}
+	return exitOK
+}
+
+// isTerminal reports whether v is a terminal.
+func isTerminal(v any) bool {
+	f, ok := v.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// transcriptLog writes log lines into the transcript as notes.
+type transcriptLog struct{ board *bridge.Board }
+
+func (l transcriptLog) Write(p []byte) (int, error) {
+	l.board.Append(bridge.RoleNote, strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// child is CMD of a2term run: a process whose output lines go to the
+// transcript and never to the terminal.
+type child struct {
+	name  string
+	cmd   *exec.Cmd
+	board *bridge.Board
+	// outputs are the read ends of CMD's standard output and error.
+	outputs [2]*os.File
+	// exited is closed once the process has been waited for, drained
+	// once both outputs reached their end, finished once both happened.
+	exited, drained, finished chan struct{}
+}
+
+// startChild starts argv with env, its standard input /dev/null and its
+// output read line by line into board's transcript, as the tool's: lines
+// from standard error are marked "stderr:". The board sanitizes them like
+// any agent text. When CMD exits, the transcript says how.
+func startChild(argv, env []string, board *bridge.Board) (*child, error) {
+	var reads, writes [2]*os.File
+	closeAll := func() {
+		for i := range reads {
+			if reads[i] != nil {
+				reads[i].Close()
+			}
+			if writes[i] != nil {
+				writes[i].Close()
+			}
+		}
+	}
+	for i := range reads {
+		var err error
+		if reads[i], writes[i], err = os.Pipe(); err != nil {
+			closeAll()
+			return nil, err
+		}
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = env
+	cmd.Stdin = nil // /dev/null
+	// Files, not writers: the process writes straight into the pipes, and
+	// Wait does not wait for whatever CMD leaves behind holding them.
+	cmd.Stdout, cmd.Stderr = writes[0], writes[1]
+	detach(cmd)
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, err
+	}
+	writes[0].Close()
+	writes[1].Close()
+
+	c := &child{name: filepath.Base(argv[0]), cmd: cmd, board: board, outputs: reads,
+		exited: make(chan struct{}), drained: make(chan struct{}), finished: make(chan struct{})}
+	board.Append(bridge.RoleNote, "Started "+strings.Join(argv, " ")+"; its output appears here.")
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); c.pump(reads[0], "") }()
+	go func() { defer wg.Done(); c.pump(reads[1], "stderr: ") }()
+	go func() { wg.Wait(); close(c.drained) }()
+	go c.wait()
+	return c, nil
+}
+
+// pump appends every line read from r to the transcript. A line longer
+// than a transcript entry may be arrives in pieces; blank lines are left
+// out.
+func (c *child) pump(r io.Reader, mark string) {
+	br := bufio.NewReaderSize(r, a2ui.MaxStringBytes)
+	for {
+		line, err := br.ReadSlice('\n')
+		if s := strings.TrimRight(a2ui.SanitizeLine(string(line)), " "); s != "" {
+			c.board.Append(bridge.RoleTool, mark+s)
+		}
+		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			return
+		}
+	}
+}
+
+// wait waits for the process and says in the transcript how it ended,
+// after its last lines.
+func (c *child) wait() {
+	err := c.cmd.Wait()
+	close(c.exited)
+	timer := time.NewTimer(outputGrace)
+	select {
+	case <-c.drained:
+	case <-timer.C:
+	}
+	timer.Stop()
+	c.board.Append(bridge.RoleNote, exitText(c.name, c.cmd.ProcessState, err))
+	<-c.drained
+	close(c.finished)
+}
+
+// exitText says how a process ended: "agent exited with status 0",
+// "agent ended by signal SIGTERM".
+func exitText(name string, ps *os.ProcessState, err error) string {
+	if ps == nil {
+		return fmt.Sprintf("%s could not be waited for: %v", name, err)
+	}
+	if sig := signalName(ps); sig != "" {
+		return fmt.Sprintf("%s ended by signal %s", name, sig)
+	}
+	return fmt.Sprintf("%s exited with status %d", name, ps.ExitCode())
+}
+
+// stop ends CMD, and whatever it left behind holding its output open:
+// SIGTERM to its process group, then SIGKILL when they have not all ended
+// within grace. It reports whether SIGKILL was needed. A CMD that is
+// already over, output and all, is left alone.
+func (c *child) stop(grace time.Duration) (killed bool) {
+	defer func() {
+		// Ends the pumps of output held open by a process that survived
+		// even SIGKILL's group (it left the group).
+		c.outputs[0].Close()
+		c.outputs[1].Close()
+	}()
+	select {
+	case <-c.finished:
+		return false
+	default:
+	}
+	signalGroup(c.cmd.Process, true)
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	select {
+	case <-c.finished:
+		return false
+	case <-timer.C:
+	}
+	signalGroup(c.cmd.Process, false)
+	timer.Reset(grace)
+	select {
+	case <-c.exited:
+	case <-timer.C: // stuck in the kernel; the process ends when it can
+	}
+	return true
+}

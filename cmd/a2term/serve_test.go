@@ -1,0 +1,184 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/client"
+)
+
+// readyLine checks serve's first line: exactly one JSON object with the
+// socket and an empty url.
+func readyLine(t *testing.T, line, sock string) {
+	t.Helper()
+	want, _ := json.Marshal(map[string]string{"socket": sock, "url": ""})
+	if line != string(want)+"\n" {
+		t.Fatalf("first line %q, want %q", line, want)
+	}
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.DisallowUnknownFields()
+	var r serveReady
+	if err := dec.Decode(&r); err != nil || r.Socket != sock || dec.More() {
+		t.Fatalf("first line %q: %v", line, err)
+	}
+}
+
+// TestServeInProcess runs serve until its context ends: the first line
+// says where, an agent can talk, and the end removes the socket and the
+// directory serve made for it.
+func TestServeInProcess(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "run", "a2term.sock")
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, &hubFlags{socket: sock}, pw, &stderr)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("reading the first line: %v (stderr: %s)", err, stderr.String())
+	}
+	readyLine(t, line, sock)
+
+	c, err := client.Dial(ctx, sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	info, err := c.Info(ctx)
+	if err != nil || info.Protocol != "a2ui/v0.8" {
+		t.Fatalf("info: %+v, %v", info, err)
+	}
+	if res, err := c.Wait(ctx, 0.05); err != nil || !res.TimedOut {
+		t.Fatalf("wait: %+v, %v", res, err)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Fatalf("serve: exit %d, stderr:\n%s", code, stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not end")
+	}
+	for _, p := range []string{sock, filepath.Dir(sock)} {
+		if _, err := os.Lstat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is still there after serve ended (%v)", p, err)
+		}
+	}
+}
+
+func TestServeUsageAndErrors(t *testing.T) {
+	if code, _, errOut := runCmd(t, "serve", "extra"); code != exitUsage || !strings.Contains(errOut, `unexpected argument "extra"`) {
+		t.Errorf("serve extra: %d %s", code, errOut)
+	}
+	code, out, errOut := runCmd(t, "serve", "-h")
+	if code != exitOK || out != "" || !strings.Contains(errOut, `{"socket":`) || !strings.Contains(errOut, "-no-web") {
+		t.Errorf("serve -h: %d\n%s%s", code, out, errOut)
+	}
+	bad := filepath.Join(t.TempDir(), "missing", "deeper", "a2term.sock")
+	code, out, errOut = runCmd(t, "serve", "--socket", bad)
+	if code != exitRefused || out != "" || !strings.Contains(errOut, "a2term serve: ") {
+		t.Errorf("serve on a socket it cannot make: %d\nstdout: %q\nstderr: %s", code, out, errOut)
+	}
+}
+
+// TestServeBinary runs `a2term serve` as people do and talks to it with
+// the Go client: info, show, state, a wait that times out; then each of
+// SIGTERM and SIGINT ends it with status 0 and no socket left.
+func TestServeBinary(t *testing.T) {
+	bin := buildBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
+			cmd := exec.Command(bin, "serve", "--no-web", "--socket", sock)
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr syncBuffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			first, exited := make(chan string, 1), make(chan error, 1)
+			go func() {
+				r := bufio.NewReader(stdout)
+				line, _ := r.ReadString('\n')
+				first <- line
+				io.Copy(io.Discard, r)
+				exited <- cmd.Wait()
+			}()
+			t.Cleanup(func() { cmd.Process.Kill() })
+			var line string
+			select {
+			case line = <-first:
+			case <-time.After(20 * time.Second):
+				t.Fatalf("no first line; stderr:\n%s", stderr.String())
+			}
+			readyLine(t, line, sock)
+
+			ctx := context.Background()
+			c, err := client.Dial(ctx, sock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			if info, err := c.Info(ctx); err != nil || info.Protocol != "a2ui/v0.8" || info.CatalogID == "" {
+				t.Fatalf("info: %+v, %v", info, err)
+			}
+			res, err := c.Show(ctx, helloForm...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Surfaces) != 1 || res.Surfaces[0] != (bridge.SurfaceSummary{SurfaceID: "hello", Components: 5, Root: "root", Shown: true}) {
+				t.Errorf("show: %+v", res)
+			}
+			states, err := c.State(ctx, "hello")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(states) != 1 || len(states[0].Components) != 5 || string(states[0].DataModel) != `{"name":""}` {
+				t.Errorf("state: %+v", states)
+			}
+			start := time.Now()
+			w, err := c.Wait(ctx, 0.2)
+			if err != nil || !w.TimedOut || string(w.Action) != "null" || time.Since(start) < 200*time.Millisecond {
+				t.Errorf("wait: %+v, %v after %s", w, err, time.Since(start))
+			}
+
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case err := <-exited:
+				if err != nil {
+					t.Fatalf("serve after %s: %v; stderr:\n%s", sig, err, stderr.String())
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("serve did not end on %s", sig)
+			}
+			for _, p := range []string{sock, filepath.Dir(sock)} {
+				if _, err := os.Lstat(p); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("%s is still there after serve ended (%v)", p, err)
+				}
+			}
+		})
+	}
+}
