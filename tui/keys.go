@@ -13,6 +13,7 @@ type KeyMap struct {
 	PrevSurface key.Binding
 	Surface     key.Binding // alt+1 … alt+8
 	Transcript  key.Binding
+	OpenWeb     key.Binding
 	Help        key.Binding
 	Back        key.Binding // close a dialog, leave a control
 	ScrollUp    key.Binding
@@ -32,6 +33,7 @@ func DefaultKeyMap() KeyMap {
 		PrevSurface: key.NewBinding(key.WithKeys("ctrl+p", "alt+left"), key.WithHelp("ctrl+p", "previous surface")),
 		Surface:     key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8"), key.WithHelp("alt+1…8", "surface by number")),
 		Transcript:  key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "transcript (narrow terminals)")),
+		OpenWeb:     key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "open the web mirror (or show how)")),
 		Help:        key.NewBinding(key.WithKeys("f1"), key.WithHelp("? or f1", "all keys")),
 		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close dialog, leave control")),
 		ScrollUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll up")),
@@ -51,6 +53,6 @@ func (k KeyMap) short() []key.Binding {
 func (k KeyMap) full() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextFocus, k.PrevFocus, k.Back, k.ScrollUp, k.ScrollDown},
-		{k.NextSurface, k.PrevSurface, k.Surface, k.Transcript, k.Help, k.Quit, k.QuitQ},
+		{k.NextSurface, k.PrevSurface, k.Surface, k.Transcript, k.OpenWeb, k.Help, k.Quit, k.QuitQ},
 	}
 }

@@ -23,6 +23,10 @@ type Options struct {
 	// Now is the clock controls use (a date input started from empty);
 	// nil is time.Now.
 	Now func() time.Time
+	// OpenWeb, when set, is what ctrl+o does: open the web mirror in a
+	// browser, or (over SSH) say how to reach it. Its lines are shown
+	// until the next key. It runs in a command, off the update loop.
+	OpenWeb func() []string
 }
 
 // Model is the Bubble Tea model of the program.
@@ -45,7 +49,9 @@ type Model struct {
 	seen           map[string]uint64 // version of each surface last shown
 	showTranscript bool              // narrow terminals: transcript instead of the surface
 	help           bool
-	notice         string // the last refusal, shown in the status line
+	notice         string   // the last refusal, shown in the status line
+	message        []string // lines shown over the surface until a key (ctrl+o's answer)
+	openWeb        func() []string
 
 	changed <-chan struct{}
 	cancel  func()
@@ -58,22 +64,26 @@ type Model struct {
 // changedMsg says the view's state changed.
 type changedMsg struct{}
 
+// webMsg carries what opening the web mirror said.
+type webMsg struct{ lines []string }
+
 // New returns the program for view. Call Close when it ends.
 func New(view bridge.View, opts Options) *Model {
 	m := &Model{
-		view:   view,
-		keys:   DefaultKeyMap(),
-		ckeys:  components.DefaultKeyMap(),
-		theme:  components.NewTheme(opts.Renderer, opts.Widgets),
-		accent: map[string]*components.Theme{},
-		now:    opts.Now,
-		states: map[string]*components.State{},
-		caches: map[string]*components.Cache{},
-		focus:  map[string]string{},
-		scroll: map[string]int{},
-		seen:   map[string]uint64{},
-		width:  80,
-		height: 24,
+		view:    view,
+		keys:    DefaultKeyMap(),
+		ckeys:   components.DefaultKeyMap(),
+		theme:   components.NewTheme(opts.Renderer, opts.Widgets),
+		accent:  map[string]*components.Theme{},
+		now:     opts.Now,
+		openWeb: opts.OpenWeb,
+		states:  map[string]*components.State{},
+		caches:  map[string]*components.Cache{},
+		focus:   map[string]string{},
+		scroll:  map[string]int{},
+		seen:    map[string]uint64{},
+		width:   80,
+		height:  24,
 	}
 	if m.now == nil {
 		m.now = time.Now
@@ -139,6 +149,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case changedMsg:
 		m.refresh()
 		return m, m.wait()
+	case webMsg:
+		m.message = msg.lines
+		return m, nil
 	case tea.WindowSizeMsg:
 		m.SetSize(msg.Width, msg.Height)
 		return m, nil
@@ -195,8 +208,8 @@ func (m *Model) state() *components.State {
 }
 
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
-	if m.help {
-		m.help = false
+	if m.help || m.message != nil {
+		m.help, m.message = false, nil
 		m.relayout()
 		return nil
 	}
@@ -224,6 +237,13 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Help):
 		m.help = true
 		return nil
+	case key.Matches(k, m.keys.OpenWeb):
+		if m.openWeb == nil {
+			m.notice = "the web mirror is off"
+			return nil
+		}
+		open := m.openWeb
+		return func() tea.Msg { return webMsg{lines: open()} }
 	case key.Matches(k, m.keys.NextFocus):
 		m.moveFocus(+1)
 		return nil

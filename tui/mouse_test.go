@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -64,4 +65,36 @@ func checkBoxValue(t *testing.T, m *Model, id string) bool {
 		t.Fatalf("no node %q", id)
 	}
 	return n.Props.(*a2ui.CheckBoxProps).Value
+}
+
+func TestOpenWebKeyShowsWhatItSays(t *testing.T) {
+	board := boardFrom(t, fixtures(t)["settings.jsonl"], false)
+	opts := testOptions(termenv.Ascii)
+	calls := 0
+	opts.OpenWeb = func() []string {
+		calls++
+		return []string{"On your own machine run: ssh -L 4242:127.0.0.1:4242 host", "then open http://127.0.0.1:4242/?t=x"}
+	}
+	m := New(board, opts)
+	defer m.Close()
+	m.SetSize(80, 24)
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlO})
+	if cmd == nil {
+		t.Fatal("ctrl+o did nothing")
+	}
+	m.Update(cmd())
+	if calls != 1 || !strings.Contains(m.View(), "ssh -L 4242:127.0.0.1:4242 host") {
+		t.Fatalf("after ctrl+o (%d calls) the screen shows:\n%s", calls, m.View())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}})
+	if strings.Contains(m.View(), "ssh -L") {
+		t.Error("a key did not close the message")
+	}
+	off := New(board, testOptions(termenv.Ascii))
+	defer off.Close()
+	off.SetSize(80, 24)
+	off.Update(tea.KeyMsg{Type: tea.KeyCtrlO})
+	if !strings.Contains(off.View(), "the web mirror is off") {
+		t.Error("ctrl+o without a mirror says nothing")
+	}
 }

@@ -191,10 +191,13 @@ func (m *Model) View() string {
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.tabBar())
 	body := m.body()
-	if m.help {
+	switch {
+	case m.help:
 		body = m.helpLines()
+	case m.message != nil:
+		body = m.messageLines()
 	}
-	if m.help {
+	if m.help || m.message != nil {
 		for i := range body {
 			body[i] = components.Fit(body[i], m.width)
 		}
@@ -401,6 +404,24 @@ func (m *Model) statusLine() string {
 		return components.Fit(t.Dim.Render(" ? keys · ")+r, m.width)
 	}
 	return left + strings.Repeat(" ", m.width-lw-rw) + r
+}
+
+// messageLines shows ctrl+o's answer (the ssh -L command, the address).
+func (m *Model) messageLines() []string {
+	out := make([]string, m.lay.bodyH)
+	i := 1
+	for _, l := range m.message {
+		for _, w := range components.Wrap(l, max(m.width-2, 1)) {
+			if i < len(out) {
+				out[i] = " " + w
+				i++
+			}
+		}
+	}
+	if i+1 < len(out) {
+		out[i+1] = " " + m.theme.Dim.Render("(any key closes this)")
+	}
+	return out
 }
 
 func (m *Model) helpLines() []string {
