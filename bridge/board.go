@@ -49,7 +49,11 @@ func (b *Board) OnAction(fn func(a *a2ui.UserAction, source Source)) {
 func (b *Board) Snapshot() Snapshot {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return Snapshot{Canvas: b.canvas, Transcript: b.transcript[:len(b.transcript):len(b.transcript)], Status: b.status}
+	tr := b.transcript
+	if over := len(tr) - MaxTranscript; over > 0 {
+		tr = tr[over:]
+	}
+	return Snapshot{Canvas: b.canvas, Transcript: tr[:len(tr):len(tr)], Status: b.status}
 }
 
 // Subscribe implements View.
@@ -126,8 +130,10 @@ func (b *Board) Append(role Role, text string) {
 
 func (b *Board) addLocked(role Role, text string) {
 	b.transcript = append(b.transcript, Entry{Time: b.now(), Role: role, Text: a2ui.SanitizeText(text)})
-	if over := len(b.transcript) - MaxTranscript; over > 0 {
-		b.transcript = append([]Entry(nil), b.transcript[over:]...)
+	// Trim in chunks, so that a full transcript does not copy itself on
+	// every line; snapshots hold the old slices, which are never changed.
+	if len(b.transcript) > MaxTranscript+MaxTranscript/4 {
+		b.transcript = append([]Entry(nil), b.transcript[len(b.transcript)-MaxTranscript:]...)
 	}
 }
 

@@ -363,47 +363,64 @@ func (m *Model) transcriptLines(w, h int) []string {
 
 func (m *Model) statusLine() string {
 	t := m.theme
-	var right []string
 	st := m.snap.Status
-	switch {
-	case st.WebURL != "":
-		right = append(right, "web "+st.WebURL)
-	case st.Listening != "":
-		right = append(right, "agents: "+st.Listening)
+	// What the status line reports, most important first: where the web
+	// mirror is, who watches, what waits, where agents connect. Parts
+	// that do not fit are left out whole (a cut URL is no use); ctrl+o
+	// shows the mirror's address in full.
+	var parts []string
+	if st.WebURL != "" {
+		parts = append(parts, "web "+st.WebURL)
 	}
 	if st.Viewers > 0 {
-		right = append(right, fmt.Sprintf("%d watching", st.Viewers))
+		parts = append(parts, fmt.Sprintf("%d watching", st.Viewers))
 	}
 	if st.Queued > 0 {
-		right = append(right, fmt.Sprintf("%d queued", st.Queued))
+		parts = append(parts, fmt.Sprintf("%d queued", st.Queued))
 	}
-	r := t.Dim.Render(strings.Join(right, " · "))
-	var left string
-	if m.notice != "" {
-		left = t.Error.Render(" " + m.notice)
-	} else {
-		// The fullest hint line that fits; the way to the help stays.
-		var hints []string
-		for _, b := range m.keys.short() {
-			hints = append(hints, b.Help().Key+" "+b.Help().Desc)
+	if st.Listening != "" {
+		parts = append(parts, "agents: "+st.Listening)
+	}
+	var hints []string
+	for _, b := range m.keys.short() {
+		hints = append(hints, b.Help().Key+" "+b.Help().Desc)
+	}
+	hintSets := [][]string{hints, {hints[0], hints[2], hints[3]}, {hints[2], hints[3]}, {"? keys"}}
+	left := func(i int) string {
+		if m.notice != "" {
+			return " " + m.notice
 		}
-		for _, set := range [][]string{hints, {hints[0], hints[2], hints[3]}, {hints[2], hints[3]}, {"? keys"}} {
-			left = " " + strings.Join(set, " · ")
-			if ansi.StringWidth(left)+ansi.StringWidth(r)+1 <= m.width {
+		return " " + strings.Join(hintSets[i], " · ")
+	}
+	fits := func(l string, ps []string) bool {
+		return ansi.StringWidth(l)+ansi.StringWidth(strings.Join(ps, " · "))+2 <= m.width
+	}
+	shown := parts
+	chosen := left(len(hintSets) - 1)
+	for {
+		found := false
+		for i := range hintSets {
+			if fits(left(i), shown) {
+				chosen, found = left(i), true
 				break
 			}
 		}
-		left = t.Dim.Render(left)
-	}
-	lw, rw := ansi.StringWidth(left), ansi.StringWidth(r)
-	if lw+rw+1 > m.width {
-		if m.notice != "" || rw == 0 {
-			return left
+		if found || len(shown) == 0 {
+			break
 		}
-		// Where to connect matters more than the key hints, which ? shows.
-		return components.Fit(t.Dim.Render(" ? keys · ")+r, m.width)
+		shown = shown[:len(shown)-1] // leave out the least important
+
 	}
-	return left + strings.Repeat(" ", m.width-lw-rw) + r
+	r := t.Dim.Render(strings.Join(shown, " · "))
+	l := t.Dim.Render(chosen)
+	if m.notice != "" {
+		l = t.Error.Render(chosen)
+	}
+	lw, rw := ansi.StringWidth(l), ansi.StringWidth(r)
+	if lw+rw+1 > m.width {
+		return components.Fit(l, m.width)
+	}
+	return l + strings.Repeat(" ", m.width-lw-rw) + r
 }
 
 // messageLines shows ctrl+o's answer (the ssh -L command, the address).

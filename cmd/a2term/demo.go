@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
-	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -35,14 +37,20 @@ gallery of every component. Switch between surfaces with ctrl+n / ctrl+p,
 move between controls with tab, and read the conversation in the
 transcript (beside the surface at 100 columns or more, ctrl+t otherwise).
 
+The same canvas is in the web mirror (a tokenized page on 127.0.0.1): press
+ctrl+o to open it in a browser, or, over SSH, to see the ssh -L command
+that reaches it. What you do there reaches the agent the same way.
+
 --script NAME shows one part only; --list lists the parts.`
 
 func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("demo", "demo [--list] [--script NAME]", demoAbout, stderr)
+	fs := newFlagSet("demo", "demo [--list] [--script NAME] [--no-web] [--open]", demoAbout, stderr)
 	list := fs.Bool("list", false, "list the parts of the demo and exit")
 	script := fs.String("script", "", "play only this part (see --list)")
 	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
 	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
+	noWeb := fs.Bool("no-web", false, "do not start the web mirror on 127.0.0.1")
+	openFlag := fs.Bool("open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -69,13 +77,31 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		parts = []string{*script}
 	}
-	board := bridge.NewBoard(a2ui.Options{}, nil)
-	agent := &demoAgent{board: board, parts: parts}
-	board.OnAction(agent.react)
+	hub := bridge.NewHub(bridge.HubOptions{})
+	defer hub.Close()
+	web, openWeb, err := startWeb(hub, *noWeb, transcriptLog{hub.Board()})
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term demo: %v\n", err)
+		return exitRefused
+	}
+	if web != nil {
+		defer web.Close()
+		if *openFlag {
+			for _, l := range openWeb() {
+				if l != "" {
+					hub.Board().Append(bridge.RoleNote, l)
+				}
+			}
+		}
+	}
+	agent := &demoAgent{hub: hub, parts: parts}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	agent.open(0)
+	go agent.run(ctx)
 
 	r, ssh := terminalRenderer()
-	m := tui.New(board, tui.Options{Renderer: r, Widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"}})
+	m := tui.New(hub, tui.Options{Renderer: r, Widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"}, OpenWeb: openWeb})
 	defer m.Close()
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 	if ssh {
@@ -91,10 +117,36 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // demoAgent answers the person's actions the way an agent would: it says
 // what it understood, updates the surface, and opens the next part.
 type demoAgent struct {
-	board  *bridge.Board
+	hub    *bridge.Hub
 	parts  []string
-	mu     sync.Mutex // one answer at a time, in the order of the actions
 	opened int
+}
+
+// run reads the person's actions the way an agent does, with canvas.wait,
+// and answers each in turn, until ctx ends.
+func (a *demoAgent) run(ctx context.Context) {
+	for {
+		res, err := a.hub.Wait(ctx, 60*time.Second)
+		if err != nil {
+			return
+		}
+		if res.TimedOut {
+			if ctx.Err() != nil {
+				return
+			}
+			continue
+		}
+		var msg struct {
+			UserAction struct {
+				Name      string         `json:"name"`
+				SurfaceID string         `json:"surfaceId"`
+				Context   map[string]any `json:"context"`
+			} `json:"userAction"`
+		}
+		if json.Unmarshal(res.Action, &msg) == nil {
+			a.answer(msg.UserAction.Name, msg.UserAction.SurfaceID, msg.UserAction.Context, res.Source)
+		}
+	}
 }
 
 func (a *demoAgent) open(i int) {
@@ -108,9 +160,9 @@ func (a *demoAgent) open(i int) {
 	for j, r := range raws {
 		msgs[j] = r
 	}
-	a.board.Append(bridge.RoleAgent, demoIntro[a.parts[i]])
-	if _, _, err := a.board.Show(msgs); err != nil {
-		a.board.Append(bridge.RoleNote, "the demo could not show "+a.parts[i]+": "+err.Error())
+	a.hub.Append(bridge.RoleAgent, demoIntro[a.parts[i]])
+	if _, err := a.hub.Show(msgs); err != nil {
+		a.hub.Append(bridge.RoleNote, "the demo could not show "+a.parts[i]+": "+err.Error())
 	}
 }
 
@@ -120,40 +172,32 @@ var demoIntro = map[string]string{
 	"gallery":  "That is all I needed. The last tab shows every kind of component a2term draws; try them.",
 }
 
-func (a *demoAgent) react(act *a2ui.UserAction, source bridge.Source) {
-	// Runs outside the board's lock: showing from here is safe.
-	go a.answer(act, source)
-}
-
-func (a *demoAgent) answer(act *a2ui.UserAction, source bridge.Source) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	ctx := func(k string) any { v, _ := act.Context.Get(k); return v }
+// answer says what the agent understood of an action, updates the
+// surface, and opens the next part.
+func (a *demoAgent) answer(name, surfaceID string, ctx map[string]any, source bridge.Source) {
 	next := -1
 	for i, p := range a.parts {
-		if p == act.SurfaceID {
+		if p == surfaceID {
 			next = i + 1
 		}
 	}
-	switch act.Name {
+	switch name {
 	case "pay_both", "pay_selected", "not_now":
-		note, _ := ctx("note").(string)
+		note, _ := ctx["note"].(string)
 		var said, summary string
-		switch act.Name {
+		switch name {
 		case "pay_both":
 			said, summary = "Paying both invoices, € 1,329.90 in all.", "Paid INV-1042 and INV-1057."
 		case "pay_selected":
 			var picked []string
-			if inv, ok := ctx("invoices").(*a2ui.Object); ok {
-				for _, k := range inv.Keys() {
-					v, _ := inv.Get(k)
-					if o, ok := v.(*a2ui.Object); ok {
-						if sel, _ := o.Get("selected"); sel == true {
-							picked = append(picked, k)
-						}
+			if inv, ok := ctx["invoices"].(map[string]any); ok {
+				for k, v := range inv {
+					if o, ok := v.(map[string]any); ok && o["selected"] == true {
+						picked = append(picked, k)
 					}
 				}
 			}
+			sort.Strings(picked)
 			if len(picked) == 0 {
 				said, summary = "You pressed Pay selected with nothing ticked, so I paid nothing.", "Nothing paid: no invoice was ticked."
 			} else {
@@ -165,14 +209,16 @@ func (a *demoAgent) answer(act *a2ui.UserAction, source bridge.Source) {
 		if note != "" {
 			said += fmt.Sprintf(" Your note %q goes with it.", note)
 		}
-		a.board.Append(bridge.RoleAgent, fmt.Sprintf("You chose %s in the %s. %s", act.Name, source, said))
+		a.hub.Append(bridge.RoleAgent, fmt.Sprintf("You chose %s in the %s. %s", name, source, said))
 		upd, _ := json.Marshal(map[string]any{"dataModelUpdate": map[string]any{"surfaceId": "invoices", "path": "/summary",
 			"contents": []any{map[string]any{"key": ".", "valueString": summary}}}})
-		a.board.Show([]json.RawMessage{upd})
+		a.hub.Show([]json.RawMessage{upd})
 	case "save_settings":
-		a.board.Append(bridge.RoleAgent, "Saved your settings: "+string(a2ui.MarshalValue(ctx("settings"))))
+		js, _ := json.Marshal(ctx["settings"])
+		a.hub.Append(bridge.RoleAgent, "Saved your settings: "+string(js))
 	case "gallery_submit":
-		a.board.Append(bridge.RoleAgent, "The gallery sent: "+string(a2ui.MarshalValue(ctx("values"))))
+		js, _ := json.Marshal(ctx["values"])
+		a.hub.Append(bridge.RoleAgent, "The gallery sent: "+string(js))
 		return
 	default:
 		return

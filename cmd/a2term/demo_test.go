@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -29,25 +30,29 @@ func TestDemoPartsAreValid(t *testing.T) {
 // what it understood, with the note, updates the summary and opens the
 // next surface.
 func TestDemoAgentAnswers(t *testing.T) {
-	board := bridge.NewBoard(a2ui.Options{}, nil)
-	agent := &demoAgent{board: board, parts: []string{"invoices", "settings", "gallery"}}
-	board.OnAction(agent.react)
+	hub := bridge.NewHub(bridge.HubOptions{})
+	defer hub.Close()
+	agent := &demoAgent{hub: hub, parts: []string{"invoices", "settings", "gallery"}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	defer func() { cancel(); hub.Close(); <-done }()
 	agent.open(0)
-	if err := board.SetValue(bridge.Terminal, "invoices", "note", "see you soon"); err != nil {
+	go func() { agent.run(ctx); close(done) }()
+	if err := hub.SetValue(bridge.Terminal, "invoices", "note", "see you soon"); err != nil {
 		t.Fatal(err)
 	}
-	v := board.Snapshot().Canvas.Version()
-	if err := board.Press(bridge.Web, "invoices", "pay-both", v); err != nil {
+	v := hub.Snapshot().Canvas.Version()
+	if err := hub.Press(bridge.Web, "invoices", "pay-both", v); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for board.Snapshot().Canvas.Surface("settings") == nil {
+	for hub.Snapshot().Canvas.Surface("settings") == nil {
 		if time.Now().After(deadline) {
 			t.Fatal("the demo agent never opened the settings")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	snap := board.Snapshot()
+	snap := hub.Snapshot()
 	var said string
 	for _, e := range snap.Transcript {
 		if e.Role == bridge.RoleAgent && strings.Contains(e.Text, "pay_both") {

@@ -38,7 +38,11 @@ to its process group, then SIGKILL 3 seconds later.
 
 Everything after "--" is CMD and its arguments, untouched:
 
-  a2term run -- python3 agent.py --verbose`
+  a2term run -- python3 agent.py --verbose
+
+The web mirror (a tokenized page on 127.0.0.1) shows the same canvas in a
+browser: ctrl+o or --open opens it, or over SSH shows the ssh -L command
+that reaches it; --no-web turns it off.`
 
 // killGrace is how long CMD has between SIGTERM and SIGKILL once the
 // person quits.
@@ -52,20 +56,22 @@ const outputGrace = 2 * time.Second
 // hubFlags are the flags of every command that runs a hub.
 type hubFlags struct {
 	socket  string
-	noWeb   bool // the web mirror does not exist yet; accepted so scripts can pass it
+	noWeb   bool
+	open    bool
 	lenient bool
 }
 
 func addHubFlags(fs *flag.FlagSet) *hubFlags {
 	f := &hubFlags{}
 	fs.StringVar(&f.socket, "socket", bridge.DefaultSocketPath(), "listen on the Unix socket at `PATH`, in a directory only you can enter")
-	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror")
+	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror on 127.0.0.1")
+	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
 	return f
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
-	fs := newFlagSet("run", "run [--socket PATH] [--no-web] [--lenient] -- CMD [ARGS...]", runAbout, stderr)
+	fs := newFlagSet("run", "run [--socket PATH] [--no-web] [--open] [--lenient] -- CMD [ARGS...]", runAbout, stderr)
 	f := addHubFlags(fs)
 	// Not parseFlags: the flags end at CMD, whose own flags are its own.
 	if err := fs.Parse(args); err != nil {
@@ -84,11 +90,12 @@ const canvasAbout = `
 With no command, a2term opens the canvas and waits for an agent: the
 status line shows the socket agents connect to. Give its path to your
 agent in A2TERM_SOCKET (or use 'a2term run -- CMD', which does that and
-starts the agent for you).`
+starts the agent for you). The web mirror shows the same canvas in a
+browser: ctrl+o or --open opens it; --no-web turns it off.`
 
 // runPlain is a2term with no command: the canvas, waiting for an agent.
 func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("", "[--socket PATH] [--no-web] [--lenient]", canvasAbout, stderr)
+	fs := newFlagSet("", "[--socket PATH] [--no-web] [--open] [--lenient]", canvasAbout, stderr)
 	f := addHubFlags(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -131,6 +138,22 @@ func runCanvas(name string, f *hubFlags, argv []string, stderr io.Writer) int {
 	}
 	defer srv.Close() // also takes the socket off the status line
 
+	web, openWeb, err := startWeb(hub, f.noWeb, transcriptLog{board})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		return exitRefused
+	}
+	if web != nil {
+		defer web.Close()
+		if f.open {
+			for _, l := range openWeb() {
+				if l != "" {
+					board.Append(bridge.RoleNote, l)
+				}
+			}
+		}
+	}
+
 	// From here to the end a signal quits the program instead of killing
 	// a2term, so that CMD is ended and the socket removed: SIGINT and
 	// SIGTERM (which Bubble Tea also handles while it runs), and a hangup
@@ -155,7 +178,7 @@ func runCanvas(name string, f *hubFlags, argv []string, stderr io.Writer) int {
 	}
 
 	r, ssh := terminalRenderer()
-	m := tui.New(hub, tui.Options{Renderer: r, Widgets: components.Options{}})
+	m := tui.New(hub, tui.Options{Renderer: r, Widgets: components.Options{}, OpenWeb: openWeb})
 	defer m.Close()
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 	if ssh {

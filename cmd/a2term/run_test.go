@@ -283,7 +283,7 @@ func runAgentInTmux(t *testing.T) (x *tmux, sock string, terminated func()) {
 	dir := t.TempDir()
 	sock = filepath.Join(dir, "s", "a2term.sock")
 	x = startTmux(t, 120, 40, "env", "A2TERM_TEST_AGENT=form", "A2TERM_TEST_DIR="+dir,
-		bin, "run", "--socket", sock, "--", self)
+		bin, "run", "--no-web", "--socket", sock, "--", self)
 	return x, sock, func() {
 		t.Helper()
 		b, err := os.ReadFile(filepath.Join(dir, "agent.pid"))
@@ -371,7 +371,7 @@ func TestRunChildExitInTmux(t *testing.T) {
 func TestPlainInTmux(t *testing.T) {
 	bin := buildBinary(t)
 	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
-	x := startTmux(t, 120, 30, bin, "--socket", sock)
+	x := startTmux(t, 120, 30, bin, "--no-web", "--socket", sock)
 	x.waitFor("agents: " + sock)
 	x.waitFor("Waiting for an agent: start it with")
 	ctx := context.Background()

@@ -15,17 +15,18 @@ import (
 
 const serveAbout = `
 Serve runs the hub without a terminal: agents connect to its socket and
-show surfaces, and nobody sees them there. It is for headless use and for
-tests, and it is what the web mirror will be served from.
+show surfaces, and the person sees them in the web mirror (a tokenized
+page on 127.0.0.1). It is for headless use and for tests.
 
 Its first line on standard output is one JSON object saying where to
-connect, written as soon as the socket listens:
+connect, written as soon as the socket and the mirror listen:
 
-  {"socket":"/run/user/1000/a2term/a2term.sock","url":""}
+  {"socket":"/run/user/1000/a2term/a2term.sock","url":"http://127.0.0.1:41234/?t=…"}
 
-"url" is the web mirror's address; it stays empty for now (and with
---no-web). Log lines go to standard error. SIGINT or SIGTERM (or SIGHUP)
-shut it down cleanly: waits end, the socket is removed, exit status 0.`
+"url" is the web mirror's address with its token (empty with --no-web);
+treat it as a secret. Log lines (never the token) go to standard error.
+SIGINT or SIGTERM (or SIGHUP) shut it down cleanly: waits end, the socket
+is removed, exit status 0.`
 
 // serveReady is serve's first line.
 type serveReady struct {
@@ -34,7 +35,7 @@ type serveReady struct {
 }
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("serve", "serve [--socket PATH] [--no-web] [--lenient]", serveAbout, stderr)
+	fs := newFlagSet("serve", "serve [--socket PATH] [--no-web] [--open] [--lenient]", serveAbout, stderr)
 	f := addHubFlags(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -57,7 +58,24 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitRefused
 	}
-	line, _ := json.Marshal(serveReady{Socket: srv.Path()})
+	web, open, err := startWeb(hub, f.noWeb, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
+		hub.Close()
+		srv.Close()
+		return exitRefused
+	}
+	ready := serveReady{Socket: srv.Path()}
+	if web != nil {
+		defer web.Close()
+		ready.URL = web.URL()
+		if f.open {
+			for _, l := range open() {
+				fmt.Fprintln(stderr, l)
+			}
+		}
+	}
+	line, _ := json.Marshal(ready)
 	_, err = fmt.Fprintf(stdout, "%s\n", line)
 	if fl, ok := stdout.(interface{ Flush() error }); ok && err == nil {
 		err = fl.Flush()

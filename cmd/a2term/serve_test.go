@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,19 +22,20 @@ import (
 )
 
 // readyLine checks serve's first line: exactly one JSON object with the
-// socket and an empty url.
-func readyLine(t *testing.T, line, sock string) {
+// socket and the web mirror's address (empty with --no-web), and returns
+// that address.
+func readyLine(t *testing.T, line, sock string, web bool) string {
 	t.Helper()
-	want, _ := json.Marshal(map[string]string{"socket": sock, "url": ""})
-	if line != string(want)+"\n" {
-		t.Fatalf("first line %q, want %q", line, want)
-	}
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
 	var r serveReady
-	if err := dec.Decode(&r); err != nil || r.Socket != sock || dec.More() {
+	if err := dec.Decode(&r); err != nil || r.Socket != sock || dec.More() || !strings.HasSuffix(line, "}\n") {
 		t.Fatalf("first line %q: %v", line, err)
 	}
+	if web != regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/\?t=[0-9a-f]{32}$`).MatchString(r.URL) || (!web && r.URL != "") {
+		t.Fatalf("first line %q: url %q (web mirror on: %v)", line, r.URL, web)
+	}
+	return r.URL
 }
 
 // TestServeInProcess runs serve until its context ends: the first line
@@ -54,7 +56,7 @@ func TestServeInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reading the first line: %v (stderr: %s)", err, stderr.String())
 	}
-	readyLine(t, line, sock)
+	url := readyLine(t, line, sock, true)
 
 	c, err := client.Dial(ctx, sock)
 	if err != nil {
@@ -62,8 +64,8 @@ func TestServeInProcess(t *testing.T) {
 	}
 	defer c.Close()
 	info, err := c.Info(ctx)
-	if err != nil || info.Protocol != "a2ui/v0.8" {
-		t.Fatalf("info: %+v, %v", info, err)
+	if err != nil || info.Protocol != "a2ui/v0.8" || info.WebURL != url {
+		t.Fatalf("info: %+v, %v (the web mirror is at %s)", info, err, url)
 	}
 	if res, err := c.Wait(ctx, 0.05); err != nil || !res.TimedOut {
 		t.Fatalf("wait: %+v, %v", res, err)
@@ -132,7 +134,7 @@ func TestServeBinary(t *testing.T) {
 			case <-time.After(20 * time.Second):
 				t.Fatalf("no first line; stderr:\n%s", stderr.String())
 			}
-			readyLine(t, line, sock)
+			readyLine(t, line, sock, false) // started with --no-web
 
 			ctx := context.Background()
 			c, err := client.Dial(ctx, sock)

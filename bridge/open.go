@@ -1,0 +1,130 @@
+package bridge
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ErrOverSSH is returned by OpenBrowser in an SSH session: a browser
+// opened there would run on the remote machine, not in front of the
+// person. Show SSHHint instead.
+var ErrOverSSH = errors.New("over SSH the browser is not opened on the remote machine; forward the port instead")
+
+// openFileLife is how long the redirect file OpenBrowser writes is kept:
+// long enough for a browser that has to start first to read it.
+const openFileLife = 30 * time.Second
+
+// OpenBrowser opens url (which carries the token) in the person's browser
+// without putting it on a command line, where any local user could read
+// it: it writes a redirect page, readable only by this user (0600 in a new
+// 0700 directory), and hands the browser opener (xdg-open, open) the
+// file's path. The file is removed after a short while. how says what was
+// done, for the status line. Over SSH it does nothing and returns
+// ErrOverSSH.
+func OpenBrowser(url string) (how string, err error) {
+	if OverSSH() {
+		return "", ErrOverSSH
+	}
+	how, cleanup, err := openBrowser(url, startOpener)
+	if cleanup != nil {
+		time.AfterFunc(openFileLife, cleanup)
+	}
+	return how, err
+}
+
+// openBrowser writes the redirect file and passes its path to run. The
+// returned cleanup removes the file and its directory.
+func openBrowser(url string, run func(file string) (string, error)) (how string, cleanup func(), err error) {
+	dir, err := os.MkdirTemp("", "a2term-open-") // 0700
+	if err != nil {
+		return "", nil, fmt.Errorf("open the browser: %w", err)
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	file := filepath.Join(dir, "a2term.html")
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("open the browser: %w", err)
+	}
+	_, err = f.WriteString(redirectPage(url))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("open the browser: %w", err)
+	}
+	how, err = run(file)
+	if err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return how, cleanup, nil
+}
+
+// redirectPage sends the browser on to url without keeping itself in the
+// history.
+func redirectPage(url string) string {
+	js, _ := json.Marshal(url) // escapes <, > and &: safe inside <script>
+	return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta http-equiv="refresh" content="0;url=` + html.EscapeString(url) + `">
+<title>a2term</title>
+<script>location.replace(` + string(js) + `);</script>
+</head><body><p>Opening the a2term canvas…</p></body></html>
+`
+}
+
+// startOpener runs the platform's browser opener on file, detached from
+// the terminal, and reaps it in the background.
+func startOpener(file string) (string, error) {
+	var name string
+	var args []string
+	switch runtime.GOOS {
+	case "darwin":
+		name, args = "open", []string{file}
+	case "windows":
+		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", file}
+	default:
+		name, args = "xdg-open", []string{file}
+	}
+	cmd := exec.Command(name, args...) // stdin, stdout and stderr: the null device
+	if err := cmd.Start(); err != nil {
+		return "", fmt.Errorf("open the browser with %s: %w", name, err)
+	}
+	go cmd.Wait()
+	return "opened in the browser with " + name, nil
+}
+
+// OverSSH reports whether a2term runs in an SSH session, where the
+// browser must not be opened (it would open on the remote machine).
+func OverSSH() bool {
+	return os.Getenv("SSH_CONNECTION") != "" || os.Getenv("SSH_CLIENT") != "" || os.Getenv("SSH_TTY") != ""
+}
+
+// SSHHint says how to reach the mirror from the person's own machine when
+// a2term runs over SSH: the ssh -L command that forwards the port, and the
+// URL to open there. The host is the server address of SSH_CONNECTION
+// (with -p when the port is not 22), or "this-machine" when unknown.
+func SSHHint(port int, url string) string {
+	host, sshPort := "this-machine", ""
+	if f := strings.Fields(os.Getenv("SSH_CONNECTION")); len(f) == 4 {
+		if ip := net.ParseIP(f[2]); ip != nil {
+			host = ip.String()
+		}
+		if p, err := strconv.Atoi(f[3]); err == nil && p > 0 && p < 65536 && p != 22 {
+			sshPort = " -p " + strconv.Itoa(p)
+		}
+	}
+	return fmt.Sprintf("on your machine run: ssh -L %d:127.0.0.1:%d%s %s — then open %s", port, port, sshPort, host, url)
+}

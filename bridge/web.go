@@ -1,0 +1,704 @@
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// The page: index.html served at "/", every other file of web/ at
+// "/static/NAME". None of them holds any data; everything the page shows
+// arrives over /events.
+//
+//go:embed web
+var webFiles embed.FS
+
+// Limits and settings of the web mirror.
+const (
+	// WebTokenHeader carries the token on POSTs (never the query).
+	WebTokenHeader = "X-A2term-Token"
+	// MaxWebBody bounds the body of one POSTed intent.
+	MaxWebBody = 64 << 10
+	// WebTranscript is how many of the newest transcript entries a
+	// snapshot carries.
+	WebTranscript = 200
+
+	webCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; media-src data:; " +
+		"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+	webWriteTimeout = 10 * time.Second // a viewer that takes longer to accept one write is dropped
+	webHeartbeat    = 15 * time.Second
+	webReadTimeout  = 10 * time.Second // reading a POST's body
+	webShutdownWait = 5 * time.Second  // then Close stops waiting for handlers
+)
+
+// WebOptions set up the web mirror.
+type WebOptions struct {
+	// Logger receives one line per refused request, viewer joined, left
+	// or dropped, and the server's own errors: method and path only,
+	// never the token, the query or headers. Nil discards it.
+	Logger *log.Logger
+	// Addr is where to listen, "127.0.0.1:0" (a random port) by default.
+	// Any host other than 127.0.0.1 is refused.
+	Addr string
+
+	// For tests: how long one write to a viewer may take, how often an
+	// idle stream gets a heartbeat, and the socket send buffer of each
+	// connection (so that a viewer that never reads blocks its stream at
+	// once). Zero means the defaults.
+	writeTimeout time.Duration
+	heartbeat    time.Duration
+	sendBuffer   int
+}
+
+// WebServer is the web mirror: the hub's canvas on a page at
+// http://127.0.0.1:PORT/?t=TOKEN, live over server-sent events, with the
+// person's presses and inputs POSTed back as intents. Every request passes
+// the controls of SECURITY.md section 2 before any route sees it; see
+// ServeHTTP. Its methods are safe for concurrent use.
+type WebServer struct {
+	hub    *Hub
+	logger *log.Logger
+	srv    *http.Server
+	mux    *http.ServeMux
+	cop    *http.CrossOriginProtection
+
+	port   int
+	host   string // the one Host accepted: "127.0.0.1:PORT"
+	origin string // the one Origin accepted: "http://127.0.0.1:PORT"
+	token  []byte
+	url    string
+
+	index  []byte
+	static map[string]staticFile // by request path, "/static/app.js"
+
+	writeTimeout time.Duration
+	heartbeat    time.Duration
+
+	cancel context.CancelFunc // ends every request's context
+	served chan struct{}      // closed when Serve has returned
+
+	mu      sync.Mutex
+	closing bool
+	streams map[*stream]struct{}
+
+	enc snapshotCache
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+type staticFile struct {
+	body        []byte
+	contentType string
+}
+
+// stream is one viewer's /events response.
+type stream struct {
+	w  http.ResponseWriter
+	rc *http.ResponseController
+}
+
+// ServeWeb starts the web mirror of h on a random port of 127.0.0.1 with a
+// fresh 128-bit token, records its URL in the board's status (the TUI
+// shows it) and keeps the status's viewer count up to date.
+func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
+	addr := opts.Addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host != "127.0.0.1" {
+		return nil, fmt.Errorf("web mirror address %q: it listens on 127.0.0.1 only", addr)
+	}
+	index, static, err := loadPage()
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp4", addr)
+	if err != nil {
+		return nil, fmt.Errorf("web mirror: %w", err)
+	}
+	tok := make([]byte, 16)
+	rand.Read(tok) // never fails (crypto/rand)
+	s := &WebServer{
+		hub:          h,
+		logger:       opts.Logger,
+		mux:          http.NewServeMux(),
+		cop:          http.NewCrossOriginProtection(),
+		port:         ln.Addr().(*net.TCPAddr).Port,
+		token:        []byte(hex.EncodeToString(tok)),
+		index:        index,
+		static:       static,
+		writeTimeout: opts.writeTimeout,
+		heartbeat:    opts.heartbeat,
+		served:       make(chan struct{}),
+		streams:      map[*stream]struct{}{},
+	}
+	if s.logger == nil {
+		s.logger = log.New(io.Discard, "", 0)
+	}
+	if s.writeTimeout <= 0 {
+		s.writeTimeout = webWriteTimeout
+	}
+	if s.heartbeat <= 0 {
+		s.heartbeat = webHeartbeat
+	}
+	s.host = "127.0.0.1:" + strconv.Itoa(s.port)
+	s.origin = "http://" + s.host
+	s.url = s.origin + "/?t=" + string(s.token)
+
+	s.mux.HandleFunc("GET /{$}", s.servePage)
+	s.mux.HandleFunc("GET /static/{file}", s.serveStatic)
+	s.mux.HandleFunc("GET /events", s.serveEvents)
+	s.mux.HandleFunc("POST /api/press", s.servePress)
+	s.mux.HandleFunc("POST /api/input", s.serveInput)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	s.srv = &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		IdleTimeout:       60 * time.Second,
+		// No ReadTimeout or WriteTimeout: streams live for hours. Each
+		// POST gets a read deadline and every response a write deadline
+		// in ServeHTTP; streams renew theirs write by write.
+		BaseContext: func(net.Listener) context.Context { return ctx },
+		ErrorLog:    log.New(redactor{s}, "", 0),
+	}
+	if n := opts.sendBuffer; n > 0 {
+		s.srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
+			if tc, ok := c.(*net.TCPConn); ok {
+				tc.SetWriteBuffer(n)
+			}
+			return ctx
+		}
+	}
+	go func() {
+		defer close(s.served)
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.logger.Printf("web: serving stopped: %v", err)
+		}
+	}()
+	h.Board().SetStatus(func(st *Status) { st.WebURL = s.url; st.Viewers = 0 })
+	return s, nil
+}
+
+// loadPage reads the embedded page: index.html and the static files
+// beside it.
+func loadPage() ([]byte, map[string]staticFile, error) {
+	index, err := webFiles.ReadFile("web/index.html")
+	if err != nil {
+		return nil, nil, fmt.Errorf("web mirror: the embedded page has no index.html: %w", err)
+	}
+	entries, err := fs.ReadDir(webFiles, "web")
+	if err != nil {
+		return nil, nil, err
+	}
+	static := map[string]staticFile{}
+	for _, e := range entries {
+		if e.IsDir() || e.Name() == "index.html" {
+			continue
+		}
+		ct := mime.TypeByExtension(path.Ext(e.Name()))
+		switch path.Ext(e.Name()) {
+		case ".js":
+			ct = "text/javascript; charset=utf-8"
+		case ".css":
+			ct = "text/css; charset=utf-8"
+		}
+		if ct == "" {
+			continue // served only with a type the browser will not sniff
+		}
+		body, err := webFiles.ReadFile("web/" + e.Name())
+		if err != nil {
+			return nil, nil, err
+		}
+		static["/static/"+e.Name()] = staticFile{body: body, contentType: ct}
+	}
+	return index, static, nil
+}
+
+// URL is the page's address with its token: http://127.0.0.1:PORT/?t=TOKEN.
+// Whoever has it can press buttons in the person's name; show it only to
+// the person.
+func (s *WebServer) URL() string { return s.url }
+
+// Port is the port the mirror listens on.
+func (s *WebServer) Port() int { return s.port }
+
+// Close ends every stream at once (a viewer in the middle of a write too),
+// shuts the server down and clears the web URL and viewer count from the
+// board's status. It is safe to call more than once.
+func (s *WebServer) Close() error {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closing = true
+		for st := range s.streams {
+			st.rc.SetWriteDeadline(time.Now()) // unblocks a write to a viewer that stopped reading
+		}
+		s.mu.Unlock()
+		s.cancel()
+		ctx, cancel := context.WithTimeout(context.Background(), webShutdownWait)
+		defer cancel()
+		if err := s.srv.Shutdown(ctx); err != nil {
+			s.closeErr = s.srv.Close()
+		}
+		<-s.served
+		s.hub.Board().SetStatus(func(st *Status) {
+			if st.WebURL == s.url {
+				st.WebURL = ""
+			}
+			st.Viewers = 0
+		})
+	})
+	return s.closeErr
+}
+
+// ServeHTTP applies the controls every request passes, in this order
+// (SECURITY.md section 2), before the route sees it:
+//
+//  1. the security headers are set, so that every answer carries them;
+//  2. Host must be exactly 127.0.0.1:PORT (this stops DNS rebinding);
+//  3. GET: the token in the query (t=), compared in constant time; only
+//     the static files, which hold no data, go without it;
+//  4. POST (and any other method): no query at all (the token never
+//     travels in a URL of a POST), cross-origin protection, Origin if
+//     present must be our own, and the token in the X-A2term-Token header.
+//
+// A failure is 403 with no detail. The POST routes then require
+// Content-Type application/json (415), a body of at most 64 KiB (413) and
+// exactly one JSON object with the route's fields and no others (400);
+// only then is the hub called.
+func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", webCSP)
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-store")
+
+	if r.Host != s.host {
+		s.refuse(w, r, http.StatusForbidden)
+		return
+	}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		// The page and its assets hold no data, so they need no token: a
+		// reload works once the page has taken the token out of the
+		// address bar (it keeps it in sessionStorage). Everything with
+		// data — the event stream, every POST — needs it.
+		if _, ok := s.static[r.URL.Path]; !ok && r.URL.Path != "/" && !s.tokenOK(r.URL.Query()["t"]) {
+			s.refuse(w, r, http.StatusForbidden)
+			return
+		}
+	} else {
+		if r.URL.RawQuery != "" || r.URL.ForceQuery ||
+			s.cop.Check(r) != nil ||
+			!s.originOK(r.Header.Values("Origin")) ||
+			!s.tokenOK(r.Header.Values(WebTokenHeader)) {
+			s.refuse(w, r, http.StatusForbidden)
+			return
+		}
+		http.NewResponseController(w).SetReadDeadline(time.Now().Add(webReadTimeout))
+	}
+	if r.URL.Path != "/events" {
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.writeTimeout))
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// tokenOK accepts exactly one value equal to the token.
+func (s *WebServer) tokenOK(vals []string) bool {
+	return len(vals) == 1 && subtle.ConstantTimeCompare([]byte(vals[0]), s.token) == 1
+}
+
+// originOK accepts no Origin (not a browser) or exactly our own.
+func (s *WebServer) originOK(vals []string) bool {
+	return len(vals) == 0 || len(vals) == 1 && vals[0] == s.origin
+}
+
+// refuse answers code with no detail and logs the method and path.
+func (s *WebServer) refuse(w http.ResponseWriter, r *http.Request, code int) {
+	s.logf(r, "refused: %d", code)
+	http.Error(w, http.StatusText(code), code)
+}
+
+// logf logs a line about request r: its method and path, never its query
+// or headers.
+func (s *WebServer) logf(r *http.Request, format string, args ...any) {
+	p := r.URL.Path
+	if len(p) > 120 {
+		p = p[:120] + "…"
+	}
+	m := r.Method
+	if len(m) > 16 {
+		m = m[:16]
+	}
+	s.logger.Printf("web: %s %q: %s", m, p, fmt.Sprintf(format, args...))
+}
+
+// redactor passes the http.Server's own error lines to the logger with the
+// token blotted out, should one ever carry it.
+type redactor struct{ s *WebServer }
+
+func (r redactor) Write(p []byte) (int, error) {
+	line := bytes.ReplaceAll(bytes.TrimRight(p, "\n"), r.s.token, []byte("[token]"))
+	r.s.logger.Printf("web: %s", line)
+	return len(p), nil
+}
+
+// servePage is GET /: the page, or a plain page saying the canvas is
+// already open in MaxViewers places.
+func (s *WebServer) servePage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if s.full() {
+		s.logf(r, "the canvas is full")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, webFullPage)
+		return
+	}
+	w.Write(s.index)
+}
+
+// webFullPage is what a viewer beyond MaxViewers sees.
+var webFullPage = fmt.Sprintf(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>a2term: the canvas is full</title></head>
+<body>
+<h1>This canvas is already open in %d places</h1>
+<p>a2term shows its canvas in at most %d browser tabs at once. Close one of the others, then open the link from the terminal again.</p>
+</body>
+</html>
+`, MaxViewers, MaxViewers)
+
+// serveStatic is GET /static/{file}: the page's script and styles.
+func (s *WebServer) serveStatic(w http.ResponseWriter, r *http.Request) {
+	f, ok := s.static[r.URL.Path]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", f.contentType)
+	w.Write(f.body)
+}
+
+func (s *WebServer) full() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.streams) >= MaxViewers
+}
+
+// join admits a viewer, unless MaxViewers already watch or the server is
+// closing, and updates the count in the status line.
+func (s *WebServer) join(w http.ResponseWriter) (*stream, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing || len(s.streams) >= MaxViewers {
+		return nil, false
+	}
+	st := &stream{w: w, rc: http.NewResponseController(w)}
+	s.streams[st] = struct{}{}
+	n := len(s.streams)
+	s.hub.Board().SetStatus(func(status *Status) { status.Viewers = n })
+	return st, true
+}
+
+func (s *WebServer) leave(st *stream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.streams, st)
+	n := len(s.streams)
+	s.hub.Board().SetStatus(func(status *Status) { status.Viewers = n })
+}
+
+// serveEvents is GET /events: a full snapshot on connect and after every
+// change, a heartbeat while nothing changes. Changes coalesce, so a slow
+// viewer gets the latest state and never a backlog; a viewer that cannot
+// take one write within the write timeout is dropped, and no viewer ever
+// waits for another.
+func (s *WebServer) serveEvents(w http.ResponseWriter, r *http.Request) {
+	st, ok := s.join(w)
+	if !ok {
+		s.logf(r, "refused a viewer: %d are watching", MaxViewers)
+		http.Error(w, fmt.Sprintf("This canvas is already open in %d places.", MaxViewers), http.StatusServiceUnavailable)
+		return
+	}
+	defer s.leave(st)
+	changed, cancel := s.hub.Subscribe()
+	defer cancel()
+
+	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	s.logf(r, "a viewer joined")
+	beat := time.NewTicker(s.heartbeat)
+	defer beat.Stop()
+	ev := s.enc.event(s.hub.Snapshot())
+	for {
+		if err := s.send(st, ev); err != nil {
+			s.mu.Lock()
+			closing := s.closing
+			s.mu.Unlock()
+			switch {
+			case closing:
+				s.logf(r, "a viewer's stream ended: the mirror is closing")
+			case errors.Is(err, os.ErrDeadlineExceeded):
+				s.logf(r, "a viewer was dropped: it stopped reading")
+			default: // a failed write cancels the request's context too
+				s.logf(r, "a viewer left")
+			}
+			return
+		}
+		select {
+		case <-r.Context().Done(): // the viewer left, or Close
+			s.logf(r, "a viewer left")
+			return
+		case <-changed:
+			ev = s.enc.event(s.hub.Snapshot())
+		case <-beat.C:
+			ev = sseHeartbeat
+		}
+	}
+}
+
+var (
+	sseHeartbeat = []byte(": heartbeat\n\n")
+	errClosing   = errors.New("the web mirror is closing")
+)
+
+// send writes one event to a viewer within the write timeout.
+func (s *WebServer) send(st *stream, ev []byte) error {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		return errClosing
+	}
+	// Under mu, so that Close's deadline (now) is never overwritten.
+	st.rc.SetWriteDeadline(time.Now().Add(s.writeTimeout))
+	s.mu.Unlock()
+	if _, err := st.w.Write(ev); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	if err := st.rc.Flush(); err != nil {
+		return fmt.Errorf("flush: %w", err)
+	}
+	return nil
+}
+
+// The snapshot as the page receives it.
+type (
+	webSnapshot struct {
+		Version    uint64       `json:"version"`
+		Surfaces   []webSurface `json:"surfaces"`
+		Transcript []Entry      `json:"transcript"`
+		Status     webStatus    `json:"status"`
+	}
+	webSurface struct {
+		SurfaceID string     `json:"surfaceId"`
+		Version   uint64     `json:"version"`
+		Shown     bool       `json:"shown"`
+		Styles    webStyles  `json:"styles"`
+		Tree      *a2ui.Node `json:"tree"`
+	}
+	webStyles struct {
+		Font         string `json:"font"`
+		PrimaryColor string `json:"primaryColor"`
+	}
+	webStatus struct {
+		Viewers int `json:"viewers"`
+		Queued  int `json:"queued"`
+	}
+)
+
+// snapshotCache encodes each state once however many viewers want it.
+// Canvases are immutable and the transcript only grows in place (or is
+// copied when trimmed), so the canvas pointer, the transcript's first
+// element, length and last entry, and the status identify a state; the
+// cache holds them, so their memory cannot be reused for another state
+// meanwhile.
+type snapshotCache struct {
+	mu         sync.Mutex
+	canvas     *a2ui.Canvas
+	transcript []Entry
+	status     Status
+	ev         []byte
+}
+
+func (c *snapshotCache) event(snap Snapshot) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ev != nil && c.canvas == snap.Canvas && c.status == snap.Status && sameEntries(c.transcript, snap.Transcript) {
+		return c.ev
+	}
+	c.canvas, c.transcript, c.status = snap.Canvas, snap.Transcript, snap.Status
+	c.ev = encodeSnapshot(snap)
+	return c.ev
+}
+
+func sameEntries(a, b []Entry) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0] && a[len(a)-1] == b[len(b)-1])
+}
+
+// encodeSnapshot renders snap as one SSE event: "snapshot", id = canvas
+// version, data = one line of JSON (encoding/json never writes a raw
+// newline).
+func encodeSnapshot(snap Snapshot) []byte {
+	out := webSnapshot{
+		Version:    snap.Canvas.Version(),
+		Surfaces:   []webSurface{},
+		Transcript: snap.Transcript[max(0, len(snap.Transcript)-WebTranscript):],
+		Status:     webStatus{Viewers: snap.Status.Viewers, Queued: snap.Status.Queued},
+	}
+	if out.Transcript == nil {
+		out.Transcript = []Entry{}
+	}
+	for _, sf := range snap.Canvas.Surfaces() {
+		ws := webSurface{SurfaceID: sf.ID(), Version: sf.Version(), Shown: sf.Shown(),
+			Styles: webStyles{Font: sf.Styles().Font, PrimaryColor: sf.Styles().PrimaryColor}}
+		if sf.Shown() {
+			ws.Tree = sf.Tree()
+		}
+		out.Surfaces = append(out.Surfaces, ws)
+	}
+	var b bytes.Buffer
+	b.WriteString("event: snapshot\nid: ")
+	b.WriteString(strconv.FormatUint(out.Version, 10))
+	b.WriteString("\ndata: ")
+	if err := json.NewEncoder(&b).Encode(out); err != nil {
+		// Nothing in a snapshot fails to encode; say so rather than
+		// send half an event.
+		b.Reset()
+		b.WriteString("event: snapshot\nid: ")
+		b.WriteString(strconv.FormatUint(out.Version, 10))
+		b.WriteString("\ndata: null\n")
+	}
+	b.WriteString("\n") // Encode ended the data line; this ends the event
+	return b.Bytes()
+}
+
+// The intents the page POSTs. Pointers tell a missing member from a zero
+// one: every member is required.
+type (
+	webPress struct {
+		SurfaceID *string `json:"surfaceId"`
+		NodeID    *string `json:"nodeId"`
+		Version   *uint64 `json:"version"`
+	}
+	webInput struct {
+		SurfaceID *string         `json:"surfaceId"`
+		NodeID    *string         `json:"nodeId"`
+		Value     json.RawMessage `json:"value"`
+	}
+)
+
+// servePress is POST /api/press {"surfaceId","nodeId","version"}.
+func (s *WebServer) servePress(w http.ResponseWriter, r *http.Request) {
+	var in webPress
+	if !s.decode(w, r, &in) {
+		return
+	}
+	if in.SurfaceID == nil || in.NodeID == nil || in.Version == nil {
+		s.refuse(w, r, http.StatusBadRequest)
+		return
+	}
+	s.reply(w, r, s.hub.Press(Web, *in.SurfaceID, *in.NodeID, *in.Version))
+}
+
+// serveInput is POST /api/input {"surfaceId","nodeId","value"}.
+func (s *WebServer) serveInput(w http.ResponseWriter, r *http.Request) {
+	var in webInput
+	if !s.decode(w, r, &in) {
+		return
+	}
+	var v any
+	if in.SurfaceID == nil || in.NodeID == nil || in.Value == nil || json.Unmarshal(in.Value, &v) != nil {
+		s.refuse(w, r, http.StatusBadRequest)
+		return
+	}
+	s.reply(w, r, s.hub.SetValue(Web, *in.SurfaceID, *in.NodeID, v))
+}
+
+// decode reads a POSTed intent: application/json (415), at most
+// MaxWebBody bytes (413), exactly one object with no unknown member (400).
+func (s *WebServer) decode(w http.ResponseWriter, r *http.Request, dst any) bool {
+	cts := r.Header.Values("Content-Type")
+	if len(cts) != 1 || !isJSON(cts[0]) {
+		s.refuse(w, r, http.StatusUnsupportedMediaType)
+		return false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxWebBody))
+	if err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			s.refuse(w, r, http.StatusRequestEntityTooLarge)
+		} else {
+			s.refuse(w, r, http.StatusBadRequest)
+		}
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' || dec.Decode(dst) != nil {
+		s.refuse(w, r, http.StatusBadRequest)
+		return false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		s.refuse(w, r, http.StatusBadRequest)
+		return false
+	}
+	return true
+}
+
+// isJSON accepts application/json, with at most a charset of utf-8.
+func isJSON(ct string) bool {
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return false
+	}
+	for k, v := range params {
+		if k != "charset" || !strings.EqualFold(v, "utf-8") {
+			return false
+		}
+	}
+	return true
+}
+
+// reply answers an intent: 204 when the hub took it, 409 with the
+// refusal's code and message when it did not (stale, not_a_button,
+// bad_value, queue_full, ...), so the page can say why.
+func (s *WebServer) reply(w http.ResponseWriter, r *http.Request, err error) {
+	if err == nil {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	refusal, ok := errors.AsType[*a2ui.Error](err)
+	if !ok {
+		s.logf(r, "internal error: %v", err)
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	s.logf(r, "refused by the hub: %s", refusal.Code)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusConflict)
+	json.NewEncoder(w).Encode(struct {
+		Code    a2ui.Code `json:"code"`
+		Message string    `json:"message"`
+	}{refusal.Code, refusal.Message})
+}

@@ -1,0 +1,155 @@
+package bridge
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// benchWeb starts a hub showing webForm and its mirror, and a client for
+// it; everything ends with the benchmark.
+func benchWeb(b *testing.B) (*Hub, *WebServer, *http.Client, string) {
+	b.Helper()
+	hub := NewHub(HubOptions{})
+	b.Cleanup(hub.Close)
+	if _, err := hub.Show(webRaws(webForm...)); err != nil {
+		b.Fatal(err)
+	}
+	ws, err := ServeWeb(hub, WebOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { ws.Close() })
+	tr := &http.Transport{}
+	b.Cleanup(tr.CloseIdleConnections)
+	token := ws.URL()[strings.Index(ws.URL(), "?t=")+3:]
+	return hub, ws, &http.Client{Transport: tr}, token
+}
+
+// BenchmarkWebPressToWait measures a press POSTed by the page up to the
+// return of the canvas.wait that receives it (the target is under 1 ms).
+func BenchmarkWebPressToWait(b *testing.B) {
+	hub, ws, client, token := benchWeb(b)
+	url := fmt.Sprintf("http://127.0.0.1:%d/api/press", ws.Port())
+	body := []byte(fmt.Sprintf(`{"surfaceId":"main","nodeId":"go","version":%d}`, hub.Snapshot().Canvas.Version()))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	results := make(chan WaitResult)
+	var wg sync.WaitGroup
+	wg.Go(func() { // the agent, always waiting
+		for {
+			res, err := hub.Wait(ctx, MaxWait)
+			if err != nil {
+				return
+			}
+			select {
+			case results <- res:
+			case <-ctx.Done():
+				return
+			}
+		}
+	})
+	defer wg.Wait()
+	defer cancel()
+
+	b.ReportAllocs()
+	for b.Loop() {
+		req, err := http.NewRequest("POST", url, bytes.NewReader(body))
+		if err != nil {
+			b.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", fmt.Sprintf("http://127.0.0.1:%d", ws.Port()))
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set(WebTokenHeader, token)
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNoContent {
+			b.Fatalf("press: %s", resp.Status)
+		}
+		if res := <-results; res.Source != Web {
+			b.Fatalf("wait: %+v", res)
+		}
+	}
+}
+
+// BenchmarkFanout4 measures one change of the canvas up to the moment
+// each of 4 viewers has received the snapshot that shows it.
+func BenchmarkFanout4(b *testing.B) {
+	hub, ws, client, token := benchWeb(b)
+	var (
+		seen    [MaxViewers]atomic.Uint64 // the newest version each viewer got
+		arrived = make(chan struct{}, 1)
+		wg      sync.WaitGroup
+	)
+	for i := range MaxViewers {
+		resp, err := client.Get(fmt.Sprintf("http://127.0.0.1:%d/events?t=%s", ws.Port(), token))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			b.Fatalf("viewer %d: %s", i, resp.Status)
+		}
+		wg.Go(func() {
+			defer resp.Body.Close()
+			br := bufio.NewReaderSize(resp.Body, 64<<10)
+			for {
+				line, err := br.ReadSlice('\n')
+				if err == bufio.ErrBufferFull {
+					for err == bufio.ErrBufferFull { // a long data line
+						_, err = br.ReadSlice('\n')
+					}
+					continue
+				}
+				if err != nil {
+					return
+				}
+				if id, ok := bytes.CutPrefix(line, []byte("id: ")); ok {
+					v, _ := strconv.ParseUint(string(bytes.TrimSpace(id)), 10, 64)
+					seen[i].Store(v)
+					select {
+					case arrived <- struct{}{}:
+					default:
+					}
+				}
+			}
+		})
+	}
+	defer wg.Wait()  // the streams end with the server
+	defer ws.Close() // (before the viewers' goroutines are waited for)
+	waitAll := func(v uint64) {
+		for {
+			all := true
+			for i := range seen {
+				all = all && seen[i].Load() >= v
+			}
+			if all {
+				return
+			}
+			<-arrived
+		}
+	}
+	waitAll(hub.Snapshot().Canvas.Version())
+
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n++
+		if err := hub.SetValue(Terminal, "main", "note", strconv.Itoa(n)); err != nil {
+			b.Fatal(err)
+		}
+		waitAll(hub.Snapshot().Canvas.Version())
+	}
+}
