@@ -79,7 +79,7 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	hub := bridge.NewHub(bridge.HubOptions{})
 	defer hub.Close()
-	web, openWeb, err := startWeb(hub, *noWeb, transcriptLog{hub.Board()})
+	web, openWeb, err := startWeb(hub, *noWeb, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term demo: %v\n", err)
 		return exitRefused

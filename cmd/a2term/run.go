@@ -138,7 +138,7 @@ func runCanvas(name string, f *hubFlags, argv []string, stderr io.Writer) int {
 	}
 	defer srv.Close() // also takes the socket off the status line
 
-	web, openWeb, err := startWeb(hub, f.noWeb, transcriptLog{board})
+	web, openWeb, err := startWeb(hub, f.noWeb, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitRefused

@@ -9,14 +9,19 @@ import (
 )
 
 // startWeb starts the web mirror of hub unless off. Its log (method and
-// path only, never the token) goes to logw. The returned function opens
+// path only, never the token) goes to logw, or nowhere when logw is nil
+// (under the program, where viewers show in the status line). The returned function opens
 // the mirror in a browser, or over SSH says how to reach it: the program's
 // ctrl+o and --open.
 func startWeb(hub *bridge.Hub, off bool, logw io.Writer) (*bridge.WebServer, func() []string, error) {
 	if off {
 		return nil, nil, nil
 	}
-	web, err := bridge.ServeWeb(hub, bridge.WebOptions{Logger: log.New(logw, "web: ", 0)})
+	var logger *log.Logger
+	if logw != nil {
+		logger = log.New(logw, "", log.LstdFlags)
+	}
+	web, err := bridge.ServeWeb(hub, bridge.WebOptions{Logger: logger})
 	if err != nil {
 		return nil, nil, fmt.Errorf("web mirror: %w", err)
 	}
