@@ -28,15 +28,23 @@ the messages arrive one at a time, DELAY apart (a Go duration such as
 300ms), the way a progressive stream arrives. Refusals are written to the
 transcript.
 
+A script (a file whose first line is a step such as {"say": "..."}, see
+"Scripted agents" in the README) is played as an agent instead: the canvas
+listens on a socket in a private temporary directory and the script runs
+as a client of it, showing surfaces, waiting for the person and answering.
+The web mirror runs as for 'a2term run' (--no-web, --open).
+
 Press ? in the program for its keys; ctrl+c quits.`
 
 func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("replay", "replay [--lenient] [--each] [--delay D] FILE", replayAbout, stderr)
+	fs := newFlagSet("replay", "replay [--lenient] [--each] [--delay D] [--no-web] [--open] FILE", replayAbout, stderr)
 	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
 	each := fs.Bool("each", false, "apply message by message instead of as one batch")
 	delay := fs.Duration("delay", 0, "wait this long between messages (implies --each)")
 	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
 	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
+	noWeb := fs.Bool("no-web", false, "for a script: do not start the web mirror on 127.0.0.1")
+	openFlag := fs.Bool("open", false, "for a script: open the web mirror in a browser (over SSH: show how to reach it)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -54,6 +62,15 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 		return exitUsage
+	}
+	if isScript(data) {
+		s, err := loadScript(files[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "a2term replay: %v\n", err)
+			return exitRefused
+		}
+		return scriptCanvas{name: "replay", scripts: []*script{s}, lenient: *lenient, noWeb: *noWeb, open: *openFlag,
+			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}}.run(stderr)
 	}
 	raws, err := a2ui.SplitStream(data)
 	if err != nil {

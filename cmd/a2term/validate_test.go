@@ -100,3 +100,28 @@ func TestValidateSamples(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReadmeValidateExample runs the validate example the README shows and
+// checks that the README shows what it really prints.
+func TestReadmeValidateExample(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const prompt = "$ a2term validate --each testdata/streams/one-bad-line.jsonl\n"
+	i := strings.Index(string(readme), prompt)
+	if i < 0 {
+		t.Fatal("the README lost its validate example")
+	}
+	rest := string(readme[i+len(prompt):])
+	want := rest[:strings.Index(rest, "```")]
+	wd, _ := os.Getwd()
+	if err := os.Chdir(filepath.Join("..", "..")); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	code, got, errOut := runCmd(t, "validate", "--each", "testdata/streams/one-bad-line.jsonl")
+	if code != 1 || got != want {
+		t.Errorf("exit %d (want 1); the README shows:\n%s\nthe command prints:\n%s%s", code, want, got, errOut)
+	}
+}

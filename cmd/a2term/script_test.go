@@ -1,0 +1,317 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+)
+
+// scripted is a hub listening on a socket in a private directory, with
+// scripts playing as its agent, a client of that socket.
+type scripted struct {
+	t    *testing.T
+	hub  *bridge.Hub
+	errc chan error
+}
+
+func startScripts(t *testing.T, parts ...string) *scripted {
+	t.Helper()
+	scripts := make([]*script, len(parts))
+	for i, p := range parts {
+		s, err := demoScript(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scripts[i] = s
+	}
+	return startParsed(t, scripts...)
+}
+
+func startParsed(t *testing.T, scripts ...*script) *scripted {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "a2t-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := bridge.NewHub(bridge.HubOptions{})
+	srv, err := bridge.Listen(hub, filepath.Join(dir, "a.sock"), bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &scripted{t: t, hub: hub, errc: make(chan error, 1)}
+	go func() { s.errc <- runScripts(ctx, srv.Path(), scripts) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-s.errc:
+		case <-time.After(10 * time.Second):
+			t.Error("the script did not end when cancelled")
+		}
+		srv.Close()
+		hub.Close()
+		os.RemoveAll(dir)
+	})
+	return s
+}
+
+// until waits, up to a bounded deadline, for cond to hold of the hub's
+// snapshot, waking on each change.
+func (s *scripted) until(what string, cond func(bridge.Snapshot) bool) bridge.Snapshot {
+	s.t.Helper()
+	ch, unsub := s.hub.Subscribe()
+	defer unsub()
+	timer := time.NewTimer(10 * time.Second)
+	defer timer.Stop()
+	for {
+		if snap := s.hub.Snapshot(); cond(snap) {
+			return snap
+		}
+		select {
+		case <-ch:
+		case err := <-s.errc:
+			s.errc <- err
+			if snap := s.hub.Snapshot(); cond(snap) {
+				return snap
+			}
+			s.t.Fatalf("waiting for %s: the script ended: %v", what, err)
+		case <-timer.C:
+			s.t.Fatalf("waiting for %s: timed out; transcript:\n%s", what, scriptTranscript(s.hub.Snapshot()))
+		}
+	}
+}
+
+func (s *scripted) shown(surface string) {
+	s.t.Helper()
+	s.until("surface "+surface, func(snap bridge.Snapshot) bool { return snap.Canvas.Surface(surface) != nil })
+}
+
+func (s *scripted) said(prefix string) string {
+	s.t.Helper()
+	var line string
+	s.until("the agent to say "+prefix, func(snap bridge.Snapshot) bool {
+		for _, e := range snap.Transcript {
+			if e.Role == bridge.RoleAgent && strings.HasPrefix(e.Text, prefix) {
+				line = e.Text
+				return true
+			}
+		}
+		return false
+	})
+	return line
+}
+
+func (s *scripted) set(source bridge.Source, surface, node string, v any) {
+	s.t.Helper()
+	if err := s.hub.SetValue(source, surface, node, v); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func (s *scripted) press(source bridge.Source, surface, node string) {
+	s.t.Helper()
+	if err := s.hub.Press(source, surface, node, s.hub.Snapshot().Canvas.Version()); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// textIs waits until the Text node shows want.
+func (s *scripted) textIs(surface, node, want string) {
+	s.t.Helper()
+	s.until(surface+"/"+node+" showing "+want, func(snap bridge.Snapshot) bool {
+		sf := snap.Canvas.Surface(surface)
+		if sf == nil || sf.Tree() == nil || sf.Tree().Find(node) == nil {
+			return false
+		}
+		p, ok := sf.Tree().Find(node).Props.(*a2ui.TextProps)
+		return ok && p.Text == want
+	})
+}
+
+func scriptTranscript(snap bridge.Snapshot) string {
+	var b strings.Builder
+	for _, e := range snap.Transcript {
+		b.WriteString(string(e.Role) + ": " + e.Text + "\n")
+	}
+	return b.String()
+}
+
+// TestDemoScriptsInOrder plays the whole demo through the socket: the
+// person types a note and presses in the web, saves the settings in the
+// terminal and submits the gallery.
+func TestDemoScriptsInOrder(t *testing.T) {
+	s := startScripts(t, "invoices", "settings", "gallery")
+	s.shown("invoices")
+	s.said("Here are the invoices you still owe.")
+	s.set(bridge.Terminal, "invoices", "note", "see you soon")
+	s.press(bridge.Web, "invoices", "pay-both")
+	s.shown("settings")
+	if got, want := s.said("You chose"), `You chose pay_both in the web. Paying both invoices, € 1,329.90 in all. Your note "see you soon" goes with it.`; got != want {
+		t.Errorf("said %q, want %q", got, want)
+	}
+	s.textIs("invoices", "summary", "Paid INV-1042 and INV-1057.")
+	s.said("While we are at it: how should I notify you?")
+
+	s.set(bridge.Terminal, "settings", "notify", false)
+	s.set(bridge.Web, "settings", "volume", 3.0)
+	s.set(bridge.Terminal, "settings", "pin", "1234")
+	s.press(bridge.Terminal, "settings", "save")
+	report := s.said("Saved your settings: ")
+	for _, want := range []string{`"notify":false`, `"volume":3`, `"pin":"1234"`, `"quietUntil":"2026-12-01T08:00:00"`} {
+		if !strings.Contains(report, want) {
+			t.Errorf("settings report %q lacks %s", report, want)
+		}
+	}
+
+	s.shown("gallery")
+	s.said("That is all I needed.")
+	s.press(bridge.Web, "gallery", "i-go")
+	if got := s.said("The gallery sent: "); !strings.HasPrefix(got, "The gallery sent: {") {
+		t.Errorf("gallery report %q", got)
+	}
+	// The gallery keeps answering.
+	s.press(bridge.Terminal, "gallery", "i-go")
+	s.until("a second gallery report", func(snap bridge.Snapshot) bool {
+		return strings.Count(scriptTranscript(snap), "agent: The gallery sent: ") == 2
+	})
+}
+
+// TestInvoicesScriptBranches checks the other answers of the invoices part.
+func TestInvoicesScriptBranches(t *testing.T) {
+	for _, tc := range []struct {
+		name, button  string
+		untick1042    bool
+		said, summary string
+	}{
+		{"selected", "pay-selected", false, "You chose pay_selected in the terminal. Paying INV-1042.", "Paid INV-1042."},
+		{"none", "pay-selected", true, "You chose pay_selected in the terminal. You pressed Pay selected with nothing ticked, so I paid nothing.", "Nothing paid: no invoice was ticked."},
+		{"not now", "not-now", false, "You chose not_now in the terminal. Understood, nothing is paid. I will remind you next week.", "Nothing paid; a reminder is set for next week."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startScripts(t, "invoices")
+			s.shown("invoices")
+			if tc.untick1042 {
+				// The check boxes are instances of a template, one per
+				// invoice.
+				s.set(bridge.Terminal, "invoices", "pick:INV-1042", false)
+			}
+			s.press(bridge.Terminal, "invoices", tc.button)
+			if got := s.said("You chose"); got != tc.said {
+				t.Errorf("said %q, want %q", got, tc.said)
+			}
+			s.textIs("invoices", "summary", tc.summary)
+			select {
+			case err := <-s.errc:
+				s.errc <- err
+				if err != nil {
+					t.Errorf("the script failed: %v", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Error("the invoices script did not end after answering")
+			}
+		})
+	}
+}
+
+func TestScriptParseErrors(t *testing.T) {
+	files := map[string]string{"ok.jsonl": `{"beginRendering": {"surfaceId": "s", "root": "r"}}`}
+	open := func(name string) ([]byte, error) {
+		if d, ok := files[name]; ok {
+			return []byte(d), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, tc := range []struct{ name, text, want string }{
+		{"bad json", "{\"say\": \"hi\"}\n\n{\"say\": \n", `t.jsonl:3: not a JSON object`},
+		{"unknown step", "{\"say\": \"hi\"}\n{\"sya\": \"hi\"}\n", `t.jsonl:2: unknown step "sya"`},
+		{"unknown label", "{\"label\": \"a\"}\n{\"wait\": 1}\n{\"on\": {\"x\": \"b\"}}\n", `t.jsonl:3: unknown label "b"`},
+		{"unknown goto", "{\"goto\": \"nowhere\"}\n", `t.jsonl:1: unknown label "nowhere"`},
+		{"missing file", "{\"show\": \"ok.jsonl\"}\n{\"show\": \"gone.jsonl\"}\n", `t.jsonl:2: show "gone.jsonl"`},
+		{"two keys", "{\"say\": \"a\", \"wait\": 1}\n", `t.jsonl:1: a step has exactly one key`},
+		{"duplicate label", "{\"label\": \"a\"}\n{\"label\": \"a\"}\n", `t.jsonl:2: label "a" is defined twice`},
+		{"bad if", "{\"if\": \"note\", \"goto\": \"a\"}\n{\"label\": \"a\"}\n", `t.jsonl:1: "if" takes`},
+	} {
+		_, err := parseScript("t.jsonl", []byte(tc.text), open)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %s…", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestIsScript(t *testing.T) {
+	for _, p := range demoParts {
+		stream, _ := demoFiles.ReadFile("demo/" + p.name + ".jsonl")
+		scr, _ := demoFiles.ReadFile("demo/" + p.name + ".script.jsonl")
+		if isScript(stream) || !isScript(scr) {
+			t.Errorf("%s: isScript(stream)=%v isScript(script)=%v", p.name, isScript(stream), isScript(scr))
+		}
+		if _, err := demoScript(p.name); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestExpandIsSafe checks that values from the person land in show
+// messages as JSON strings, whatever they contain.
+func TestExpandIsSafe(t *testing.T) {
+	s, err := parseScript("t.jsonl", []byte(`{"wait": 5}
+{"show": [{"dataModelUpdate": {"surfaceId": "invoices", "path": "/summary", "contents": [{"key": ".", "valueString": "Note: ${context.note} (${source})"}]}}]}
+{"say": "n=${context.n} m=${context.m.k} missing=[${context.nope}]"}
+`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := lastAction{source: "web", context: map[string]any{"note": `"}]}, {"x": 1`, "n": 2.5, "m": map[string]any{"k": []any{"a"}}}}
+	if got := a.expand("n=${context.n} m=${context.m.k} missing=[${context.nope}] ${source}"); got != `n=2.5 m=["a"] missing=[] web` {
+		t.Errorf("expand: %q", got)
+	}
+	v := a.expandValue(s.steps[1].show[0])
+	upd := v.(map[string]any)["dataModelUpdate"].(map[string]any)["contents"].([]any)[0].(map[string]any)["valueString"]
+	if upd != `Note: "}]}, {"x": 1 (web)` {
+		t.Errorf("expandValue: %q", upd)
+	}
+}
+
+// TestReadmeScript parses the script example in the README.
+func TestReadmeScript(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)## Scripted agents.*?```jsonl?\n(.*?)```").FindSubmatch(data)
+	if m == nil {
+		t.Fatal("no script example under \"## Scripted agents\" in the README")
+	}
+	if !isScript(m[1]) {
+		t.Fatal("the README's example is not recognised as a script")
+	}
+	// Played from disk, next to the file it shows, it answers.
+	dir := t.TempDir()
+	inv, err := demoFiles.ReadFile("demo/invoices.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "invoices.jsonl"), inv, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "example.jsonl"), m[1], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := loadScript(filepath.Join(dir, "example.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startParsed(t, sc)
+	s.shown("invoices")
+	s.set(bridge.Web, "invoices", "note", "thanks")
+	s.press(bridge.Web, "invoices", "pay-both")
+	s.said("Paying both, with your note: thanks")
+	s.textIs("invoices", "summary", "Paid. Note: thanks")
+}
