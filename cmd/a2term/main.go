@@ -39,6 +39,7 @@ func commands() []command {
 		{"replay", "play an A2UI stream in the interactive program", runReplay},
 		{"render", "print the frame the program would draw for a stream", runRender},
 		{"validate", "check A2UI streams and report what would be refused", runValidate},
+		{"mcp", "serve the canvas to an MCP client over stdio (agents, IDEs)", runMCP},
 	}
 }
 
