@@ -462,7 +462,7 @@ func showText(res bridge.ShowResult, url string) string {
 	var b strings.Builder
 	var shown, hidden []string
 	for _, s := range res.Surfaces {
-		d := fmt.Sprintf("%s (%d components)", s.SurfaceID, s.Components)
+		d := fmt.Sprintf("%s (%s)", s.SurfaceID, plural(s.Components, "component", "components"))
 		if s.Shown {
 			shown = append(shown, d)
 		} else {
@@ -616,7 +616,7 @@ func stateText(surfaces []bridge.SurfaceState, info bridge.Info) string {
 		if !s.Shown {
 			shown = "not shown"
 		}
-		fmt.Fprintf(&b, "\n%s: %s, %d components, data model %s", s.SurfaceID, shown, len(s.Components), clip(string(s.DataModel), 500))
+		fmt.Fprintf(&b, "\n%s: %s, %s, data model %s", s.SurfaceID, shown, plural(len(s.Components), "component", "components"), clip(string(s.DataModel), 500))
 		if len(s.Inputs) > 0 {
 			in, _ := json.Marshal(s.Inputs)
 			fmt.Fprintf(&b, ", inputs %s", clip(string(in), 500))
