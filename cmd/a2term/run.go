@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -83,7 +84,7 @@ func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	return runCanvas("run", f, argv, stderr)
+	return runCanvas("run", f, agentSpec{argv: argv}, stderr)
 }
 
 const canvasAbout = `
@@ -112,14 +113,23 @@ func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\na2term: the canvas needs a terminal; see 'a2term serve' for headless use")
 		return exitUsage
 	}
-	return runCanvas("", f, nil, stderr)
+	return runCanvas("", f, agentSpec{}, stderr)
 }
 
-// runCanvas runs the program with the hub listening and, when argv is not
-// empty, CMD. Whatever happens — an error, a panic, a signal — the
-// terminal is restored (Bubble Tea does that), CMD is ended and the
-// socket removed (the deferred calls below).
-func runCanvas(name string, f *hubFlags, argv []string, stderr io.Writer) int {
+// agentSpec says which agent the canvas starts: CMD (argv), an agent run
+// in-process as a client of the socket (script), or none.
+type agentSpec struct {
+	argv    []string
+	script  func(ctx context.Context, socket string) error
+	widgets components.Options
+}
+
+// runCanvas runs the program with the hub listening and, when the spec
+// names one, the agent. Whatever happens — an error, a panic, a signal —
+// the terminal is restored (Bubble Tea does that), the agent is ended and
+// the socket removed (the deferred calls below).
+func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int {
+	argv := agent.argv
 	prefix := "a2term: "
 	if name != "" {
 		prefix = "a2term " + name + ": "
@@ -173,12 +183,22 @@ func runCanvas(name string, f *hubFlags, argv []string, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "%s%s did not end within %s of SIGTERM; it was killed\n", prefix, c.name, killGrace)
 			}
 		}()
+	} else if agent.script != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		agentDone := make(chan struct{})
+		go func() {
+			defer close(agentDone)
+			if err := agent.script(ctx, srv.Path()); err != nil && ctx.Err() == nil {
+				board.Append(bridge.RoleNote, "The script stopped: "+err.Error())
+			}
+		}()
+		defer func() { cancel(); <-agentDone }()
 	} else {
 		board.Append(bridge.RoleNote, "Waiting for an agent: start it with A2TERM_SOCKET="+srv.Path()+" in its environment.")
 	}
 
 	r, ssh := terminalRenderer()
-	m := tui.New(hub, tui.Options{Renderer: r, Widgets: components.Options{}, OpenWeb: openWeb})
+	m := tui.New(hub, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb})
 	defer m.Close()
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 	if ssh {

@@ -7,21 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"os"
-	"os/signal"
 	"path"
 	"path/filepath"
 	"strings"
-	"syscall"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/components"
-	"github.com/a2term/a2term/tui"
 )
 
 // A script is a scripted agent: JSONL, one step per line. See the README's
@@ -410,73 +404,17 @@ type scriptCanvas struct {
 }
 
 func (sc scriptCanvas) run(stderr io.Writer) int {
-	prefix := "a2term " + sc.name + ": "
-	hub := bridge.NewHub(bridge.HubOptions{Lenient: sc.lenient})
-	defer hub.Close()
-	board := hub.Board()
 	dir, err := os.MkdirTemp("", "a2term-script-")
 	if err != nil {
-		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		fmt.Fprintf(stderr, "a2term %s: %v\n", sc.name, err)
 		return exitRefused
 	}
 	defer os.RemoveAll(dir)
-	srv, err := bridge.Listen(hub, filepath.Join(dir, "a2term.sock"), bridge.ServerOptions{Logger: log.New(transcriptLog{board}, "", 0)})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
-		return exitRefused
-	}
-	defer srv.Close()
-	web, openWeb, err := startWeb(hub, sc.noWeb, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
-		return exitRefused
-	}
-	if web != nil {
-		defer web.Close()
-		if sc.open {
-			for _, l := range openWeb() {
-				if l != "" {
-					board.Append(bridge.RoleNote, l)
-				}
-			}
-		}
-	}
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, append([]os.Signal{os.Interrupt, syscall.SIGTERM}, hangupSignals()...)...)
-	defer signal.Stop(sigs)
-
-	ctx, cancel := context.WithCancel(context.Background())
-	agentDone := make(chan struct{})
-	go func() {
-		defer close(agentDone)
-		if err := runScripts(ctx, srv.Path(), sc.scripts); err != nil && ctx.Err() == nil {
-			board.Append(bridge.RoleNote, "The script stopped: "+err.Error())
-		}
-	}()
-	defer func() { cancel(); <-agentDone }()
-
-	r, ssh := terminalRenderer()
-	m := tui.New(hub, tui.Options{Renderer: r, Widgets: sc.widgets, OpenWeb: openWeb})
-	defer m.Close()
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
-	if ssh {
-		opts = append(opts, tea.WithFPS(20))
-	}
-	p := tea.NewProgram(m, opts...)
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-sigs:
-			p.Quit()
-		case <-done:
-		}
-	}()
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
-		return exitRefused
-	}
-	return exitOK
+	f := &hubFlags{socket: filepath.Join(dir, "a2term.sock"), noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient}
+	return runCanvas(sc.name, f, agentSpec{
+		script:  func(ctx context.Context, socket string) error { return runScripts(ctx, socket, sc.scripts) },
+		widgets: sc.widgets,
+	}, stderr)
 }
 
 // demoScript parses the embedded script of a demo part.
