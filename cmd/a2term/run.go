@@ -184,6 +184,9 @@ func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int 
 			}
 		}()
 	} else if agent.script != nil {
+		// The script's socket is private to it: nothing for the person
+		// to connect to, so the status line does not show it.
+		board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
 		ctx, cancel := context.WithCancel(context.Background())
 		agentDone := make(chan struct{})
 		go func() {
