@@ -86,7 +86,16 @@ func TestFrameNamesWhatIsMissing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(f, "order") {
-		t.Errorf("frame lacks the surface tab:\n%s", f)
+	// Without colour the focused button is marked by glyphs, and the
+	// active tab by brackets.
+	if !strings.Contains(f, "> Order <") || !strings.Contains(f, "[1 order]") {
+		t.Errorf("frame does not show the focused button and the active tab:\n%s", f)
+	}
+	idle, err := Frame(b, testOptions(termenv.Ascii), 80, 24, "order", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(idle, "> Order <") || !strings.Contains(idle, "[ Order ]") {
+		t.Errorf("with no focus the button is still drawn focused:\n%s", idle)
 	}
 }
