@@ -89,7 +89,7 @@ type WebServer struct {
 	url    string
 
 	index  []byte
-	static map[string]staticFile // by request path, "/static/app.js"
+	static map[string]staticFile // by request path, "/static/components/button.js"
 
 	writeTimeout time.Duration
 	heartbeat    time.Duration
@@ -168,7 +168,7 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	s.url = s.origin + "/?t=" + string(s.token)
 
 	s.mux.HandleFunc("GET /{$}", s.servePage)
-	s.mux.HandleFunc("GET /static/{file}", s.serveStatic)
+	s.mux.HandleFunc("GET /static/{file...}", s.serveStatic)
 	s.mux.HandleFunc("GET /events", s.serveEvents)
 	s.mux.HandleFunc("POST /api/press", s.servePress)
 	s.mux.HandleFunc("POST /api/input", s.serveInput)
@@ -204,37 +204,37 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	return s, nil
 }
 
-// loadPage reads the embedded page: index.html and the static files
-// beside it.
+// loadPage reads the embedded page: index.html, and every other file of
+// web/ (the script's modules in their folders too) as /static/PATH.
 func loadPage() ([]byte, map[string]staticFile, error) {
 	index, err := webFiles.ReadFile("web/index.html")
 	if err != nil {
 		return nil, nil, fmt.Errorf("web mirror: the embedded page has no index.html: %w", err)
 	}
-	entries, err := fs.ReadDir(webFiles, "web")
-	if err != nil {
-		return nil, nil, err
-	}
 	static := map[string]staticFile{}
-	for _, e := range entries {
-		if e.IsDir() || e.Name() == "index.html" {
-			continue
+	err = fs.WalkDir(webFiles, "web", func(name string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || name == "web/index.html" {
+			return err
 		}
-		ct := mime.TypeByExtension(path.Ext(e.Name()))
-		switch path.Ext(e.Name()) {
+		ct := mime.TypeByExtension(path.Ext(name))
+		switch path.Ext(name) {
 		case ".js":
 			ct = "text/javascript; charset=utf-8"
 		case ".css":
 			ct = "text/css; charset=utf-8"
 		}
 		if ct == "" {
-			continue // served only with a type the browser will not sniff
+			return nil // served only with a type the browser will not sniff
 		}
-		body, err := webFiles.ReadFile("web/" + e.Name())
+		body, err := webFiles.ReadFile(name)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		static["/static/"+e.Name()] = staticFile{body: body, contentType: ct}
+		static["/static/"+strings.TrimPrefix(name, "web/")] = staticFile{body: body, contentType: ct}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("web mirror: reading the embedded page: %w", err)
 	}
 	return index, static, nil
 }
@@ -390,7 +390,7 @@ var webFullPage = fmt.Sprintf(`<!doctype html>
 </html>
 `, MaxViewers, MaxViewers)
 
-// serveStatic is GET /static/{file}: the page's script and styles.
+// serveStatic is GET /static/{file...}: the page's modules and styles.
 func (s *WebServer) serveStatic(w http.ResponseWriter, r *http.Request) {
 	f, ok := s.static[r.URL.Path]
 	if !ok {

@@ -1,0 +1,65 @@
+// Drawing the render tree: node draws one node with the component of its
+// type, looked up in the catalog that components/catalog.js fills, and the
+// helpers several components share.
+
+import { h, num, str } from './dom.js';
+
+const DRAW = new Map();
+
+// register adds the component that draws nodes of type.
+export function register(type, draw) {
+  DRAW.set(type, draw);
+}
+
+// node draws one node of the render tree.
+export function node(n, ctx) {
+  if (!n || typeof n !== 'object' || ctx.depth > 64) return h('span', 'a2-placeholder', null, '…');
+  const type = str(n.type);
+  const draw = DRAW.get(type) || drawUnknown;
+  const props = n.props && typeof n.props === 'object' ? n.props : {};
+  const kids = Array.isArray(n.children) ? n.children : [];
+  const sub = { sid: ctx.sid, parent: type, inline: ctx.inline, depth: ctx.depth + 1 };
+  const e = draw(n, props, kids, sub);
+  e.setAttribute('data-key', str(n.id));
+  e.setAttribute('data-type', type);
+  const w = num(n.weight, 0);
+  if (w > 0 && (ctx.parent === 'Row' || ctx.parent === 'Column')) {
+    e.style.setProperty('flex', w + ' 1 0%');
+    e.classList.add('weighted');
+  }
+  return e;
+}
+
+function drawUnknown(n) {
+  return h('div', 'a2-placeholder', null, 'Unsupported component: ' + str(n.type));
+}
+
+// blocked draws a box in place of media that is not shown: a remote
+// URL (never fetched), a missing one, or data that does not decode.
+export function blocked(cls, glyph, alt, host, why, small) {
+  const note = host ? 'not loaded: ' + str(host) : why || 'nothing to show';
+  if (small) {
+    // too small for words: the glyph, with the words as its name
+    return h('div', cls + ' a2-blocked', { role: 'img', 'aria-label': alt + ' (' + note + ')', title: alt + ' (' + note + ')' }, [
+      h('span', 'a2-blocked-glyph', { 'aria-hidden': 'true' }, glyph),
+    ]);
+  }
+  return h('div', cls + ' a2-blocked', { role: 'img', 'aria-label': alt + ' (' + note + ')' }, [
+    h('span', 'a2-blocked-glyph', { 'aria-hidden': 'true' }, glyph),
+    h('span', 'a2-blocked-alt', null, alt),
+    h('span', 'a2-blocked-host', null, note),
+  ]);
+}
+
+export function alignClass(a) {
+  const v = str(a);
+  return /^(start|center|end|stretch)$/.test(v) ? ' align-' + v : '';
+}
+
+export function flex(cls, dist, align, kids, ctx) {
+  const d = str(dist);
+  const e = h('div', cls + (/^(start|center|end|spaceBetween|spaceAround|spaceEvenly)$/.test(d) ? ' justify-' + d : '') + alignClass(align));
+  if (!str(align)) e.classList.add('align-default');
+  for (const c of kids) e.appendChild(node(c, ctx));
+  return e;
+}

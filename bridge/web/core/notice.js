@@ -1,0 +1,38 @@
+// The notice bar: what went wrong, in words the person can act on.
+
+import { $ } from './dom.js';
+
+let noticeTimer = 0;
+
+export function notice(text, kind) {
+  const box = $('notice');
+  $('notice-text').textContent = text;
+  box.className = 'notice ' + (kind || 'warn');
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  if (kind === 'info') noticeTimer = setTimeout(hideNotice, 4000);
+}
+
+export function hideNotice() {
+  $('notice').hidden = true;
+}
+
+export function refusalText(r) {
+  if (r.network) return 'a2term cannot be reached; is it still running?';
+  const code = r.info && typeof r.info.code === 'string' ? r.info.code : '';
+  const msg = r.info && typeof r.info.message === 'string' ? r.info.message : '';
+  switch (code) {
+    case 'stale':
+      return 'The agent changed this button; look again and press once more.';
+    case 'unknown_node':
+    case 'not_a_button':
+      return 'That control is no longer on the surface; look again.';
+    case 'not_shown':
+    case 'unknown_surface':
+      return 'That surface is no longer shown.';
+  }
+  if (r.status === 409) return msg ? 'Not sent: ' + msg : 'The agent’s canvas refused this.';
+  if (r.status === 403) return 'a2term refused this page: open the link a2term shows for this run.';
+  if (r.status === 413) return 'That value is too large to send.';
+  return 'a2term refused the request (HTTP ' + r.status + ').';
+}
