@@ -75,6 +75,48 @@ type Surface struct {
 	// colonIDs is set when a component id holds a colon, as template
 	// node ids do.
 	colonIDs bool
+	// lits lists the components with path-plus-literal values that
+	// arrived since the surface was last resolved, each with the length
+	// of wlog when it arrived; wlog is the data paths written since the
+	// first of them. Resolution writes their literals (unless a later
+	// write covers the path) and empties both.
+	lits []litArrival
+	wlog [][]string
+}
+
+// litArrival is a component whose literals are yet to be written.
+type litArrival struct {
+	id string
+	at int
+}
+
+// maxWriteLog bounds wlog; past it, the pending literals are only written
+// where nothing is at their path.
+const maxWriteLog = 256
+
+// litIndex maps each pending component to the log position of its latest
+// arrival.
+func (s *Surface) litIndex() map[string]int {
+	if len(s.lits) == 0 {
+		return nil
+	}
+	m := make(map[string]int, len(s.lits))
+	for _, a := range s.lits {
+		m[a.id] = a.at
+	}
+	return m
+}
+
+// logWrite records a data write for the pending literals.
+func (s *Surface) logWrite(segs []string) {
+	if len(s.lits) == 0 {
+		return
+	}
+	if len(s.wlog) >= maxWriteLog {
+		s.lits, s.wlog = nil, nil
+		return
+	}
+	s.wlog = append(s.wlog, segs)
 }
 
 // compEntry is a component as the canvas holds it, with the version at
@@ -173,6 +215,9 @@ func (s *Surface) size() int { return s.compBytes + s.dataBytes }
 // (see batch.ownComps).
 func (s *Surface) clone() *Surface {
 	n := *s
+	// The pending literals grow in place: the copy must own them.
+	n.lits = append([]litArrival(nil), s.lits...)
+	n.wlog = append([][]string(nil), s.wlog...)
 	if s.local != nil {
 		n.local = make(map[string]localValue, len(s.local))
 		for k, v := range s.local {
@@ -197,6 +242,11 @@ type batch struct {
 	// needs to re-resolve just what it changed.
 	dirty      map[string][][]string
 	dirtyNodes map[string]bool
+	// updates holds, per surface, the surfaceUpdates of this batch, and
+	// began the surfaces it sent beginRendering for: what the warning
+	// about unreachable components looks at.
+	updates map[string][]*SurfaceUpdate
+	began   map[string]bool
 }
 
 func (c *Canvas) begin() *batch {
@@ -210,7 +260,8 @@ func (c *Canvas) begin() *batch {
 		next.surfaces[k] = v
 	}
 	return &batch{next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{},
-		structural: map[string]bool{}, ownComps: map[string]bool{}, dirty: map[string][][]string{}, dirtyNodes: map[string]bool{}}
+		structural: map[string]bool{}, ownComps: map[string]bool{}, dirty: map[string][][]string{}, dirtyNodes: map[string]bool{},
+		updates: map[string][]*SurfaceUpdate{}, began: map[string]bool{}}
 }
 
 // surface returns a copy of the surface that this batch may change,
@@ -292,6 +343,7 @@ func (b *batch) apply(i int, m Message) *Error {
 		}
 		s.root, s.styles, s.catalogID, s.shown = br.Root, br.Styles, br.CatalogID, true
 		b.structural[s.id] = true
+		b.began[s.id] = true
 	case m.SurfaceUpdate != nil:
 		su := m.SurfaceUpdate
 		s, err := b.surface(su.SurfaceID, i)
@@ -299,6 +351,7 @@ func (b *batch) apply(i int, m Message) *Error {
 			return err
 		}
 		b.structural[s.id] = true
+		b.updates[s.id] = append(b.updates[s.id], su)
 		if !b.ownComps[s.id] {
 			comps := make(map[string]*compEntry, len(s.comps)+len(su.Components))
 			for k, v := range s.comps {
@@ -309,6 +362,11 @@ func (b *batch) apply(i int, m Message) *Error {
 			b.ownComps[s.id] = true
 		}
 		for _, comp := range su.Components {
+			if comp.inits {
+				// Its literals are written whenever it arrives, even
+				// when it is sent again unchanged.
+				s.lits = append(s.lits, litArrival{id: comp.ID, at: len(s.wlog)})
+			}
 			old, ok := s.comps[comp.ID]
 			if ok && bytes.Equal(old.raw, comp.raw) {
 				continue
@@ -338,8 +396,9 @@ func (b *batch) apply(i int, m Message) *Error {
 		if err != nil {
 			return err
 		}
-		segs := splitPath(u.Path)
+		segs := u.pathSegs()
 		s.data = store(s.data, segs, u.Value)
+		s.logWrite(segs)
 		b.dirty[s.id] = append(b.dirty[s.id], segs)
 	case m.DeleteSurface != nil:
 		id := m.DeleteSurface.SurfaceID
@@ -378,12 +437,16 @@ func (b *batch) finish() ([]Warning, *Error) {
 			continue
 		}
 		if b.structural[id] {
-			shared, err := checkGraph(s, b.next.opts.Lenient)
+			g, err := checkGraph(s, b.next.opts.Lenient)
 			if err != nil {
 				err.Index = idx
 				return nil, err
 			}
-			s.shared = shared
+			s.shared = g.shared
+			if w := b.unreachable(s, g); w != nil {
+				w.Index = idx
+				warns = append(warns, *w)
+			}
 		}
 		var tree *Node
 		var err *Error
@@ -397,6 +460,7 @@ func (b *batch) finish() ([]Warning, *Error) {
 			return nil, err
 		}
 		s.tree = tree
+		s.lits, s.wlog = nil, nil
 	}
 	if n := b.next.Size(); n > MaxCanvasBytes {
 		last, lastID := -1, ""
@@ -411,9 +475,67 @@ func (b *batch) finish() ([]Warning, *Error) {
 	return warns, nil
 }
 
+// graph is what checkGraph found: the components reached from more than
+// one place, whether the root exists yet, and which components were
+// reached at all.
+type graph struct {
+	shared  map[string]bool
+	rooted  bool
+	reached func(id string) bool
+}
+
+// unreachable warns about components that no reference from the root
+// reaches, which are not drawn: those this batch declared, or all of them
+// when the batch began rendering the surface. A surface still waiting for
+// its root has nothing to warn about yet.
+func (b *batch) unreachable(s *Surface, g graph) *Warning {
+	if !g.rooted {
+		return nil
+	}
+	var ids []string
+	seen := map[string]bool{}
+	add := func(id string) {
+		if !seen[id] && !g.reached(id) {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if b.began[s.id] {
+		for _, id := range s.compOrder {
+			add(id)
+		}
+	} else {
+		for _, su := range b.updates[s.id] {
+			for _, c := range su.Components {
+				add(c.ID)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	list := ids
+	more := ""
+	if len(list) > 5 {
+		list, more = list[:5], fmt.Sprintf(" and %d more", len(ids)-5)
+	}
+	quoted := make([]string, len(list))
+	for i, id := range list {
+		quoted[i] = fmt.Sprintf("%q", id)
+	}
+	what := "component is"
+	if len(ids) > 1 {
+		what = "components are"
+	}
+	return &Warning{Code: CodeUnreachable, SurfaceID: s.id, ComponentID: ids[0],
+		Message: fmt.Sprintf("%d %s not reachable from root %q and not drawn: %s%s", len(ids), what, s.root, strings.Join(quoted, ", "), more)}
+}
+
 // checkGraph follows every reference reachable from the root, explicit and
-// template, and refuses a cycle or (unless lenient) a reference to nothing.
-func checkGraph(s *Surface, lenient bool) (map[string]bool, *Error) {
+// template, and refuses a cycle or (unless lenient) a reference from a
+// component to nothing. A root that does not exist yet is no refusal: the
+// surface waits for it, as the official renderers do.
+func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 	const (
 		white = iota
 		grey
@@ -425,12 +547,8 @@ func checkGraph(s *Surface, lenient bool) (map[string]bool, *Error) {
 	visit = func(id, from, path string) *Error {
 		e, ok := s.comps[id]
 		if !ok {
-			if lenient {
+			if lenient || from == "" {
 				return nil
-			}
-			if from == "" {
-				return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: id, Path: "/beginRendering/root",
-					Message: fmt.Sprintf("root %q names no component of surface %q", id, s.id)}
 			}
 			return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: from, Path: path,
 				Message: fmt.Sprintf("%q refers to %q, which is not a component of surface %q", from, id, s.id)}
@@ -455,7 +573,9 @@ func checkGraph(s *Surface, lenient bool) (map[string]bool, *Error) {
 		color[id] = black
 		return nil
 	}
-	return shared, visit(s.root, "", "")
+	err := visit(s.root, "", "")
+	_, rooted := s.comps[s.root]
+	return graph{shared: shared, rooted: rooted, reached: func(id string) bool { return color[id] != white }}, err
 }
 
 // sameAction reports whether two definitions are buttons with the same

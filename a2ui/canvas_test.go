@@ -159,7 +159,7 @@ func refusalCases() []refusalCase {
 	for i := 0; i < MaxDepth; i++ {
 		chain = append(chain, cardComp(fmt.Sprintf("d%d", i), fmt.Sprintf("d%d", i+1)))
 	}
-	chain = append(chain, textComp(fmt.Sprintf("d%d", MaxDepth), "bottom")) // depth MaxDepth+1
+	chain = append(chain, textComp(fmt.Sprintf("d%d", MaxDepth), "bottom")) // MaxDepth+1 below the root
 	eight := make([]string, 0, MaxSurfaces)
 	for i := 1; i <= MaxSurfaces; i++ {
 		eight = append(eight, msgData(fmt.Sprintf("s%d", i), "/", `[]`))
@@ -233,20 +233,6 @@ func refusalCases() []refusalCase {
 			batch: msgData("s", "/", `[]`) + "\n" + msgSurface("s", listTemplate("root", "row", "/items")),
 			typed: true,
 			code:  CodeMissingChild, index: 1, surface: "s", comp: "root", path: "/children/template/componentId",
-		},
-		{
-			name:  "missing_child root of a shown surface",
-			setup: msgSurface("s", textComp("t", "x")),
-			batch: msgSurface("s", textComp("u", "y")) + "\n" + msgBegin("s", "nope"),
-			typed: true,
-			code:  CodeMissingChild, index: 1, surface: "s", comp: "nope", path: "/beginRendering/root",
-		},
-		{
-			name:  "missing_child root named by a later beginRendering",
-			setup: shownBase,
-			batch: msgSurface("other", textComp("x", "x")) + "\n" + msgBegin("s", "hello2"),
-			typed: true,
-			code:  CodeMissingChild, index: 1, surface: "s", comp: "hello2", path: "/beginRendering/root",
 		},
 		{
 			name:  "cycle to itself",
@@ -326,8 +312,8 @@ func refusalCases() []refusalCase {
 			setup: shownBase,
 			batch: msgData("s", "/", `[]`) + "\n" + msgSurface("s", strings.Join(chain, ",")+","+columnComp("root", "d0")),
 			typed: true,
-			// root is depth 1, d0 depth 2, …, d30 depth 32, d31 depth 33.
-			code: CodeTooDeep, index: 1, surface: "s", comp: fmt.Sprintf("d%d", MaxDepth-1),
+			// root is depth 0, d0 depth 1, …, d49 depth 50, d50 depth 51.
+			code: CodeTooDeep, index: 1, surface: "s", comp: fmt.Sprintf("d%d", MaxDepth),
 		},
 		{
 			name: "remote_media via a bound URL",
@@ -453,18 +439,19 @@ func TestTooDeepBelowACardIsRefusedNotAPanic(t *testing.T) {
 	} {
 		t.Run(wrap.name, func(t *testing.T) {
 			var comps []string
-			for i := 1; i <= MaxDepth; i++ {
+			// d1 is the root (depth 0): d(MaxDepth+2) lies MaxDepth+1 below it.
+			for i := 1; i <= MaxDepth+1; i++ {
 				comps = append(comps, fmt.Sprintf(wrap.comp, i, i+1))
 			}
-			comps = append(comps, textComp(fmt.Sprintf("d%d", MaxDepth+1), "bottom"), textComp("end", "end"))
+			comps = append(comps, textComp(fmt.Sprintf("d%d", MaxDepth+2), "bottom"), textComp("end", "end"))
 			c := New(Options{})
 			got, _, err := applyRecovering(t, c, false, nil, msgSurface("s", strings.Join(comps, ","))+"\n"+msgBegin("s", "d1"))
 			if t.Failed() {
 				return
 			}
 			e := errorOf(t, err)
-			if e.Code != CodeTooDeep || e.ComponentID != fmt.Sprintf("d%d", MaxDepth+1) || got != c {
-				t.Errorf("%+v, want too_deep at d%d", e, MaxDepth+1)
+			if e.Code != CodeTooDeep || e.ComponentID != fmt.Sprintf("d%d", MaxDepth+2) || got != c {
+				t.Errorf("%+v, want too_deep at d%d", e, MaxDepth+2)
 			}
 		})
 	}
@@ -507,12 +494,13 @@ func TestApplyRefusalsAreAtTheLimit(t *testing.T) {
 			t.Errorf("%d children", n)
 		}
 	})
-	t.Run("depth 32", func(t *testing.T) {
+	t.Run("depth 50", func(t *testing.T) {
+		// The root and MaxDepth levels below it: MaxDepth+1 nodes.
 		var comps []string
-		for i := 1; i < MaxDepth; i++ {
+		for i := 1; i <= MaxDepth; i++ {
 			comps = append(comps, cardComp(fmt.Sprintf("d%d", i), fmt.Sprintf("d%d", i+1)))
 		}
-		comps = append(comps, textComp(fmt.Sprintf("d%d", MaxDepth), "bottom"))
+		comps = append(comps, textComp(fmt.Sprintf("d%d", MaxDepth+1), "bottom"))
 		c := canvasOf(t, Options{}, msgSurface("s", strings.Join(comps, ","))+"\n"+msgBegin("s", "d1"))
 		depth := 0
 		for n := c.Surface("s").Tree(); n != nil; depth++ {
@@ -522,8 +510,8 @@ func TestApplyRefusalsAreAtTheLimit(t *testing.T) {
 				n = n.Children[0]
 			}
 		}
-		if depth != MaxDepth {
-			t.Errorf("depth %d, want %d", depth, MaxDepth)
+		if depth != MaxDepth+1 {
+			t.Errorf("%d nodes deep, want %d", depth, MaxDepth+1)
 		}
 	})
 	t.Run("canvas size", func(t *testing.T) {
@@ -574,8 +562,8 @@ func TestApplyVersions(t *testing.T) {
 		t.Error("Apply changed the receiver")
 	}
 	// A refused batch does not use up a version.
-	if _, _, err := c1.Apply(decodeBatch(t, Options{}, msgBegin("s", "ghost"))); err == nil {
-		t.Fatal("missing root accepted")
+	if _, _, err := c1.Apply(decodeBatch(t, Options{}, msgSurface("s", columnComp("hello", "ghost")))); err == nil {
+		t.Fatal("missing child accepted")
 	}
 	c2, _, err := c1.Apply(decodeBatch(t, Options{}, msgData("t", "/", `[{"key":"a","valueNumber":1}]`)))
 	if err != nil {
@@ -603,20 +591,19 @@ func TestApplyBeginRenderingBeforeComponents(t *testing.T) {
 	if got := childIDs(c.Surface("s").Tree()); !reflect.DeepEqual(got, []string{"hello"}) {
 		t.Errorf("children %v", got)
 	}
-	// Strict: beginRendering alone is refused at the end of its batch.
-	_, _, err := New(Options{}).ApplyJSON(rawLines(msgBegin("s", "root")))
-	if e := errorOf(t, err); e.Code != CodeMissingChild || e.ComponentID != "root" || e.SurfaceID != "s" || e.Index != 0 {
-		t.Errorf("strict beginRendering alone: %+v", e)
+	// beginRendering alone, in either mode: the surface waits for its
+	// root, then shows the real tree once the components come.
+	for _, opts := range []Options{{}, {Lenient: true}} {
+		wc := canvasOf(t, opts, msgBegin("s", "root"))
+		tree := wc.Surface("s").Tree()
+		if tree == nil || tree.Type != PlaceholderType || tree.ID != "root" {
+			t.Fatalf("lenient %v: tree %+v, want a root placeholder", opts.Lenient, tree)
+		}
+		if p, ok := tree.Props.(*PlaceholderProps); !ok || p.Missing != "root" || !p.Waiting || p.Reason == "" {
+			t.Errorf("placeholder props %+v", tree.Props)
+		}
 	}
-	// Lenient: a placeholder, then the real tree once the components come.
 	lc := canvasOf(t, Options{Lenient: true}, msgBegin("s", "root"))
-	tree := lc.Surface("s").Tree()
-	if tree == nil || tree.Type != PlaceholderType || tree.ID != "root" {
-		t.Fatalf("lenient tree %+v, want a root placeholder", tree)
-	}
-	if p, ok := tree.Props.(*PlaceholderProps); !ok || p.Missing != "root" || p.Reason == "" {
-		t.Errorf("placeholder props %+v", tree.Props)
-	}
 	lc = mustApply(t, lc, msgSurface("s", columnComp("root", "hello", "later")))
 	n := lc.Surface("s").Tree()
 	if n.Type != "Column" || len(n.Children) != 2 || n.Children[0].Type != PlaceholderType || n.Children[1].Props.(*PlaceholderProps).Missing != "later" {

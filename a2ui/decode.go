@@ -17,9 +17,10 @@ type Options struct {
 	// Lenient accepts the non-conformant shapes that third-party and older
 	// streams carry: a missing surfaceId means surface "default", contents
 	// given as an object, the legacy "literal" spelling, remote media shown
-	// as a placeholder (never fetched), and a missing root or child of a
-	// shown surface drawn as a placeholder. A message that is not one of
-	// the four kinds is refused even then.
+	// as a placeholder (never fetched), and a missing child of a shown
+	// surface drawn as a placeholder (a missing root is waited for in every
+	// mode). A message that is not one of the four kinds is refused even
+	// then.
 	Lenient bool
 }
 
@@ -129,6 +130,13 @@ type decoder struct {
 	warns     []Warning
 	surfaceID string
 	compID    string
+	inits     bool // a bound value of the component has a path and a literal
+	// paths gathers the data paths of the message's components, and
+	// segs their segments, so that each message allocates them in bulk;
+	// compPaths is where the current component's start.
+	dpaths    []namedPath
+	segs      []string
+	compPaths int
 }
 
 // p, pk and pi build a JSON Pointer one segment further: a literal
@@ -470,7 +478,12 @@ func (d *decoder) component(raw *jval, p string) Component {
 		return c
 	}
 	pd := &propDecoder{d: d, props: props, base: tp}
+	d.inits, d.compPaths = false, len(d.dpaths)
 	c.Props = pd.decode(typ)
+	c.inits = d.inits
+	if len(d.dpaths) > d.compPaths {
+		c.paths = d.dpaths[d.compPaths:len(d.dpaths):len(d.dpaths)]
+	}
 	if d.err != nil {
 		return c
 	}
@@ -712,16 +725,58 @@ func (pd *propDecoder) bound(name string, required bool, literalKey string, lit 
 	return pd.d.boundAt(raw, pd.d.pk(pd.base, name), name, literalKey, lit)
 }
 
+// path reads a data-model path, refusing one with a malformed escape.
+func (d *decoder) path(s, p string) dataPath {
+	if d.err != nil {
+		return dataPath{}
+	}
+	dp, err := parsePath(s)
+	if err != nil {
+		d.fail(CodeBadValue, p, "path %q: %v", s, err)
+	}
+	return dp
+}
+
+// compPath reads a path a component names and keeps it with the
+// component.
+func (d *decoder) compPath(s, p string) {
+	if d.err != nil {
+		return
+	}
+	for _, np := range d.dpaths[d.compPaths:] {
+		if np.raw == s {
+			return
+		}
+	}
+	if d.dpaths == nil {
+		d.dpaths = make([]namedPath, 0, 16)
+		d.segs = make([]string, 0, 64)
+	}
+	dp, segs, err := parsePathInto(s, d.segs)
+	if err != nil {
+		d.fail(CodeBadValue, p, "path %q: %v", s, err)
+		return
+	}
+	d.segs = segs
+	d.dpaths = append(d.dpaths, namedPath{raw: s, dataPath: dp})
+}
+
 func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *jval, path string) bool) (path string, hasPath, hasLit bool) {
 	m := d.object(raw, p, name+" (a bound value)")
 	if d.err != nil {
 		return "", false, false
 	}
+	defer func() {
+		if hasPath && hasLit {
+			d.inits = true
+		}
+	}()
 	for i, k := range m.keys {
 		kp := d.pk(p, k)
 		switch {
 		case k == "path":
 			path = d.plainString(m.vals[i], kp, "path", false)
+			d.compPath(path, kp)
 			hasPath = d.err == nil
 		case k == literalKey || (literalKey == "" && containsString(contextLiterals, k)):
 			if hasLit {
@@ -885,6 +940,7 @@ func (pd *propDecoder) children() Children {
 			tpl.ComponentID = s
 		} else {
 			tpl.DataBinding = s
+			pd.d.compPath(s, pd.d.pk(tp, k))
 		}
 	}
 	c.Template = &tpl
@@ -1021,6 +1077,7 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 	if raw, ok := body.member("path"); ok {
 		u.Path = d.plainString(raw, d.p(p, "path"), "path", false)
 	}
+	u.segs, u.parsed = d.path(u.Path, d.p(p, "path")).segs, true
 	raw, ok := body.member("contents")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "contents"), "contents is required")
@@ -1034,7 +1091,8 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 		d.warn(CodeLenient, d.p(p, "contents"), "contents given as an object, read as key → value")
 		var root any = NewObject()
 		for i, k := range raw.keys {
-			root = put(root, splitPath(d.clean(k, d.p(p, "contents"), false)), d.cleanValue(raw.vals[i].plain(), d.p(p, "contents/")+escapePointer(k)))
+			kp := d.p(p, "contents/") + escapePointer(k)
+			root = put(root, d.path(d.clean(k, kp, false), kp).segs, d.cleanValue(raw.vals[i].plain(), kp))
 		}
 		u.Value = root
 		return u
@@ -1070,7 +1128,7 @@ func (d *decoder) entries(entries []*jval, p string) any {
 				continue
 			case "valueString":
 				n++
-				val = d.plainString(e.vals[j], vp, "valueString", true)
+				val = d.stringValue(e.vals[j], vp)
 			case "valueNumber":
 				n++
 				val = d.num(e.vals[j], vp, "valueNumber")
@@ -1095,9 +1153,28 @@ func (d *decoder) entries(entries []*jval, p string) any {
 			d.fail(CodeEntryWithoutValue, ep, "entry %q needs exactly one of valueString, valueNumber, valueBoolean, valueMap; it has %d", key, n)
 			return nil
 		}
-		root = put(root, splitPath(key), val)
+		root = put(root, d.path(key, d.p(ep, "key")).segs, val)
 	}
 	return root
+}
+
+// stringValue reads a valueString. Text that is a JSON object or array
+// becomes that object or array, as web_core's parseIfJsonString does
+// (official examples bind lists to such strings); anything else, JSON-like
+// or not, stays text.
+func (d *decoder) stringValue(v *jval, p string) any {
+	if d.err != nil {
+		return nil
+	}
+	if v.kind == jString && len(v.str) <= MaxStringBytes {
+		t := strings.TrimSpace(v.str)
+		if len(t) >= 2 && (t[0] == '{' && t[len(t)-1] == '}' || t[0] == '[' && t[len(t)-1] == ']') {
+			if jv, err := parseJSON([]byte(t)); err == nil {
+				return d.cleanValue(jv.plain(), p)
+			}
+		}
+	}
+	return d.plainString(v, p, "valueString", true)
 }
 
 // cleanValue sanitizes every string of a plain JSON value and refuses

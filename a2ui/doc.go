@@ -25,12 +25,22 @@
 //
 // The choices where the v0.8 specification is open are a2term's documented
 // ones: a dataModelUpdate at a path replaces that subtree (creating
-// parents); inside a template every path is relative to the item; a value
-// with both a path and a literal writes the literal at the path only when
-// nothing is there yet; template children have ids "<componentId>:<key>";
-// unknown properties and styles are warnings, not refusals; media is only
-// ever a data: URL. Options.Lenient accepts the non-conformant shapes
-// third-party streams carry (see Options).
+// parents); inside a template every path is relative to the item; template
+// children have ids "<componentId>:<key>"; unknown properties and styles
+// are warnings, not refusals; media is only ever a data: URL.
+// Options.Lenient accepts the non-conformant shapes third-party streams
+// carry (see Options).
+//
+// Where the official renderers (web_core's message processor), the
+// specification and the agent SDK's validator disagree, a2term reads v0.8
+// as the renderers do: a beginRendering may name a root not sent yet (the
+// surface waits for it); a valueString holding a JSON object or array
+// becomes that value; paths may be spelled with dots and brackets
+// ("users[0].name"); a value with both a path and a literal writes the
+// literal whenever its component arrives, as the specification says; the
+// last of duplicate ids wins, with a warning; components unreachable from
+// the root are a warning; trees may be MaxDepth (50, the validator's
+// limit) levels deep.
 //
 // # Refusals
 //

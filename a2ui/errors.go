@@ -42,7 +42,8 @@ const (
 	CodeUnknownCatalog  Code = "unknown_catalog"
 	CodeDuplicateID     Code = "duplicate_id"
 	CodeBadRegexp       Code = "bad_regexp"
-	CodeLenient         Code = "lenient" // --lenient repaired something strict mode would refuse
+	CodeUnreachable     Code = "unreachable" // a component no reference from the root reaches
+	CodeLenient         Code = "lenient"     // --lenient repaired something strict mode would refuse
 )
 
 // Error is a refusal. It says where the problem is precisely enough for an

@@ -65,7 +65,7 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 			v = e.Value.Literal
 		}
 		if e.Value.HasPath {
-			if x, ok := lookup(s.data, r.abs(e.Value.pathSegs(), sc)); ok {
+			if x, ok := lookup(s.data, r.abs(n.entry.path(e.Value.Path), sc)); ok {
 				v = x
 			}
 		}
@@ -103,8 +103,9 @@ func (c *Canvas) SetValue(surfaceID, nodeID string, value any) (*Canvas, error) 
 	ns, _ := b.surface(surfaceID, -1)
 	if bound.HasPath {
 		r := &resolver{s: ns}
-		segs := r.abs(bound.pathSegs(), n.sc)
+		segs := r.abs(n.entry.path(bound.Path), n.sc)
 		ns.data = store(ns.data, segs, toModel(v))
+		ns.logWrite(segs)
 		b.dirty[surfaceID] = append(b.dirty[surfaceID], segs)
 	} else {
 		if ns.local == nil {

@@ -13,8 +13,10 @@ const (
 	MaxCanvasBytes = 2 << 20
 	// MaxNodes bounds one resolved tree, after templates are expanded.
 	MaxNodes = 2000
-	// MaxDepth bounds the depth of one resolved tree; the root is depth 1.
-	MaxDepth = 32
+	// MaxDepth bounds the depth of one resolved tree: no node lies more
+	// than MaxDepth levels below the root, as the official validator
+	// counts (its MAX_GLOBAL_DEPTH).
+	MaxDepth = 50
 	// MaxStringBytes is the longest agent string a2term keeps.
 	MaxStringBytes = 64 << 10
 )

@@ -77,6 +77,28 @@ type Component struct {
 	// raw is the component's JSON as received, used to tell a real
 	// redefinition from a repeated one and to measure the canvas.
 	raw []byte
+	// inits is set when a value has both a path and a literal: the
+	// literal is written at the path whenever the component arrives.
+	inits bool
+	// paths holds every data path the component names, as decoded.
+	paths []namedPath
+}
+
+// namedPath is a data path as written and as decoded.
+type namedPath struct {
+	raw string
+	dataPath
+}
+
+// path returns one of the component's data paths as decoded (a component
+// built by hand has it read here).
+func (c *Component) path(p string) dataPath {
+	for _, np := range c.paths {
+		if np.raw == p {
+			return np.dataPath
+		}
+	}
+	return mustPath(p)
 }
 
 // Type returns the component's catalog type name.
@@ -89,6 +111,18 @@ type DataModelUpdate struct {
 	// Value is what is stored at Path: an *Object built from the entries,
 	// or a bare value for the single-entry form with key ".".
 	Value any
+	// segs is Path as decoded; parsed tells it was (a DataModelUpdate
+	// built by hand has its Path read when applied).
+	segs   []string
+	parsed bool
+}
+
+// pathSegs returns the segments of the path the update writes.
+func (u *DataModelUpdate) pathSegs() []string {
+	if u.parsed {
+		return u.segs
+	}
+	return splitPath(u.Path)
 }
 
 // DeleteSurface removes a surface and everything it holds.
@@ -97,16 +131,14 @@ type DeleteSurface struct {
 }
 
 // Bound is a property value that is a literal, a data-model path, or both
-// (the path is initialised with the literal when empty, then bound).
+// (the literal is written at the path when the component arrives, then the
+// value is bound to the path).
 type Bound[T any] struct {
 	Path       string
 	HasPath    bool
 	Literal    T
 	HasLiteral bool
 }
-
-// pathSegs returns the path's segments.
-func (b Bound[T]) pathSegs() []string { return splitPath(b.Path) }
 
 // Props is the typed property set of one component; its dynamic type is one
 // of the 18 standard component types below.

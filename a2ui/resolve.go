@@ -12,9 +12,13 @@ type resolver struct {
 	s       *Surface
 	lenient bool
 	// init makes path-plus-literal values write their literal into the
-	// data model when nothing is at the path yet (only while a batch holds
-	// its own copy of the surface).
+	// data model (only while a batch holds its own copy of the surface):
+	// always for a component that arrived since the surface was last
+	// resolved, unless the agent wrote the path after it arrived (lits and
+	// wlog), and otherwise when nothing is at the path yet.
 	init  bool
+	lits  map[string]int
+	wlog  [][]string
 	nodes int
 	err   *Error
 	// Incremental resolution (reresolveSurface): the data paths and nodes
@@ -36,15 +40,31 @@ type scope struct {
 	colon  bool // a template key on the way holds a colon
 }
 
+// maxInitPasses bounds how often resolveSurface starts again because
+// resolving wrote the data model (a literal written at a path that nodes
+// drawn before it read).
+const maxInitPasses = 4
+
 // resolveSurface resolves a shown surface from its root. With init set the
-// surface must be a batch's private copy.
+// surface must be a batch's private copy: the literals of components that
+// arrived since the last resolution are written (in the first pass only),
+// and resolution starts again while it wrote something, so every node
+// shows the model as it ends up.
 func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
 	r := &resolver{s: s, lenient: lenient, init: init}
-	n := r.node(s.root, scope{}, 1, "")
-	if r.err != nil {
-		return nil, r.err
+	if init {
+		r.lits, r.wlog = s.litIndex(), s.wlog
 	}
-	return n, nil
+	for pass := 1; ; pass++ {
+		n := r.node(s.root, scope{}, 0, "")
+		if r.err != nil {
+			return nil, r.err
+		}
+		if !r.wrote || pass == maxInitPasses {
+			return n, nil
+		}
+		r = &resolver{s: s, lenient: lenient, init: init}
+	}
 }
 
 // reresolveSurface resolves a surface whose components and root did not
@@ -54,7 +74,7 @@ func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
 // keystroke costs a walk of the tree instead of a new one.
 func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool) (*Node, *Error) {
 	r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes}
-	n := r.reuse(s.tree, 1)
+	n := r.reuse(s.tree, 0)
 	if r.err == nil && r.wrote {
 		// A path-plus-literal value initialised the model: other nodes
 		// may read what it wrote, so resolve everything.
@@ -166,7 +186,7 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		return nil
 	}
 	if depth > MaxDepth {
-		r.fail(CodeTooDeep, id, "surface %q is nested more than %d levels deep at %q", r.s.id, MaxDepth, id)
+		r.fail(CodeTooDeep, id, "surface %q is nested more than %d levels below its root at %q", r.s.id, MaxDepth, id)
 		return nil
 	}
 	nid := id
@@ -188,12 +208,13 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 	}
 	e, ok := r.s.comps[id]
 	if !ok {
-		// Only lenient canvases get here: checkGraph refuses the rest.
-		reason := fmt.Sprintf("%q is not defined (yet)", id)
-		if from == "" {
-			reason = fmt.Sprintf("root %q is not defined (yet)", id)
+		// A root the surface waits for, or (lenient canvases only:
+		// checkGraph refuses the rest) a child not sent yet.
+		p := &PlaceholderProps{Missing: id, Reason: fmt.Sprintf("%q is not defined (yet)", id)}
+		if depth == 0 {
+			p.Waiting, p.Reason = true, fmt.Sprintf("waiting for its components (root %q)", id)
 		}
-		return &Node{ID: nid, Component: id, Type: PlaceholderType, Props: &PlaceholderProps{Missing: id, Reason: reason}, sc: sc, count: 1}
+		return &Node{ID: nid, Component: id, Type: PlaceholderType, Props: p, sc: sc, count: 1}
 	}
 	if len(r.slab) == 0 {
 		r.slab = make([]Node, min(64, len(r.s.comps)+1))
@@ -319,7 +340,7 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 		}
 		return out
 	}
-	segs := r.abs(splitPath(c.Template.DataBinding), sc)
+	segs := r.abs(r.cur.entry.path(c.Template.DataBinding), sc)
 	r.cur.tpl = segs
 	coll, _ := lookup(r.s.data, segs)
 	var keys []string
@@ -348,32 +369,57 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 
 // abs turns a binding path into absolute segments. Inside a template every
 // path is relative to the item ("/name", "name" and "./name" alike, "." the
-// item itself), as the official renderers read them; elsewhere paths are
-// relative to the root.
-func (r *resolver) abs(segs []string, sc scope) []string {
+// item itself), and a leading "/item/" or "./item/" is dropped, as the
+// official renderers read them (web_core model-processor.ts trims these
+// prefixes in a data context); elsewhere paths are relative to the root.
+func (r *resolver) abs(dp dataPath, sc scope) []string {
 	if !sc.inTpl || len(sc.item) == 0 {
-		return segs
+		return dp.segs
+	}
+	segs := dp.segs
+	if dp.item {
+		segs = segs[1:]
 	}
 	out := make([]string, 0, len(sc.item)+len(segs))
 	return append(append(out, sc.item...), segs...)
 }
 
-// read resolves a bound value's path, writing the literal there first when
-// the value has both and nothing is there yet.
+// read resolves a bound value's path. A value with both a path and a
+// literal writes the literal at the path when its component arrived since
+// the last resolution (unless the agent wrote that path after it arrived),
+// as the spec's initialization shorthand says, and otherwise when nothing
+// is there.
 func read[T any](r *resolver, b Bound[T], sc scope, wrap func(T) any) (any, bool) {
 	if !b.HasPath {
 		return nil, false
 	}
-	segs := r.abs(b.pathSegs(), sc)
+	segs := r.abs(r.cur.entry.path(b.Path), sc)
 	r.cur.reads = append(r.cur.reads, segs)
-	if v, ok := lookup(r.s.data, segs); ok {
+	v, ok := lookup(r.s.data, segs)
+	if !b.HasLiteral || !r.init {
+		return v, ok
+	}
+	at, arrived := r.lits[r.cur.Component]
+	if ok && (!arrived || writtenSince(r.wlog[at:], segs)) {
 		return v, true
 	}
-	if b.HasLiteral && r.init {
-		r.s.data = store(r.s.data, segs, wrap(b.Literal))
+	lit := wrap(b.Literal)
+	if !ok || !equalValue(v, lit) {
+		r.s.data = store(r.s.data, segs, lit)
 		r.wrote = true
 	}
-	return nil, false
+	return lit, true
+}
+
+// writtenSince reports whether one of the data writes in log touched the
+// path segs: wrote it, something above it or something below it.
+func writtenSince(log [][]string, segs []string) bool {
+	for _, w := range log {
+		if isPrefix(w, segs) || isPrefix(segs, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolver) str(b Bound[string], sc scope, multiline bool) string {

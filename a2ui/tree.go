@@ -12,8 +12,8 @@ type Node struct {
 	ID string `json:"id"`
 	// Component is the id of the component this node was made from.
 	Component string `json:"component"`
-	// Type is the component type ("Text", "Row", …) or "Placeholder" for a
-	// reference lenient mode could not resolve.
+	// Type is the component type ("Text", "Row", …) or "Placeholder" (see
+	// PlaceholderProps).
 	Type string `json:"type"`
 	// Weight is the component's flex weight inside a Row or Column, 0 when
 	// it has none.
@@ -36,8 +36,8 @@ type Node struct {
 	count int  // nodes in this subtree, itself included
 }
 
-// PlaceholderType is the Type of a node drawn in place of a reference that
-// could not be resolved (lenient mode only).
+// PlaceholderType is the Type of a node drawn in place of what cannot be
+// drawn as it is (see PlaceholderProps).
 const PlaceholderType = "Placeholder"
 
 // TextProps are a resolved Text.
@@ -169,9 +169,15 @@ type SliderProps struct {
 	Step  float64 `json:"step"`
 }
 
-// PlaceholderProps stand in for a component lenient mode could not find.
+// PlaceholderProps stand in for what a2term cannot draw as it is: the root
+// of a surface still waiting for its components (Waiting), a child that is
+// not defined yet (Missing, lenient mode), or a component of a type outside
+// the standard catalog (Type, lenient mode), whose children are drawn
+// inside the placeholder.
 type PlaceholderProps struct {
-	Missing string `json:"missing"`
+	Missing string `json:"missing,omitempty"`
+	Type    string `json:"type,omitempty"`
+	Waiting bool   `json:"waiting,omitempty"`
 	Reason  string `json:"reason"`
 }
 

@@ -3,6 +3,7 @@ package a2ui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -197,20 +198,132 @@ func formatNumber(f float64) string {
 // fraction, others in the shortest form that round-trips.
 func FormatNumber(f float64) string { return formatNumber(f) }
 
-// splitPath turns "/a/b/0" or "a/b" into its segments, dropping empty ones,
-// so "/", "" and "//" all name the root.
-func splitPath(p string) []string {
+// dataPath is a data-model path as a2term reads it: its segments, and
+// whether it was spelled "/item/…" or "./item/…", a prefix that the official
+// renderers drop inside a template (the item is the data context already).
+type dataPath struct {
+	segs []string
+	item bool
+}
+
+// errPathEscape is why a path with a "~" that is not "~0" or "~1" is
+// refused.
+type errPathEscape struct{ seg string }
+
+func (e errPathEscape) Error() string {
+	return fmt.Sprintf("segment %q has an invalid escape: in a JSON Pointer \"~\" is only written as \"~0\" (for ~) or \"~1\" (for /)", e.seg)
+}
+
+// parsePath reads a data-model path in every spelling the official
+// renderers accept. Segments are separated by "/" (a JSON Pointer, absolute
+// or relative, with "~0" and "~1" escapes) and, as web_core's normalizePath
+// does, by "." and "[N]": "users[0].name", "users.0.name" and
+// "/users/0/name" are the same path. Empty and "." segments are dropped, so
+// "", "/" and "." name the root (or the template item). A "~" followed by
+// anything but 0 or 1 is an error.
+func parsePath(p string) (dataPath, error) {
+	dp, _, err := parsePathInto(p, nil)
+	return dp, err
+}
+
+// parsePathInto is parsePath appending the segments to buf, which it
+// returns grown; the path's segments are a full slice of it.
+func parsePathInto(p string, buf []string) (dataPath, []string, error) {
+	var dp dataPath
 	if p == "" || p == "/" || p == "." {
+		return dp, buf, nil
+	}
+	rest, slash := strings.CutPrefix(strings.TrimPrefix(p, "."), "/")
+	if slash && strings.HasPrefix(rest, "item") && (len(rest) == 4 || strings.ContainsRune("/.[", rune(rest[4]))) {
+		dp.item = true
+	}
+	from := len(buf)
+	start := 0
+	flush := func(end int) error {
+		seg := p[start:end]
+		if seg == "" {
+			return nil
+		}
+		if strings.IndexByte(seg, '~') >= 0 {
+			var b strings.Builder
+			for i := 0; i < len(seg); i++ {
+				if seg[i] != '~' {
+					b.WriteByte(seg[i])
+					continue
+				}
+				if i+1 >= len(seg) || (seg[i+1] != '0' && seg[i+1] != '1') {
+					return errPathEscape{seg}
+				}
+				if seg[i+1] == '0' {
+					b.WriteByte('~')
+				} else {
+					b.WriteByte('/')
+				}
+				i++
+			}
+			seg = b.String()
+		}
+		buf = append(buf, seg)
 		return nil
 	}
-	parts := strings.Split(p, "/")
-	out := parts[:0]
-	for _, s := range parts {
-		if s != "" && s != "." {
-			out = append(out, s)
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '/' || c == '.':
+			if err := flush(i); err != nil {
+				return dataPath{}, buf[:from], err
+			}
+			start = i + 1
+		case c == '[':
+			// "[N]" is an index, as in web_core; other brackets are
+			// part of the key.
+			j := i + 1
+			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+				j++
+			}
+			if j == i+1 || j >= len(p) || p[j] != ']' {
+				continue
+			}
+			if err := flush(i); err != nil {
+				return dataPath{}, buf[:from], err
+			}
+			buf = append(buf, p[i+1:j])
+			start = j + 1
+			i = j
 		}
 	}
-	return out
+	if err := flush(len(p)); err != nil {
+		return dataPath{}, buf[:from], err
+	}
+	if len(buf) > from {
+		dp.segs = buf[from:len(buf):len(buf)]
+	}
+	return dp, buf, nil
+}
+
+// mustPath is parsePath for a path already checked, or one a2term wrote;
+// a malformed escape is read as it stands.
+func mustPath(p string) dataPath {
+	dp, err := parsePath(p)
+	if err != nil {
+		return dataPath{segs: strings.FieldsFunc(p, func(r rune) bool { return r == '/' })}
+	}
+	return dp
+}
+
+// splitPath returns the segments of a path already checked.
+func splitPath(p string) []string { return mustPath(p).segs }
+
+// equalValue reports whether two data-model values are the same JSON.
+func equalValue(a, b any) bool {
+	switch a.(type) {
+	case *Object, []any:
+		switch b.(type) {
+		case *Object, []any:
+			return bytes.Equal(MarshalValue(a), MarshalValue(b))
+		}
+		return false
+	}
+	return a == b
 }
 
 // lookup reads the value at the given segments below v.

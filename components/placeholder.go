@@ -1,19 +1,34 @@
 package components
 
-import "github.com/a2term/a2term/a2ui"
+import (
+	"github.com/charmbracelet/lipgloss"
 
-// Placeholder stands where lenient mode found a reference to nothing (a
-// progressive stream that has not sent the component yet).
+	"github.com/a2term/a2term/a2ui"
+)
+
+// Placeholder stands for what a2term cannot draw as it is: the root of a
+// surface still waiting for its components, or (lenient mode) a reference
+// to a component not sent yet.
 type Placeholder struct{}
 
 // Render draws a small dim note naming what is missing.
 func (Placeholder) Render(n *a2ui.Node, w int, c *Context) Block {
-	name := n.Component
+	return TextBlock(w, c.Theme.Missing.Render(placeholderNote(n, c.Theme)))
+}
+
+// placeholderNote is the one line a placeholder shows.
+func placeholderNote(n *a2ui.Node, t *Theme) string {
+	note := n.Component
 	if p, ok := n.Props.(*a2ui.PlaceholderProps); ok {
-		name = p.Missing
+		note = p.Missing
+		if p.Waiting {
+			note = "waiting for its components"
+		}
 	}
-	return TextBlock(w, c.Theme.Missing.Render(c.Theme.Glyph("…", "...")+" "+name))
+	return t.Glyph("…", "...") + " " + note
 }
 
 // Natural fits the note.
-func (Placeholder) Natural(n *a2ui.Node, c *Context) int { return len([]rune(n.Component)) + 2 }
+func (Placeholder) Natural(n *a2ui.Node, c *Context) int {
+	return lipgloss.Width(placeholderNote(n, c.Theme))
+}
