@@ -311,14 +311,20 @@ func summaries(c *a2ui.Canvas) []SurfaceSummary {
 
 // Info is what canvas.info returns.
 type Info struct {
-	Protocol  string           `json:"protocol"`
-	CatalogID string           `json:"catalogId"`
-	Version   uint64           `json:"version"`
-	Limits    InfoLimits       `json:"limits"`
-	WebURL    string           `json:"webUrl,omitempty"`
-	Viewers   int              `json:"viewers"`
-	Queued    int              `json:"queued"`
-	Surfaces  []SurfaceSummary `json:"surfaces"`
+	Protocol  string     `json:"protocol"`
+	CatalogID string     `json:"catalogId"`
+	Version   uint64     `json:"version"`
+	Limits    InfoLimits `json:"limits"`
+	// Web says whether a web mirror runs.
+	Web bool `json:"web"`
+	// WebURL is a one-time pairing link for the agent to give the person,
+	// only where no terminal shows the canvas (a2term mcp on its own) and
+	// only while it is unused; else empty. The agent is never handed a
+	// link while the person has a terminal.
+	WebURL   string           `json:"webUrl,omitempty"`
+	Viewers  int              `json:"viewers"`
+	Queued   int              `json:"queued"`
+	Surfaces []SurfaceSummary `json:"surfaces"`
 }
 
 // InfoLimits are every limit in force.
@@ -339,7 +345,8 @@ func (h *Hub) Info() Info {
 		Version:   s.Canvas.Version(),
 		Limits: InfoLimits{Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
 			WaitSeconds: int(MaxWait / time.Second), RPCMessageBytes: MaxRPCMessageBytes},
-		WebURL:   s.Status.WebURL,
+		Web:      s.Status.WebURL != "",
+		WebURL:   s.Status.AgentURL,
 		Viewers:  s.Status.Viewers,
 		Queued:   s.Status.Queued,
 		Surfaces: summaries(s.Canvas),

@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // ErrOverSSH is returned by OpenBrowser in an SSH session: a browser
@@ -20,26 +19,50 @@ import (
 // person. Show SSHHint instead.
 var ErrOverSSH = errors.New("over SSH the browser is not opened on the remote machine; forward the port instead")
 
-// openFileLife is how long the redirect file OpenBrowser writes is kept:
-// long enough for a browser that has to start first to read it.
-const openFileLife = 30 * time.Second
-
-// OpenBrowser opens url (which carries the token) in the person's browser
-// without putting it on a command line, where any local user could read
-// it: it writes a redirect page, readable only by this user (0600 in a new
-// 0700 directory), and hands the browser opener (xdg-open, open) the
-// file's path. The file is removed after a short while. how says what was
-// done, for the status line. Over SSH it does nothing and returns
-// ErrOverSSH.
-func OpenBrowser(url string) (how string, err error) {
+// OpenBrowser opens the mirror's one-time pairing link in the person's
+// browser without putting it on a command line, where any local user
+// could read it: it writes a redirect page, readable only by this user
+// (0600 in a new 0700 directory), and hands the browser opener (xdg-open,
+// open) the file's path. The file is removed as soon as the link is used,
+// and at Close whatever happened. how says what was done, for the status
+// line. Over SSH it does nothing and returns ErrOverSSH.
+func (s *WebServer) OpenBrowser() (how string, err error) {
 	if OverSSH() {
 		return "", ErrOverSSH
 	}
-	how, cleanup, err := openBrowser(url, startOpener)
+	return s.openBrowser(startOpener)
+}
+
+func (s *WebServer) openBrowser(run func(file string) (string, error)) (string, error) {
+	link := s.PairingLink()
+	how, cleanup, err := openBrowser(link, run)
 	if cleanup != nil {
-		time.AfterFunc(openFileLife, cleanup)
+		s.onPaired(strings.TrimPrefix(link, s.origin+"/pair/"), cleanup)
 	}
 	return how, err
+}
+
+// Open is what the terminal's ctrl+o (and --open) does: open the pairing
+// link in a browser, or over SSH say how to reach the mirror. The lines
+// are for the person. With showLink false (where the lines go to a log)
+// they never carry the link: they point to where the person reads it.
+func (s *WebServer) Open(showLink bool) []string {
+	link := s.PairingLink()
+	if !showLink {
+		link = "the one-time link on the first line of standard output"
+	}
+	if OverSSH() {
+		return []string{
+			"a2term runs over SSH, so the browser is not opened here. To see the canvas in your own browser:",
+			"",
+			SSHHint(s.Port(), link),
+		}
+	}
+	how, err := s.OpenBrowser()
+	if err != nil {
+		return []string{"Could not open a browser: " + err.Error(), "", "Open this link yourself (it works once, in one browser): " + link}
+	}
+	return []string{"The web mirror is " + how + ".", "", "A link works once, in one browser; ctrl+o makes a new one once it is used."}
 }
 
 // openBrowser writes the redirect file and passes its path to run. The

@@ -64,8 +64,13 @@ type Entry struct {
 type Status struct {
 	// Listening says where agents connect (a socket path), or "".
 	Listening string
-	// WebURL is the mirror's address with its token, or "".
+	// WebURL is what the terminal shows of the web mirror: its unused
+	// one-time pairing link, or its plain address once the link was used,
+	// or "" with no mirror. It is the person's: never the agent's.
 	WebURL string
+	// AgentURL is the unused pairing link when the agent may pass it on
+	// (WebOptions.AgentLink: no terminal for the person), else "".
+	AgentURL string
 	// Viewers is how many web pages watch.
 	Viewers int
 	// Queued is how many actions wait for the agent.

@@ -3,10 +3,7 @@ package bridge
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +15,8 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,8 +34,6 @@ var webFiles embed.FS
 
 // Limits and settings of the web mirror.
 const (
-	// WebTokenHeader carries the token on POSTs (never the query).
-	WebTokenHeader = "X-A2term-Token"
 	// MaxWebBody bounds the body of one POSTed intent.
 	MaxWebBody = 64 << 10
 	// WebTranscript is how many of the newest transcript entries a
@@ -60,6 +57,15 @@ type WebOptions struct {
 	// Addr is where to listen, "127.0.0.1:0" (a random port) by default.
 	// Any host other than 127.0.0.1 is refused.
 	Addr string
+	// AgentLink hands the agent the unused pairing link (in
+	// canvas.info), to pass on to the person: only for a canvas with no
+	// terminal for the person (a2term mcp on its own). Where a terminal
+	// shows the canvas, the agent learns only that a mirror exists and
+	// how many watch.
+	AgentLink bool
+	// Now is the clock for the transcript's "opened at" lines; nil is
+	// time.Now.
+	Now func() time.Time
 
 	// For tests: how long one write to a viewer may take, how often an
 	// idle stream gets a heartbeat, and the socket send buffer of each
@@ -71,8 +77,9 @@ type WebOptions struct {
 }
 
 // WebServer is the web mirror: the hub's canvas on a page at
-// http://127.0.0.1:PORT/?t=TOKEN, live over server-sent events, with the
-// person's presses and inputs POSTed back as intents. Every request passes
+// http://127.0.0.1:PORT/, opened with a one-time pairing link, live over
+// server-sent events, with the person's presses and inputs POSTed back as
+// intents. Every request passes
 // the controls of SECURITY.md section 2 before any route sees it; see
 // ServeHTTP. Its methods are safe for concurrent use.
 type WebServer struct {
@@ -82,11 +89,12 @@ type WebServer struct {
 	mux    *http.ServeMux
 	cop    *http.CrossOriginProtection
 
-	port   int
-	host   string // the one Host accepted: "127.0.0.1:PORT"
-	origin string // the one Origin accepted: "http://127.0.0.1:PORT"
-	token  []byte
-	url    string
+	port      int
+	host      string // the one Host accepted: "127.0.0.1:PORT"
+	origin    string // the one Origin accepted: "http://127.0.0.1:PORT"
+	cookie    string // the session cookie's name: "a2term-PORT"
+	agentLink bool
+	now       func() time.Time
 
 	index  []byte
 	static map[string]staticFile // by request path, "/static/components/button.js"
@@ -97,9 +105,13 @@ type WebServer struct {
 	cancel context.CancelFunc // ends every request's context
 	served chan struct{}      // closed when Serve has returned
 
-	mu      sync.Mutex
-	closing bool
-	streams map[*stream]struct{}
+	mu       sync.Mutex
+	closing  bool
+	streams  map[*stream]struct{}
+	code     []byte      // the unused pairing code, or nil
+	cleanups []func()    // remove the redirect files that hold code
+	sessions []*session  // paired browsers, oldest first
+	used     []*usedCode // codes already used, oldest first
 
 	enc snapshotCache
 
@@ -119,8 +131,9 @@ type stream struct {
 }
 
 // ServeWeb starts the web mirror of h on a random port of 127.0.0.1 with a
-// fresh 128-bit token, records its URL in the board's status (the TUI
-// shows it) and keeps the status's viewer count up to date.
+// fresh one-time pairing link (128 bits from crypto/rand), records the
+// link in the board's status (the TUI shows it; canvas.info only with
+// AgentLink) and keeps the status's viewer count up to date.
 func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	addr := opts.Addr
 	if addr == "" {
@@ -134,19 +147,21 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !bytes.Contains(index, []byte(csrfSlot)) {
+		return nil, errors.New("web mirror: the embedded page has no place for its CSRF value")
+	}
 	ln, err := net.Listen("tcp4", addr)
 	if err != nil {
 		return nil, fmt.Errorf("web mirror: %w", err)
 	}
-	tok := make([]byte, 16)
-	rand.Read(tok) // never fails (crypto/rand)
 	s := &WebServer{
 		hub:          h,
 		logger:       opts.Logger,
 		mux:          http.NewServeMux(),
 		cop:          http.NewCrossOriginProtection(),
 		port:         ln.Addr().(*net.TCPAddr).Port,
-		token:        []byte(hex.EncodeToString(tok)),
+		agentLink:    opts.AgentLink,
+		now:          opts.Now,
 		index:        index,
 		static:       static,
 		writeTimeout: opts.writeTimeout,
@@ -163,15 +178,19 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	if s.heartbeat <= 0 {
 		s.heartbeat = webHeartbeat
 	}
+	if s.now == nil {
+		s.now = time.Now
+	}
 	s.host = "127.0.0.1:" + strconv.Itoa(s.port)
 	s.origin = "http://" + s.host
-	s.url = s.origin + "/?t=" + string(s.token)
+	s.cookie = "a2term-" + strconv.Itoa(s.port)
 
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	s.mux.HandleFunc("GET /static/{file...}", s.serveStatic)
 	s.mux.HandleFunc("GET /events", s.serveEvents)
 	s.mux.HandleFunc("POST /api/press", s.servePress)
 	s.mux.HandleFunc("POST /api/input", s.serveInput)
+	s.mux.HandleFunc("POST /api/pair", s.servePairNew)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
@@ -184,23 +203,29 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 		// POST gets a read deadline and every response a write deadline
 		// in ServeHTTP; streams renew theirs write by write.
 		BaseContext: func(net.Listener) context.Context { return ctx },
-		ErrorLog:    log.New(redactor{s}, "", 0),
+		// "OPTIONS *" goes to ServeHTTP too (which refuses it), not to
+		// Go's own answer without our headers.
+		DisableGeneralOptionsHandler: true,
+		ErrorLog:                     log.New(redactor{s}, "", 0),
 	}
 	if n := opts.sendBuffer; n > 0 {
 		s.srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
-			if tc, ok := c.(*net.TCPConn); ok {
-				tc.SetWriteBuffer(n)
+			if hc, ok := c.(headerConn); ok {
+				if tc, ok := hc.Conn.(*net.TCPConn); ok {
+					tc.SetWriteBuffer(n)
+				}
 			}
 			return ctx
 		}
 	}
 	go func() {
 		defer close(s.served)
-		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := s.srv.Serve(headerListener{ln}); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.logger.Printf("web: serving stopped: %v", err)
 		}
 	}()
-	h.Board().SetStatus(func(st *Status) { st.WebURL = s.url; st.Viewers = 0 })
+	h.Board().SetStatus(func(st *Status) { st.Viewers = 0 })
+	s.PairingLink()
 	return s, nil
 }
 
@@ -239,10 +264,9 @@ func loadPage() ([]byte, map[string]staticFile, error) {
 	return index, static, nil
 }
 
-// URL is the page's address with its token: http://127.0.0.1:PORT/?t=TOKEN.
-// Whoever has it can press buttons in the person's name; show it only to
-// the person.
-func (s *WebServer) URL() string { return s.url }
+// URL is the page's address, http://127.0.0.1:PORT/. It holds no secret:
+// a browser needs a pairing link (PairingLink) first.
+func (s *WebServer) URL() string { return s.origin + "/" }
 
 // Port is the port the mirror listens on.
 func (s *WebServer) Port() int { return s.port }
@@ -254,6 +278,7 @@ func (s *WebServer) Close() error {
 	s.closeOnce.Do(func() {
 		s.mu.Lock()
 		s.closing = true
+		s.runCleanupsLocked()
 		for st := range s.streams {
 			st.rc.SetWriteDeadline(time.Now()) // unblocks a write to a viewer that stopped reading
 		}
@@ -266,8 +291,9 @@ func (s *WebServer) Close() error {
 		}
 		<-s.served
 		s.hub.Board().SetStatus(func(st *Status) {
-			if st.WebURL == s.url {
+			if strings.HasPrefix(st.WebURL, s.origin+"/") {
 				st.WebURL = ""
+				st.AgentURL = ""
 			}
 			st.Viewers = 0
 		})
@@ -279,42 +305,49 @@ func (s *WebServer) Close() error {
 // (SECURITY.md section 2), before the route sees it:
 //
 //  1. the security headers are set, so that every answer carries them;
-//  2. Host must be exactly 127.0.0.1:PORT (this stops DNS rebinding);
-//  3. GET: the token in the query (t=), compared in constant time; only
-//     the static files, which hold no data, go without it;
-//  4. POST (and any other method): no query at all (the token never
-//     travels in a URL of a POST), cross-origin protection, Origin if
-//     present must be our own, and the token in the X-A2term-Token header.
+//  2. the request line must carry a path, not an absolute URL (whose host
+//     Go would take over the Host header), and Host must be exactly
+//     127.0.0.1:PORT (this stops DNS rebinding);
+//  3. GET /pair/CODE takes the one-time pairing code; every other route
+//     needs the session cookie of a paired browser, compared in constant
+//     time;
+//  4. POST (and any other method): no query at all, cross-origin
+//     protection, Origin if present must be our own, and the session's
+//     CSRF value in the X-A2term-CSRF header.
 //
-// A failure is 403 with no detail. The POST routes then require
-// Content-Type application/json (415), a body of at most 64 KiB (413) and
-// exactly one JSON object with the route's fields and no others (400);
-// only then is the hub called.
+// A failure is 403 with no detail (the page "/" says how to pair). The
+// POST routes then require Content-Type application/json (415), a body of
+// at most 64 KiB (413) and exactly one JSON object with the route's
+// fields, spelled exactly, and no others (400); only then is the hub
+// called.
 func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	h := w.Header()
-	h.Set("Content-Security-Policy", webCSP)
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cache-Control", "no-store")
-
-	if r.Host != s.host {
+	setSecurityHeaders(w.Header())
+	if !strings.HasPrefix(r.RequestURI, "/") || r.Host != s.host {
 		s.refuse(w, r, http.StatusForbidden)
 		return
 	}
-	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		// The page and its assets hold no data, so they need no token: a
-		// reload works once the page has taken the token out of the
-		// address bar (it keeps it in sessionStorage). Everything with
-		// data — the event stream, every POST — needs it.
-		if _, ok := s.static[r.URL.Path]; !ok && r.URL.Path != "/" && !s.tokenOK(r.URL.Query()["t"]) {
-			s.refuse(w, r, http.StatusForbidden)
+	if strings.HasPrefix(r.URL.Path, "/pair/") {
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.writeTimeout))
+		s.servePair(w, r)
+		return
+	}
+	se := s.sessionOf(r)
+	if se == nil {
+		if r.Method == http.MethodGet && r.URL.Path == "/" {
+			s.logf(r, "refused: not paired")
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusForbidden)
+			io.WriteString(w, webUnpairedPage)
 			return
 		}
-	} else {
+		s.refuse(w, r, http.StatusForbidden)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		if r.URL.RawQuery != "" || r.URL.ForceQuery ||
 			s.cop.Check(r) != nil ||
 			!s.originOK(r.Header.Values("Origin")) ||
-			!s.tokenOK(r.Header.Values(WebTokenHeader)) {
+			!csrfOK(se, r.Header.Values(WebCSRFHeader)) {
 			s.refuse(w, r, http.StatusForbidden)
 			return
 		}
@@ -323,12 +356,66 @@ func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/events" {
 		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.writeTimeout))
 	}
-	s.mux.ServeHTTP(w, r)
+	s.mux.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, se)))
 }
 
-// tokenOK accepts exactly one value equal to the token.
-func (s *WebServer) tokenOK(vals []string) bool {
-	return len(vals) == 1 && subtle.ConstantTimeCompare([]byte(vals[0]), s.token) == 1
+// headerListener hands out connections that add the security headers to
+// the answers net/http writes by itself, before any handler runs (a
+// malformed request, a bad Host header, headers too large: "400 Bad
+// Request" and the like), which would otherwise go without them.
+type headerListener struct{ net.Listener }
+
+func (l headerListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return headerConn{c}, nil
+}
+
+type headerConn struct{ net.Conn }
+
+// securityHeaderLines are the security headers as header lines.
+var securityHeaderLines = func() []byte {
+	h := http.Header{}
+	setSecurityHeaders(h)
+	var b bytes.Buffer
+	h.Write(&b)
+	return b.Bytes()
+}()
+
+// Write passes p on, with the security headers added after the status
+// line when p is the start of a response that lacks them. Every answer
+// ServeHTTP writes has them (it sets them first), so only the server's
+// own answers are changed.
+func (c headerConn) Write(p []byte) (int, error) {
+	if !bytes.HasPrefix(p, []byte("HTTP/1.")) {
+		return c.Conn.Write(p)
+	}
+	end := bytes.Index(p, []byte("\r\n\r\n"))
+	line := bytes.Index(p, []byte("\r\n"))
+	if end < 0 || bytes.Contains(p[:end], []byte("\r\nContent-Security-Policy: ")) {
+		return c.Conn.Write(p)
+	}
+	out := make([]byte, 0, len(p)+len(securityHeaderLines))
+	out = append(out, p[:line+2]...)
+	out = append(out, securityHeaderLines...)
+	out = append(out, p[line+2:]...)
+	if _, err := c.Conn.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// sessionKey is the request context key of the caller's session.
+type sessionKey struct{}
+
+// setSecurityHeaders sets the headers every answer carries.
+func setSecurityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", webCSP)
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-store")
 }
 
 // originOK accepts no Origin (not a browser) or exactly our own.
@@ -343,9 +430,12 @@ func (s *WebServer) refuse(w http.ResponseWriter, r *http.Request, code int) {
 }
 
 // logf logs a line about request r: its method and path, never its query
-// or headers.
+// or headers, nor a pairing code.
 func (s *WebServer) logf(r *http.Request, format string, args ...any) {
 	p := r.URL.Path
+	if strings.HasPrefix(p, "/pair/") {
+		p = "/pair/…"
+	}
 	if len(p) > 120 {
 		p = p[:120] + "…"
 	}
@@ -356,18 +446,21 @@ func (s *WebServer) logf(r *http.Request, format string, args ...any) {
 	s.logger.Printf("web: %s %q: %s", m, p, fmt.Sprintf(format, args...))
 }
 
-// redactor passes the http.Server's own error lines to the logger with the
-// token blotted out, should one ever carry it.
+// redactor passes the http.Server's own error lines to the logger with
+// any pairing code or session blotted out, should one ever carry it.
 type redactor struct{ s *WebServer }
 
+var secretHex = regexp.MustCompile(`[0-9a-fA-F]{32}`)
+
 func (r redactor) Write(p []byte) (int, error) {
-	line := bytes.ReplaceAll(bytes.TrimRight(p, "\n"), r.s.token, []byte("[token]"))
+	line := secretHex.ReplaceAll(bytes.TrimRight(p, "\n"), []byte("[secret]"))
 	r.s.logger.Printf("web: %s", line)
 	return len(p), nil
 }
 
-// servePage is GET /: the page, or a plain page saying the canvas is
-// already open in MaxViewers places.
+// servePage is GET /: the page, with the session's CSRF value in its
+// shell, or a plain page saying the canvas is already open in MaxViewers
+// places.
 func (s *WebServer) servePage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	if s.full() {
@@ -376,8 +469,16 @@ func (s *WebServer) servePage(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, webFullPage)
 		return
 	}
-	w.Write(s.index)
+	se, _ := r.Context().Value(sessionKey{}).(*session)
+	if se == nil { // ServeHTTP let no request without one through
+		s.refuse(w, r, http.StatusForbidden)
+		return
+	}
+	w.Write(bytes.Replace(s.index, []byte(csrfSlot), []byte(`name="a2term-csrf" content="`+string(se.csrf)+`"`), 1))
 }
+
+// csrfSlot is where index.html takes the session's CSRF value.
+const csrfSlot = `name="a2term-csrf" content=""`
 
 // webFullPage is what a viewer beyond MaxViewers sees.
 var webFullPage = fmt.Sprintf(`<!doctype html>
@@ -655,13 +756,45 @@ func (s *WebServer) decode(w http.ResponseWriter, r *http.Request, dst any) bool
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' || dec.Decode(dst) != nil {
+	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' || !exactMembers(body, dst) || dec.Decode(dst) != nil {
 		s.refuse(w, r, http.StatusBadRequest)
 		return false
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		s.refuse(w, r, http.StatusBadRequest)
 		return false
+	}
+	return true
+}
+
+// exactMembers reports whether the JSON object body has only members
+// named exactly as dst's json tags, each at most once. encoding/json
+// matches names case-insensitively ("SurfaceID" would fill surfaceId) and
+// lets a repeated member win silently; a web body gets neither.
+func exactMembers(body []byte, dst any) bool {
+	allowed := map[string]bool{}
+	t := reflect.TypeOf(dst).Elem()
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			allowed[name] = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		name, ok := tok.(string)
+		if err != nil || !ok || !allowed[name] || seen[name] {
+			return false
+		}
+		seen[name] = true
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return false
+		}
 	}
 	return true
 }

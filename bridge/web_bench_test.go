@@ -7,15 +7,16 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 )
 
-// benchWeb starts a hub showing webForm and its mirror, and a client for
-// it; everything ends with the benchmark.
+// benchWeb starts a hub showing webForm and its mirror, and a client
+// paired with it (its session in a cookie jar), and returns the page's
+// CSRF value; everything ends with the benchmark.
 func benchWeb(b *testing.B) (*Hub, *WebServer, *http.Client, string) {
 	b.Helper()
 	hub := NewHub(HubOptions{})
@@ -30,14 +31,28 @@ func benchWeb(b *testing.B) (*Hub, *WebServer, *http.Client, string) {
 	b.Cleanup(func() { ws.Close() })
 	tr := &http.Transport{}
 	b.Cleanup(tr.CloseIdleConnections)
-	token := ws.URL()[strings.Index(ws.URL(), "?t=")+3:]
-	return hub, ws, &http.Client{Transport: tr}, token
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Transport: tr, Jar: jar}
+	if resp, err := client.Get(ws.PairingLink()); err != nil || resp.StatusCode != http.StatusOK {
+		b.Fatalf("pairing: %v", err)
+	}
+	resp, err := client.Get(ws.URL())
+	if err != nil {
+		b.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m := csrfMeta.FindSubmatch(page)
+	if m == nil {
+		b.Fatalf("no CSRF value in the page: %s", resp.Status)
+	}
+	return hub, ws, client, string(m[1])
 }
 
 // BenchmarkWebPressToWait measures a press POSTed by the page up to the
 // return of the canvas.wait that receives it (the target is under 1 ms).
 func BenchmarkWebPressToWait(b *testing.B) {
-	hub, ws, client, token := benchWeb(b)
+	hub, ws, client, csrf := benchWeb(b)
 	url := fmt.Sprintf("http://127.0.0.1:%d/api/press", ws.Port())
 	body := []byte(fmt.Sprintf(`{"surfaceId":"main","nodeId":"go","version":%d}`, hub.Snapshot().Canvas.Version()))
 
@@ -69,7 +84,7 @@ func BenchmarkWebPressToWait(b *testing.B) {
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Origin", fmt.Sprintf("http://127.0.0.1:%d", ws.Port()))
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		req.Header.Set(WebTokenHeader, token)
+		req.Header.Set(WebCSRFHeader, csrf)
 		resp, err := client.Do(req)
 		if err != nil {
 			b.Fatal(err)
@@ -88,14 +103,14 @@ func BenchmarkWebPressToWait(b *testing.B) {
 // BenchmarkFanout4 measures one change of the canvas up to the moment
 // each of 4 viewers has received the snapshot that shows it.
 func BenchmarkFanout4(b *testing.B) {
-	hub, ws, client, token := benchWeb(b)
+	hub, ws, client, _ := benchWeb(b)
 	var (
 		seen    [MaxViewers]atomic.Uint64 // the newest version each viewer got
 		arrived = make(chan struct{}, 1)
 		wg      sync.WaitGroup
 	)
 	for i := range MaxViewers {
-		resp, err := client.Get(fmt.Sprintf("http://127.0.0.1:%d/events?t=%s", ws.Port(), token))
+		resp, err := client.Get(fmt.Sprintf("http://127.0.0.1:%d/events", ws.Port()))
 		if err != nil {
 			b.Fatal(err)
 		}

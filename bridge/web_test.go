@@ -71,18 +71,25 @@ type webEnv struct {
 	ws     *WebServer
 	client *http.Client
 	logs   *webLogSink
-	token  string
+	// The browser the env paired: the code it used, its session cookie
+	// and the CSRF value its page carries.
+	code, cookie, csrf string
+	secrets            []string // every code and session seen, for the log check
 }
 
 // newWebEnv starts a hub showing webForm and its web mirror on a real
-// 127.0.0.1 listener. At the end of the test it closes everything and
-// checks that the log never saw the token.
+// 127.0.0.1 listener, and pairs one browser with it. At the end of the
+// test it closes everything and checks that the log never saw a pairing
+// code, a session or a CSRF value.
 func newWebEnv(t *testing.T, opts WebOptions) *webEnv {
 	t.Helper()
 	e := &webEnv{t: t, hub: NewHub(HubOptions{}), logs: &webLogSink{}}
 	t.Cleanup(func() {
-		if logs := e.logs.String(); e.token != "" && strings.Contains(logs, e.token) {
-			t.Errorf("the log carries the token:\n%s", logs)
+		logs := e.logs.String()
+		for _, sec := range e.secrets {
+			if strings.Contains(logs, sec) {
+				t.Errorf("the log carries a secret (%.6s…):\n%s", sec, logs)
+			}
 		}
 	})
 	t.Cleanup(e.hub.Close)
@@ -95,7 +102,6 @@ func newWebEnv(t *testing.T, opts WebOptions) *webEnv {
 		t.Fatal(err)
 	}
 	e.ws = ws
-	e.token = strings.TrimPrefix(ws.URL(), fmt.Sprintf("http://127.0.0.1:%d/?t=", ws.Port()))
 	t.Cleanup(func() {
 		if err := ws.Close(); err != nil {
 			t.Errorf("close: %v", err)
@@ -105,7 +111,50 @@ func newWebEnv(t *testing.T, opts WebOptions) *webEnv {
 	e.client = &http.Client{Transport: tr, Timeout: webGuard,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	t.Cleanup(tr.CloseIdleConnections)
+	e.code, e.cookie, e.csrf = e.pair(ws.PairingLink())
 	return e
+}
+
+var csrfMeta = regexp.MustCompile(`<meta name="a2term-csrf" content="([0-9a-f]{32})">`)
+
+// pair opens link as a browser does and returns its code, the session
+// cookie ("a2term-PORT=VALUE") and the CSRF value of the page.
+func (e *webEnv) pair(link string) (code, cookie, csrf string) {
+	e.t.Helper()
+	code = link[strings.LastIndex(link, "/")+1:]
+	resp := e.do(mustRequest(e.t, "GET", link))
+	if resp.StatusCode != http.StatusOK {
+		e.t.Fatalf("GET the pairing link: %s", resp.Status)
+	}
+	var cs []*http.Cookie
+	for _, c := range resp.Cookies() {
+		if c.Name == fmt.Sprintf("a2term-%d", e.ws.Port()) {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) != 1 {
+		e.t.Fatalf("pairing set %d session cookies: %q", len(cs), resp.Header.Values("Set-Cookie"))
+	}
+	cookie = cs[0].Name + "=" + cs[0].Value
+	req := mustRequest(e.t, "GET", e.base()+"/")
+	req.Header.Set("Cookie", cookie)
+	resp = e.do(req)
+	body, _ := io.ReadAll(resp.Body)
+	m := csrfMeta.FindSubmatch(body)
+	if resp.StatusCode != http.StatusOK || m == nil {
+		e.t.Fatalf("GET / after pairing: %s, CSRF %q", resp.Status, m)
+	}
+	csrf = string(m[1])
+	e.secrets = append(e.secrets, code, cs[0].Value, csrf)
+	return code, cookie, csrf
+}
+
+// get sends a GET as the paired browser.
+func (e *webEnv) get(path string) *http.Response {
+	e.t.Helper()
+	req := mustRequest(e.t, "GET", e.base()+path)
+	req.Header.Set("Cookie", e.cookie)
+	return e.do(req)
 }
 
 func (e *webEnv) base() string { return fmt.Sprintf("http://127.0.0.1:%d", e.ws.Port()) }
@@ -120,7 +169,8 @@ func (e *webEnv) post(path, body string) *http.Response {
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Origin", e.base())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set(WebTokenHeader, e.token)
+	req.Header.Set("Cookie", e.cookie)
+	req.Header.Set(WebCSRFHeader, e.csrf)
 	return e.do(req)
 }
 
@@ -175,7 +225,9 @@ type webViewer struct {
 
 func (e *webEnv) openViewer() *webViewer {
 	e.t.Helper()
-	resp, err := e.client.Get(e.base() + "/events?t=" + e.token)
+	req := mustRequest(e.t, "GET", e.base()+"/events")
+	req.Header.Set("Cookie", e.cookie)
+	resp, err := e.client.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -350,16 +402,19 @@ func TestWebSecurityControls(t *testing.T) {
 		break
 	}
 
-	// The page's POST, by default; a case's header value "-" removes it.
+	// Every request carries the paired browser's session cookie, and a
+	// POST the page's headers too, by default; a case's header value "-"
+	// removes one.
 	pageHeaders := map[string]string{
 		"Content-Type":   "application/json",
 		"Origin":         "http://127.0.0.1:{port}",
 		"Sec-Fetch-Site": "same-origin",
-		WebTokenHeader:   "{t}",
+		WebCSRFHeader:    "{csrf}",
 	}
 	press := `{"surfaceId":"main","nodeId":"go","version":{v}}`
 	input := `{"surfaceId":"main","nodeId":"note","value":"hello"}`
 	big := `{"surfaceId":"main","nodeId":"note","value":"` + strings.Repeat("x", MaxWebBody) + `"}`
+	noSession := map[string]string{"Cookie": "-"}
 
 	cases := []struct {
 		name    string
@@ -371,51 +426,75 @@ func TestWebSecurityControls(t *testing.T) {
 		raw     string // a request written by hand, instead of the above
 		want    int
 		code    string // of a 409
+		detail  bool   // the refusal is a page that says what to do
 	}{
-		// Host.
-		{name: "page", method: "GET", target: "/?t={t}", want: 200},
-		{name: "host localhost", method: "GET", target: "/?t={t}", host: "localhost:{port}", want: 403},
-		{name: "host LOCALHOST", method: "GET", target: "/?t={t}", host: "LOCALHOST:{port}", want: 403},
-		{name: "host without port", method: "GET", target: "/?t={t}", host: "127.0.0.1", want: 403},
-		{name: "host other port", method: "GET", target: "/?t={t}", host: "127.0.0.1:" + otherPort, want: 403},
-		{name: "host ipv6 loopback", method: "GET", target: "/?t={t}", host: "[::1]:{port}", want: 403},
-		{name: "host rebinding name", method: "GET", target: "/?t={t}", host: "attacker.example:{port}", want: 403},
-		{name: "host short ip", method: "GET", target: "/?t={t}", host: "127.1:{port}", want: 403},
-		{name: "host trailing dot", method: "GET", target: "/?t={t}", host: "127.0.0.1.:{port}", want: 403},
-		{name: "host zero padded port", method: "GET", target: "/?t={t}", host: "127.0.0.1:0{port}", want: 403},
-		{name: "host missing (HTTP/1.0)", raw: "GET /?t={t} HTTP/1.0\r\n\r\n", want: 403},
-		{name: "host from absolute URI", raw: "GET http://attacker.example:{port}/?t={t} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n", want: 403},
+		// Request line and Host.
+		{name: "page", method: "GET", target: "/", want: 200},
+		{name: "host localhost", method: "GET", target: "/", host: "localhost:{port}", want: 403},
+		{name: "host LOCALHOST", method: "GET", target: "/", host: "LOCALHOST:{port}", want: 403},
+		{name: "host without port", method: "GET", target: "/", host: "127.0.0.1", want: 403},
+		{name: "host other port", method: "GET", target: "/", host: "127.0.0.1:" + otherPort, want: 403},
+		{name: "host ipv6 loopback", method: "GET", target: "/", host: "[::1]:{port}", want: 403},
+		{name: "host rebinding name", method: "GET", target: "/", host: "attacker.example:{port}", want: 403},
+		{name: "host short ip", method: "GET", target: "/", host: "127.1:{port}", want: 403},
+		{name: "host trailing dot", method: "GET", target: "/", host: "127.0.0.1.:{port}", want: 403},
+		{name: "host zero padded port", method: "GET", target: "/", host: "127.0.0.1:0{port}", want: 403},
+		{name: "host missing (HTTP/1.0)", raw: "GET / HTTP/1.0\r\nCookie: {cookie}\r\n\r\n", want: 403},
+		{name: "host from absolute URI", raw: "GET http://attacker.example:{port}/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n", want: 403},
+		{name: "absolute URI ours, Host header another", raw: "GET http://127.0.0.1:{port}/ HTTP/1.1\r\nHost: attacker.example:{port}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n", want: 403},
+		{name: "absolute URI ours, Host header ours", raw: "GET http://127.0.0.1:{port}/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n", want: 403},
+		{name: "absolute URI on a POST", raw: "POST http://127.0.0.1:{port}/api/press HTTP/1.1\r\nHost: attacker.example\r\nCookie: {cookie}\r\n" + WebCSRFHeader + ": {csrf}\r\nContent-Type: application/json\r\nContent-Length: {presslen}\r\nConnection: close\r\n\r\n" + press, want: 403},
+		{name: "malformed request line (net/http's own 400)", raw: "NONSENSE\r\n\r\n", want: 400, detail: true},
+		{name: "two Host headers (net/http's own 400)", raw: "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: 127.0.0.1:{port}\r\n\r\n", want: 400, detail: true},
+		{name: "bad Host header (net/http's own 400)", raw: "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}/x\r\n\r\n", want: 400, detail: true},
+		{name: "asterisk form", raw: "OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n", want: 403},
 		{name: "host wrong on a POST", method: "POST", target: "/api/input", host: "localhost:{port}", headers: pageHeaders, body: input, want: 403},
-		{name: "host wrong on events", method: "GET", target: "/events?t={t}", host: "attacker.example:{port}", want: 403},
+		{name: "host wrong on events", method: "GET", target: "/events", host: "attacker.example:{port}", want: 403},
 		{name: "host wrong on static", method: "GET", target: static, host: "attacker.example:{port}", want: 403},
+		{name: "host wrong on a pairing link", method: "GET", target: "/pair/{newcode}", host: "localhost:{port}", headers: noSession, want: 403},
 
-		// Token on GET.
-		{name: "page without token (it holds no data)", method: "GET", target: "/", want: 200},
-		{name: "token missing", method: "GET", target: "/events", want: 403},
-		{name: "token empty", method: "GET", target: "/events?t=", want: 403},
-		{name: "token wrong", method: "GET", target: "/events?t={wrong}", want: 403},
-		{name: "token short", method: "GET", target: "/events?t={short}", want: 403},
-		{name: "token long", method: "GET", target: "/events?t={t}0", want: 403},
-		{name: "token twice", method: "GET", target: "/events?t={t}&t={t}", want: 403},
-		{name: "token in header on a GET", method: "GET", target: "/events", headers: map[string]string{WebTokenHeader: "{t}"}, want: 403},
-		{name: "events token missing", method: "GET", target: "/events", want: 403},
-		{name: "events token short", method: "GET", target: "/events?t={short}", want: 403},
-		{name: "static needs no token", method: "GET", target: static, want: 200},
-		{name: "unknown static needs the token", method: "GET", target: "/static/nope.js", want: 403},
-		{name: "unknown static", method: "GET", target: "/static/nope.js?t={t}", want: 404},
-		{name: "unknown path", method: "GET", target: "/secret?t={t}", want: 404},
-		{name: "unknown path without token", method: "GET", target: "/secret", want: 403},
-		{name: "GET on an intent", method: "GET", target: "/api/press?t={t}", want: 405},
+		// The session on GET: every route needs it, the page shell too.
+		{name: "page without session", method: "GET", target: "/", headers: noSession, want: 403, detail: true},
+		{name: "events without session", method: "GET", target: "/events", headers: noSession, want: 403},
+		{name: "static without session", method: "GET", target: static, headers: noSession, want: 403},
+		{name: "unknown static without session", method: "GET", target: "/static/nope.js", headers: noSession, want: 403},
+		{name: "unknown path without session", method: "GET", target: "/secret", headers: noSession, want: 403},
+		{name: "session wrong", method: "GET", target: "/events", headers: map[string]string{"Cookie": "{name}={wrong}"}, want: 403},
+		{name: "session short", method: "GET", target: "/events", headers: map[string]string{"Cookie": "{name}={short}"}, want: 403},
+		{name: "session long", method: "GET", target: "/events", headers: map[string]string{"Cookie": "{cookie}0"}, want: 403},
+		{name: "session empty", method: "GET", target: "/events", headers: map[string]string{"Cookie": "{name}="}, want: 403},
+		{name: "session twice", method: "GET", target: "/events", headers: map[string]string{"Cookie": "{cookie}; {cookie}"}, want: 403},
+		{name: "session under another port's name", method: "GET", target: "/events", headers: map[string]string{"Cookie": "a2term-" + otherPort + "={session}"}, want: 403},
+		{name: "the pairing code as a session", method: "GET", target: "/events", headers: map[string]string{"Cookie": "{name}={code}"}, want: 403},
+		{name: "the CSRF value as a session", method: "GET", target: "/events", headers: map[string]string{"Cookie": "{name}={csrf}"}, want: 403},
+		{name: "the old token in the query", method: "GET", target: "/events?t={code}", headers: noSession, want: 403},
+		{name: "the session in the query", method: "GET", target: "/events?t={session}", headers: noSession, want: 403},
+		{name: "static with session", method: "GET", target: static, want: 200},
+		{name: "unknown static", method: "GET", target: "/static/nope.js", want: 404},
+		{name: "unknown path", method: "GET", target: "/secret", want: 404},
+		{name: "GET on an intent", method: "GET", target: "/api/press", want: 405},
 
-		// POST: token.
+		// Pairing links: one use only, GET only.
+		{name: "a used link", method: "GET", target: "/pair/{code}", headers: noSession, want: 403, detail: true},
+		{name: "an unknown link", method: "GET", target: "/pair/{wrong}", headers: noSession, want: 403},
+		{name: "a link one digit short", method: "GET", target: "/pair/{newcodeshort}", headers: noSession, want: 403},
+		{name: "a link with a query", method: "GET", target: "/pair/{newcode}?x=1", headers: noSession, want: 403},
+		{name: "HEAD on a link", method: "HEAD", target: "/pair/{newcode}", headers: noSession, want: 403},
+		{name: "POST on a link", method: "POST", target: "/pair/{newcode}", headers: noSession, body: "{}", want: 403},
+
+		// POST: session and CSRF value.
 		{name: "press", method: "POST", target: "/api/press", headers: pageHeaders, body: press, want: 204},
 		{name: "input", method: "POST", target: "/api/input", headers: pageHeaders, body: input, want: 204},
-		{name: "post token missing", method: "POST", target: "/api/press", headers: map[string]string{WebTokenHeader: "-"}, body: press, want: 403},
-		{name: "post token wrong", method: "POST", target: "/api/press", headers: map[string]string{WebTokenHeader: "{wrong}"}, body: press, want: 403},
-		{name: "post token short", method: "POST", target: "/api/press", headers: map[string]string{WebTokenHeader: "{short}"}, body: press, want: 403},
-		{name: "post token in query only", method: "POST", target: "/api/press?t={t}", headers: map[string]string{WebTokenHeader: "-"}, body: press, want: 403},
-		{name: "post token in query too", method: "POST", target: "/api/press?t={t}", body: press, want: 403},
+		{name: "post session missing", method: "POST", target: "/api/press", headers: noSession, body: press, want: 403},
+		{name: "post csrf missing", method: "POST", target: "/api/press", headers: map[string]string{WebCSRFHeader: "-"}, body: press, want: 403},
+		{name: "post csrf wrong", method: "POST", target: "/api/press", headers: map[string]string{WebCSRFHeader: "{wrong}"}, body: press, want: 403},
+		{name: "post csrf short", method: "POST", target: "/api/press", headers: map[string]string{WebCSRFHeader: "{csrfshort}"}, body: press, want: 403},
+		{name: "post session as csrf", method: "POST", target: "/api/press", headers: map[string]string{WebCSRFHeader: "{session}"}, body: press, want: 403},
+		{name: "post csrf in query only", method: "POST", target: "/api/press?c={csrf}", headers: map[string]string{WebCSRFHeader: "-"}, body: press, want: 403},
+		{name: "post csrf in query too", method: "POST", target: "/api/press?c={csrf}", body: press, want: 403},
 		{name: "post any query", method: "POST", target: "/api/press?x=1", body: press, want: 403},
+		{name: "forged press with the bare old token", method: "POST", target: "/api/press", headers: map[string]string{"Cookie": "-", WebCSRFHeader: "-", "X-A2term-Token": "{code}"}, body: press, want: 403},
+		{name: "forged press with the code as csrf", method: "POST", target: "/api/press", headers: map[string]string{"Cookie": "-", WebCSRFHeader: "{code}"}, body: press, want: 403},
 
 		// POST: cross-site.
 		{name: "cross-site fetch", method: "POST", target: "/api/press", headers: map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": "https://attacker.example"}, body: press, want: 403},
@@ -426,8 +505,8 @@ func TestWebSecurityControls(t *testing.T) {
 		{name: "origin localhost", method: "POST", target: "/api/press", headers: map[string]string{"Origin": "http://localhost:{port}"}, body: press, want: 403},
 		{name: "origin https", method: "POST", target: "/api/press", headers: map[string]string{"Origin": "https://127.0.0.1:{port}"}, body: press, want: 403},
 		{name: "no origin (not a browser)", method: "POST", target: "/api/press", headers: map[string]string{"Sec-Fetch-Site": "-", "Origin": "-"}, body: press, want: 204},
-		{name: "preflight", method: "OPTIONS", target: "/api/press", headers: map[string]string{"Origin": "https://attacker.example", "Access-Control-Request-Method": "POST", "Sec-Fetch-Site": "cross-site", WebTokenHeader: "-", "Content-Type": "-"}, want: 403},
-		{name: "wrong method with token", method: "PUT", target: "/api/press", body: press, want: 405},
+		{name: "preflight", method: "OPTIONS", target: "/api/press", headers: map[string]string{"Origin": "https://attacker.example", "Access-Control-Request-Method": "POST", "Sec-Fetch-Site": "cross-site", WebCSRFHeader: "-", "Content-Type": "-"}, want: 403},
+		{name: "wrong method with session", method: "PUT", target: "/api/press", body: press, want: 405},
 
 		// POST: content type.
 		{name: "content type missing", method: "POST", target: "/api/press", headers: map[string]string{"Content-Type": "-"}, body: press, want: 415},
@@ -448,6 +527,9 @@ func TestWebSecurityControls(t *testing.T) {
 		{name: "body trailing garbage", method: "POST", target: "/api/press", body: press + "x", want: 400},
 		{name: "body unknown member", method: "POST", target: "/api/press", body: `{"surfaceId":"main","nodeId":"go","version":{v},"action":"pay"}`, want: 400},
 		{name: "body member missing", method: "POST", target: "/api/press", body: `{"surfaceId":"main","nodeId":"go"}`, want: 400},
+		{name: "body member in other case", method: "POST", target: "/api/press", body: `{"surfaceID":"main","nodeId":"go","version":{v}}`, want: 400},
+		{name: "body member in upper case", method: "POST", target: "/api/input", body: `{"surfaceId":"main","NODEID":"note","value":"x"}`, want: 400},
+		{name: "body member twice", method: "POST", target: "/api/press", body: `{"surfaceId":"nope","surfaceId":"main","nodeId":"go","version":{v}}`, want: 400},
 		{name: "body wrong type", method: "POST", target: "/api/press", body: `{"surfaceId":"main","nodeId":"go","version":"1"}`, want: 400},
 		{name: "body negative version", method: "POST", target: "/api/press", body: `{"surfaceId":"main","nodeId":"go","version":-1}`, want: 400},
 		{name: "input value missing", method: "POST", target: "/api/input", body: `{"surfaceId":"main","nodeId":"note"}`, want: 400},
@@ -460,14 +542,22 @@ func TestWebSecurityControls(t *testing.T) {
 		{name: "input on a button", method: "POST", target: "/api/input", body: `{"surfaceId":"main","nodeId":"go","value":"x"}`, want: 409, code: "not_an_input"},
 	}
 
-	wrong := strings.Repeat("0", len(e.token))
-	if wrong == e.token {
-		wrong = strings.Repeat("1", len(e.token))
-	}
+	name, session, _ := strings.Cut(e.cookie, "=")
+	wrong := strings.Repeat("0", len(session))
+	newLink := e.ws.PairingLink() // unused: the cases must never use it up
+	newCode := newLink[strings.LastIndex(newLink, "/")+1:]
+	e.secrets = append(e.secrets, newCode)
 	expand := func(s string) string {
-		return strings.NewReplacer("{t}", e.token, "{wrong}", wrong, "{short}", e.token[:len(e.token)-1],
-			"{port}", port, "{v}", strconv.FormatUint(e.version(), 10)).Replace(s)
+		return strings.NewReplacer("{cookie}", e.cookie, "{name}", name, "{session}", session, "{csrf}", e.csrf,
+			"{csrfshort}", e.csrf[:len(e.csrf)-1], "{code}", e.code, "{newcode}", newCode, "{newcodeshort}", newCode[:len(newCode)-1],
+			"{wrong}", wrong, "{short}", session[:len(session)-1], "{port}", port,
+			"{presslen}", strconv.Itoa(len(strings.ReplaceAll(press, "{v}", strconv.FormatUint(e.version(), 10)))),
+			"{v}", strconv.FormatUint(e.version(), 10)).Replace(s)
 	}
+	// The first use of the used link told the transcript; its second use
+	// below tells it once more, so it is done here, before the cases
+	// count transcript entries.
+	e.do(mustRequest(t, "GET", e.base()+"/pair/"+e.code))
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			before := e.hub.Snapshot()
@@ -486,7 +576,7 @@ func TestWebSecurityControls(t *testing.T) {
 				if c.host != "" {
 					req.Host = expand(c.host)
 				}
-				hs := map[string]string{}
+				hs := map[string]string{"Cookie": "{cookie}"}
 				if c.method == "POST" || c.method == "PUT" {
 					for k, v := range pageHeaders {
 						hs[k] = v
@@ -512,7 +602,7 @@ func TestWebSecurityControls(t *testing.T) {
 				if after.Canvas != before.Canvas || after.Status.Queued != queued || len(after.Transcript) != len(before.Transcript) {
 					t.Errorf("a refused request changed the hub")
 				}
-				if c.want != 409 && c.want != 405 && c.want != 404 && !bytes.Equal(bytes.TrimSpace(body), []byte(http.StatusText(c.want))) {
+				if c.want != 409 && c.want != 405 && c.want != 404 && !c.detail && c.method != "HEAD" && !bytes.Equal(bytes.TrimSpace(body), []byte(http.StatusText(c.want))) {
 					t.Errorf("a refusal gave detail: %q", body)
 				}
 			}
@@ -525,12 +615,18 @@ func TestWebSecurityControls(t *testing.T) {
 					t.Errorf("409 Content-Type %q", ct)
 				}
 			}
-			if bytes.Contains(body, []byte(e.token)) {
-				t.Errorf("the response carries the token")
+			for _, sec := range []string{e.code, session, newCode} {
+				if bytes.Contains(body, []byte(sec)) {
+					t.Errorf("the response carries a secret")
+				}
 			}
 		})
 	}
 
+	// The unused link is still unused: no case took it.
+	if got := e.ws.PairingLink(); got != newLink {
+		t.Errorf("a refused request used up the pairing link")
+	}
 	// The presses that passed are queued, from the web.
 	res, err := e.hub.Wait(context.Background(), 0)
 	if err != nil || res.Source != Web {
@@ -562,43 +658,208 @@ func rawRequest(t *testing.T, port int, req string) *http.Response {
 	return resp
 }
 
-func TestWebURLPortAndStatus(t *testing.T) {
-	e := newWebEnv(t, WebOptions{})
-	if !regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/\?t=[0-9a-f]{32}$`).MatchString(e.ws.URL()) {
-		t.Errorf("URL %q", e.ws.URL())
-	}
-	if !strings.Contains(e.ws.URL(), ":"+strconv.Itoa(e.ws.Port())+"/") {
-		t.Errorf("URL %q, port %d", e.ws.URL(), e.ws.Port())
-	}
-	if st := e.hub.Snapshot().Status; st.WebURL != e.ws.URL() || st.Viewers != 0 {
-		t.Errorf("status %+v", st)
-	}
-	if info := e.hub.Info(); info.WebURL != e.ws.URL() {
-		t.Errorf("canvas.info web URL %q", info.WebURL)
-	}
+var pairLink = regexp.MustCompile(`^http://127\.0\.0\.1:([0-9]+)/pair/[0-9a-f]{32}$`)
 
-	// A new token every start.
-	other, err := ServeWeb(e.hub, WebOptions{})
+// TestWebPairing: the address is a one-time link. Its first use starts a
+// session (an HttpOnly, SameSite=Strict cookie for this mirror) and is
+// announced in the transcript; the link then stops working, and a second
+// browser that opens it gets a page saying someone else did; a new link
+// is minted only once the last was used.
+func TestWebPairing(t *testing.T) {
+	hub := NewHub(HubOptions{})
+	defer hub.Close()
+	clock := time.Date(2025, 3, 4, 12, 1, 30, 0, time.Local)
+	ws, err := ServeWeb(hub, WebOptions{Now: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	otherToken := other.URL()[strings.Index(other.URL(), "?t=")+3:]
-	if otherToken == e.token || other.Port() == e.ws.Port() {
-		t.Errorf("two servers share a token or a port: %s, %s", e.ws.URL(), other.URL())
-	}
-	other.Close()
-	e.hub.Board().SetStatus(func(s *Status) { s.WebURL = e.ws.URL() })
+	defer ws.Close()
+	e := &webEnv{t: t, hub: hub, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 
-	if err := e.ws.Close(); err != nil {
+	link := ws.PairingLink()
+	if m := pairLink.FindStringSubmatch(link); m == nil || m[1] != strconv.Itoa(ws.Port()) {
+		t.Fatalf("pairing link %q (port %d)", link, ws.Port())
+	}
+	if again := ws.PairingLink(); again != link {
+		t.Errorf("an unused link was replaced: %q, then %q", link, again)
+	}
+	if ws.URL() != fmt.Sprintf("http://127.0.0.1:%d/", ws.Port()) {
+		t.Errorf("URL %q", ws.URL())
+	}
+	if st := hub.Snapshot().Status; st.WebURL != link || st.AgentURL != "" || st.Viewers != 0 {
+		t.Errorf("status before pairing %+v", st)
+	}
+	if info := hub.Info(); !info.Web || info.WebURL != "" {
+		t.Errorf("canvas.info hands the agent %q (web %v); where a terminal shows the canvas it gets no link", info.WebURL, info.Web)
+	}
+
+	// The first browser.
+	resp := e.do(mustRequest(t, "GET", link))
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `<meta http-equiv="refresh" content="0;url=/">`) {
+		t.Fatalf("pairing: %s %s", resp.Status, body)
+	}
+	checkSecurityHeaders(t, "pairing", resp.Header)
+	sc := resp.Header.Values("Set-Cookie")
+	if len(sc) != 1 {
+		t.Fatalf("Set-Cookie %q", sc)
+	}
+	for _, want := range []string{fmt.Sprintf("a2term-%d=", ws.Port()), "; Path=/", "; HttpOnly", "; SameSite=Strict"} {
+		if !strings.Contains(sc[0], want) {
+			t.Errorf("session cookie %q lacks %q", sc[0], want)
+		}
+	}
+	if strings.Contains(sc[0], "Domain=") || strings.Contains(sc[0], "Max-Age") || strings.Contains(sc[0], "Expires") {
+		t.Errorf("session cookie %q outlives the browser session or leaves the host", sc[0])
+	}
+	cookie := sc[0][:strings.Index(sc[0], ";")]
+	if strings.Contains(cookie, link[strings.LastIndex(link, "/")+1:]) {
+		t.Errorf("the session is the pairing code")
+	}
+	req := mustRequest(t, "GET", ws.URL())
+	req.Header.Set("Cookie", cookie)
+	if resp := e.do(req); resp.StatusCode != http.StatusOK {
+		t.Errorf("the page with the session: %s", resp.Status)
+	}
+	st := hub.Snapshot().Status
+	if st.WebURL != ws.URL() || st.AgentURL != "" {
+		t.Errorf("status after pairing %+v: the used link must go", st)
+	}
+	if tr := entriesOf(hub); !slices.Contains(tr, "event: the web mirror was opened in a browser at 12:01") {
+		t.Errorf("the transcript does not say the mirror was opened: %q", tr)
+	}
+
+	// The same browser again: on to the page, nothing else happens.
+	req = mustRequest(t, "GET", link)
+	req.Header.Set("Cookie", cookie)
+	if resp := e.do(req); resp.StatusCode != http.StatusOK || len(resp.Header.Values("Set-Cookie")) != 0 {
+		t.Errorf("the link again in the paired browser: %s %q", resp.Status, resp.Header.Values("Set-Cookie"))
+	}
+
+	// A second browser with the same link: refused, with a page that says
+	// why; the transcript says so once.
+	n := len(hub.Snapshot().Transcript)
+	for range 3 {
+		resp = e.do(mustRequest(t, "GET", link))
+		body, _ = io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusForbidden || len(resp.Header.Values("Set-Cookie")) != 0 ||
+			!strings.Contains(string(body), "Someone else already opened this link") || !strings.Contains(string(body), "at 12:01") {
+			t.Fatalf("a used link: %s %q %s", resp.Status, resp.Header.Values("Set-Cookie"), body)
+		}
+		checkSecurityHeaders(t, "a used link", resp.Header)
+	}
+	tr := entriesOf(hub)
+	if len(tr) != n+1 || tr[n] != "event: a used web mirror link was opened again at 12:01 and refused" {
+		t.Errorf("transcript after a used link was opened three times: %q", tr[n:])
+	}
+
+	// The page without a session says how to pair.
+	resp = e.do(mustRequest(t, "GET", ws.URL()))
+	body, _ = io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "not paired") {
+		t.Errorf("the page with no session: %s %s", resp.Status, body)
+	}
+
+	// A new link for a second browser: a session of its own, whose CSRF
+	// value is not the first one's.
+	link2 := ws.PairingLink()
+	if link2 == link || !pairLink.MatchString(link2) {
+		t.Fatalf("new link %q after %q", link2, link)
+	}
+	if st := hub.Snapshot().Status; st.WebURL != link2 {
+		t.Errorf("status with a new link %+v", st)
+	}
+	e2 := &webEnv{t: t, hub: hub, ws: ws, logs: e.logs, client: e.client}
+	_, cookie2, csrf2 := e2.pair(link2)
+	e1 := &webEnv{t: t, hub: hub, ws: ws, logs: e.logs, client: e.client, cookie: cookie}
+	req = mustRequest(t, "GET", ws.URL())
+	req.Header.Set("Cookie", cookie)
+	resp = e.do(req)
+	body, _ = io.ReadAll(resp.Body)
+	m := csrfMeta.FindSubmatch(body)
+	if m == nil || cookie2 == cookie || string(m[1]) == csrf2 {
+		t.Fatalf("two sessions share a cookie or a CSRF value")
+	}
+	e1.csrf = csrf2 // the other session's value
+	if resp := e1.post("/api/press", `{"surfaceId":"x","nodeId":"y","version":1}`); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a POST with another session's CSRF value: %s", resp.Status)
+	}
+	e1.csrf = string(m[1])
+	if resp := e1.post("/api/press", `{"surfaceId":"x","nodeId":"y","version":1}`); resp.StatusCode != http.StatusConflict {
+		t.Errorf("a POST with the session's own CSRF value: %s", resp.Status)
+	}
+
+	// A paired page asks for a link for another browser.
+	resp = e1.post("/api/pair", `{}`)
+	var got struct{ Link string }
+	if err := json.Unmarshal(mustBody(resp), &got); resp.StatusCode != http.StatusOK || err != nil || !pairLink.MatchString(got.Link) {
+		t.Fatalf("POST /api/pair: %s %q %v", resp.Status, got.Link, err)
+	}
+	e3 := &webEnv{t: t, hub: hub, ws: ws, logs: e.logs, client: e.client}
+	e3.pair(got.Link)
+
+	// Sessions are bounded: the oldest goes first.
+	for range maxSessions {
+		e3.pair(ws.PairingLink())
+	}
+	req = mustRequest(t, "GET", ws.URL())
+	req.Header.Set("Cookie", cookie)
+	if resp := e.do(req); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("the oldest session after %d more: %s", maxSessions, resp.Status)
+	}
+
+	// At Close the link leaves the status line.
+	ws.PairingLink()
+	if err := ws.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if st := e.hub.Snapshot().Status; st.WebURL != "" {
+	if st := hub.Snapshot().Status; st.WebURL != "" || st.AgentURL != "" {
 		t.Errorf("status after Close %+v", st)
 	}
-	if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", e.ws.Port())); err == nil {
+	if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", ws.Port())); err == nil {
 		c.Close()
 		t.Errorf("still listening after Close")
 	}
+}
+
+func mustBody(resp *http.Response) []byte {
+	b, _ := io.ReadAll(resp.Body)
+	return b
+}
+
+// TestWebAgentLink: only a canvas with no terminal for the person (a2term
+// mcp on its own) hands the agent the link, and only while it is unused.
+func TestWebAgentLink(t *testing.T) {
+	hub := NewHub(HubOptions{})
+	defer hub.Close()
+	ws, err := ServeWeb(hub, WebOptions{AgentLink: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	link := ws.PairingLink()
+	if info := hub.Info(); !info.Web || info.WebURL != link {
+		t.Errorf("canvas.info before pairing: web %v, link %q; want %q", info.Web, info.WebURL, link)
+	}
+	e := &webEnv{t: t, hub: hub, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard}}
+	e.pair(link)
+	if info := hub.Info(); !info.Web || info.WebURL != "" {
+		t.Errorf("canvas.info after pairing: web %v, link %q; a used link is gone", info.Web, info.WebURL)
+	}
+	if tr := entriesOf(hub); len(tr) == 0 || !strings.HasPrefix(tr[len(tr)-1], "event: the web mirror was opened in a browser at ") {
+		t.Errorf("the transcript does not say the mirror was opened: %q", tr)
+	}
+
+	// Two servers never share a link or a port.
+	other, err := ServeWeb(hub, WebOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := other.PairingLink(); o == link || other.Port() == ws.Port() {
+		t.Errorf("two servers share a link or a port: %s, %s", link, o)
+	}
+	other.Close()
 }
 
 func TestWebListensOnLoopbackOnly(t *testing.T) {
@@ -762,6 +1023,15 @@ func stateJSON(h *Hub, surfaceID string) string {
 	return string(b)
 }
 
+// entriesOf is the transcript as "role: text" lines.
+func entriesOf(h *Hub) []string {
+	var out []string
+	for _, e := range h.Snapshot().Transcript {
+		out = append(out, string(e.Role)+": "+e.Text)
+	}
+	return out
+}
+
 func transcriptOf(h *Hub) []string {
 	var out []string
 	for _, e := range h.Snapshot().Transcript {
@@ -825,12 +1095,12 @@ func TestWebFifthViewer(t *testing.T) {
 	}
 	viewers[0].waitFor("4 viewers in the snapshot", func(s webSnap) bool { return s.Status.Viewers == MaxViewers })
 
-	resp := e.do(mustRequest(t, "GET", e.base()+"/events?t="+e.token))
+	resp := e.get("/events")
 	if resp.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("fifth stream: %s", resp.Status)
 	}
 	checkSecurityHeaders(t, "fifth stream", resp.Header)
-	resp = e.do(mustRequest(t, "GET", e.ws.URL()))
+	resp = e.get("/")
 	body, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "This canvas is already open in 4 places") ||
 		!strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
@@ -844,7 +1114,7 @@ func TestWebFifthViewer(t *testing.T) {
 	// One tab closes: a place is free again.
 	viewers[0].close()
 	e.waitStatus("3 viewers", func(s Status) bool { return s.Viewers == MaxViewers-1 })
-	if resp := e.do(mustRequest(t, "GET", e.ws.URL())); resp.StatusCode != http.StatusOK {
+	if resp := e.get("/"); resp.StatusCode != http.StatusOK {
 		t.Errorf("page after one left: %s", resp.Status)
 	}
 	e.openViewer().next()
@@ -904,7 +1174,7 @@ func stuckViewer(t *testing.T, e *webEnv) net.Conn {
 	}
 	t.Cleanup(func() { c.Close() })
 	c.(*net.TCPConn).SetReadBuffer(4096)
-	fmt.Fprintf(c, "GET /events?t=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", e.token, e.ws.Port())
+	fmt.Fprintf(c, "GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nCookie: %s\r\n\r\n", e.ws.Port(), e.cookie)
 	return c
 }
 
@@ -1004,12 +1274,16 @@ func TestWebHeartbeat(t *testing.T) {
 }
 
 // TestWebLogs: the log says what happened, by method and path, and never
-// carries the token, the query or headers (newWebEnv checks the token in
-// every test).
+// carries a pairing code, a session, a CSRF value, the query or headers
+// (newWebEnv checks the secrets in every test).
 func TestWebLogs(t *testing.T) {
 	e := newWebEnv(t, WebOptions{})
 	e.openViewer().next()
-	e.do(mustRequest(t, "GET", e.base()+"/events?t="+e.token[:10]))
+	e.do(mustRequest(t, "GET", e.base()+"/events?t="+e.code[:10]))
+	e.do(mustRequest(t, "GET", e.base()+"/pair/"+e.code))          // used
+	e.do(mustRequest(t, "GET", e.base()+"/pair/"+e.code[:31]+"x")) // unknown
+	link := e.ws.PairingLink()
+	e.secrets = append(e.secrets, link[strings.LastIndex(link, "/")+1:])
 	req := mustRequest(t, "GET", e.ws.URL())
 	req.Host = "localhost:" + strconv.Itoa(e.ws.Port())
 	req.Header.Set("Cookie", "secret-cookie")
@@ -1019,30 +1293,41 @@ func TestWebLogs(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs := e.logs.String()
-	for _, want := range []string{`GET "/events": refused: 403`, `GET "/": refused: 403`, `POST "/api/press": refused by the hub: not_a_button`, "a viewer joined"} {
+	for _, want := range []string{`GET "/events": refused: 403`, `GET "/": refused: 403`, `POST "/api/press": refused by the hub: not_a_button`,
+		"a viewer joined", `GET "/pair/…": a browser paired`, `GET "/pair/…": refused: a used pairing link`, `GET "/pair/…": refused: 403`} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("the log lacks %q:\n%s", want, logs)
 		}
 	}
-	for _, never := range []string{e.token[:10], "t=", "secret-cookie", "localhost"} {
+	for _, never := range []string{e.code[:10], "t=", "secret-cookie", "localhost", "a2term-"} {
 		if strings.Contains(logs, never) {
 			t.Errorf("the log carries %q:\n%s", never, logs)
 		}
 	}
 }
 
+// TestOpenBrowserWritesAPrivateRedirect: the link reaches the browser
+// through a 0600 file, never a command line, and the file goes as soon as
+// the link is used, or at Close; no timer.
 func TestOpenBrowserWritesAPrivateRedirect(t *testing.T) {
-	url := "http://127.0.0.1:1234/?t=0123456789abcdef0123456789abcdef"
+	for _, k := range []string{"SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"} {
+		t.Setenv(k, "")
+	}
+	e := newWebEnv(t, WebOptions{})
 	var file string
-	how, cleanup, err := openBrowser(url, func(f string) (string, error) {
+	opener := func(f string) (string, error) {
 		file = f
 		return "opened by the test", nil
-	})
+	}
+	how, err := e.ws.openBrowser(opener)
 	if err != nil || how != "opened by the test" {
 		t.Fatalf("openBrowser: %q, %v", how, err)
 	}
-	if strings.Contains(file, "0123456789abcdef") {
-		t.Errorf("the opener's argument carries the token: %s", file)
+	link := e.hub.Snapshot().Status.WebURL
+	code := link[strings.LastIndex(link, "/")+1:]
+	e.secrets = append(e.secrets, code)
+	if !pairLink.MatchString(link) || strings.Contains(file, code) {
+		t.Errorf("link %q; the opener's argument %s", link, file)
 	}
 	fi, err := os.Stat(file)
 	if err != nil {
@@ -1056,18 +1341,40 @@ func TestOpenBrowserWritesAPrivateRedirect(t *testing.T) {
 		t.Errorf("file %v, directory %v; want 0600 in 0700", fi.Mode(), di.Mode())
 	}
 	page, _ := os.ReadFile(file)
-	for _, want := range []string{`http-equiv="refresh" content="0;url=` + url + `"`, `location.replace("` + url + `")`} {
+	for _, want := range []string{`http-equiv="refresh" content="0;url=` + link + `"`, `location.replace("` + link + `")`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("redirect page lacks %s:\n%s", want, page)
 		}
 	}
-	cleanup()
+	// Opened twice before use: the same link, a second file.
+	first := file
+	if _, err := e.ws.openBrowser(opener); err != nil || file == first {
+		t.Fatalf("second open: %v, %s", err, file)
+	}
+	second := file
+
+	// The browser uses the link: both files go at once.
+	e.pair(link)
+	for _, f := range []string{first, second} {
+		if _, err := os.Stat(filepath.Dir(f)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("the redirect is still there after the link was used: %v", err)
+		}
+	}
+
+	// Not used: the file goes at Close.
+	if _, err := e.ws.openBrowser(opener); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(file); err != nil {
+		t.Fatal(err)
+	}
+	e.ws.Close()
 	if _, err := os.Stat(filepath.Dir(file)); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the redirect is still there after cleanup: %v", err)
+		t.Errorf("the redirect is still there after Close: %v", err)
 	}
 
 	// A failing opener leaves nothing behind.
-	_, cleanup, err = openBrowser(url, func(f string) (string, error) {
+	_, cleanup, err := openBrowser(link, func(f string) (string, error) {
 		file = f
 		return "", errors.New("no opener")
 	})
@@ -1105,8 +1412,21 @@ func TestOverSSHAndHint(t *testing.T) {
 	if got, want := SSHHint(8123, url), "ssh -L 8123:127.0.0.1:8123 198.51.100.3 "; !strings.Contains(got, want) {
 		t.Errorf("hint %q, want %q", got, want)
 	}
-	if _, err := OpenBrowser(url); !errors.Is(err, ErrOverSSH) {
+	h := NewHub(HubOptions{})
+	defer h.Close()
+	ws, err := ServeWeb(h, WebOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if _, err := ws.OpenBrowser(); !errors.Is(err, ErrOverSSH) {
 		t.Errorf("OpenBrowser over SSH: %v", err)
+	}
+	if lines := strings.Join(ws.Open(false), "\n"); strings.Contains(lines, "/pair/") || !strings.Contains(lines, "ssh -L") {
+		t.Errorf("Open(false) over SSH: %s", lines)
+	}
+	if lines := strings.Join(ws.Open(true), "\n"); !strings.Contains(lines, ws.PairingLink()) {
+		t.Errorf("Open(true) over SSH lacks the link: %s", lines)
 	}
 
 	t.Setenv("SSH_CONNECTION", "2001:db8::7 51234 2001:db8::3 2222")
@@ -1124,9 +1444,8 @@ func TestOverSSHAndHint(t *testing.T) {
 	}
 }
 
-// The web mirror of a hub: a page on 127.0.0.1 whose address carries a
-// fresh token, recorded in the status line (and canvas.info) for the
-// person to open.
+// The web mirror of a hub: a page on 127.0.0.1 that a browser opens with
+// a one-time pairing link, shown in the status line for the person.
 func ExampleServeWeb() {
 	hub := NewHub(HubOptions{})
 	defer hub.Close()
@@ -1137,12 +1456,14 @@ func ExampleServeWeb() {
 	}
 	defer web.Close()
 
-	url := web.URL()
-	fmt.Println(strings.HasPrefix(url, fmt.Sprintf("http://127.0.0.1:%d/?t=", web.Port())))
-	fmt.Println(len(url[strings.Index(url, "?t=")+3:]), "hex digits of token")
-	fmt.Println(hub.Snapshot().Status.WebURL == url)
+	link := web.PairingLink()
+	fmt.Println(strings.HasPrefix(link, fmt.Sprintf("http://127.0.0.1:%d/pair/", web.Port())))
+	fmt.Println(len(link[strings.LastIndex(link, "/")+1:]), "hex digits of pairing code")
+	fmt.Println(hub.Snapshot().Status.WebURL == link)
+	fmt.Println(hub.Info().WebURL == "") // the agent is not given it
 	// Output:
 	// true
-	// 32 hex digits of token
+	// 32 hex digits of pairing code
+	// true
 	// true
 }

@@ -11,10 +11,11 @@
 // change; each snapshot is drawn by building a fresh DOM for each surface
 // and morphing it into the live one, so that focus, caret, scroll, open
 // dialogs and native pickers survive. Presses and input values are POSTed
-// one at a time, in order, with the token in a header.
+// one at a time, in order, with the session's CSRF value in a header.
+// The page opens only in a browser paired by a one-time link.
 //
 // Modules, served from /static/ with no build step:
-//   core/connection.js  the token, the event stream and the POSTs
+//   core/connection.js  the event stream and the POSTs
 //   core/render.js      a snapshot drawn: surface tabs, surfaces, status
 //   core/draw.js        one node drawn by the component of its type
 //   core/morph.js       the fresh DOM morphed into the live one
@@ -25,12 +26,12 @@
 //                       components/catalog.js lists them
 
 import './components/catalog.js';
-import { connect, takeToken } from './core/connection.js';
+import { connect, takeCSRF } from './core/connection.js';
 import { wire } from './core/intents.js';
 import { app } from './core/state.js';
 
 function start() {
-  app.token = takeToken();
+  app.csrf = takeCSRF();
   wire();
   connect();
 }

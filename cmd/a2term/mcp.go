@@ -312,13 +312,13 @@ func openCanvasAPI(ctx context.Context, socket string, noWeb, lenient bool, stde
 	}
 	fmt.Fprintf(stderr, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
 	hub := bridge.NewHub(bridge.HubOptions{Lenient: lenient})
-	web, _, err := startWeb(hub, noWeb, stderr)
+	web, err := startWeb(hub, noWeb, stderr, true)
 	if err != nil {
 		hub.Close()
 		return nil, nil, err
 	}
 	if web != nil {
-		fmt.Fprintf(stderr, "a2term mcp: the person sees the canvas at %s\n", web.URL())
+		fmt.Fprintf(stderr, "a2term mcp: the web mirror listens at %s; the agent is given its one-time link to pass on to the person\n", web.URL())
 	}
 	return hubAPI{hub}, func() {
 		hub.Close()

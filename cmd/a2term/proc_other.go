@@ -18,5 +18,8 @@ func signalGroup(p *os.Process, _ bool) { _ = p.Kill() }
 // signalName names the signal that ended a process; there are none here.
 func signalName(*os.ProcessState) string { return "" }
 
+// newLinkSignals ask a2term serve for a new one-time web link.
+func newLinkSignals() []os.Signal { return nil }
+
 // hangupSignals are the signals that mean the terminal went away.
 func hangupSignals() []os.Signal { return nil }

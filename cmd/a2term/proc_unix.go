@@ -39,5 +39,8 @@ func signalName(ps *os.ProcessState) string {
 	return ws.Signal().String()
 }
 
+// newLinkSignals ask a2term serve for a new one-time web link.
+func newLinkSignals() []os.Signal { return []os.Signal{syscall.SIGUSR1} }
+
 // hangupSignals are the signals that mean the terminal went away.
 func hangupSignals() []os.Signal { return []os.Signal{syscall.SIGHUP} }

@@ -148,15 +148,17 @@ func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int 
 	}
 	defer srv.Close() // also takes the socket off the status line
 
-	web, openWeb, err := startWeb(hub, f.noWeb, nil)
+	web, err := startWeb(hub, f.noWeb, nil, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitRefused
 	}
+	var openWeb func() []string
 	if web != nil {
 		defer web.Close()
+		openWeb = func() []string { return web.Open(true) }
 		if f.open {
-			for _, l := range openWeb() {
+			for _, l := range web.Open(true) {
 				if l != "" {
 					board.Append(bridge.RoleNote, l)
 				}

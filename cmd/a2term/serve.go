@@ -21,12 +21,16 @@ page on 127.0.0.1). It is for headless use and for tests.
 Its first line on standard output is one JSON object saying where to
 connect, written as soon as the socket and the mirror listen:
 
-  {"socket":"/run/user/1000/a2term/a2term.sock","url":"http://127.0.0.1:41234/?t=…"}
+  {"socket":"/run/user/1000/a2term/a2term.sock","url":"http://127.0.0.1:41234/pair/…"}
 
-"url" is the web mirror's address with its token (empty with --no-web);
-treat it as a secret. Log lines (never the token) go to standard error.
-SIGINT or SIGTERM (or SIGHUP) shut it down cleanly: waits end, the socket
-is removed, exit status 0.`
+"url" is the web mirror's one-time pairing link (empty with --no-web): the
+first browser that opens it sees the canvas, and the link then stops
+working. It is for whoever started serve, never for the agent (which
+learns only that a mirror exists); treat it as a secret. For another
+browser send SIGUSR1: serve writes one more line, {"url":"…"}, with a new
+link (the unused one if the last was not opened yet). Log lines (never a
+link) go to standard error. SIGINT or SIGTERM (or SIGHUP) shut it down
+cleanly: waits end, the socket is removed, exit status 0.`
 
 // serveReady is serve's first line.
 type serveReady struct {
@@ -58,19 +62,26 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitRefused
 	}
-	web, open, err := startWeb(hub, f.noWeb, stderr)
+	web, err := startWeb(hub, f.noWeb, stderr, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		hub.Close()
 		srv.Close()
 		return exitRefused
 	}
+	// Listening for SIGUSR1 before the first line is out: whoever reads
+	// it may ask for a new link at once.
+	newLink := make(chan os.Signal, 1)
+	if sigs := newLinkSignals(); web != nil && len(sigs) > 0 {
+		signal.Notify(newLink, sigs...)
+		defer signal.Stop(newLink)
+	}
 	ready := serveReady{Socket: srv.Path()}
 	if web != nil {
 		defer web.Close()
-		ready.URL = web.URL()
+		ready.URL = web.PairingLink()
 		if f.open {
-			for _, l := range open() {
+			for _, l := range web.Open(false) {
 				fmt.Fprintln(stderr, l)
 			}
 		}
@@ -87,7 +98,21 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		srv.Close()
 		return exitRefused
 	}
-	<-ctx.Done()
+wait:
+	for {
+		select {
+		case <-ctx.Done():
+			break wait
+		case <-newLink:
+			line, _ := json.Marshal(struct {
+				URL string `json:"url"`
+			}{web.PairingLink()})
+			fmt.Fprintf(stdout, "%s\n", line)
+			if fl, ok := stdout.(interface{ Flush() error }); ok {
+				fl.Flush()
+			}
+		}
+	}
 	hub.Close() // pending waits end as timed out
 	if err := srv.Close(); err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,8 +23,8 @@ import (
 )
 
 // readyLine checks serve's first line: exactly one JSON object with the
-// socket and the web mirror's address (empty with --no-web), and returns
-// that address.
+// socket and the web mirror's one-time pairing link (empty with
+// --no-web), and returns that link.
 func readyLine(t *testing.T, line, sock string, web bool) string {
 	t.Helper()
 	dec := json.NewDecoder(strings.NewReader(line))
@@ -32,7 +33,7 @@ func readyLine(t *testing.T, line, sock string, web bool) string {
 	if err := dec.Decode(&r); err != nil || r.Socket != sock || dec.More() || !strings.HasSuffix(line, "}\n") {
 		t.Fatalf("first line %q: %v", line, err)
 	}
-	if web != regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/\?t=[0-9a-f]{32}$`).MatchString(r.URL) || (!web && r.URL != "") {
+	if web != regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/pair/[0-9a-f]{32}$`).MatchString(r.URL) || (!web && r.URL != "") {
 		t.Fatalf("first line %q: url %q (web mirror on: %v)", line, r.URL, web)
 	}
 	return r.URL
@@ -52,7 +53,8 @@ func TestServeInProcess(t *testing.T) {
 		done <- serve(ctx, &hubFlags{socket: sock}, pw, &stderr)
 		pw.Close()
 	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
+	out := bufio.NewReader(pr)
+	line, err := out.ReadString('\n')
 	if err != nil {
 		t.Fatalf("reading the first line: %v (stderr: %s)", err, stderr.String())
 	}
@@ -64,8 +66,37 @@ func TestServeInProcess(t *testing.T) {
 	}
 	defer c.Close()
 	info, err := c.Info(ctx)
-	if err != nil || info.Protocol != "a2ui/v0.8" || info.WebURL != url {
-		t.Fatalf("info: %+v, %v (the web mirror is at %s)", info, err, url)
+	if err != nil || info.Protocol != "a2ui/v0.8" || !info.Web || info.WebURL != "" {
+		t.Fatalf("info: %+v, %v: the agent learns that a mirror runs, never its link", info, err)
+	}
+
+	// SIGUSR1: one more line with a link, the same while it is unused, a
+	// new one once it was used.
+	newLink := func() string {
+		t.Helper()
+		if err := syscall.Kill(os.Getpid(), syscall.SIGUSR1); err != nil {
+			t.Fatal(err)
+		}
+		line, err := out.ReadString('\n')
+		var r struct{ URL string }
+		if err != nil || json.Unmarshal([]byte(line), &r) != nil {
+			t.Fatalf("the line after SIGUSR1: %q, %v", line, err)
+		}
+		return r.URL
+	}
+	if again := newLink(); again != url {
+		t.Errorf("SIGUSR1 with the link unused: %q, want %q", again, url)
+	}
+	resp, err := http.Get(url)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("pairing: %v", err)
+	}
+	resp.Body.Close()
+	if next := newLink(); next == url || !strings.Contains(next, "/pair/") {
+		t.Errorf("SIGUSR1 after the link was used: %q", next)
+	}
+	if regexp.MustCompile(`/pair/[0-9a-f]`).MatchString(stderr.String()) {
+		t.Errorf("the log carries a link:\n%s", stderr.String())
 	}
 	if res, err := c.Wait(ctx, 0.05); err != nil || !res.TimedOut {
 		t.Fatalf("wait: %+v, %v", res, err)

@@ -1,28 +1,18 @@
-// The connection: the token, the event stream (GET /events) and the
-// POSTs, which go out one at a time, in order, with the token in a header.
+// The connection: the event stream (GET /events) and the POSTs, which go
+// out one at a time, in order, with the session's CSRF value in a header.
+// The session cookie goes with both; the page never reads it.
 
 import { $ } from './dom.js';
 import { notice } from './notice.js';
 import { onSnapshot } from './render.js';
 import { app } from './state.js';
 
-const TOKEN_KEY = 'a2term.token';
-
-export function takeToken() {
-  const params = new URLSearchParams(location.search);
-  let t = params.get('t') || '';
-  try {
-    if (t) sessionStorage.setItem(TOKEN_KEY, t);
-    else t = sessionStorage.getItem(TOKEN_KEY) || '';
-  } catch (_) {
-    // storage refused (private mode): keep the token in memory only
-  }
-  if (params.has('t')) {
-    params.delete('t');
-    const q = params.toString();
-    history.replaceState(null, '', location.pathname + (q ? '?' + q : '') + location.hash);
-  }
-  return t;
+// takeCSRF reads the session's CSRF value from the page's shell: the
+// server wrote it there for this browser's session (the session itself
+// is an HttpOnly cookie the page never sees).
+export function takeCSRF() {
+  const m = document.querySelector('meta[name="a2term-csrf"]');
+  return m ? m.getAttribute('content') || '' : '';
 }
 
 export function post(path, body) {
@@ -36,7 +26,7 @@ async function send(path, body) {
   try {
     res = await fetch(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-A2term-Token': app.token },
+      headers: { 'Content-Type': 'application/json', 'X-A2term-CSRF': app.csrf },
       body: JSON.stringify(body),
       cache: 'no-store',
       credentials: 'same-origin',
@@ -45,6 +35,13 @@ async function send(path, body) {
     });
   } catch (_) {
     return { ok: false, network: true };
+  }
+  if (res.status === 200 && (res.headers.get('Content-Type') || '').startsWith('application/json')) {
+    try {
+      return { ok: true, info: await res.json() };
+    } catch (_) {
+      return { ok: true, info: null };
+    }
   }
   if (res.ok) return { ok: true };
   let info = null;
@@ -59,12 +56,12 @@ async function send(path, body) {
 }
 
 export function connect() {
-  if (!app.token) {
-    setConn('closed', 'no token');
-    notice('This page needs the link a2term printed, with its token. Open that link again.', 'error');
+  if (!app.csrf) {
+    setConn('closed', 'not paired');
+    notice('This page is not paired with a2term. Open the link a2term gave you.', 'error');
     return;
   }
-  const es = new EventSource('/events?t=' + encodeURIComponent(app.token));
+  const es = new EventSource('/events');
   app.es = es;
   es.addEventListener('snapshot', (ev) => {
     app.retry = 0;

@@ -184,6 +184,19 @@ function arrowIndex(ev, tabs, cur) {
   return null;
 }
 
+// newLink asks for a one-time link for another browser and shows it to
+// the person, who opens it there.
+function newLink() {
+  post('/api/pair', {}).then((r) => {
+    const link = r.ok && r.info && typeof r.info.link === 'string' ? r.info.link : '';
+    if (!link) {
+      notice(refusalText(r), 'warn');
+      return;
+    }
+    notice('Open this link in the other browser; it works once: ' + link, 'link');
+  });
+}
+
 export function wire() {
   const surfaces = $('surfaces');
 
@@ -307,5 +320,6 @@ export function wire() {
   });
 
   $('notice-close').addEventListener('click', hideNotice);
+  $('pair-new').addEventListener('click', newLink);
   window.addEventListener('pagehide', flushAll);
 }

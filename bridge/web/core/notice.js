@@ -32,7 +32,7 @@ export function refusalText(r) {
       return 'That surface is no longer shown.';
   }
   if (r.status === 409) return msg ? 'Not sent: ' + msg : 'The agent’s canvas refused this.';
-  if (r.status === 403) return 'a2term refused this page: open the link a2term shows for this run.';
+  if (r.status === 403) return 'a2term refused this page: it is not paired with this run. Open a new link from a2term.';
   if (r.status === 413) return 'That value is too large to send.';
   return 'a2term refused the request (HTTP ' + r.status + ').';
 }

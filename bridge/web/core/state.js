@@ -5,7 +5,7 @@ export const INPUT_DELAY = 180; // ms: how long typing waits before it is sent
 export const ACK_GRACE = 800; // ms: a sent value wins over snapshots this long
 
 export const app = {
-  token: '',
+  csrf: '', // the session's CSRF value, sent with every POST
   snap: null, // the last snapshot
   active: '', // id of the surface shown
   versions: new Map(), // surfaceId -> last version drawn

@@ -1,0 +1,248 @@
+package bridge
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Pairing: the web mirror's address is a one-time link,
+// http://127.0.0.1:PORT/pair/CODE. The first browser that opens it gets a
+// session cookie (HttpOnly, SameSite=Strict, named after the port) and is
+// sent on to "/"; the link then stops working. Every other route needs
+// that session, and every POST the session's CSRF value in a header.
+// A second browser needs a new link: PairingLink mints one once the last
+// was used (ctrl+o in the terminal, SIGUSR1 for a headless serve, or
+// "Link for another browser" in a page that is already open).
+
+const (
+	// WebCSRFHeader carries the session's CSRF value on every POST (never
+	// the query). The page reads it from its own shell.
+	WebCSRFHeader = "X-A2term-CSRF"
+	// maxSessions bounds the sessions kept; the oldest is dropped first.
+	maxSessions = 32
+	// maxUsedCodes bounds the used codes remembered for the "someone else
+	// opened it" page.
+	maxUsedCodes = 64
+)
+
+// session is one paired browser.
+type session struct {
+	id      []byte // the cookie's value
+	csrf    []byte // the value its POSTs carry in WebCSRFHeader
+	created time.Time
+}
+
+// usedCode is a pairing code that was used, and when.
+type usedCode struct {
+	code      []byte
+	at        time.Time
+	announced bool // a second use was already recorded in the transcript
+}
+
+func randomHex() []byte {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand)
+	return []byte(hex.EncodeToString(b))
+}
+
+// PairingLink returns the one-time link that pairs a browser with the
+// mirror, http://127.0.0.1:PORT/pair/CODE: the unused one, or a new one
+// once the last was used. Whoever opens it first can press buttons in the
+// person's name: show it only to the person (never to an agent, unless
+// WebOptions.AgentLink says there is no terminal for the person).
+func (s *WebServer) PairingLink() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pairingLinkLocked()
+}
+
+func (s *WebServer) pairingLinkLocked() string {
+	if s.code == nil {
+		s.code = randomHex()
+		link := s.linkOf(s.code)
+		s.hub.Board().SetStatus(func(st *Status) {
+			st.WebURL = link
+			st.AgentURL = ""
+			if s.agentLink {
+				st.AgentURL = link
+			}
+		})
+	}
+	return s.linkOf(s.code)
+}
+
+func (s *WebServer) linkOf(code []byte) string { return s.origin + "/pair/" + string(code) }
+
+// onPaired records a file to remove once code is used or replaced (the
+// redirect file of OpenBrowser), or at Close.
+func (s *WebServer) onPaired(code string, cleanup func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing || s.code == nil || string(s.code) != code {
+		cleanup() // already used, or closing
+		return
+	}
+	s.cleanups = append(s.cleanups, cleanup)
+}
+
+// runCleanupsLocked removes the redirect files written for the current
+// code.
+func (s *WebServer) runCleanupsLocked() {
+	for _, c := range s.cleanups {
+		c()
+	}
+	s.cleanups = nil
+}
+
+// sessionOf returns the session whose cookie r carries, or nil. Every
+// session is compared in constant time.
+func (s *WebServer) sessionOf(r *http.Request) *session {
+	var val []byte
+	n := 0
+	for _, c := range r.Cookies() {
+		if c.Name == s.cookie {
+			val = []byte(c.Value)
+			n++
+		}
+	}
+	if n != 1 || len(val) == 0 {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var found *session
+	for _, se := range s.sessions {
+		if subtle.ConstantTimeCompare(se.id, val) == 1 {
+			found = se
+		}
+	}
+	return found
+}
+
+// csrfOK accepts exactly one value equal to the session's CSRF value.
+func csrfOK(se *session, vals []string) bool {
+	return se != nil && len(vals) == 1 && subtle.ConstantTimeCompare([]byte(vals[0]), se.csrf) == 1
+}
+
+// servePair is GET /pair/{code}: the one-time link. The first use starts
+// a session and sends the browser on to "/"; a used code gets a page
+// saying someone else opened it; anything else a plain refusal.
+func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
+	code := []byte(strings.TrimPrefix(r.URL.Path, "/pair/"))
+	if r.Method != http.MethodGet || r.URL.RawQuery != "" || r.URL.ForceQuery {
+		s.refuse(w, r, http.StatusForbidden)
+		return
+	}
+	if s.sessionOf(r) != nil {
+		// This browser is paired already (the link opened twice in it):
+		// on to the page, and the link stays as it was.
+		s.sendOn(w)
+		return
+	}
+	now := s.now()
+	s.mu.Lock()
+	if s.code != nil && subtle.ConstantTimeCompare(code, s.code) == 1 {
+		se := &session{id: randomHex(), csrf: randomHex(), created: now}
+		if len(s.sessions) >= maxSessions {
+			s.sessions = s.sessions[1:]
+		}
+		s.sessions = append(s.sessions, se)
+		s.used = append(s.used, &usedCode{code: s.code, at: now})
+		if len(s.used) > maxUsedCodes {
+			s.used = s.used[1:]
+		}
+		s.code = nil
+		s.runCleanupsLocked()
+		s.hub.Board().SetStatus(func(st *Status) { st.WebURL = s.origin + "/"; st.AgentURL = "" })
+		s.mu.Unlock()
+		s.hub.Board().Append(RoleEvent, fmt.Sprintf("the web mirror was opened in a browser at %s", now.Format("15:04")))
+		s.logf(r, "a browser paired")
+		http.SetCookie(w, &http.Cookie{Name: s.cookie, Value: string(se.id), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		s.sendOn(w)
+		return
+	}
+	var used *usedCode
+	for _, u := range s.used {
+		if subtle.ConstantTimeCompare(code, u.code) == 1 {
+			used = u
+		}
+	}
+	announce := used != nil && !used.announced
+	if used != nil {
+		used.announced = true
+	}
+	s.mu.Unlock()
+	if used == nil {
+		s.refuse(w, r, http.StatusForbidden)
+		return
+	}
+	if announce {
+		s.hub.Board().Append(RoleEvent, fmt.Sprintf("a used web mirror link was opened again at %s and refused", now.Format("15:04")))
+	}
+	s.logf(r, "refused: a used pairing link")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusForbidden)
+	io.WriteString(w, fmt.Sprintf(webUsedPage, html.EscapeString(used.at.Format("15:04"))))
+}
+
+// sendOn answers a pairing with a page that goes on to "/" at once. Not
+// a 303: a browser that opened the link from another site (the redirect
+// file, a mail) would not send a SameSite=Strict cookie on the redirect,
+// but it does on a refresh the mirror's own page starts.
+func (s *WebServer) sendOn(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	io.WriteString(w, webPairedPage)
+}
+
+const webPairedPage = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=/"><title>a2term</title></head>
+<body><p>Opening the a2term canvas… <a href="/">Go on</a>.</p></body>
+</html>
+`
+
+// webUsedPage is what a browser sees on a link that was already used.
+const webUsedPage = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>a2term: this link was already used</title></head>
+<body>
+<h1>Someone else already opened this link</h1>
+<p>This a2term web mirror was opened in another browser at %s, with this same link. A link opens the mirror once, in one browser.</p>
+<p>If that was not you, tell whoever runs a2term. To open the mirror here, ask for a new link: press ctrl+o in the terminal where a2term runs, or use “Link for another browser” in the page that is already open.</p>
+</body>
+</html>
+`
+
+// webUnpairedPage is what "/" shows a browser with no session.
+const webUnpairedPage = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>a2term: open the link first</title></head>
+<body>
+<h1>This browser is not paired with this a2term</h1>
+<p>Open the link a2term gave you (it looks like http://127.0.0.1:PORT/pair/…). Each link works once, in one browser; for a new one press ctrl+o in the terminal where a2term runs.</p>
+</body>
+</html>
+`
+
+// servePairNew is POST /api/pair: a paired page asks for a link for
+// another browser, which it shows to the person.
+func (s *WebServer) servePairNew(w http.ResponseWriter, r *http.Request) {
+	var in struct{}
+	if !s.decode(w, r, &in) {
+		return
+	}
+	link := s.PairingLink()
+	s.logf(r, "a new pairing link for another browser")
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(struct {
+		Link string `json:"link"`
+	}{link})
+}
