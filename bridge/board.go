@@ -120,16 +120,35 @@ func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
 	return "→ show " + strings.Join(parts, ", ")
 }
 
-// Append adds an entry to the transcript; text is sanitized here.
+// Append adds a line of a2term's own to the transcript (its events and
+// notes); text is sanitized here. Views mark these lines as a2term's: only
+// code of a2term calls Append, never with text an agent chose as a whole.
 func (b *Board) Append(role Role, text string) {
+	b.AppendFrom(FromA2term, role, text)
+}
+
+// AppendOutput adds a line a child process wrote on its standard output
+// (or its standard error) to the transcript, marked as the child's.
+func (b *Board) AppendOutput(stderr bool, text string) {
+	from := FromStdout
+	if stderr {
+		from = FromStderr
+	}
+	b.AppendFrom(from, RoleTool, text)
+}
+
+// AppendFrom adds an entry written by from.
+func (b *Board) AppendFrom(from From, role Role, text string) {
 	b.mu.Lock()
-	b.addLocked(role, text)
+	b.addFromLocked(from, role, text)
 	b.notify()
 	b.mu.Unlock()
 }
 
-func (b *Board) addLocked(role Role, text string) {
-	b.transcript = append(b.transcript, Entry{Time: b.now(), Role: role, Text: a2ui.SanitizeText(text)})
+func (b *Board) addLocked(role Role, text string) { b.addFromLocked(FromA2term, role, text) }
+
+func (b *Board) addFromLocked(from From, role Role, text string) {
+	b.transcript = append(b.transcript, Entry{Time: b.now(), Role: role, From: from, Text: a2ui.SanitizeText(text)})
 	// Trim in chunks, so that a full transcript does not copy itself on
 	// every line; snapshots hold the old slices, which are never changed.
 	if len(b.transcript) > MaxTranscript+MaxTranscript/4 {

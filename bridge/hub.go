@@ -401,7 +401,7 @@ func (h *Hub) Append(role Role, text string) error {
 	if len(text) > a2ui.MaxStringBytes {
 		return &a2ui.Error{Code: a2ui.CodeStringTooLong, Index: -1, Message: fmt.Sprintf("text of %d bytes is over the limit of %d", len(text), a2ui.MaxStringBytes)}
 	}
-	h.board.Append(role, text)
+	h.board.AppendFrom(FromAgent, role, text)
 	return nil
 }
 

@@ -54,11 +54,29 @@ const (
 )
 
 // Entry is one line (or paragraph) of the transcript. Text is sanitized.
+// From says who wrote it, and is set by the API that added it, never by
+// the text: views draw it as a label and a gutter of their own, so that
+// nothing an agent or a child process writes can pass for a2term's own
+// lines.
 type Entry struct {
 	Time time.Time `json:"time"`
 	Role Role      `json:"role"`
+	From From      `json:"from"`
 	Text string    `json:"text"`
 }
+
+// From is who wrote a transcript entry.
+type From string
+
+// Who writes the transcript: a2term itself (its events and notes), the
+// agent (canvas.append), and the child process of a2term run, on its
+// standard output or its standard error.
+const (
+	FromA2term From = "a2term"
+	FromAgent  From = "agent"
+	FromStdout From = "stdout"
+	FromStderr From = "stderr"
+)
 
 // Status is what the status line reports besides the canvas.
 type Status struct {

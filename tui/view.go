@@ -330,22 +330,9 @@ func (m *Model) transcriptLines(w, h int) []string {
 	entries := m.snap.Transcript
 	var rev []string
 	for i := len(entries) - 1; i >= 0 && len(rev) < h; i-- {
-		e := entries[i]
-		var text string
-		switch e.Role {
-		case bridge.RoleAgent:
-			text = e.Text
-		case bridge.RoleTool:
-			text = t.Dim.Render(e.Text)
-		case bridge.RoleNote:
-			text = t.Accent.Render(e.Text)
-		default:
-			text = t.Dim.Render(e.Text)
-		}
-		prefix := t.Dim.Render(e.Time.Format("15:04") + " ")
-		wrapped := components.Wrap(prefix+text, max(w-1, 1))
-		for j := len(wrapped) - 1; j >= 0 && len(rev) < h; j-- {
-			rev = append(rev, " "+wrapped[j])
+		lines := transcriptEntry(t, entries[i], w)
+		for j := len(lines) - 1; j >= 0 && len(rev) < h; j-- {
+			rev = append(rev, lines[j])
 		}
 	}
 	out := make([]string, 0, len(rev)+1)
@@ -359,6 +346,69 @@ func (m *Model) transcriptLines(w, h int) []string {
 		out = out[len(out)-h:]
 	}
 	return out
+}
+
+// transcriptEntry draws one entry in lines of width w. Who wrote it is
+// drawn by the view, in cells its text can never occupy: the first column
+// of every line is a gutter, a bar (a2term's own lines) or blank
+// (everyone else's), and after the time comes a label, "agent", "tool" or
+// "note" for the agent's lines and "out" or "err" for the child's. The
+// text starts after them on the first line and is indented as far on the
+// others, so text that imitates an a2term line ("← the person pressed
+// ...") still shows as the agent's or the child's, without colour too.
+func transcriptEntry(t *components.Theme, e bridge.Entry, w int) []string {
+	gutter := " "
+	var label string
+	text := e.Text
+	switch e.From {
+	case bridge.FromA2term:
+		gutter = t.Accent.Render(t.Glyph("▌", "*"))
+		if e.Role == bridge.RoleNote {
+			text = t.Accent.Render(text)
+		} else {
+			text = t.Dim.Render(text)
+		}
+	case bridge.FromStdout, bridge.FromStderr:
+		label = "out"
+		if e.From == bridge.FromStderr {
+			label = "err"
+		}
+		text = t.Dim.Render(text)
+	default: // the agent's, and anything unknown
+		label = "agent"
+		switch e.Role {
+		case bridge.RoleTool:
+			label = "tool"
+		case bridge.RoleNote:
+			label = "note"
+		}
+		if e.Role == bridge.RoleTool {
+			text = t.Dim.Render(text)
+		}
+	}
+	head := e.Time.Format("15:04") + " "
+	if label != "" {
+		head += label + " "
+	}
+	indent := ansi.StringWidth(head)
+	tw := w - 1 - indent
+	var lines []string
+	if tw < 8 {
+		// Too narrow to indent: the text wraps under the head, the gutter
+		// still marks every line.
+		for _, l := range components.Wrap(t.Dim.Render(head)+text, max(w-1, 1)) {
+			lines = append(lines, gutter+l)
+		}
+		return lines
+	}
+	for j, l := range components.Wrap(text, tw) {
+		if j == 0 {
+			lines = append(lines, gutter+t.Dim.Render(head)+l)
+		} else {
+			lines = append(lines, gutter+strings.Repeat(" ", indent)+l)
+		}
+	}
+	return lines
 }
 
 func (m *Model) statusLine() string {

@@ -297,8 +297,8 @@ func startChild(argv, env []string, board *bridge.Board) (*child, error) {
 	board.Append(bridge.RoleNote, "Started "+strings.Join(argv, " ")+"; its output appears here.")
 	var wg sync.WaitGroup
 	wg.Add(2)
-	go func() { defer wg.Done(); c.pump(reads[0], "") }()
-	go func() { defer wg.Done(); c.pump(reads[1], "stderr: ") }()
+	go func() { defer wg.Done(); c.pump(reads[0], false) }()
+	go func() { defer wg.Done(); c.pump(reads[1], true) }()
 	go func() { wg.Wait(); close(c.drained) }()
 	go c.wait()
 	return c, nil
@@ -307,12 +307,12 @@ func startChild(argv, env []string, board *bridge.Board) (*child, error) {
 // pump appends every line read from r to the transcript. A line longer
 // than a transcript entry may be arrives in pieces; blank lines are left
 // out.
-func (c *child) pump(r io.Reader, mark string) {
+func (c *child) pump(r io.Reader, stderr bool) {
 	br := bufio.NewReaderSize(r, a2ui.MaxStringBytes)
 	for {
 		line, err := br.ReadSlice('\n')
 		if s := strings.TrimRight(a2ui.SanitizeLine(string(line)), " "); s != "" {
-			c.board.Append(bridge.RoleTool, mark+s)
+			c.board.AppendOutput(stderr, s)
 		}
 		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
 			return

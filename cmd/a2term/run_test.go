@@ -125,20 +125,28 @@ func entryIndex(s bridge.Snapshot, text string) int {
 }
 
 // TestChildOutput: CMD's lines reach the transcript as the tool's,
-// cleaned of escape sequences, stderr marked, and then how it ended.
+// cleaned of escape sequences, marked as its stdout or stderr, and then
+// how it ended, as a2term's own line.
 func TestChildOutput(t *testing.T) {
 	_, board := startTestChild(t, "sh", "-c",
 		`printf 'one\n\033]52;c;aGk=\007two\r\n\n'; echo oops >&2; printf 'no newline'; exit 3`)
 	s := waitView(t, board, "the exit line", boardHas("sh exited with status 3"))
 	exit := entryIndex(s, "sh exited with status 3")
-	for _, want := range []string{"one", "two", "stderr: oops", "no newline"} {
+	for _, want := range []string{"one", "two", "oops", "no newline"} {
 		i := entryIndex(s, want)
 		if i < 0 || i > exit {
 			t.Errorf("%q is not in the transcript before the exit line:\n%s", want, transcriptText(s))
 		}
-		if i >= 0 && s.Transcript[i].Role != bridge.RoleTool {
-			t.Errorf("%q has role %s", want, s.Transcript[i].Role)
+		from := bridge.FromStdout
+		if want == "oops" {
+			from = bridge.FromStderr
 		}
+		if i >= 0 && (s.Transcript[i].Role != bridge.RoleTool || s.Transcript[i].From != from) {
+			t.Errorf("%q has role %s, from %s; want the child's %s", want, s.Transcript[i].Role, s.Transcript[i].From, from)
+		}
+	}
+	if i := entryIndex(s, "sh exited with status 3"); s.Transcript[i].From != bridge.FromA2term {
+		t.Errorf("the exit line is from %s, not a2term's", s.Transcript[i].From)
 	}
 	if n := len(s.Transcript); n != 6 { // started, four lines, exited
 		t.Errorf("%d entries (blank lines are left out):\n%s", n, transcriptText(s))
@@ -309,7 +317,7 @@ func TestRunInTmux(t *testing.T) {
 	x, sock, terminated := runAgentInTmux(t)
 	x.waitFor("Who is there?")
 	x.waitFor("agents: " + sock)
-	for _, line := range []string{"agent: hello from stdout", "stderr: agent: a warning", "agent: stdin is empty", "agent: no terminal"} {
+	for _, line := range []string{"agent: hello from stdout", "err agent: a warning", "agent: stdin is empty", "agent: no terminal"} {
 		x.waitFor(line)
 	}
 	x.keys("Tab")

@@ -8,16 +8,29 @@ function pad(n) {
 }
 
 function entryKey(en) {
-  return str(en.time) + '\u0001' + str(en.role) + '\u0001' + str(en.text);
+  return str(en.time) + '\u0001' + str(en.from) + '\u0001' + str(en.role) + '\u0001' + str(en.text);
 }
+
+// Who wrote an entry is drawn by the page, never taken from its text: a
+// label of its own ("a2term", "agent", "program output" ...) above the
+// text, and for a2term's lines a bar down the left edge. An entry of no
+// known author is drawn as the agent's, the least trusted.
+const SOURCES = {
+  a2term: { cls: 'from-a2term', label: () => 'a2term' },
+  agent: { cls: 'from-agent', label: (role) => (role === 'agent' ? 'agent' : 'agent ' + role) },
+  stdout: { cls: 'from-child', label: () => 'program output' },
+  stderr: { cls: 'from-child', label: () => 'program stderr' },
+};
 
 function drawEntry(en) {
   const role = /^(agent|tool|note|event)$/.test(str(en.role)) ? str(en.role) : 'note';
+  const from = Object.prototype.hasOwnProperty.call(SOURCES, str(en.from)) ? str(en.from) : 'agent';
+  const src = SOURCES[from];
   const t = new Date(str(en.time));
   const when = isNaN(t) ? '' : pad(t.getHours()) + ':' + pad(t.getMinutes()) + ':' + pad(t.getSeconds());
-  return h('li', 'entry role-' + role, null, [
+  return h('li', 'entry role-' + role + ' ' + src.cls, { 'data-from': from }, [
     h('div', 'entry-meta', null, [
-      h('span', 'entry-role', null, role === 'event' ? 'a2term' : role),
+      h('span', 'entry-role', null, src.label(role)),
       h('time', 'entry-time', when ? { datetime: str(en.time) } : null, when),
     ]),
     h('div', 'entry-text', null, str(en.text)),
