@@ -17,10 +17,12 @@ type Options struct {
 	// Lenient accepts the non-conformant shapes that third-party and older
 	// streams carry: a missing surfaceId means surface "default", contents
 	// given as an object, the legacy "literal" spelling, remote media shown
-	// as a placeholder (never fetched), and a missing child of a shown
-	// surface drawn as a placeholder (a missing root is waited for in every
-	// mode). A message that is not one of the four kinds is refused even
-	// then.
+	// as a placeholder (never fetched), a missing child of a shown surface
+	// drawn as a placeholder (a missing root is waited for in every mode),
+	// a component type outside the standard catalog drawn as a placeholder
+	// holding its children, Material snake_case icon names read as the
+	// catalog's camelCase ones, and an unknown usageHint read as none. A
+	// message that is not one of the four kinds is refused even then.
 	Lenient bool
 }
 
@@ -588,16 +590,25 @@ func (pd *propDecoder) get(name string, required bool) (*jval, bool) {
 func (pd *propDecoder) decode(typ string) Props {
 	switch typ {
 	case "Text":
-		return &Text{Text: pd.boundString("text", true, true), UsageHint: pd.enum("usageHint", "h1", "h2", "h3", "h4", "h5", "caption", "body")}
+		return &Text{Text: pd.boundString("text", true, true), UsageHint: pd.hint("h1", "h2", "h3", "h4", "h5", "caption", "body")}
 	case "Image":
 		p := &Image{URL: pd.boundString("url", true, false), AltText: pd.boundString("altText", false, false),
-			Fit: pd.enum("fit", "contain", "cover", "fill", "none", "scale-down"), UsageHint: pd.enum("usageHint", "icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header")}
+			Fit: pd.enum("fit", "contain", "cover", "fill", "none", "scale-down"), UsageHint: pd.hint("icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header")}
 		pd.media("url", p.URL, imageTypes)
 		return p
 	case "Icon":
 		p := &Icon{Name: pd.boundString("name", true, false)}
 		if p.Name.HasLiteral && !p.Name.HasPath && !IsIconName(p.Name.Literal) && pd.d.err == nil {
-			pd.d.fail(CodeBadValue, pd.d.p(pd.base, "name"), "icon %q is not one of the 48 standard icon names", p.Name.Literal)
+			name, ok := StandardIconName(p.Name.Literal)
+			switch {
+			case ok && pd.d.opts.Lenient:
+				pd.d.warn(CodeLenient, pd.d.p(pd.base, "name"), "icon %q read as %q", p.Name.Literal, name)
+				p.Name.Literal = name
+			case ok:
+				pd.d.fail(CodeBadValue, pd.d.p(pd.base, "name"), "icon %q is not one of the 48 standard icon names: the catalog spells it %q (read so with --lenient)", p.Name.Literal, name)
+			default:
+				pd.d.fail(CodeBadValue, pd.d.p(pd.base, "name"), "icon %q is not one of the 48 standard icon names", p.Name.Literal)
+			}
 		}
 		return p
 	case "Video":
@@ -656,8 +667,92 @@ func (pd *propDecoder) decode(typ string) Props {
 		}
 		return p
 	}
+	if pd.d.opts.Lenient && typ != "" {
+		return pd.custom(typ)
+	}
 	pd.d.fail(CodeUnknownComponent, strings.TrimSuffix(pd.base, "/"+escapePointer(typ)), "unknown component type %q: the standard catalog has %s", SanitizeLine(typ), strings.Join(ComponentTypes(), ", "))
 	return nil
+}
+
+// hint reads a usageHint; in lenient mode one outside the catalog is a
+// warning and reads as no hint.
+func (pd *propDecoder) hint(allowed ...string) string {
+	if !pd.d.opts.Lenient {
+		return pd.enum("usageHint", allowed...)
+	}
+	raw, ok := pd.get("usageHint", false)
+	if !ok {
+		return ""
+	}
+	p := pd.d.p(pd.base, "usageHint")
+	s := pd.d.plainString(raw, p, "usageHint", false)
+	if pd.d.err == nil && !containsString(allowed, s) {
+		pd.d.warn(CodeLenient, p, "usageHint %q is not one of %s; drawn without one", s, strings.Join(allowed, ", "))
+		return ""
+	}
+	return s
+}
+
+// custom keeps a component of a type outside the standard catalog (lenient
+// mode): every property is its own, and a2term only reads the child or
+// children it names, when they have the standard shapes, to draw them
+// inside its placeholder.
+func (pd *propDecoder) custom(typ string) Props {
+	d := pd.d
+	typ = SanitizeLine(typ)
+	d.warn(CodeLenient, strings.TrimSuffix(pd.base, "/"+escapePointer(typ)), "component type %q is not in the standard catalog: drawn as a placeholder", typ)
+	p := &Custom{TypeName: typ}
+	for i := range pd.props.keys {
+		pd.markUsed(i)
+	}
+	if raw, ok := pd.props.member("child"); ok && raw.kind == jString && raw.str != "" {
+		p.Child = d.plainString(raw, d.p(pd.base, "child"), "child", false)
+	}
+	raw, ok := pd.props.member("children")
+	if !ok {
+		return p
+	}
+	cp := d.p(pd.base, "children")
+	switch raw.kind {
+	case jArray:
+		if idList(raw) {
+			p.Children.ExplicitList = d.stringList(raw, cp, "children")
+			return p
+		}
+	case jObject:
+		if l, ok := raw.member("explicitList"); ok && len(raw.keys) == 1 {
+			if idList(l) {
+				p.Children.ExplicitList = d.stringList(l, d.p(cp, "explicitList"), "explicitList")
+				return p
+			}
+		}
+		if t, ok := raw.member("template"); ok && len(raw.keys) == 1 && t.kind == jObject {
+			id, ok1 := t.member("componentId")
+			b, ok2 := t.member("dataBinding")
+			if ok1 && ok2 && id.kind == jString && b.kind == jString {
+				tp := d.p(cp, "template")
+				p.Children.Template = &Template{ComponentID: d.plainString(id, d.p(tp, "componentId"), "componentId", false),
+					DataBinding: d.plainString(b, d.p(tp, "dataBinding"), "dataBinding", false)}
+				d.compPath(p.Children.Template.DataBinding, d.p(tp, "dataBinding"))
+				return p
+			}
+		}
+	}
+	d.warn(CodeLenient, cp, "children of %s are not an explicitList or a template of the standard shape; not drawn", typ)
+	return p
+}
+
+// idList reports whether v is an array of strings.
+func idList(v *jval) bool {
+	if v.kind != jArray {
+		return false
+	}
+	for _, x := range v.vals {
+		if x.kind != jString {
+			return false
+		}
+	}
+	return true
 }
 
 var (

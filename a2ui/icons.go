@@ -1,5 +1,10 @@
 package a2ui
 
+import (
+	"strings"
+	"unicode"
+)
+
 // iconNames are the 48 icon names the standard catalog allows for a literal
 // Icon name, in the catalog's order.
 var iconNames = [...]string{
@@ -15,6 +20,35 @@ var iconNames = [...]string{
 
 // IconNames returns the 48 standard icon names.
 func IconNames() []string { return append([]string(nil), iconNames[:]...) }
+
+// StandardIconName returns the standard icon a name means: the name itself,
+// or the catalog's camelCase spelling of a Material snake_case name
+// ("calendar_today" is calendarToday). ok is false when it means none.
+func StandardIconName(name string) (string, bool) {
+	if IsIconName(name) {
+		return name, true
+	}
+	if !strings.ContainsRune(name, '_') {
+		return "", false
+	}
+	var b strings.Builder
+	up := false
+	for _, r := range name {
+		switch {
+		case r == '_':
+			up = b.Len() > 0
+		case up:
+			b.WriteRune(unicode.ToUpper(r))
+			up = false
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if camel := b.String(); IsIconName(camel) {
+		return camel, true
+	}
+	return "", false
+}
 
 // IsIconName reports whether name is one of the 48 standard icon names.
 func IsIconName(name string) bool {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strings"
 	"time"
 )
 
@@ -194,7 +195,7 @@ func checkInput(s *Surface, n *Node, value any) (any, Bound[string], *Error) {
 		if str != "" && !validDateTime(str, dp.EnableDate, dp.EnableTime) {
 			return bad("%q takes %s in ISO 8601, not %q", n.ID, dateTimeWhat(dp), SanitizeLine(str))
 		}
-		return str, p.Value, nil
+		return AnchorDateTime(str, dp.Value), p.Value, nil
 	case *Slider:
 		f, ok := value.(float64)
 		if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
@@ -281,6 +282,32 @@ func validDateTime(s string, date, tm bool) bool {
 		}
 	}
 	return false
+}
+
+// zoneSuffix matches the offset that ends an ISO 8601 time: "Z", "-05:00",
+// "+0530", "+01".
+var zoneSuffix = regexp.MustCompile(`\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([Zz]|[+-]\d{2}(?::?\d{2})?)$`)
+
+// DateTimeZone returns the offset an ISO 8601 date-time or time ends
+// with ("Z", "-05:00"), or "" for a floating one.
+func DateTimeZone(s string) string {
+	m := zoneSuffix.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// AnchorDateTime gives a floating time the person entered the offset of
+// the value it replaces, so that a time the agent anchored to an offset
+// ("2026-03-29T23:30:00-05:00") stays in that offset after an edit: never
+// a floating time where the agent sent an anchored one.
+func AnchorDateTime(value, was string) string {
+	zone := DateTimeZone(was)
+	if zone == "" || value == "" || DateTimeZone(value) != "" || !strings.Contains(value, ":") {
+		return value
+	}
+	return value + zone
 }
 
 func dateTimeWhat(p *DateTimeInputProps) string {

@@ -258,6 +258,11 @@ func setValue(t *testing.T, c *Canvas, node string, v any) *Canvas {
 func TestSetValueWritesTheModel(t *testing.T) {
 	c := canvasOf(t, Options{}, inputSurface)
 	start := c
+	// The untouched choice bound to /form/tags already holds a list.
+	before := dataJSON(t, start, "s")
+	if before != `{"form":{"tags":[]}}` {
+		t.Errorf("model before any input %s", before)
+	}
 	c = setValue(t, c, "cbB", true)
 	c = setValue(t, c, "tfB", "Bob")
 	c = setValue(t, c, "dtB", "2024-05-01T10:30")
@@ -266,10 +271,10 @@ func TestSetValueWritesTheModel(t *testing.T) {
 	if c.Version() != start.Version()+5 {
 		t.Errorf("version %d, want %d", c.Version(), start.Version()+5)
 	}
-	if got := dataJSON(t, start, "s"); got != `null` {
+	if got := dataJSON(t, start, "s"); got != before {
 		t.Errorf("SetValue changed the old canvas: %s", got)
 	}
-	want := `{"form":{"agree":true,"name":"Bob","when":"2024-05-01T10:30","vol":7.5,"tags":["c","a"]}}`
+	want := `{"form":{"tags":["c","a"],"agree":true,"name":"Bob","when":"2024-05-01T10:30","vol":7.5}}`
 	if got := dataJSON(t, c, "s"); got != want {
 		t.Errorf("model %s, want %s", got, want)
 	}
@@ -285,7 +290,7 @@ func TestSetValueWritesTheModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantMsg := `{"userAction":{"name":"send","surfaceId":"s","sourceComponentId":"send","timestamp":"2024-05-01T10:00:00.123Z","context":{"form":` +
-		`{"agree":true,"name":"Bob","when":"2024-05-01T10:30","vol":7.5,"tags":["c","a"]}}}}`
+		`{"tags":["c","a"],"agree":true,"name":"Bob","when":"2024-05-01T10:30","vol":7.5}}}}`
 	if got := string(a.Message()); got != wantMsg {
 		t.Errorf("message\n%s\nwant\n%s", got, wantMsg)
 	}
@@ -349,7 +354,9 @@ func TestSetValueLocalState(t *testing.T) {
 		}
 	}
 	check(t, c, "after SetValue")
-	if got := dataJSON(t, c, "s"); got != `{"form":{"name":"bound"}}` {
+	// Only the bound inputs are in the model (the bound choice, untouched,
+	// as an empty list).
+	if got := dataJSON(t, c, "s"); got != `{"form":{"tags":[],"name":"bound"}}` {
 		t.Errorf("literal-only inputs wrote the model: %s", got)
 	}
 	c = mustApply(t, c, msgData("s", "/other", `[{"key":"x","valueNumber":1}]`)+"\n"+msgSurface("s", textComp("title", "Send now")))

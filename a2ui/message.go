@@ -324,6 +324,29 @@ type Slider struct {
 	Label    Bound[string]
 }
 
+// Custom is a component of a type outside the standard catalog, kept in
+// lenient mode (a custom catalog's OrgChart, WebFrame…) so that the
+// standard components beside it still show. It is drawn as a placeholder
+// naming its type, with the child or children it names drawn inside.
+type Custom struct {
+	TypeName string
+	Child    string   // "" when it names none
+	Children Children // empty when it names none
+}
+
+func (p *Custom) Type() string { return p.TypeName }
+
+func (p *Custom) refs() []ref {
+	var out []ref
+	if p.Child != "" {
+		out = append(out, ref{id: p.Child, path: "/child"})
+	}
+	if p.Children.Template != nil || len(p.Children.ExplicitList) > 0 {
+		out = append(out, p.Children.refs()...)
+	}
+	return out
+}
+
 func (*Text) Type() string           { return "Text" }
 func (*Image) Type() string          { return "Image" }
 func (*Icon) Type() string           { return "Icon" }

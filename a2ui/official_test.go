@@ -432,3 +432,206 @@ func TestOfficialDuplicatesOrphansEscapes(t *testing.T) {
 		})
 	}
 }
+
+// TestOfficialLenientCatalog: in lenient mode a component type outside the
+// standard catalog is drawn as a labelled placeholder holding its
+// children, Material snake_case icon names are read as the catalog's
+// camelCase ones, and an unknown usageHint is a warning. Strict mode
+// refuses all three.
+func TestOfficialLenientCatalog(t *testing.T) {
+	orgChart := msgSurface("s", columnComp("root", "title", "chart", "after")+","+textComp("title", "Org")+","+
+		`{"id":"chart","component":{"OrgChart":{"chain":{"path":"/hierarchy"},"action":{"name":"chart_node_click","context":[]}}}},`+
+		textComp("after", "After")) + "\n" + msgBegin("s", "root")
+	frame := msgSurface("s", columnComp("root", "frame")+","+
+		`{"id":"frame","component":{"WebFrame":{"url":"x","children":{"explicitList":["a","b"]}}}},`+textComp("a", "A")+","+textComp("b", "B")) + "\n" + msgBegin("s", "root")
+	wrap := msgSurface("s", `{"id":"root","component":{"Spotlight":{"child":"inner","glow":3}}},`+textComp("inner", "In")) + "\n" + msgBegin("s", "root")
+	tplChildren := msgSurface("s", `{"id":"root","component":{"Carousel":{"children":{"template":{"componentId":"slide","dataBinding":"/slides"}}}}},`+
+		`{"id":"slide","component":{"Text":{"text":{"path":"title"}}}}`) + "\n" +
+		msgData("s", "/", `[{"key":"slides","valueString":"[{\"title\":\"one\"},{\"title\":\"two\"}]"}]`) + "\n" + msgBegin("s", "root")
+	icon := msgSurface("s", `{"id":"root","component":{"Icon":{"name":{"literalString":"calendar_today"}}}}`) + "\n" + msgBegin("s", "root")
+	hint := msgSurface("s", `{"id":"root","component":{"Text":{"text":{"literalString":"T"},"usageHint":"title"}}}`) + "\n" + msgBegin("s", "root")
+	imgHint := msgSurface("s", `{"id":"root","component":{"Image":{"url":{"literalString":"`+pngURL+`"},"usageHint":"banner"}}}`) + "\n" + msgBegin("s", "root")
+	cases := []struct {
+		name, cite, batch string
+		strict            Code
+		check             func(t *testing.T, c *Canvas, warns []Warning)
+	}{
+		{"a custom type beside standard ones", "custom-components-example/examples/0.8/org_chart.json (OrgChart); web_core v0_8/data/model-processor.ts:688 keeps custom types", orgChart, CodeUnknownComponent,
+			func(t *testing.T, c *Canvas, warns []Warning) {
+				tree := c.Surface("s").Tree()
+				if got := childIDs(tree); !reflect.DeepEqual(got, []string{"title", "chart", "after"}) {
+					t.Fatalf("children %v", got)
+				}
+				ch := tree.Children[1]
+				if p, ok := ch.Props.(*PlaceholderProps); ch.Type != PlaceholderType || !ok || p.Type != "OrgChart" || p.Waiting || len(ch.Children) != 0 {
+					t.Errorf("chart drawn as %s", Dump(ch))
+				}
+				if !hasWarning(warns, CodeLenient, "/surfaceUpdate/components/2/component") {
+					t.Errorf("warnings %v", warns)
+				}
+				for _, w := range warns {
+					if w.Code == CodeUnknownProperty {
+						t.Errorf("a custom type's own properties are not unknown: %v", w)
+					}
+				}
+			}},
+		{"a custom type's explicit children inside it", "custom-components-example/examples/0.8/floor_plan.json (WebFrame)", frame, CodeUnknownComponent,
+			func(t *testing.T, c *Canvas, _ []Warning) {
+				f := c.Surface("s").Tree().Children[0]
+				if f.Props.(*PlaceholderProps).Type != "WebFrame" || !reflect.DeepEqual(childIDs(f), []string{"a", "b"}) {
+					t.Errorf("frame %s", Dump(f))
+				}
+			}},
+		{"a custom type's child inside it", "web_core v0_8/data/model-processor.ts:711 (a string naming a component is a child)", wrap, CodeUnknownComponent,
+			func(t *testing.T, c *Canvas, _ []Warning) {
+				if got := childIDs(c.Surface("s").Tree()); !reflect.DeepEqual(got, []string{"inner"}) {
+					t.Errorf("children %v", got)
+				}
+			}},
+		{"a custom type's template children", "web_core v0_8/data/model-processor.ts:724", tplChildren, CodeUnknownComponent,
+			func(t *testing.T, c *Canvas, _ []Warning) {
+				if got := childIDs(c.Surface("s").Tree()); !reflect.DeepEqual(got, []string{"slide:0", "slide:1"}) {
+					t.Errorf("children %v", got)
+				}
+			}},
+		{"a Material snake_case icon name", "the standard catalog's icon names are camelCase (specification/v0_8/json/standard_catalog_definition.json, Icon.name)", icon, CodeBadValue,
+			func(t *testing.T, c *Canvas, warns []Warning) {
+				if got := c.Surface("s").Tree().Props.(*IconProps).Name; got != "calendarToday" {
+					t.Errorf("icon %q", got)
+				}
+				if !hasWarning(warns, CodeLenient, "/surfaceUpdate/components/0/component/Icon/name") {
+					t.Errorf("warnings %v", warns)
+				}
+			}},
+		{"an unknown Text usageHint", "specification/v0_8/json/standard_catalog_definition.json (Text.usageHint enum)", hint, CodeBadValue,
+			func(t *testing.T, c *Canvas, warns []Warning) {
+				if got := c.Surface("s").Tree().Props.(*TextProps); got.UsageHint != "" || got.Text != "T" {
+					t.Errorf("text %+v", got)
+				}
+				if !hasWarning(warns, CodeLenient, "/surfaceUpdate/components/0/component/Text/usageHint") {
+					t.Errorf("warnings %v", warns)
+				}
+			}},
+		{"an unknown Image usageHint", "specification/v0_8/json/standard_catalog_definition.json (Image.usageHint enum)", imgHint, CodeBadValue,
+			func(t *testing.T, c *Canvas, warns []Warning) {
+				if got := c.Surface("s").Tree().Props.(*ImageProps).UsageHint; got != "" {
+					t.Errorf("usageHint %q", got)
+				}
+				if !hasWarning(warns, CodeLenient, "/surfaceUpdate/components/0/component/Image/usageHint") {
+					t.Errorf("warnings %v", warns)
+				}
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := New(Options{}).ApplyJSON(rawLines(tc.batch))
+			if e := errorOf(t, err); e.Code != tc.strict {
+				t.Errorf("strict: %+v, want %s", e, tc.strict)
+			}
+			c, warns, err := New(Options{Lenient: true}).ApplyJSON(rawLines(tc.batch))
+			if err != nil {
+				t.Fatalf("%s: lenient refused: %v", tc.cite, err)
+			}
+			tc.check(t, c, warns)
+		})
+	}
+	t.Run("a bound snake_case icon name", func(t *testing.T) {
+		batch := msgData("s", "/", `[{"key":"i","valueString":"location_on"}]`) + "\n" +
+			msgSurface("s", `{"id":"root","component":{"Icon":{"name":{"path":"/i"}}}}`) + "\n" + msgBegin("s", "root")
+		if got := canvasOf(t, Options{Lenient: true}, batch).Surface("s").Tree().Props.(*IconProps).Name; got != "locationOn" {
+			t.Errorf("lenient: icon %q", got)
+		}
+		if got := canvasOf(t, Options{}, batch).Surface("s").Tree().Props.(*IconProps).Name; got != "location_on" {
+			t.Errorf("strict: icon %q, want it as sent", got)
+		}
+	})
+	t.Run("StandardIconName", func(t *testing.T) {
+		for in, want := range map[string]string{"calendar_today": "calendarToday", "more_vert": "moreVert", "mail": "mail", "shopping_cart": "shoppingCart", "no_such_icon": "", "pause": ""} {
+			got, ok := StandardIconName(in)
+			if got != want || ok != (want != "") {
+				t.Errorf("StandardIconName(%q) = %q, %v; want %q", in, got, ok, want)
+			}
+		}
+	})
+}
+
+// TestOfficialMultipleChoiceIsAList: a MultipleChoice's value is a list of
+// strings in the data model, in canvas.state and in action contexts,
+// whatever shape the agent gave it.
+func TestOfficialMultipleChoiceIsAList(t *testing.T) {
+	const cite = "specification/v0_8/json/standard_catalog_definition.json (MultipleChoice.selections is an array of strings); lit 0.8/ui/multiple-choice.ts:303 reads only arrays"
+	choice := `{"id":"mc","component":{"MultipleChoice":{"selections":{"path":"/prefs/channels"},"options":[` +
+		`{"label":{"literalString":"Email"},"value":"email"},{"label":{"literalString":"SMS"},"value":"sms"}]}}},` +
+		`{"id":"go","component":{"Button":{"child":"l","action":{"name":"save","context":[{"key":"channels","value":{"path":"/prefs/channels"}}]}}}},` + textComp("l", "Save")
+	cases := []struct {
+		name, data, want string
+	}{
+		{"a valueMap keyed 0, 1", `[{"key":"prefs","valueMap":[{"key":"channels","valueMap":[{"key":"0","valueString":"email"}]}]}]`, `["email"]`},
+		{"a JSON string", `[{"key":"prefs","valueMap":[{"key":"channels","valueString":"[\"email\",\"sms\"]"}]}]`, `["email","sms"]`},
+		{"a single string", `[{"key":"prefs","valueMap":[{"key":"channels","valueString":"sms"}]}]`, `["sms"]`},
+		{"nothing", `[]`, `[]`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := canvasOf(t, Options{}, msgSurface("s", columnComp("root", "mc", "go")+","+choice)+"\n"+msgData("s", "/", tc.data)+"\n"+msgBegin("s", "root"))
+			v, _ := lookup(c.Surface("s").Data(), []string{"prefs", "channels"})
+			if got := string(MarshalValue(v)); got != tc.want {
+				t.Errorf("%s: model %s, want %s", cite, got, tc.want)
+			}
+			a, err := c.Press("s", "go", c.Version(), pressTime)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := string(MarshalValue(a.Context)); got != `{"channels":`+tc.want+`}` {
+				t.Errorf("%s: untouched context %s", cite, got)
+			}
+			c = setValue(t, c, "mc", []string{"sms", "email"})
+			a, err = c.Press("s", "go", c.Version(), pressTime)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := string(MarshalValue(a.Context)); got != `{"channels":["sms","email"]}` {
+				t.Errorf("%s: touched context %s", cite, got)
+			}
+			// The agent sending the keyed form again is read as a list again.
+			c = mustApply(t, c, msgData("s", "/prefs/channels", `[{"key":"0","valueString":"email"},{"key":"1","valueString":"sms"}]`))
+			v, _ = lookup(c.Surface("s").Data(), []string{"prefs", "channels"})
+			if got := string(MarshalValue(v)); got != `["email","sms"]` {
+				t.Errorf("%s: model %s after a keyed update", cite, got)
+			}
+		})
+	}
+}
+
+// TestOfficialDateTimeKeepsItsOffset: a time the agent anchored to an
+// offset stays in that offset after the person changes it.
+func TestOfficialDateTimeKeepsItsOffset(t *testing.T) {
+	const cite = "specification/v0_8/json/standard_catalog_definition.json (DateTimeInput.value is ISO 8601, which may carry an offset)"
+	cases := []struct {
+		name, agent, person, want string
+		date, time                bool
+	}{
+		{"date and time, a floating edit", "2026-03-29T23:30:00-05:00", "2026-03-30T08:15:00", "2026-03-30T08:15:00-05:00", true, true},
+		{"date and time, Z", "2026-03-29T23:30:00Z", "2026-03-29T23:45", "2026-03-29T23:45Z", true, true},
+		{"an edit with its own offset is kept", "2026-03-29T23:30:00-05:00", "2026-03-29T23:30:00+01:00", "2026-03-29T23:30:00+01:00", true, true},
+		{"time only", "23:30-05:00", "08:00:00", "08:00:00-05:00", false, true},
+		{"a floating value stays floating", "2026-03-29T23:30:00", "2026-03-30T08:15:00", "2026-03-30T08:15:00", true, true},
+		{"a date has no offset", "2026-03-29T23:30:00-05:00", "2026-03-30", "2026-03-30", true, false},
+		{"clearing it", "2026-03-29T23:30:00-05:00", "", "", true, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			comp := fmt.Sprintf(`{"id":"dt","component":{"DateTimeInput":{"value":{"path":"/when"},"enableDate":%v,"enableTime":%v}}}`, tc.date, tc.time)
+			c := canvasOf(t, Options{}, msgSurface("s", comp)+"\n"+msgData("s", "/", `[{"key":"when","valueString":"`+tc.agent+`"}]`)+"\n"+msgBegin("s", "dt"))
+			c = setValue(t, c, "dt", tc.person)
+			if got := dataJSON(t, c, "s"); got != `{"when":"`+tc.want+`"}` {
+				t.Errorf("%s: model %s, want %q", cite, got, tc.want)
+			}
+		})
+	}
+	for in, want := range map[string]string{"2026-03-29T23:30:00-05:00": "-05:00", "2026-03-29T23:30Z": "Z", "23:30:00.5+0530": "+0530", "2026-03-29T23:30": "", "2026-03-29": "", "": ""} {
+		if got := DateTimeZone(in); got != want {
+			t.Errorf("DateTimeZone(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -231,7 +231,13 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		url, blocked := r.media(id, r.str(p.URL, sc, false), imageTypes)
 		n.Props = &ImageProps{URL: url, Blocked: blocked, AltText: r.str(p.AltText, sc, false), Fit: p.Fit, UsageHint: p.UsageHint}
 	case *Icon:
-		n.Props = &IconProps{Name: r.str(p.Name, sc, false)}
+		name := r.str(p.Name, sc, false)
+		if r.lenient && !IsIconName(name) {
+			if std, ok := StandardIconName(name); ok {
+				name = std
+			}
+		}
+		n.Props = &IconProps{Name: name}
 	case *Video:
 		url, blocked := r.media(id, r.str(p.URL, sc, false), videoTypes)
 		n.Props = &VideoProps{URL: url, Blocked: blocked}
@@ -283,6 +289,15 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		if !d.EnableDate && !d.EnableTime {
 			d.EnableDate, d.EnableTime = true, true
 		}
+		// lit 0.8/ui/datetime-input.ts labels the input by what it takes.
+		switch {
+		case d.EnableDate && d.EnableTime:
+			d.Label = "Date & time"
+		case d.EnableDate:
+			d.Label = "Date"
+		default:
+			d.Label = "Time"
+		}
 		n.Props = d
 	case *MultipleChoice:
 		mc := &MultipleChoiceProps{MaxAllowedSelections: p.MaxAllowedSelections, Variant: orDefault(p.Variant, "checkbox"), Filterable: p.Filterable}
@@ -292,13 +307,23 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 				mc.Selections = []string{}
 			}
 		} else {
-			mc.Selections = r.array(p.Selections, sc)
+			mc.Selections = r.selections(p.Selections, sc)
 		}
 		mc.Options = make([]ChoiceOption, len(p.Options))
 		for i, o := range p.Options {
 			mc.Options[i] = ChoiceOption{Label: r.str(o.Label, sc, false), Value: o.Value}
 		}
 		n.Props = mc
+	case *Custom:
+		n.Type = PlaceholderType
+		n.Props = &PlaceholderProps{Type: p.TypeName, Reason: fmt.Sprintf("%s is not in the standard catalog", p.TypeName)}
+		if p.Child != "" {
+			n.Children = []*Node{child(p.Child)}
+		}
+		if p.Children.Template != nil || len(p.Children.ExplicitList) > 0 {
+			r.cur = n
+			n.Children = append(n.Children, r.children(p.Children, sc, depth, id)...)
+		}
 	case *Slider:
 		sp := &SliderProps{Label: r.str(p.Label, sc, false), Min: 0, Max: 100}
 		if p.MinValue != nil {
@@ -460,6 +485,38 @@ func (r *resolver) array(b Bound[[]string], sc scope) []string {
 		return b.Literal
 	}
 	return valueStrings(v)
+}
+
+// selections resolves a MultipleChoice's value. Bound to a path, the value
+// there is always a list of strings: whatever else the agent put there (an
+// object keyed "0", "1" from a valueMap, a single string, nothing) is
+// written back as the list it means, so that the data model, canvas.state
+// and action contexts all see the same list the views show.
+func (r *resolver) selections(b Bound[[]string], sc scope) []string {
+	sel := r.array(b, sc)
+	if !b.HasPath || !r.init {
+		return sel
+	}
+	segs := r.abs(r.cur.entry.path(b.Path), sc)
+	v, _ := lookup(r.s.data, segs)
+	if !isStringList(v) {
+		r.s.data = store(r.s.data, segs, stringsToValues(sel))
+		r.wrote = true
+	}
+	return sel
+}
+
+func isStringList(v any) bool {
+	l, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	for _, x := range l {
+		if _, ok := x.(string); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // inputString resolves the value of a text-like input: the person's own

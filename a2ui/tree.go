@@ -136,8 +136,11 @@ type TextFieldProps struct {
 }
 
 // DateTimeInputProps are a resolved DateTimeInput. At least one of
-// EnableDate and EnableTime is true.
+// EnableDate and EnableTime is true. v0.8 gives the input no label: Label
+// says what it takes ("Date", "Time" or "Date & time"), as the official
+// renderers label it.
 type DateTimeInputProps struct {
+	Label      string `json:"label"`
 	Value      string `json:"value"`
 	EnableDate bool   `json:"enableDate"`
 	EnableTime bool   `json:"enableTime"`

@@ -18,9 +18,13 @@ import (
 // until the part is whole). An empty input starts from the time now, to
 // the minute: the first ↑/↓ shows it, the first digit types into it.
 // Backspace clears the value. Values are read liberally — date or time
-// alone, with or without seconds, with a zone whose wall time is kept —
-// and written as ISO 8601 local time without a zone: "2006-01-02",
-// "15:04:05" or "2006-01-02T15:04:05".
+// alone, with or without seconds, with an offset whose wall time is kept —
+// and written as ISO 8601 in the shape the agent sent: "2006-01-02",
+// "15:04:05" or "2006-01-02T15:04:05", with the agent's offset when it sent
+// one ("2026-03-29T23:30:00-05:00" stays at -05:00), and both halves when
+// it sent both, whichever the input edits. The label above says what the
+// input takes; an offset other than the local one is shown after the
+// value.
 type DateTimeInput struct{}
 
 // dtPart is one editable part of a date and time.
@@ -66,6 +70,7 @@ type dtValue struct {
 	hasDate, hasTime bool
 	y, mo, d         int
 	h, mi, s         int
+	zone             string // the offset as the agent wrote it, "" for none
 }
 
 var (
@@ -94,7 +99,9 @@ func parseDateTime(s string) (dtValue, bool) {
 	}
 	for _, l := range dtDateTimeLayouts {
 		if t, err := time.Parse(l, s); err == nil {
-			return fromTime(t, true, true), true
+			v := fromTime(t, true, true)
+			v.zone = a2ui.DateTimeZone(s)
+			return v, true
 		}
 	}
 	if t, err := time.Parse("2006-01-02", s); err == nil {
@@ -102,7 +109,9 @@ func parseDateTime(s string) (dtValue, bool) {
 	}
 	for _, l := range dtTimeLayouts {
 		if t, err := time.Parse(l, s); err == nil {
-			return fromTime(t, false, true), true
+			v := fromTime(t, false, true)
+			v.zone = a2ui.DateTimeZone(s)
+			return v, true
 		}
 	}
 	return dtValue{}, false
@@ -177,17 +186,57 @@ func daysIn(y, m int) int {
 	return time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }
 
-// iso writes v as the input writes values: date, time or both.
-func (v dtValue) iso(p *a2ui.DateTimeInputProps) string {
+// iso writes v as the input writes values: the halves the input edits and
+// those the agent's value (orig) had, and its offset after a time.
+func (v dtValue) iso(p *a2ui.DateTimeInputProps, orig dtValue) string {
 	date := pad(v.y, 4) + "-" + pad(v.mo, 2) + "-" + pad(v.d, 2)
-	tm := pad(v.h, 2) + ":" + pad(v.mi, 2) + ":" + pad(v.s, 2)
+	tm := pad(v.h, 2) + ":" + pad(v.mi, 2) + ":" + pad(v.s, 2) + orig.zone
+	withDate := p.EnableDate || orig.hasDate
+	withTime := p.EnableTime || !p.EnableDate || orig.hasTime
 	switch {
-	case p.EnableDate && p.EnableTime:
+	case withDate && withTime:
 		return date + "T" + tm
-	case p.EnableDate:
+	case withDate:
 		return date
 	}
 	return tm
+}
+
+// offsetNote is the offset v is anchored to, for showing beside it, or ""
+// when it has none or it is the local one (loc's at that moment).
+func (v dtValue) offsetNote(loc *time.Location) string {
+	if v.zone == "" {
+		return ""
+	}
+	t, err := time.Parse("Z07:00", strings.ToUpper(normalZone(v.zone)))
+	if err != nil {
+		return ""
+	}
+	_, off := t.Zone()
+	y, mo, d := v.y, v.mo, v.d
+	if !v.hasDate {
+		y, mo, d = 2000, 1, 1
+	}
+	if _, local := time.Date(y, time.Month(mo), d, v.h, v.mi, v.s, 0, loc).Zone(); local == off {
+		return ""
+	}
+	if off == 0 {
+		return "UTC"
+	}
+	return "UTC" + normalZone(v.zone)
+}
+
+// normalZone writes an offset as "Z" or "±hh:mm".
+func normalZone(z string) string {
+	switch {
+	case z == "z" || z == "Z":
+		return "Z"
+	case len(z) == 3:
+		return z + ":00"
+	case len(z) == 5:
+		return z[:3] + ":" + z[3:]
+	}
+	return z
 }
 
 func pad(x, n int) string {
@@ -264,6 +313,19 @@ func (DateTimeInput) Render(n *a2ui.Node, w int, c *Context) Block {
 		wd := time.Date(v.y, time.Month(v.mo), v.d, 0, 0, 0, 0, time.UTC).Weekday().String()[:3]
 		b.WriteString(" " + t.Dim.Render(wd))
 	}
+	if ok && v.hasTime && (p.EnableTime || !p.EnableDate) {
+		if note := v.offsetNote(c.now().Location()); note != "" {
+			b.WriteString(" " + t.Dim.Render(note))
+		}
+	}
+	label := p.Label
+	if focused {
+		label = t.Focus.Render(label)
+	}
+	head := TextBlock(w)
+	if p.Label != "" {
+		head = TextBlock(w, label)
+	}
 	out := TextBlock(w, b.String())
 	for _, h := range hits {
 		if h.X+h.W <= w {
@@ -273,7 +335,7 @@ func (DateTimeInput) Render(n *a2ui.Node, w int, c *Context) Block {
 	if focused && st.Notice != "" {
 		out = Stack(w, out, TextBlock(w, errorLines(t, st.Notice, w)...))
 	}
-	return out.Mark(n.ID, true)
+	return Stack(w, head, out).Mark(n.ID, true)
 }
 
 // Natural fits the brackets, the parts and a weekday.
@@ -292,7 +354,11 @@ func (DateTimeInput) Natural(n *a2ui.Node, c *Context) int {
 			w++
 		}
 	}
-	return w + 2 // room for the focus brackets of a part
+	w += 2 // room for the focus brackets of a part
+	if v, ok := parseDateTime(p.Value); ok && v.zone != "" {
+		w += len(" UTC+00:00")
+	}
+	return max(w, len(p.Label))
 }
 
 // Key moves between parts, steps them and types them.
@@ -327,8 +393,9 @@ func dtKey(p *a2ui.DateTimeInputProps, parts []dtPart, st *NodeState, k tea.KeyM
 		v, _ := parseDateTime(p.Value)
 		return v.fill(c.now().Truncate(time.Minute))
 	}
+	orig, _ := parseDateTime(p.Value)
 	set := func(v dtValue) Intent {
-		return Intent{Kind: SetValue, Value: v.iso(p)}
+		return Intent{Kind: SetValue, Value: v.iso(p, orig)}
 	}
 	// commit writes the digits typed into the current part, if any.
 	commit := func() (Intent, bool) {

@@ -3,6 +3,7 @@ package components
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/muesli/termenv"
 
@@ -51,26 +52,36 @@ func TestDateTimeInputGolden(t *testing.T) {
 
 func TestDateTimeInputReadsLiberally(t *testing.T) {
 	for _, tc := range []struct{ flags, value, shown string }{
-		{"", "2025-10-26T14:30:00", "[ 2025-10-26 14:30 ] Sun"},
-		{"", "2025-10-26T14:30", "[ 2025-10-26 14:30 ] Sun"},
-		{"", "2025-10-26T14:30:59.123Z", "[ 2025-10-26 14:30 ] Sun"},
-		{"", "2025-10-26T14:30:00+02:00", "[ 2025-10-26 14:30 ] Sun"},
-		{"", "2025-10-26T14:30:00-0700", "[ 2025-10-26 14:30 ] Sun"},
-		{"", "2025-10-26", "[ 2025-10-26 HH:MM ] Sun"},
-		{"", "14:30", "[ YYYY-MM-DD 14:30 ]"},
-		{"", "", "[ YYYY-MM-DD HH:MM ]"},
-		{dateOnly, "2025-10-26T14:30:00Z", "[ 2025-10-26 ] Sun"},
-		{dateOnly, "", "[ YYYY-MM-DD ]"},
-		{timeOnly, "14:30:15", "[ 14:30 ]"},
-		{timeOnly, "14:30Z", "[ 14:30 ]"},
-		{timeOnly, "2025-10-26T09:05:00", "[ 09:05 ]"},
-		{timeOnly, "", "[ HH:MM ]"},
+		// The clock of the rig is in UTC: only other offsets are shown.
+		{"", "2025-10-26T14:30:00", "Date & time\n[ 2025-10-26 14:30 ] Sun"},
+		{"", "2025-10-26T14:30", "Date & time\n[ 2025-10-26 14:30 ] Sun"},
+		{"", "2025-10-26T14:30:59.123Z", "Date & time\n[ 2025-10-26 14:30 ] Sun"},
+		{"", "2025-10-26T14:30:00+02:00", "Date & time\n[ 2025-10-26 14:30 ] Sun UTC+02:00"},
+		{"", "2025-10-26T14:30:00-0700", "Date & time\n[ 2025-10-26 14:30 ] Sun UTC-07:00"},
+		{"", "2025-10-26", "Date & time\n[ 2025-10-26 HH:MM ] Sun"},
+		{"", "14:30", "Date & time\n[ YYYY-MM-DD 14:30 ]"},
+		{"", "", "Date & time\n[ YYYY-MM-DD HH:MM ]"},
+		{dateOnly, "2025-10-26T14:30:00Z", "Date\n[ 2025-10-26 ] Sun"},
+		{dateOnly, "2025-10-26T14:30:00-05:00", "Date\n[ 2025-10-26 ] Sun"},
+		{dateOnly, "", "Date\n[ YYYY-MM-DD ]"},
+		{timeOnly, "14:30:15", "Time\n[ 14:30 ]"},
+		{timeOnly, "14:30Z", "Time\n[ 14:30 ]"},
+		{timeOnly, "14:30+05:30", "Time\n[ 14:30 ] UTC+05:30"},
+		{timeOnly, "2025-10-26T09:05:00", "Time\n[ 09:05 ]"},
+		{timeOnly, "", "Time\n[ HH:MM ]"},
 	} {
 		r := newRig(t, dateInput(tc.flags, tc.value), "root")
 		r.ctx.Focus = ""
 		if got := plain(r.render(40)); got != tc.shown {
 			t.Errorf("%s %q: drawn %q, want %q", tc.flags, tc.value, got, tc.shown)
 		}
+	}
+	// In a zone of its own offset, the offset is not shown.
+	r := newRig(t, dateInput("", "2025-10-26T14:30:00-05:00"), "root")
+	r.ctx.Focus = ""
+	r.ctx.Now = func() time.Time { return ctlNow.In(time.FixedZone("EST", -5*3600)) }
+	if got := plain(r.render(40)); got != "Date & time\n[ 2025-10-26 14:30 ] Sun" {
+		t.Errorf("local offset shown: %q", got)
 	}
 }
 
@@ -107,8 +118,14 @@ func TestDateTimeInputSteps(t *testing.T) {
 			{[]string{"up"}, "14:00:30"},
 			{[]string{"down"}, "14:59:30"},
 		}},
-		{"zone dropped, wall time kept", "", "2025-10-26T14:30:00+02:00", 4, []step{
-			{[]string{"up"}, "2025-10-26T14:31:00"},
+		{"offset and wall time kept", "", "2025-10-26T14:30:00+02:00", 4, []step{
+			{[]string{"up"}, "2025-10-26T14:31:00+02:00"},
+		}},
+		{"an anchored time in a date input keeps its time and offset", dateOnly, "2026-03-29T23:30:00-05:00", 2, []step{
+			{[]string{"up"}, "2026-03-30T23:30:00-05:00"},
+		}},
+		{"an anchored date-time in a time input keeps its date", timeOnly, "2026-03-29T23:30:00Z", 0, []step{
+			{[]string{"down"}, "2026-03-29T22:30:00Z"},
 		}},
 		{"left and right choose the part", "", "2025-10-26T14:30:00", 0, []step{
 			{[]string{"right", "right", "up"}, "2025-10-27T14:30:00"},
@@ -208,7 +225,7 @@ func TestDateTimeInputKeys(t *testing.T) {
 	assertFocusShows(t, r.node(), r.st, 40)
 	// Without colour the focused part is bracketed.
 	r.ctx.Theme = testTheme(termenv.Ascii)
-	if got := plain(r.render(40)); got != "> 2025-10-26 [15]:30 < Sun" {
+	if got := plain(r.render(40)); got != "Date & time\n> 2025-10-26 [15]:30 < Sun" {
 		t.Errorf("no colour: %q", got)
 	}
 }
