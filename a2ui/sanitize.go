@@ -2,6 +2,7 @@ package a2ui
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -20,11 +21,14 @@ const tabWidth = 8
 // input. SanitizeText therefore caps the length at MaxStringBytes, replaces
 // invalid UTF-8 with U+FFFD, removes whole escape sequences (7-bit and C1
 // forms, also when cut off by the end of the string), drops C0 controls, DEL
-// and C1 controls, expands tabs to spaces, turns "\r\n" and a lone "\r" into
-// "\n", and drops bidi controls and invisible characters that could make
-// text read differently from what it is. Newlines are kept; zero-width
-// joiners and variation selectors are kept so that emoji and scripts
-// survive.
+// and C1 controls, expands tabs to spaces, turns "\r\n", a lone "\r" and
+// the line and paragraph separators into "\n", and drops format characters
+// (bidi controls, invisibles, tags) and the Hangul fillers, which could
+// make text read differently from what it is or take cells no one sees.
+// Newlines are kept; zero-width joiners and variation selectors are kept so
+// that emoji and scripts survive. Last, it ties up the loose ends of
+// grapheme clusters (see fixClusters) so that no clean string can join the
+// clusters of the text drawn beside it, which would move that text.
 //
 // The result is always valid UTF-8, at most MaxStringBytes long, and
 // sanitizing it again returns it unchanged. A string that is already clean
@@ -40,14 +44,20 @@ func SanitizeLine(s string) string { return sanitize(s, false) }
 // IsClean reports whether SanitizeText would return s unchanged. Tests and
 // fuzz targets use it to check that no path stores unsanitized agent text.
 func IsClean(s string) bool {
-	return len(s) <= MaxStringBytes && cleanPrefix(s, true) == len(s)
+	return len(s) <= MaxStringBytes && cleanPrefix(s, true) == len(s) && clustersClean(s)
 }
 
-// sanitize implements SanitizeText (multiline) and SanitizeLine. It scans
-// the clean prefix without allocating and, only if something needs
-// changing, copies runs of clean text into one strings.Builder while it
-// rewrites or drops the rest.
+// sanitize implements SanitizeText (multiline) and SanitizeLine: first the
+// runes (scrub), then how they cluster (fixClusters, see graphemes.go).
 func sanitize(s string, multiline bool) string {
+	return fixClusters(scrub(s, multiline))
+}
+
+// scrub caps the length, replaces invalid UTF-8, and removes escape
+// sequences and forbidden runes. It scans the clean prefix without
+// allocating and, only if something needs changing, copies runs of clean
+// text into one strings.Builder while it rewrites or drops the rest.
+func scrub(s string, multiline bool) string {
 	s = truncateUTF8(s, MaxStringBytes)
 	n := cleanPrefix(s, multiline)
 	if n == len(s) {
@@ -89,8 +99,8 @@ func sanitize(s string, multiline bool) string {
 // reject, and returns the index where scanning resumes.
 func (w *limitWriter) rewrite(s string, i int, r rune, size int, multiline bool) int {
 	switch {
-	case r == '\r' || r == '\n':
-		i++
+	case r == '\r' || r == '\n' || r == 0x2028 || r == 0x2029:
+		i += size
 		if r == '\r' && i < len(s) && s[i] == '\n' {
 			i++ // "\r\n" is one line break, not two.
 		}
@@ -124,25 +134,28 @@ func (w *limitWriter) rewrite(s string, i int, r rune, size int, multiline bool)
 }
 
 // droppedRune reports whether the valid, non-ASCII rune r must not reach the
-// terminal: C1 controls act like escape sequences on some terminals, bidi
-// controls can make text display in an order other than the one it is
-// read in, and invisible characters can hide text or make two different
-// strings look alike. ZWJ, ZWNJ and variation selectors are kept because
-// emoji sequences and several scripts need them.
+// terminal as it is: C1 controls act like escape sequences on some
+// terminals; format characters (general category Cf: bidi controls, which
+// can make text display in an order other than the one it is read in,
+// zero-width spaces and joiners, soft hyphens, invisible operators, tags,
+// prefixed number marks, interlinear annotations) are invisible, hide or
+// reorder text and are measured differently by every terminal; the Hangul
+// fillers are invisible letters that terminals give zero, one or two
+// cells; line and paragraph separators are rewritten as line breaks. ZWJ
+// and ZWNJ are kept because emoji sequences and several scripts need them.
 func droppedRune(r rune) bool {
 	switch r {
-	case 0x00ad, // soft hyphen
-		0x061c,         // Arabic letter mark
-		0x200b,         // zero width space
-		0x200e, 0x200f, // LRM, RLM
-		0xfeff: // zero width no-break space (BOM)
+	case 0x200c, 0x200d: // ZWNJ, ZWJ
+		return false
+	case 0x115f, 0x1160, 0x3164, 0xffa0, // Hangul fillers
+		0x2028, 0x2029: // line and paragraph separators
 		return true
 	}
 	return r >= 0x80 && r <= 0x9f || // C1 controls
 		r >= 0x202a && r <= 0x202e || // LRE, RLE, PDF, LRO, RLO
-		r >= 0x2060 && r <= 0x2064 || // word joiner, invisible operators
-		r >= 0x2066 && r <= 0x2069 || // LRI, RLI, FSI, PDI
-		r >= 0xe0000 && r <= 0xe007f // tag characters
+		r >= 0x2060 && r <= 0x206f || // word joiner, invisible operators, LRI–PDI, deprecated formats
+		r >= 0xe0000 && r <= 0xe007f || // tag characters
+		unicode.Is(unicode.Cf, r)
 }
 
 // cleanPrefix returns the length of the longest prefix of s that sanitize

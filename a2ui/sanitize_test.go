@@ -3,6 +3,7 @@ package a2ui
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -21,8 +22,16 @@ func forbiddenRune(r rune, multiline bool) bool {
 	case r == 0x200b, r >= 0x2060 && r <= 0x2064, r == 0xfeff, r == 0x00ad,
 		r >= 0xe0000 && r <= 0xe007f:
 		return true
+	case r == 0x115f, r == 0x1160, r == 0x3164, r == 0xffa0: // Hangul fillers
+		return true
+	case r == 0x2028, r == 0x2029:
+		return true
+	case r >= 0x1100 && r <= 0x11ff, r >= 0xa960 && r <= 0xa97f, r >= 0xd7b0 && r <= 0xd7ff: // conjoining jamo
+		return true
+	case r == 0x200c, r == 0x200d:
+		return false
 	}
-	return false
+	return unicode.Is(unicode.Cf, r)
 }
 
 // checkSanitized fails t unless out, the result of sanitizing something
