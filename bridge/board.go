@@ -10,9 +10,16 @@ import (
 	"github.com/a2term/a2term/a2ui"
 )
 
-// MaxTranscript is how many transcript entries are kept; older ones are
-// dropped first.
-const MaxTranscript = 2000
+// The transcript kept in memory is bounded by entries and by bytes of
+// text; the oldest entries go first, and snapshots say how many went
+// (Snapshot.Dropped), which views show as a mark at the top.
+const (
+	// MaxTranscript is how many entries are kept (a few more for a while:
+	// the transcript is trimmed in chunks).
+	MaxTranscript = 2000
+	// MaxTranscriptBytes bounds the text kept, all entries together.
+	MaxTranscriptBytes = 4 << 20
+)
 
 // Board holds one canvas and its transcript, turns intents into canvas
 // changes and actions, and tells views when anything changed. It is the
@@ -22,6 +29,9 @@ type Board struct {
 	mu         sync.Mutex
 	canvas     *a2ui.Canvas
 	transcript []Entry
+	tbytes     int    // text bytes in transcript
+	seq        uint64 // of the newest entry
+	dropped    uint64 // entries no longer kept
 	status     Status
 	now        func() time.Time
 	subs       map[chan struct{}]struct{}
@@ -50,10 +60,12 @@ func (b *Board) Snapshot() Snapshot {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	tr := b.transcript
+	dropped := b.dropped
 	if over := len(tr) - MaxTranscript; over > 0 {
 		tr = tr[over:]
+		dropped += uint64(over)
 	}
-	return Snapshot{Canvas: b.canvas, Transcript: tr[:len(tr):len(tr)], Status: b.status}
+	return Snapshot{Canvas: b.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: b.status}
 }
 
 // Subscribe implements View.
@@ -148,12 +160,24 @@ func (b *Board) AppendFrom(from From, role Role, text string) {
 func (b *Board) addLocked(role Role, text string) { b.addFromLocked(FromA2term, role, text) }
 
 func (b *Board) addFromLocked(from From, role Role, text string) {
-	b.transcript = append(b.transcript, Entry{Time: b.now(), Role: role, From: from, Text: a2ui.SanitizeText(text)})
+	b.seq++
+	e := Entry{Seq: b.seq, Time: b.now(), Role: role, From: from, Text: a2ui.SanitizeText(text)}
+	b.transcript = append(b.transcript, e)
+	b.tbytes += len(e.Text)
 	// Trim in chunks, so that a full transcript does not copy itself on
 	// every line; snapshots hold the old slices, which are never changed.
-	if len(b.transcript) > MaxTranscript+MaxTranscript/4 {
-		b.transcript = append([]Entry(nil), b.transcript[len(b.transcript)-MaxTranscript:]...)
+	if len(b.transcript) <= MaxTranscript+MaxTranscript/4 && b.tbytes <= MaxTranscriptBytes {
+		return
 	}
+	tr := b.transcript
+	keep, bytes := len(tr), b.tbytes
+	for i := 0; keep > 1 && (keep > MaxTranscript || bytes > MaxTranscriptBytes*3/4); i++ {
+		keep--
+		bytes -= len(tr[i].Text)
+		b.dropped++
+	}
+	b.transcript = append(make([]Entry, 0, keep+MaxTranscript/4), tr[len(tr)-keep:]...)
+	b.tbytes = bytes
 }
 
 // SetStatus replaces what the status line reports.

@@ -38,7 +38,10 @@ const (
 type Snapshot struct {
 	Canvas     *a2ui.Canvas
 	Transcript []Entry
-	Status     Status
+	// Dropped is how many older entries are no longer kept: the oldest go
+	// first once the transcript is over its bound of entries or bytes.
+	Dropped uint64
+	Status  Status
 }
 
 // Role says who a transcript entry is from.
@@ -59,6 +62,8 @@ const (
 // nothing an agent or a child process writes can pass for a2term's own
 // lines.
 type Entry struct {
+	// Seq numbers the entries from 1, in order.
+	Seq  uint64    `json:"seq"`
 	Time time.Time `json:"time"`
 	Role Role      `json:"role"`
 	From From      `json:"from"`

@@ -531,12 +531,18 @@ func (s *WebServer) leave(st *stream) {
 	s.hub.Board().SetStatus(func(status *Status) { status.Viewers = n })
 }
 
-// serveEvents is GET /events: a full snapshot on connect and after every
-// change, a heartbeat while nothing changes. Changes coalesce, so a slow
-// viewer gets the latest state and never a backlog; a viewer that cannot
-// take one write within the write timeout is dropped, and no viewer ever
-// waits for another.
+// serveEvents is GET /events: a full snapshot on connect, then after
+// every change only what changed (see delta), a heartbeat while nothing
+// changes. Changes coalesce, so a slow viewer gets the latest state and
+// never a backlog; a viewer that cannot take one write within the write
+// timeout is dropped, and no viewer ever waits for another. HEAD answers
+// the headers and holds no viewer's place.
 func (s *WebServer) serveEvents(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodHead {
+		w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		return
+	}
 	st, ok := s.join(w)
 	if !ok {
 		s.logf(r, "refused a viewer: %d are watching", MaxViewers)
@@ -552,9 +558,13 @@ func (s *WebServer) serveEvents(w http.ResponseWriter, r *http.Request) {
 	s.logf(r, "a viewer joined")
 	beat := time.NewTicker(s.heartbeat)
 	defer beat.Stop()
-	ev := s.enc.event(s.hub.Snapshot())
+	snap := s.hub.Snapshot()
+	ev := s.enc.event(snap)
+	last := sentOf(snap)
 	for {
-		if err := s.send(st, ev); err != nil {
+		if ev == nil {
+			// nothing to send for this change
+		} else if err := s.send(st, ev); err != nil {
 			s.mu.Lock()
 			closing := s.closing
 			s.mu.Unlock()
@@ -573,7 +583,15 @@ func (s *WebServer) serveEvents(w http.ResponseWriter, r *http.Request) {
 			s.logf(r, "a viewer left")
 			return
 		case <-changed:
-			ev = s.enc.event(s.hub.Snapshot())
+			snap := s.hub.Snapshot()
+			var changed bool
+			prev := last
+			ev, last, changed = delta(prev, snap)
+			if !changed {
+				ev = nil
+			} else if ev == nil { // a gap
+				ev = s.enc.event(snap)
+			}
 		case <-beat.C:
 			ev = sseHeartbeat
 		}
@@ -658,41 +676,23 @@ func sameEntries(a, b []Entry) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0] && a[len(a)-1] == b[len(b)-1])
 }
 
-// encodeSnapshot renders snap as one SSE event: "snapshot", id = canvas
-// version, data = one line of JSON (encoding/json never writes a raw
-// newline).
+// encodeSnapshot renders snap as one "snapshot" event, id = canvas
+// version.
 func encodeSnapshot(snap Snapshot) []byte {
+	tr := snap.Transcript[max(0, len(snap.Transcript)-WebTranscript):]
 	out := webSnapshot{
 		Version:    snap.Canvas.Version(),
 		Surfaces:   []webSurface{},
-		Transcript: snap.Transcript[max(0, len(snap.Transcript)-WebTranscript):],
+		Transcript: tr,
 		Status:     webStatus{Viewers: snap.Status.Viewers, Queued: snap.Status.Queued},
 	}
 	if out.Transcript == nil {
 		out.Transcript = []Entry{}
 	}
 	for _, sf := range snap.Canvas.Surfaces() {
-		ws := webSurface{SurfaceID: sf.ID(), Version: sf.Version(), Shown: sf.Shown(),
-			Styles: webStyles{Font: sf.Styles().Font, PrimaryColor: sf.Styles().PrimaryColor}}
-		if sf.Shown() {
-			ws.Tree = sf.Tree()
-		}
-		out.Surfaces = append(out.Surfaces, ws)
+		out.Surfaces = append(out.Surfaces, surfaceOf(sf))
 	}
-	var b bytes.Buffer
-	b.WriteString("event: snapshot\nid: ")
-	b.WriteString(strconv.FormatUint(out.Version, 10))
-	b.WriteString("\ndata: ")
-	if err := json.NewEncoder(&b).Encode(out); err != nil {
-		// Nothing in a snapshot fails to encode; say so rather than
-		// send half an event.
-		b.Reset()
-		b.WriteString("event: snapshot\nid: ")
-		b.WriteString(strconv.FormatUint(out.Version, 10))
-		b.WriteString("\ndata: null\n")
-	}
-	b.WriteString("\n") // Encode ended the data line; this ends the event
-	return b.Bytes()
+	return encodeEvent("snapshot", out.Version, out)
 }
 
 // The intents the page POSTs. Pointers tell a missing member from a zero

@@ -221,6 +221,9 @@ type webViewer struct {
 	stop   chan struct{}
 	done   chan struct{}
 	once   sync.Once
+
+	state             *webSnap // the page's state so far
+	snapshots, deltas int      // how many of each came
 }
 
 func (e *webEnv) openViewer() *webViewer {
@@ -291,16 +294,18 @@ func (v *webViewer) close() {
 }
 
 // webSnap is a snapshot as the page decodes it.
+type webSurfaceState struct {
+	SurfaceID string            `json:"surfaceId"`
+	Version   uint64            `json:"version"`
+	Shown     bool              `json:"shown"`
+	Styles    map[string]string `json:"styles"`
+	Tree      json.RawMessage   `json:"tree"`
+}
+
 type webSnap struct {
-	Version  uint64 `json:"version"`
-	Surfaces []struct {
-		SurfaceID string            `json:"surfaceId"`
-		Version   uint64            `json:"version"`
-		Shown     bool              `json:"shown"`
-		Styles    map[string]string `json:"styles"`
-		Tree      json.RawMessage   `json:"tree"`
-	} `json:"surfaces"`
-	Transcript []Entry `json:"transcript"`
+	Version    uint64            `json:"version"`
+	Surfaces   []webSurfaceState `json:"surfaces"`
+	Transcript []Entry           `json:"transcript"`
 	Status     struct {
 		Viewers int `json:"viewers"`
 		Queued  int `json:"queued"`
@@ -308,6 +313,8 @@ type webSnap struct {
 }
 
 // next returns the next snapshot (skipping heartbeats).
+// next returns the page's state after the next event: a snapshot as it
+// comes, a delta applied to the state before it, as the page does.
 func (v *webViewer) next() (webSnap, sseEvent) {
 	v.t.Helper()
 	timeout := time.NewTimer(webGuard)
@@ -318,26 +325,109 @@ func (v *webViewer) next() (webSnap, sseEvent) {
 			if ev.comment && ev.name == "" {
 				continue
 			}
-			if ev.name != "snapshot" {
-				v.t.Fatalf("event %q, want snapshot", ev.name)
-			}
 			var s webSnap
-			if err := json.Unmarshal(ev.data, &s); err != nil {
-				v.t.Fatalf("snapshot data: %v", err)
+			switch {
+			case ev.name == "snapshot":
+				if err := json.Unmarshal(ev.data, &s); err != nil {
+					v.t.Fatalf("snapshot data: %v", err)
+				}
+				v.snapshots++
+			case ev.name == "delta" && v.state != nil:
+				s = v.apply(ev.data)
+				v.deltas++
+			default:
+				v.t.Fatalf("event %q (a snapshot before: %v)", ev.name, v.state != nil)
 			}
 			if ev.id != strconv.FormatUint(s.Version, 10) {
 				v.t.Errorf("id %q for version %d", ev.id, s.Version)
 			}
+			v.state = &s
 			return s, ev
 		case <-v.done:
 			v.t.Fatal("the stream ended")
 		case <-timeout.C:
-			v.t.Fatal("no snapshot came")
+			v.t.Fatal("no event came")
 		}
 	}
 }
 
-// waitFor returns the first snapshot that satisfies ok.
+// apply applies a delta event's data to the viewer's state, as the page
+// does.
+func (v *webViewer) apply(data []byte) webSnap {
+	v.t.Helper()
+	var d struct {
+		Version  uint64   `json:"version"`
+		Order    []string `json:"order"`
+		Surfaces []struct {
+			SurfaceID string            `json:"surfaceId"`
+			Version   uint64            `json:"version"`
+			Shown     bool              `json:"shown"`
+			Styles    map[string]string `json:"styles"`
+			Tree      json.RawMessage   `json:"tree"`
+			Patches   []struct {
+				Path []int          `json:"path"`
+				Node map[string]any `json:"node"`
+			} `json:"patches"`
+		} `json:"surfaces"`
+		Transcript []Entry          `json:"transcript"`
+		Status     *json.RawMessage `json:"status"`
+	}
+	if err := json.Unmarshal(data, &d); err != nil {
+		v.t.Fatalf("delta data: %v", err)
+	}
+	s := *v.state
+	s.Version = d.Version
+	s.Surfaces = slices.Clone(s.Surfaces)
+	for _, sd := range d.Surfaces {
+		i := slices.IndexFunc(s.Surfaces, func(x webSurfaceState) bool { return x.SurfaceID == sd.SurfaceID })
+		ns := webSurfaceState{SurfaceID: sd.SurfaceID, Version: sd.Version, Shown: sd.Shown, Styles: sd.Styles, Tree: sd.Tree}
+		if len(sd.Patches) > 0 {
+			if i < 0 {
+				v.t.Fatalf("patches for surface %q the page does not have", sd.SurfaceID)
+			}
+			var tree any
+			if err := json.Unmarshal(s.Surfaces[i].Tree, &tree); err != nil {
+				v.t.Fatalf("the page's tree of %q: %v", sd.SurfaceID, err)
+			}
+			for _, p := range sd.Patches {
+				if len(p.Path) == 0 {
+					v.t.Fatalf("a patch of the root of %q", sd.SurfaceID)
+				}
+				n := tree.(map[string]any)
+				for _, k := range p.Path[:len(p.Path)-1] {
+					n = n["children"].([]any)[k].(map[string]any)
+				}
+				n["children"].([]any)[p.Path[len(p.Path)-1]] = p.Node
+			}
+			ns.Tree, _ = json.Marshal(tree)
+		}
+		if i < 0 {
+			s.Surfaces = append(s.Surfaces, ns)
+		} else {
+			s.Surfaces[i] = ns
+		}
+	}
+	if d.Order != nil {
+		var out []webSurfaceState
+		for _, id := range d.Order {
+			if i := slices.IndexFunc(s.Surfaces, func(x webSurfaceState) bool { return x.SurfaceID == id }); i >= 0 {
+				out = append(out, s.Surfaces[i])
+			} else {
+				v.t.Fatalf("order names %q, which the page does not have", id)
+			}
+		}
+		s.Surfaces = out
+	}
+	s.Transcript = append(slices.Clone(s.Transcript), d.Transcript...)
+	if n := len(s.Transcript); n > WebTranscript {
+		s.Transcript = s.Transcript[n-WebTranscript:]
+	}
+	if d.Status != nil {
+		json.Unmarshal(*d.Status, &s.Status)
+	}
+	return s
+}
+
 func (v *webViewer) waitFor(what string, ok func(webSnap) bool) webSnap {
 	v.t.Helper()
 	deadline := time.Now().Add(webGuard)

@@ -14,7 +14,7 @@ export function Button(n, p, kids, ctx) {
     'data-fkey': id,
     'aria-busy': app.pressing.has(k) ? 'true' : null,
   });
-  const inner = { sid: ctx.sid, parent: 'Button', inline: true, depth: ctx.depth };
+  const inner = { ...ctx, parent: 'Button', inline: true };
   for (const c of kids) b.appendChild(node(c, inner));
   if (!kids.length) b.appendChild(document.createTextNode(str(p.action) || 'Button'));
   return b;

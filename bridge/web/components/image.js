@@ -2,7 +2,7 @@
 
 import { h, str } from '../core/dom.js';
 import { blocked } from '../core/draw.js';
-import { render } from '../core/render.js';
+import { renderElement } from '../core/render.js';
 import { app, key } from '../core/state.js';
 
 export function Image(n, p, kids, ctx) {
@@ -16,7 +16,7 @@ export function Image(n, p, kids, ctx) {
     img.addEventListener('error', () => {
       if (app.broken.size > 256) app.broken.clear();
       app.broken.add(bk);
-      render();
+      renderElement(img); // this picture only, not the surface
     });
     return img;
   }

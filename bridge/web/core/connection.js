@@ -4,7 +4,7 @@
 
 import { $ } from './dom.js';
 import { notice } from './notice.js';
-import { onSnapshot } from './render.js';
+import { onDelta, onSnapshot } from './render.js';
 import { app } from './state.js';
 
 // takeCSRF reads the session's CSRF value from the page's shell: the
@@ -73,6 +73,15 @@ export function connect() {
       return;
     }
     if (s && typeof s === 'object') onSnapshot(s);
+  });
+  es.addEventListener('delta', (ev) => {
+    let d;
+    try {
+      d = JSON.parse(ev.data);
+    } catch (_) {
+      return;
+    }
+    if (d && typeof d === 'object') onDelta(d);
   });
   es.addEventListener('open', () => setConn('live'));
   es.addEventListener('error', () => {

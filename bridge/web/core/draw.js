@@ -3,6 +3,7 @@
 // helpers several components share.
 
 import { h, num, str } from './dom.js';
+import { app } from './state.js';
 
 const DRAW = new Map();
 
@@ -11,17 +12,25 @@ export function register(type, draw) {
   DRAW.set(type, draw);
 }
 
-// node draws one node of the render tree.
+// node draws one node of the render tree. ctx says where: the surface,
+// the parent's type, whether the text is inline, the depth, the parent's
+// path (child indexes from the root) and its children by index. Each
+// node's element carries its path (data-path), so that a patch of one
+// subtree redraws only that subtree (see renderPath).
 export function node(n, ctx) {
   if (!n || typeof n !== 'object' || ctx.depth > 64) return h('span', 'a2-placeholder', null, '…');
+  app.drawn++;
   const type = str(n.type);
   const draw = DRAW.get(type) || drawUnknown;
   const props = n.props && typeof n.props === 'object' ? n.props : {};
   const kids = Array.isArray(n.children) ? n.children : [];
-  const sub = { sid: ctx.sid, parent: type, inline: ctx.inline, depth: ctx.depth + 1 };
+  const idx = ctx.kids ? ctx.kids.get(n) : undefined;
+  const path = idx === undefined ? ctx.path || [] : (ctx.path || []).concat(idx);
+  const sub = { sid: ctx.sid, parent: type, inline: ctx.inline, depth: ctx.depth + 1, path, kids: new Map(kids.map((c, i) => [c, i])) };
   const e = draw(n, props, kids, sub);
   e.setAttribute('data-key', str(n.id));
   e.setAttribute('data-type', type);
+  e.setAttribute('data-path', path.join('.'));
   const w = num(n.weight, 0);
   if (w > 0 && (ctx.parent === 'Row' || ctx.parent === 'Column')) {
     e.style.setProperty('flex', w + ' 1 0%');

@@ -37,6 +37,151 @@ export function onSnapshot(s) {
   render();
 }
 
+// MAX_ENTRIES bounds the transcript the page keeps, as the server's
+// snapshot does.
+const MAX_ENTRIES = 200;
+
+// onDelta applies what changed since the last event: changed surfaces
+// (whole, or patches of subtrees), new transcript entries, the status. A
+// change of which surfaces there are (or their order, styles, or whether
+// they are shown) redraws the surfaces; anything else redraws only what
+// changed: a patched subtree, a surface sent whole, the new entries.
+export function onDelta(d) {
+  const s = app.snap;
+  if (!s) return;
+  s.version = num(d.version, s.version);
+  document.documentElement.setAttribute('data-snapshot', String(s.version));
+  let structural = false;
+  const whole = [];
+  const patched = [];
+  for (const sd of Array.isArray(d.surfaces) ? d.surfaces : []) {
+    if (!sd || typeof sd !== 'object' || typeof sd.surfaceId !== 'string') continue;
+    const i = s.surfaces.findIndex((x) => x.surfaceId === sd.surfaceId);
+    const old = i >= 0 ? s.surfaces[i] : null;
+    if (old && Array.isArray(sd.patches) && sd.patches.length && old.tree) {
+      for (const p of sd.patches) {
+        if (p && Array.isArray(p.path) && applyPatch(old, p)) patched.push([sd.surfaceId, p.path]);
+        else structural = true;
+      }
+      old.version = sd.version;
+    } else {
+      const next = { surfaceId: sd.surfaceId, version: sd.version, shown: !!sd.shown, styles: sd.styles, tree: sd.tree };
+      if (!old || old.shown !== next.shown || JSON.stringify(old.styles) !== JSON.stringify(next.styles)) structural = true;
+      if (old) s.surfaces[i] = next;
+      else s.surfaces.push(next);
+      whole.push(sd.surfaceId);
+    }
+    const v = num(sd.version, 0);
+    const before = app.versions.get(sd.surfaceId);
+    if (sd.surfaceId !== app.active && (before === undefined || v > before)) app.unseen.add(sd.surfaceId);
+    app.versions.set(sd.surfaceId, v);
+  }
+  if (Array.isArray(d.order)) {
+    const by = new Map(s.surfaces.map((x) => [x.surfaceId, x]));
+    s.surfaces = d.order.map((id) => by.get(id)).filter((x) => x);
+    structural = true;
+  }
+  if (Array.isArray(d.transcript) && d.transcript.length) {
+    s.transcript = (Array.isArray(s.transcript) ? s.transcript : []).concat(d.transcript).slice(-MAX_ENTRIES);
+    renderTranscript(s.transcript);
+  }
+  if (d.status && typeof d.status === 'object') {
+    s.status = d.status;
+    renderStatus(s.status);
+  }
+  if (structural) {
+    onSnapshot(s);
+    return;
+  }
+  const focus = rememberFocus();
+  renderSurfaceTabs(shownSurfaces(s));
+  for (const sid of whole) renderOne(sid);
+  for (const [sid, path] of patched) {
+    if (!whole.includes(sid)) renderPath(sid, path);
+  }
+  restoreFocus(focus);
+  document.documentElement.setAttribute('data-drawn', String(app.drawn));
+}
+
+// applyPatch replaces the node at p.path of a surface's tree.
+function applyPatch(sf, p) {
+  if (!p.path.length || !p.node || typeof p.node !== 'object') return false;
+  let n = sf.tree;
+  for (const i of p.path.slice(0, -1)) {
+    n = n && Array.isArray(n.children) ? n.children[i] : null;
+  }
+  const last = p.path[p.path.length - 1];
+  if (!n || !Array.isArray(n.children) || !(last >= 0 && last < n.children.length)) return false;
+  n.children[last] = p.node;
+  return true;
+}
+
+function surfaceEl(sid) {
+  for (const el of $('surfaces').children) {
+    if (el.getAttribute('data-surface') === sid) return el;
+  }
+  return null;
+}
+
+// renderOne redraws one surface, if it is in sight; one out of sight is
+// redrawn when it is shown (its data-version is behind).
+function renderOne(sid) {
+  const sf = shownSurfaces(app.snap).find((x) => x.surfaceId === sid);
+  const el = surfaceEl(sid);
+  if (!sf || !el || sid !== app.active) return;
+  morph(el, renderSurface(sf, true));
+}
+
+// renderPath redraws the subtree at path of a surface in sight, and
+// nothing else; a surface out of sight is redrawn when it is shown.
+function renderPath(sid, path) {
+  const sf = shownSurfaces(app.snap).find((x) => x.surfaceId === sid);
+  const host = surfaceEl(sid);
+  if (!sf || !host || sid !== app.active || !sf.tree) return;
+  let n = sf.tree;
+  let ctx = { sid, parent: '', inline: false, depth: 0, path: [] };
+  for (const i of path) {
+    const kids = Array.isArray(n.children) ? n.children : [];
+    ctx = { sid, parent: str(n.type), inline: ctx.inline || n.type === 'Button', depth: ctx.depth + 1, path: ctx.path.concat(i), kids: null };
+    n = kids[i];
+    if (!n) {
+      renderOne(sid);
+      return;
+    }
+  }
+  const key = path.join('.');
+  let el = null;
+  for (const e of host.querySelectorAll('[data-path]')) {
+    if (e.getAttribute('data-path') === key) {
+      el = e;
+      break;
+    }
+  }
+  if (!el) {
+    renderOne(sid);
+    return;
+  }
+  ctx.path = path.slice(0, -1);
+  ctx.kids = new Map([[n, path[path.length - 1]]]);
+  const fresh = node(n, ctx);
+  if (fresh.nodeName === el.nodeName && fresh.getAttribute('data-type') === el.getAttribute('data-type')) morph(el, fresh);
+  else el.replaceWith(fresh);
+  host.setAttribute('data-version', String(num(sf.version, 0)));
+}
+
+// renderElement redraws the node an element was drawn for (a picture
+// that did not decode), and nothing else.
+export function renderElement(el) {
+  const s = el.closest('.surface');
+  const p = el.getAttribute('data-path');
+  if (!s || p === null || !el.isConnected) return;
+  const path = p === '' ? [] : p.split('.').map(Number);
+  const sid = s.getAttribute('data-surface');
+  if (!path.length) renderOne(sid);
+  else renderPath(sid, path);
+  document.documentElement.setAttribute('data-drawn', String(app.drawn));
+}
+
 export function render() {
   const s = app.snap;
   if (!s) return;
@@ -52,6 +197,7 @@ export function render() {
   renderTranscript(Array.isArray(s.transcript) ? s.transcript : []);
   renderStatus(s.status && typeof s.status === 'object' ? s.status : {});
   restoreFocus(focus);
+  document.documentElement.setAttribute('data-drawn', String(app.drawn));
 }
 
 // renderSurfaces draws every shown surface, each in its own element
@@ -139,7 +285,7 @@ function renderSurface(sf, active) {
   if (/^[A-Za-z0-9 \-]{1,64}$/.test(font)) e.style.setProperty('--surface-font', '"' + font + '"');
   const sheet = h('div', 'sheet');
   if (sf.tree && typeof sf.tree === 'object') {
-    sheet.appendChild(node(sf.tree, { sid, parent: '', inline: false, depth: 0 }));
+    sheet.appendChild(node(sf.tree, { sid, parent: '', inline: false, depth: 0, path: [] }));
   } else {
     sheet.appendChild(h('p', 'a2-placeholder', null, 'This surface has nothing to draw yet.'));
   }

@@ -21,6 +21,7 @@ export const app = {
   ids: new Map(), // key -> stable DOM id
   nextId: 1,
   tkeys: [], // the transcript entries drawn
+  drawn: 0, // nodes drawn so far (the page's own count, for tests)
   chain: Promise.resolve(), // POSTs go out one after another
   es: null,
   retry: 0,
