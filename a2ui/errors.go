@@ -35,6 +35,13 @@ const (
 	CodeNotShown          Code = "not_shown"           // an intent on a surface not shown yet
 )
 
+// Refusal codes for v0.9 dynamic values, functions and checks.
+const (
+	CodeUnknownFunction Code = "unknown_function" // a call names no function of the surface's catalog
+	CodeBadCall         Code = "bad_call"         // a call's arguments or returnType do not fit its function
+	CodeChecksFailed    Code = "checks_failed"    // a press on a button whose checks fail
+)
+
 // Warning codes: tolerated oddities, reported but not refused.
 const (
 	CodeUnknownProperty Code = "unknown_property"

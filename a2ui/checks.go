@@ -1,0 +1,84 @@
+package a2ui
+
+// A v0.9 input or Button may carry checks: rules, each a condition and the
+// message to show while the condition is false. The specification writes
+// a rule {"condition": …, "message": …}; its examples, and the official
+// renderers, also take the call itself as the rule
+// {"call": …, "args": …, "message": …}. Both are read. A rule without a
+// message is refused, as the specification's schema and its conformance
+// cases require (the official renderers would show "Validation failed").
+//
+// Checks are evaluated with the node they belong to, so they run again
+// whenever a path they read changes; a Button whose checks fail is
+// disabled, and a press on it is refused with checks_failed.
+
+// checkRule is one parsed check.
+type checkRule struct {
+	cond    *dynamic
+	message string
+}
+
+// checks parses a component's checks property, found at the JSON Pointer
+// at.
+func (p *dynParser) checks(v *jval, at string) ([]checkRule, *Error) {
+	base := &ptr{base: at}
+	if v.kind != jArray {
+		return nil, refusal(CodeBadValue, base, "checks must be an array of rules, not %s", v.kind)
+	}
+	rules := make([]checkRule, 0, len(v.vals))
+	for i, rv := range v.vals {
+		rat := base.i(i)
+		if rv.kind != jObject {
+			return nil, refusal(CodeBadValue, rat, "a check is an object with a condition and a message, not %s", rv.kind)
+		}
+		mv, ok := rv.member("message")
+		if !ok {
+			return nil, refusal(CodeMissingProperty, rat, "a check needs a message to show when it fails")
+		}
+		if mv.kind != jString {
+			return nil, refusal(CodeBadValue, rat.k("message"), "a check's message must be a string, not %s", mv.kind)
+		}
+		if len(mv.str) > MaxStringBytes {
+			return nil, refusal(CodeStringTooLong, rat.k("message"), "string of %d bytes is over the limit of %d", len(mv.str), MaxStringBytes)
+		}
+		r := checkRule{message: SanitizeText(mv.str)}
+		if cv, ok := rv.member("condition"); ok {
+			for _, k := range rv.keys {
+				if k != "condition" && k != "message" && !p.lenient {
+					return nil, refusal(CodeBadValue, rat.k(k), "a check has a condition and a message, not %q", SanitizeLine(k))
+				}
+			}
+			cond, err := p.parse(cv, typeBool, rat.k("condition"), CodeBadValue)
+			if err != nil {
+				return nil, err
+			}
+			r.cond = cond
+		} else if _, ok := rv.member("call"); ok {
+			c, err := p.jsonCall(rv, rat, "message")
+			if err != nil {
+				return nil, err
+			}
+			r.cond = &dynamic{kind: dynCall, call: c}
+			if msg := p.typeProblem(r.cond, typeBool); msg != "" {
+				return nil, refusal(CodeBadCall, rat, "%s", msg)
+			}
+		} else {
+			return nil, refusal(CodeMissingProperty, rat, "a check needs a condition")
+		}
+		rules = append(rules, r)
+	}
+	return rules, nil
+}
+
+// failedChecks evaluates rules and returns the messages of those whose
+// condition is false, in order; nil when all pass. A condition that
+// cannot be evaluated fails, as in the official renderers.
+func failedChecks(rules []checkRule, e env) []string {
+	var failed []string
+	for _, r := range rules {
+		if ok, _ := evalBool(r.cond, e); !ok {
+			failed = append(failed, r.message)
+		}
+	}
+	return failed
+}

@@ -1,0 +1,759 @@
+package a2ui
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A2UI v0.9 binds properties through dynamic values: a literal, a data
+// binding {"path": …} (absolute, or relative to the template item), or a
+// function call {"call", "args", "returnType"} whose arguments are dynamic
+// values in turn, nested to any depth. formatString adds a small
+// expression language inside strings ("Hello ${/user/name}").
+//
+// A dynamic value is parsed and checked once, when its batch arrives:
+// unknown functions, wrong arguments, regex patterns RE2 cannot compile and
+// malformed expressions are refused there, with the JSON Pointer of the
+// offending call. What is left for later is evaluation, which is pure: it
+// reads the data model, the template scope, the locale and the time zone
+// through an env, records every path it reads so that the resolver knows
+// what a data change affects, and never fails: as in the official
+// renderers, a call that cannot run (a missing argument value, a number
+// that is not one) counts as undefined, and the first such failure is
+// returned for diagnostics.
+//
+// What is refused follows the specification's schemas (common_types.json
+// and the basic catalog) and its conformance cases; what an accepted value
+// evaluates to follows the official renderers, JavaScript conversions
+// included (see jsvalue.go). Where a2term departs from the renderers, the
+// code says so where it does.
+
+// dynKind says what a dynamic value is.
+type dynKind uint8
+
+const (
+	dynLiteral dynKind = iota // a JSON value, kept as it is
+	dynPath                   // a data binding
+	dynCall                   // a function call
+	dynList                   // a list of dynamic values (the values of and/or)
+)
+
+// dynamic is one parsed dynamic value. It is immutable once parsed.
+type dynamic struct {
+	kind  dynKind
+	lit   any        // dynLiteral: nil, bool, float64, string, []any or *Object
+	raw   string     // number literals of expressions: the text, for printing
+	path  dpath      // dynPath
+	call  *fcall     // dynCall
+	items []*dynamic // dynList
+}
+
+// dpath is a v0.9 data binding's path. Segments are the parts between
+// slashes, empty ones dropped, with no escapes, as the official v0.9
+// renderers read them (unlike v0.8 paths, see parsePath, there are no
+// dotted or bracketed forms); "" and "." name the scope itself.
+type dpath struct {
+	text string
+	abs  bool
+	segs []string
+}
+
+func parseDynPath(text string) dpath {
+	p := dpath{text: text, abs: strings.HasPrefix(text, "/")}
+	if text == "." {
+		return p
+	}
+	for _, s := range strings.Split(text, "/") {
+		if s != "" {
+			p.segs = append(p.segs, s)
+		}
+	}
+	return p
+}
+
+// fcall is a function call. name, named, ret and inline are as written;
+// the rest is filled in when the call is bound to its function.
+type fcall struct {
+	name   string
+	named  []namedArg
+	ret    string // returnType, "" when absent
+	inline bool   // written inside a formatString expression
+	fn     *funcSpec
+	args   []*dynamic     // by the function's argument order; nil when absent
+	set    *functionSet   // the functions a runtime formatString may call
+	re     *regexp.Regexp // regex with a literal pattern
+	tmpl   []*dynamic     // formatString with a literal value: its parts
+}
+
+type namedArg struct {
+	name string
+	val  *dynamic
+}
+
+func literal(v any) *dynamic { return &dynamic{kind: dynLiteral, lit: v} }
+
+// dynType is what a property or an argument accepts, after the common
+// types of the specification (DynamicString and the like) and the literal
+// arguments of the basic catalog's functions.
+type dynType uint8
+
+const (
+	typeAny        dynType = iota // anything, objects that are no binding or call included (required's value, action context)
+	typeValue                     // DynamicValue: a string, number, boolean or array, a binding or a call
+	typeString                    // DynamicString
+	typeNumber                    // DynamicNumber
+	typeBool                      // DynamicBoolean
+	typeStringList                // DynamicStringList
+	typeBoolList                  // and/or's values: two or more DynamicBoolean
+	typeLitString                 // a string written out (regex's pattern)
+	typeLitURI                    // a URL written out (openUrl's url)
+	typeLitInt                    // an integer ≥ 0 written out (length's min and max)
+	typeLitNumber                 // a number written out (numeric's min and max)
+)
+
+func (t dynType) String() string {
+	switch t {
+	case typeAny:
+		return "any value"
+	case typeValue:
+		return "a string, number, boolean or array, a data binding or a function call"
+	case typeString:
+		return "a string, a data binding or a function call"
+	case typeNumber:
+		return "a number, a data binding or a function call"
+	case typeBool:
+		return "a boolean, a data binding or a function call"
+	case typeStringList:
+		return "an array of strings, a data binding or a function call"
+	case typeBoolList:
+		return "an array of at least two booleans, data bindings or function calls"
+	case typeLitString:
+		return "a string (not a binding)"
+	case typeLitURI:
+		return "a URL string (not a binding)"
+	case typeLitInt:
+		return "an integer of at least 0 (not a binding)"
+	case typeLitNumber:
+		return "a number (not a binding)"
+	}
+	return "?"
+}
+
+// returnFor is the returnType a call must declare, if it declares one,
+// where a value of type t is expected.
+func (t dynType) returnFor() string {
+	switch t {
+	case typeString:
+		return "string"
+	case typeNumber:
+		return "number"
+	case typeBool:
+		return "boolean"
+	case typeStringList:
+		return "array"
+	}
+	return ""
+}
+
+func (t dynType) literalOnly() bool { return t >= typeLitString }
+
+// returnTypes are the values returnType may take.
+var returnTypes = []string{"string", "number", "boolean", "array", "object", "any", "void"}
+
+// ptr is a JSON Pointer being built, rendered only when an error needs it.
+type ptr struct {
+	up   *ptr
+	base string // the root: an already escaped pointer
+	key  string
+	idx  int
+	num  bool
+}
+
+func (p *ptr) k(key string) *ptr { return &ptr{up: p, key: key} }
+func (p *ptr) i(i int) *ptr      { return &ptr{up: p, idx: i, num: true} }
+
+func (p *ptr) String() string {
+	if p == nil {
+		return ""
+	}
+	if p.up == nil {
+		return p.base
+	}
+	if p.num {
+		return p.up.String() + "/" + strconv.Itoa(p.idx)
+	}
+	return p.up.String() + "/" + escapePointer(p.key)
+}
+
+// dynParser reads dynamic values out of a v0.9 message. fns are the
+// functions of the surface's catalog. lenient accepts literals of the
+// wrong type and bindings where the catalog wants a literal, converting
+// them when evaluated as the official renderers do; it never accepts an
+// unknown function, an unknown or missing argument, or a pattern RE2
+// cannot compile.
+type dynParser struct {
+	fns     *functionSet
+	lenient bool
+}
+
+// refusal builds the *Error for a problem at a pointer. The caller fills
+// in Index, SurfaceID and ComponentID.
+func refusal(code Code, at *ptr, format string, args ...any) *Error {
+	return &Error{Code: code, Path: at.String(), Message: fmt.Sprintf(format, args...)}
+}
+
+// value parses the property value v, of type want, found at the JSON
+// Pointer at.
+func (p *dynParser) value(v *jval, want dynType, at string) (*dynamic, *Error) {
+	return p.parse(v, want, &ptr{base: at}, CodeBadValue)
+}
+
+// parse reads a dynamic value. code is the refusal code for a value of
+// the wrong type: bad_value for a property, bad_call for an argument.
+func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, *Error) {
+	var d *dynamic
+	switch v.kind {
+	case jObject:
+		if _, ok := v.member("call"); ok {
+			c, err := p.jsonCall(v, at, "")
+			if err != nil {
+				return nil, err
+			}
+			d = &dynamic{kind: dynCall, call: c}
+		} else if pv, ok := v.member("path"); ok {
+			if pv.kind != jString {
+				return nil, refusal(code, at.k("path"), "a data binding's path must be a string, not %s", pv.kind)
+			}
+			if len(v.keys) != 1 && !p.lenient {
+				return nil, refusal(code, at, "a data binding has only a path; found %s", strings.Join(v.keys, ", "))
+			}
+			if len(pv.str) > MaxStringBytes {
+				return nil, refusal(CodeStringTooLong, at.k("path"), "path of %d bytes is over the limit of %d", len(pv.str), MaxStringBytes)
+			}
+			d = &dynamic{kind: dynPath, path: parseDynPath(pv.str)}
+		} else if want == typeAny {
+			lit, err := cleanLiteral(v.plain(), at)
+			if err != nil {
+				return nil, err
+			}
+			d = literal(lit)
+		} else {
+			return nil, refusal(code, at, "expected %s; an object must be a data binding {\"path\"} or a function call {\"call\"}", want)
+		}
+	case jArray:
+		if want == typeBoolList {
+			d = &dynamic{kind: dynList, items: make([]*dynamic, len(v.vals))}
+			for i, e := range v.vals {
+				item, err := p.parse(e, typeBool, at.i(i), code)
+				if err != nil {
+					return nil, err
+				}
+				d.items[i] = item
+			}
+			if len(d.items) < 2 {
+				return nil, refusal(code, at, "needs at least two values, got %d", len(d.items))
+			}
+			return d, nil
+		}
+		lit, err := cleanLiteral(v.plain(), at)
+		if err != nil {
+			return nil, err
+		}
+		d = literal(lit)
+	case jString:
+		s := v.str
+		if len(s) > MaxStringBytes {
+			return nil, refusal(CodeStringTooLong, at, "string of %d bytes is over the limit of %d", len(s), MaxStringBytes)
+		}
+		switch want {
+		case typeLitString:
+			// A pattern is not shown and keeps every character.
+		case typeLitURI:
+			s = SanitizeLine(s)
+		default:
+			s = SanitizeText(s)
+		}
+		d = literal(s)
+	default:
+		d = literal(v.plain())
+	}
+	if msg := p.typeProblem(d, want); msg != "" {
+		return nil, refusal(code, at, "%s", msg)
+	}
+	return d, nil
+}
+
+// typeProblem says why d does not fit where a value of type t is
+// expected, or returns "".
+func (p *dynParser) typeProblem(d *dynamic, t dynType) string {
+	switch d.kind {
+	case dynPath, dynCall:
+		if t.literalOnly() && !p.lenient {
+			return fmt.Sprintf("expected %s", t)
+		}
+		if t == typeBoolList && !p.lenient {
+			return fmt.Sprintf("expected %s", t)
+		}
+		if d.kind == dynCall && d.call.ret != "" && !p.lenient {
+			if want := t.returnFor(); want != "" && d.call.ret != want {
+				return fmt.Sprintf("%s returns %s where %s is expected", d.call.name, d.call.ret, want)
+			}
+		}
+		return ""
+	case dynList:
+		return ""
+	}
+	ok := true
+	switch x := d.lit.(type) {
+	case nil:
+		ok = t == typeAny
+	case string:
+		ok = t == typeAny || t == typeValue || t == typeString || t == typeLitString || t == typeLitURI
+		if t == typeLitURI && !isAbsoluteURI(x) && !p.lenient {
+			return fmt.Sprintf("expected an absolute URI, got %q", clip(x))
+		}
+	case float64:
+		ok = t == typeAny || t == typeValue || t == typeNumber || t == typeLitNumber ||
+			t == typeLitInt && x >= 0 && x == float64(int64(x))
+	case bool:
+		ok = t == typeAny || t == typeValue || t == typeBool
+	case []any:
+		ok = t == typeAny || t == typeValue
+		if t == typeStringList {
+			ok = true
+			for _, e := range x {
+				if _, isStr := e.(string); !isStr {
+					ok = false
+				}
+			}
+		}
+	case *Object:
+		ok = t == typeAny
+	}
+	if ok || p.lenient {
+		return ""
+	}
+	return fmt.Sprintf("expected %s, got %s", t, describeLiteral(d.lit))
+}
+
+// isAbsoluteURI reports whether s is an absolute URI (RFC 3986): a scheme,
+// a colon, and only URI characters after it.
+func isAbsoluteURI(s string) bool {
+	colon := strings.IndexByte(s, ':')
+	if colon < 1 {
+		return false
+	}
+	for i := 0; i < colon; i++ {
+		c := s[i]
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	for i := colon + 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("-._~:/?#[]@!$&'()*+,;=", c) >= 0:
+		case c == '%' && i+2 < len(s) && isHex4(s[i+1:i+3]):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func describeLiteral(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case float64:
+		return "the number " + jsNumberString(x)
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	}
+	return "an object"
+}
+
+// cleanLiteral sanitizes the strings of a literal array or object, which
+// may be shown (formatString prints them as JSON).
+func cleanLiteral(v any, at *ptr) (any, *Error) {
+	switch x := v.(type) {
+	case string:
+		if len(x) > MaxStringBytes {
+			return nil, refusal(CodeStringTooLong, at, "string of %d bytes is over the limit of %d", len(x), MaxStringBytes)
+		}
+		return SanitizeText(x), nil
+	case []any:
+		for i := range x {
+			c, err := cleanLiteral(x[i], at.i(i))
+			if err != nil {
+				return nil, err
+			}
+			x[i] = c
+		}
+	case *Object:
+		o := NewObject()
+		for _, k := range x.keys {
+			c, err := cleanLiteral(x.vals[k], at.k(k))
+			if err != nil {
+				return nil, err
+			}
+			o.set(SanitizeLine(k), c)
+		}
+		return o, nil
+	}
+	return v, nil
+}
+
+// jsonCall reads a FunctionCall object. extra is one more key the object
+// may hold (a check rule's "message").
+func (p *dynParser) jsonCall(v *jval, at *ptr, extra string) (*fcall, *Error) {
+	nv, _ := v.member("call")
+	if nv.kind != jString {
+		return nil, refusal(CodeBadCall, at.k("call"), "call must name a function, not be %s", nv.kind)
+	}
+	c := &fcall{name: nv.str}
+	fn := p.fns.get(c.name)
+	if fn == nil {
+		return nil, refusal(CodeUnknownFunction, at.k("call"), "unknown function %q; the catalog has %s", SanitizeLine(c.name), p.fns.list())
+	}
+	for _, k := range v.keys {
+		switch k {
+		case "call", "args", "returnType":
+		default:
+			if k != extra || extra == "" {
+				return nil, refusal(CodeBadCall, at.k(k), "a function call has call, args and returnType, not %q", SanitizeLine(k))
+			}
+		}
+	}
+	if rv, ok := v.member("returnType"); ok {
+		if rv.kind != jString || !containsString(returnTypes, rv.str) {
+			return nil, refusal(CodeBadCall, at.k("returnType"), "returnType must be one of %s", strings.Join(returnTypes, ", "))
+		}
+		c.ret = rv.str
+		if c.ret != fn.ret && !p.lenient {
+			return nil, refusal(CodeBadCall, at.k("returnType"), "%s returns %s, not %s", fn.name, fn.ret, c.ret)
+		}
+	}
+	if av, ok := v.member("args"); ok {
+		if av.kind != jObject {
+			return nil, refusal(CodeBadCall, at.k("args"), "args must be an object, not %s", av.kind)
+		}
+		for i, k := range av.keys {
+			spec := fn.arg(k)
+			if spec == nil {
+				return nil, refusal(CodeBadCall, at.k("args").k(k), "%s has no argument %q; it takes %s", fn.name, SanitizeLine(k), fn.argList())
+			}
+			val, err := p.parse(av.vals[i], spec.typ, at.k("args").k(k), CodeBadCall)
+			if err != nil {
+				return nil, err
+			}
+			c.named = append(c.named, namedArg{name: k, val: val})
+		}
+	}
+	if err := p.bindArgs(c, fn, at); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// bind resolves an expression's call to its function and checks it as
+// jsonCall checks a call written as JSON. at is the pointer of the string
+// the expression is written in.
+func (p *dynParser) bind(c *fcall, at *ptr) *Error {
+	fn := p.fns.get(c.name)
+	if fn == nil {
+		return refusal(CodeUnknownFunction, at, "unknown function %q in an expression; the catalog has %s", SanitizeLine(c.name), p.fns.list())
+	}
+	for _, a := range c.named {
+		spec := fn.arg(a.name)
+		if spec == nil {
+			return refusal(CodeBadCall, at, "%s has no argument %q; it takes %s", fn.name, SanitizeLine(a.name), fn.argList())
+		}
+		if err := p.bindValue(a.val, at); err != nil {
+			return err
+		}
+		if msg := p.typeProblem(a.val, spec.typ); msg != "" {
+			return refusal(CodeBadCall, at, "argument %s of %s: %s", a.name, fn.name, msg)
+		}
+	}
+	return p.bindArgs(c, fn, at)
+}
+
+// bindValue binds the calls inside an expression value.
+func (p *dynParser) bindValue(d *dynamic, at *ptr) *Error {
+	if d.kind == dynCall {
+		return p.bind(d.call, at)
+	}
+	return nil
+}
+
+// bindArgs places a call's arguments in their function's order and runs
+// the checks that need them all: required arguments, min or max, the
+// regex pattern, a formatString template.
+func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
+	c.fn = fn
+	c.set = p.fns
+	c.args = make([]*dynamic, len(fn.args))
+	for _, a := range c.named {
+		c.args[fn.argIndex(a.name)] = a.val // a repeated name: the last one wins
+	}
+	argAt := func(name string) *ptr {
+		if c.inline {
+			return at
+		}
+		return at.k("args").k(name)
+	}
+	for i, spec := range fn.args {
+		if spec.required && c.args[i] == nil {
+			return refusal(CodeBadCall, at, "%s needs the argument %q", fn.name, spec.name)
+		}
+	}
+	if fn.minOrMax && c.args[fn.argIndex("min")] == nil && c.args[fn.argIndex("max")] == nil {
+		return refusal(CodeBadCall, at, "%s needs min, max or both", fn.name)
+	}
+	switch fn.name {
+	case "regex":
+		if pat := c.args[fn.argIndex("pattern")]; pat.kind == dynLiteral {
+			re, err := compileJSRegexp(jsString(pat.lit))
+			if err != nil {
+				return refusal(CodeBadValue, argAt("pattern"), "regex pattern does not compile as RE2: %s", shortRegexpError(err))
+			}
+			c.re = re
+		}
+	case "formatString":
+		if v := c.args[0]; v.kind == dynLiteral {
+			if s, ok := v.lit.(string); ok {
+				parts, err := parseTemplate(s)
+				if err != nil {
+					return refusal(CodeBadValue, argAt("value"), "formatString: %s", err)
+				}
+				for _, part := range parts {
+					if err := p.bindValue(part, argAt("value")); err != nil {
+						return err
+					}
+				}
+				c.tmpl = parts
+			}
+		}
+	}
+	return nil
+}
+
+// compileJSRegexp compiles a JavaScript pattern with RE2, reading the
+// \uXXXX escapes JavaScript allows and RE2 spells \x{XXXX}. Other
+// constructs RE2 lacks (lookaround, back references) do not compile.
+func compileJSRegexp(pattern string) (*regexp.Regexp, error) {
+	if strings.Contains(pattern, `\u`) {
+		var b strings.Builder
+		for i := 0; i < len(pattern); i++ {
+			c := pattern[i]
+			if c == '\\' && i+1 < len(pattern) {
+				if pattern[i+1] == 'u' && i+6 <= len(pattern) && isHex4(pattern[i+2:i+6]) {
+					b.WriteString(`\x{`)
+					b.WriteString(pattern[i+2 : i+6])
+					b.WriteByte('}')
+					i += 5
+					continue
+				}
+				b.WriteByte(c)
+				b.WriteByte(pattern[i+1])
+				i++
+				continue
+			}
+			b.WriteByte(c)
+		}
+		pattern = b.String()
+	}
+	return regexp.Compile(pattern)
+}
+
+func isHex4(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// env is what evaluation reads. The resolver implements it for the node
+// being resolved; modelEnv is a plain implementation.
+type env interface {
+	// read returns the value at an absolute data-model path, false when
+	// nothing is there, and records the read. segs is never modified
+	// afterwards, so read may keep it.
+	read(segs []string) (any, bool)
+	// scope is the absolute path relative paths resolve against: the
+	// template item being drawn, or nil at the root.
+	scope() []string
+	locale() *Locale
+	location() *time.Location
+	// now is the clock. No basic-catalog function reads it; actions take
+	// their timestamps from it.
+	now() time.Time
+}
+
+// lookupPointer reads the value at segs below v as the official renderers
+// do: object members by name, array elements by canonical index.
+func lookupPointer(v any, segs []string) (any, bool) {
+	for _, s := range segs {
+		switch x := v.(type) {
+		case *Object:
+			n, ok := x.Get(s)
+			if !ok {
+				return nil, false
+			}
+			v = n
+		case []any:
+			i, ok := arrayIndex(s)
+			if !ok || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// modelEnv evaluates against a data model held in memory, recording reads.
+type modelEnv struct {
+	data  any
+	item  []string
+	loc   *Locale
+	tz    *time.Location
+	clock time.Time
+	reads [][]string
+}
+
+func (e *modelEnv) read(segs []string) (any, bool) {
+	e.reads = append(e.reads, segs)
+	return lookupPointer(e.data, segs)
+}
+func (e *modelEnv) scope() []string { return e.item }
+func (e *modelEnv) locale() *Locale { return orDefaultLocale(e.loc) }
+func (e *modelEnv) now() time.Time  { return e.clock }
+func (e *modelEnv) location() *time.Location {
+	if e.tz == nil {
+		return time.UTC
+	}
+	return e.tz
+}
+
+// evaluator evaluates dynamic values in one env.
+type evaluator struct {
+	env   env
+	err   error // the first call that failed
+	stack []any // arguments of the calls being evaluated
+}
+
+// evalDynamic evaluates d. Its result is a data-model value or undefined;
+// the error, when not nil, is the first call that could not run, whose
+// result counted as undefined.
+func evalDynamic(d *dynamic, e env) (any, error) {
+	var stack [16]any
+	ev := evaluator{env: e, stack: stack[:0]}
+	v := ev.eval(d)
+	return v, ev.err
+}
+
+// evalText evaluates d for display: by the specification's type
+// conversion (null and undefined empty, objects and arrays as JSON),
+// sanitized.
+func evalText(d *dynamic, e env) (string, error) {
+	v, err := evalDynamic(d, e)
+	return SanitizeText(displayString(v)), err
+}
+
+// evalBool evaluates d as a condition, with JavaScript's truthiness.
+func evalBool(d *dynamic, e env) (bool, error) {
+	v, err := evalDynamic(d, e)
+	return jsTruthy(v), err
+}
+
+func (ev *evaluator) fail(fn string, err error) {
+	if ev.err == nil {
+		ev.err = fmt.Errorf("%s: %w", fn, err)
+	}
+}
+
+func (ev *evaluator) eval(d *dynamic) any {
+	switch d.kind {
+	case dynLiteral:
+		return d.lit
+	case dynPath:
+		return ev.readPath(d.path)
+	case dynCall:
+		return ev.call(d.call)
+	case dynList:
+		out := make([]any, len(d.items))
+		for i, it := range d.items {
+			out[i] = ev.eval(it)
+		}
+		return out
+	}
+	return undefined
+}
+
+func (ev *evaluator) readPath(p dpath) any {
+	segs := p.segs
+	if !p.abs {
+		if sc := ev.env.scope(); len(sc) > 0 {
+			segs = make([]string, 0, len(sc)+len(p.segs))
+			segs = append(append(segs, sc...), p.segs...)
+		}
+	}
+	v, ok := ev.env.read(segs)
+	if !ok {
+		return undefined
+	}
+	return v
+}
+
+func (ev *evaluator) call(c *fcall) any {
+	// Arguments go on one stack for the whole evaluation, so that a call
+	// costs no allocation of its own.
+	base := len(ev.stack)
+	for _, a := range c.args {
+		v := undefined
+		if a != nil {
+			v = ev.eval(a)
+		}
+		ev.stack = append(ev.stack, v)
+	}
+	args := ev.stack[base:len(ev.stack):len(ev.stack)]
+	v, err := c.fn.impl(ev, c, args)
+	clear(ev.stack[base:])
+	ev.stack = ev.stack[:base]
+	if err != nil {
+		ev.fail(c.fn.name, err)
+		return undefined
+	}
+	return v
+}
+
+// openURL returns the address an openUrl call asks for, for the views to
+// show; ok is false when d is not such a call. Nothing is ever opened.
+func openURL(d *dynamic, e env) (url string, ok bool) {
+	if d.kind != dynCall || d.call.fn == nil || d.call.fn.name != "openUrl" {
+		return "", false
+	}
+	ev := evaluator{env: e}
+	v := ev.eval(d.call.args[0])
+	if isUndefined(v) {
+		return "", false
+	}
+	return SanitizeLine(jsString(v)), true
+}
