@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,45 +9,111 @@ import (
 	"log"
 	"net"
 	"os"
-	"reflect"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/a2term/a2term/bridge/internal/wire"
 )
 
-// Sizes of the codec's reading. A line is read in pieces of readChunk
-// bytes into a buffer that grows only as far as the line needs, and never
-// past the message limit; a buffer grown beyond keepBuffer for one large
-// message is let go before the next one.
+// Sizes of the codec's reading. A connection reads through a buffer of
+// readChunk bytes into a line buffer that grows only as far as the line
+// needs, never past the message limit. The first lineFloor bytes of every
+// line buffer are the connection's own; beyond them a line buffer draws on
+// the server's budget of MaxRPCHeldBytes, shared by every connection.
 const (
-	readChunk  = 64 << 10
-	keepBuffer = 64 << 10
+	readChunk = 16 << 10
+	lineFloor = 16 << 10
 )
+
+// lingerTimeout bounds how long a connection being closed for a line it
+// cannot take goes on reading (and dropping) what its peer still sends,
+// so that the peer reads the reply that says why instead of a reset.
+const lingerTimeout = 5 * time.Second
 
 // Replies the codec writes itself, for input that never becomes a request.
 var (
-	replyTooLong  = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"message over 4 MiB"}}` + "\n")
-	replyNotJSON  = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the line is not JSON"}}` + "\n")
-	replyBatch    = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"batch requests are not supported: send one request object per line"}}` + "\n")
-	msgBadRequest = "invalid request: not a JSON-RPC 2.0 request object"
+	replyTooLong = []byte(`{"id":null,"error":{"code":-32600,"message":"message over 4 MiB"},"jsonrpc":"2.0"}` + "\n")
+	replyNotJSON = []byte(`{"id":null,"error":{"code":-32700,"message":"parse error: the line is not JSON"},"jsonrpc":"2.0"}` + "\n")
+	replyBatch   = []byte(`{"id":null,"error":{"code":-32600,"message":"batch requests are not supported: send one request object per line"},"jsonrpc":"2.0"}` + "\n")
+	replyBusy    = []byte(fmt.Sprintf(`{"id":null,"error":{"code":%d,"message":"a2term is holding too many unfinished messages (%d MiB across all connections); send it again later"},"jsonrpc":"2.0"}`+"\n",
+		CodeBusy, MaxRPCHeldBytes>>20))
 )
 
-// errTooLong ends a connection whose peer sent a line over the limit.
-var errTooLong = errors.New("a message over the size limit")
+var (
+	// errTooLong ends a connection whose peer sent a line over the limit.
+	errTooLong = errors.New("a message over the size limit")
+	// errBusy ends a connection whose line the shared budget cannot hold.
+	errBusy = errors.New("no room for an unfinished message")
+)
 
-// lineStream is the server's jsonrpc2.ObjectStream: one JSON object per
-// line in both directions, a bounded line length, and a deadline on
-// every write.
+// budget counts the bytes that line buffers hold beyond their floor,
+// across every connection of a server, and refuses to let them pass its
+// limit.
+type budget struct {
+	limit int64
+	used  atomic.Int64
+	peak  atomic.Int64 // the most ever held at once (tests)
+}
+
+// take reserves n bytes, or reports that they would pass the limit.
+func (b *budget) take(n int64) bool {
+	for {
+		u := b.used.Load()
+		if u+n > b.limit {
+			return false
+		}
+		if b.used.CompareAndSwap(u, u+n) {
+			for {
+				p := b.peak.Load()
+				if u+n <= p || b.peak.CompareAndSwap(p, u+n) {
+					return true
+				}
+			}
+		}
+	}
+}
+
+func (b *budget) give(n int64) { b.used.Add(-n) }
+
+// line is one complete line read from a connection, owned by the request
+// it carries until the request's handler releases it.
+type line struct {
+	b      []byte
+	held   int64 // what the line's buffer holds of the budget
+	budget *budget
+}
+
+func (l *line) release() {
+	if l.held > 0 {
+		l.budget.give(l.held)
+		l.held = 0
+	}
+	l.b = nil
+}
+
+// request is one JSON-RPC request, read once: its id as sent (nil for a
+// notification), its method and its params as a slice of its line.
+type request struct {
+	id     []byte
+	method string
+	params []byte
+	line   line
+}
+
+// lineStream is one connection's JSON-RPC framing: one JSON object per
+// line in both directions, a bounded line length, a share of the server's
+// budget for unfinished lines, and a deadline on every write.
 //
-// jsonrpc2 closes a connection as soon as ReadObject returns an error, so
-// ReadObject answers input that is not a request (not JSON, not a request
+// next answers input that is not a request (not JSON, not a request
 // object, a batch) itself and reads on; it returns an error only when the
-// connection ends or a line is over the limit. Writes come from the
-// library (under its own lock) and from ReadObject (replies of its own),
-// so they are serialized here. A write that misses its deadline closes
-// the connection: a peer that does not read its replies is dropped rather
+// connection ends, or when it cannot take a line (over the limit, or no
+// room in the budget), after it has told the peer why. Writes come from
+// the reading goroutine (replies of its own) and from handlers, so they
+// are serialized here. A write that misses its deadline closes the
+// connection: a peer that does not read its replies is dropped rather
 // than allowed to hold anything up.
 type lineStream struct {
 	conn    net.Conn
@@ -56,110 +121,85 @@ type lineStream struct {
 	limit   int
 	timeout time.Duration
 	log     *log.Logger
+	budget  *budget
 
 	buf  []byte
-	rerr error         // an error to return after a last line without a newline
-	peak *atomic.Int64 // the largest buffer this server's streams allocated
+	held int64 // what buf holds of the budget
+	rerr error // an error to return after a last line without a newline
 
 	wmu       sync.Mutex
 	closeOnce sync.Once
 	closeErr  error
-	// readDone is closed when ReadObject has returned its final error,
-	// which is the last thing jsonrpc2's reading goroutine waits for.
-	readDone chan struct{}
-	doneOnce sync.Once
 }
 
-func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger *log.Logger, peak *atomic.Int64) *lineStream {
+func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger *log.Logger, b *budget) *lineStream {
 	return &lineStream{
-		conn:     conn,
-		r:        bufio.NewReaderSize(conn, readChunk),
-		limit:    limit,
-		timeout:  timeout,
-		log:      logger,
-		peak:     peak,
-		readDone: make(chan struct{}),
+		conn:    conn,
+		r:       bufio.NewReaderSize(conn, readChunk),
+		limit:   limit,
+		timeout: timeout,
+		log:     logger,
+		budget:  b,
 	}
 }
 
-// ReadObject implements jsonrpc2.ObjectStream.
-func (s *lineStream) ReadObject(v any) (err error) {
-	defer func() {
-		if err != nil {
-			s.doneOnce.Do(func() { close(s.readDone) })
-		}
-	}()
+// next returns the next request.
+func (s *lineStream) next() (*request, error) {
 	for {
-		line, err := s.readLine()
-		if errors.Is(err, errTooLong) {
-			s.log.Printf("a2term rpc: closing the connection: a line over %d bytes", s.limit)
-			_ = s.write(replyTooLong)
-			return err
-		}
-		if err != nil {
-			return err
-		}
-		line = bytes.TrimSpace(line)
+		l, err := s.readLine()
 		switch {
-		case len(line) == 0:
-			continue
-		case !json.Valid(line):
-			if err := s.write(replyNotJSON); err != nil {
-				return err
+		case errors.Is(err, errTooLong):
+			s.log.Printf("a2term rpc: closing the connection: a line over %d bytes", s.limit)
+			s.refuse(replyTooLong)
+			return nil, err
+		case errors.Is(err, errBusy):
+			s.log.Printf("a2term rpc: closing the connection: unfinished messages hold %d bytes, the most the server holds", s.budget.limit)
+			s.refuse(replyBusy)
+			return nil, err
+		case err != nil:
+			return nil, err
+		}
+		req, reply := parseRequest(wire.Trim(l))
+		if req == nil {
+			if reply != nil {
+				if err := s.write(reply, nil); err != nil {
+					return nil, err
+				}
 			}
-			continue
-		case line[0] == '[':
-			if err := s.write(replyBatch); err != nil {
-				return err
-			}
+			s.keepOrDrop()
 			continue
 		}
-		if reply := decodeRequest(line, v); reply != nil {
-			if err := s.write(reply); err != nil {
-				return err
-			}
-			continue
-		}
-		return nil
+		// The request takes the line's buffer with it; the next line
+		// gets a buffer of its own.
+		req.line = line{b: s.buf, held: s.held, budget: s.budget}
+		s.buf, s.held = nil, 0
+		return req, nil
 	}
 }
 
-// decodeRequest decodes line into v, a pointer to jsonrpc2's message type,
-// and returns nil; or, when line is not a JSON-RPC message, leaves v as it
-// was and returns the -32600 reply to send. It decodes into a fresh value
-// first because a failed decode can leave v half filled, which jsonrpc2
-// would then take for a request.
-func decodeRequest(line []byte, v any) []byte {
-	tmp := reflect.New(reflect.TypeOf(v).Elem())
-	if err := json.Unmarshal(line, tmp.Interface()); err == nil {
-		reflect.ValueOf(v).Elem().Set(tmp.Elem())
-		return nil
+// keepOrDrop keeps the line buffer for the next line if it is within the
+// floor, and lets go of a larger one.
+func (s *lineStream) keepOrDrop() {
+	if cap(s.buf) > lineFloor {
+		s.budget.give(s.held)
+		s.buf, s.held = nil, 0
 	}
-	// Answer with the request's id when it has a usable one, so that
-	// the caller's pending call ends.
-	var idOnly struct {
-		ID json.RawMessage `json:"id"`
-	}
-	var id jsonrpc2.ID
-	if json.Unmarshal(line, &idOnly) == nil && len(idOnly.ID) > 0 && id.UnmarshalJSON(idOnly.ID) == nil {
-		b, err := json.Marshal(&jsonrpc2.Response{ID: id, Error: &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msgBadRequest}})
-		if err == nil {
-			return append(b, '\n')
-		}
-	}
-	return []byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":null,"error":{"code":%d,"message":%q}}`+"\n", jsonrpc2.CodeInvalidRequest, msgBadRequest))
 }
 
-// readLine returns the next line without its newline. The returned slice
-// is valid until the next call. A line longer than the limit is refused
-// with errTooLong as soon as the limit is passed, before it is read in
-// full or stored.
+// dropBuffer lets go of the line buffer and what it holds of the budget.
+// Only the reading goroutine calls it, once the connection is done.
+func (s *lineStream) dropBuffer() {
+	s.budget.give(s.held)
+	s.buf, s.held = nil, 0
+}
+
+// readLine returns the next line without its newline, in s.buf. A line
+// longer than the limit is refused with errTooLong as soon as the limit is
+// passed, before it is read in full or stored; one the budget has no room
+// for, with errBusy.
 func (s *lineStream) readLine() ([]byte, error) {
 	if s.rerr != nil {
 		return nil, s.rerr
-	}
-	if cap(s.buf) > keepBuffer {
-		s.buf = nil
 	}
 	s.buf = s.buf[:0]
 	for {
@@ -171,7 +211,9 @@ func (s *lineStream) readLine() ([]byte, error) {
 		if len(s.buf)+n > s.limit {
 			return nil, errTooLong
 		}
-		s.grow(n)
+		if !s.grow(n, err == nil) {
+			return nil, errBusy
+		}
 		s.buf = append(s.buf, chunk[:n]...)
 		switch {
 		case err == nil:
@@ -187,39 +229,59 @@ func (s *lineStream) readLine() ([]byte, error) {
 	}
 }
 
-// grow makes room for n more bytes, doubling the buffer but never past
-// the limit (the caller has checked that the line fits in it).
-func (s *lineStream) grow(n int) {
+// grow makes room for n more bytes: exactly as many for a line that
+// arrived whole, else doubling the buffer, never past the limit (the
+// caller has checked that the line fits in it). It reports false when the
+// budget has no room for the growth.
+func (s *lineStream) grow(n int, last bool) bool {
 	need := len(s.buf) + n
 	if need <= cap(s.buf) {
-		return
+		return true
 	}
-	c := max(2*cap(s.buf), need, 4096)
+	c := need
+	if !last || len(s.buf) > 0 {
+		c = max(2*cap(s.buf), need, 4096)
+	}
 	c = min(c, s.limit)
+	held := max(int64(c)-lineFloor, 0)
+	if held > s.held {
+		if !s.budget.take(held - s.held) {
+			return false
+		}
+		s.held = held
+	}
 	nb := make([]byte, len(s.buf), c)
 	copy(nb, s.buf)
 	s.buf = nb
-	for {
-		p := s.peak.Load()
-		if int64(c) <= p || s.peak.CompareAndSwap(p, int64(c)) {
-			return
-		}
-	}
+	return true
 }
 
-// WriteObject implements jsonrpc2.ObjectStream.
-func (s *lineStream) WriteObject(obj any) error {
-	b, err := json.Marshal(obj)
-	if err != nil {
-		return err
+// refuse tells the peer why the connection ends, then ends it without a
+// reset: it stops writing, reads and drops what the peer still sends until
+// the peer closes or lingerTimeout passes, and closes.
+func (s *lineStream) refuse(reply []byte) {
+	s.dropBuffer()
+	if s.write(reply, nil) != nil {
+		return
 	}
-	return s.write(append(b, '\n'))
+	if cw, ok := s.conn.(interface{ CloseWrite() error }); ok {
+		_ = cw.CloseWrite()
+	}
+	if s.conn.SetReadDeadline(time.Now().Add(lingerTimeout)) == nil {
+		_, _ = io.Copy(io.Discard, s.r)
+	}
+	s.Close()
 }
 
 // write sends one line within the write timeout, or drops the connection.
-func (s *lineStream) write(line []byte) error {
+// before, when not nil, runs once the line's turn to be written has come,
+// just before it is written.
+func (s *lineStream) write(line []byte, before func()) error {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
+	if before != nil {
+		before()
+	}
 	if err := s.conn.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil {
 		s.Close()
 		return err
@@ -234,8 +296,131 @@ func (s *lineStream) write(line []byte) error {
 	return nil
 }
 
-// Close implements jsonrpc2.ObjectStream. It may be called more than once.
+// Close closes the connection. It may be called more than once.
 func (s *lineStream) Close() error {
 	s.closeOnce.Do(func() { s.closeErr = s.conn.Close() })
 	return s.closeErr
+}
+
+// msgBadRequest begins every -32600 reply to JSON that is not a request.
+const msgBadRequest = "invalid request: "
+
+// parseRequest reads one line as a JSON-RPC 2.0 request object, checking
+// it once from end to end. It returns the request, or nil and the reply to
+// send instead (nil for a blank line). Members are matched by their exact
+// names; a member named twice, an unknown member, a "jsonrpc" other than
+// "2.0", a method that is not a string, or an id that is not a string, an
+// integer or null make the line an invalid request, answered with the
+// request's id when it has a usable one. Params of the wrong shape are for
+// the method to refuse, with the details only it can give.
+func parseRequest(b []byte) (*request, []byte) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	switch b[0] {
+	case '[':
+		if !wire.Valid(b) {
+			return nil, replyNotJSON
+		}
+		return nil, replyBatch
+	case '{':
+	default:
+		if !wire.Valid(b) {
+			return nil, replyNotJSON
+		}
+		return nil, badRequest(nil, "the line is not a request object")
+	}
+	var (
+		req             request
+		version, method []byte
+		seen            [4]bool
+		problem         string
+	)
+	err := wire.Members(b, func(quoted, v []byte) error {
+		if problem != "" {
+			return nil // the line is still checked to the end
+		}
+		name := wire.Name(quoted)
+		slot := -1
+		switch name {
+		case "jsonrpc":
+			slot, version = 0, v
+		case "id":
+			slot = 1
+			switch k := v[0]; {
+			case k == '"' || k == 'n' || (k == '-' || k >= '0' && k <= '9') && wire.IsInteger(v):
+				req.id = v
+			default:
+				problem = "the id must be a string, an integer or null"
+			}
+		case "method":
+			slot, method = 2, v
+		case "params":
+			slot, req.params = 3, v
+		default:
+			problem = fmt.Sprintf("unknown member %.64q", name)
+			return nil
+		}
+		if seen[slot] {
+			problem = fmt.Sprintf("member %q is given twice", name)
+		}
+		seen[slot] = true
+		return nil
+	})
+	if err != nil {
+		return nil, replyNotJSON
+	}
+	if problem == "" {
+		switch {
+		case version == nil || wire.Name(version) != "2.0" || version[0] != '"':
+			problem = `"jsonrpc" must be "2.0"`
+		case method == nil || method[0] != '"':
+			problem = "the method must be a string"
+		}
+	}
+	if problem != "" {
+		return nil, badRequest(req.id, problem)
+	}
+	req.method = wire.Name(method)
+	if !seen[1] {
+		req.id = nil // a notification
+	}
+	return &req, nil
+}
+
+func badRequest(id []byte, problem string) []byte {
+	return replyLine(id, nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msgBadRequest + problem})
+}
+
+// replyLine encodes a reply: result (JSON) or rerr, to the request whose
+// id was sent as id (nil: null). The result is written as it is, not
+// encoded again.
+func replyLine(id, result []byte, rerr *jsonrpc2.Error) []byte {
+	if id == nil {
+		id = []byte("null")
+	}
+	var body []byte
+	if rerr != nil {
+		var err error
+		if body, err = json.Marshal(rerr); err != nil {
+			body = []byte(`{"code":-32603,"message":"internal error"}`)
+		}
+	}
+	out := make([]byte, 0, len(id)+len(result)+len(body)+32)
+	out = append(out, `{"id":`...)
+	out = append(out, id...)
+	if rerr != nil {
+		out = append(out, `,"error":`...)
+		out = append(out, body...)
+	} else {
+		out = append(out, `,"result":`...)
+		out = append(out, result...)
+	}
+	out = append(out, `,"jsonrpc":"2.0"}`+"\n"...)
+	return out
+}
+
+// errorReply encodes an error reply of code with message.
+func errorReply(id []byte, code int64, message string) []byte {
+	return replyLine(id, nil, &jsonrpc2.Error{Code: code, Message: message})
 }

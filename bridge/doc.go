@@ -26,12 +26,35 @@
 // componentId, path}. For a refused parameter, index is -1 and path points
 // into the params ("/seconds"). Package client calls the API from Go.
 //
+// Each request is read once: its line is checked from end to end, and its
+// params reach the method, and a canvas.show's messages the canvas's own
+// decoder, as slices of that line, neither decoded nor copied on the way.
+// Member names match exactly, as the canvas's decoder matches them:
+// "Seconds" is not "seconds".
+//
 // Each connection runs its requests concurrently (a canvas.wait blocks
-// only itself), at most ServerOptions.MaxInFlight of them at once. When
-// a connection closes, its waits end; an action that was handed to a wait
-// whose reply could not be written goes back to the front of the queue.
-// Nothing the server does is printed on the terminal: its messages go to
-// ServerOptions.Logger, or nowhere.
+// only itself), at most ServerOptions.MaxInFlight of them at once; a
+// request stops counting when its reply's turn to be written comes. When
+// a connection closes, its waits end. An action handed to a wait counts as
+// taken, and the transcript says so, only once the agent shows it is
+// alive: by sending anything else on that connection, or by staying
+// connected for ServerOptions.TakenAfter (a second). If the connection
+// closes first (the agent was killed right after the reply), or the reply
+// could not be written, the action goes back to the front of the queue.
+// Close answers every pending wait (timed out) before it closes the
+// connections. Nothing the server does is printed on the terminal: its
+// messages go to ServerOptions.Logger, or nowhere.
+//
+// # Bounds
+//
+// At most MaxConnections (64) connections are served at once; the next is
+// sent {"id":null,"error":{"code":-32001,...}} saying so, and closed. The
+// line buffers of all connections together hold at most MaxRPCHeldBytes
+// (32 MiB) beyond the first 16 KiB of each, counting lines being read and
+// requests being handled; a line that finds no room gets -32001 and its
+// connection is closed, and the other connections, the hub and every view
+// go on. When accepting fails (out of file descriptors), the server waits
+// before trying again, up to a second, and never stops accepting.
 //
 // # Malformed input
 //
@@ -39,36 +62,42 @@
 // the hub and every other connection go on being served, and a reply never
 // carries Go error text or a stack trace.
 //
-//   - A line that is not JSON: the reply {"jsonrpc":"2.0","id":null,
-//     "error":{"code":-32700,...}}; the connection stays open and the next
+//   - A line that is not JSON: the reply {"id":null,"error":{"code":
+//     -32700,...},"jsonrpc":"2.0"}; the connection stays open and the next
 //     line is read as usual. JSON that is not a request object (a number,
-//     an object without a string "method", a fractional id) gets -32600
-//     with the request's id when it has a usable one, else id null; a
-//     batch (a JSON array) gets -32600; the connection stays open.
+//     an object without "jsonrpc":"2.0" or without a string "method", an
+//     unknown or repeated member, a fractional id) gets -32600 with the
+//     request's id when it has a usable one, else id null; a batch (a JSON
+//     array) gets -32600; the connection stays open.
 //   - A line over 4 MiB (MaxRPCMessageBytes, not counting the newline):
-//     reading stops at the limit, the rest of the line is never read or
-//     stored, and the reply {"jsonrpc":"2.0","id":null,"error":{"code":
-//     -32600,"message":"message over 4 MiB"}} is written; then the
-//     connection is closed. Replies to its earlier requests that were not
-//     written yet are lost.
+//     reading stops at the limit, the rest of the line is never stored,
+//     and the reply {"id":null,"error":{"code":-32600,"message":"message
+//     over 4 MiB"},"jsonrpc":"2.0"} is written; then the server stops
+//     writing, reads and drops what the peer still sends (for up to 5 s),
+//     and closes the connection, so the peer reads the reply and then the
+//     end of the connection rather than a reset. Replies to its earlier
+//     requests that were not written yet are lost.
 //   - An unknown method: -32601 "method not found: NAME"; the connection
 //     stays open.
-//   - Params of the wrong shape (not an object, an unknown member, a
-//     missing member, a member of the wrong type, seconds outside 0..600):
-//     -32602 with a refusal in data (code missing_property or bad_value,
-//     index -1, path naming the member); the hub is not called, and the
-//     connection stays open. Messages the hub refuses are -32602 too, with
-//     the hub's refusal in data; the canvas is unchanged.
+//   - Params of the wrong shape (not an object, an unknown or repeated
+//     member, a missing member, a member of the wrong type, seconds
+//     outside 0..600): -32602 with a refusal in data (code
+//     missing_property or bad_value, index -1, path naming the member);
+//     the hub is not called, and the connection stays open. Messages the
+//     hub refuses are -32602 too, with the hub's refusal in data; the
+//     canvas is unchanged.
 //   - A peer that never reads its replies: replies pile up until the
 //     socket's buffer is full; a reply that cannot be written within
 //     ServerOptions.WriteTimeout (5 s by default) closes the connection,
 //     ending its waits and putting an action not yet delivered back in the
-//     queue. No lock is held while writing, so the hub and other
-//     connections never wait for a slow peer.
+//     queue. No lock the hub or another connection needs is held while
+//     writing, so they never wait for a slow peer.
 //   - Too many requests in flight: a request that arrives while
 //     MaxInFlight requests of the same connection are still running is
 //     answered at once with -32000 "too many requests in flight" and not
 //     run; the connection stays open.
+//   - A request that arrives while the server is closing: -32002 "a2term
+//     is shutting down".
 //   - A notification (a request without an id) runs with no reply, except
 //     canvas.wait, which is ignored: nobody would receive its action.
 //   - An internal failure (even a panic in a handler): -32603 "internal

@@ -21,6 +21,14 @@ const (
 	MaxViewers = 4
 	// MaxRPCMessageBytes bounds one JSON-RPC message.
 	MaxRPCMessageBytes = 4 << 20
+	// MaxConnections is how many agent connections the socket serves at
+	// once; the next is told why and closed.
+	MaxConnections = 64
+	// MaxRPCHeldBytes bounds what the socket's line buffers hold, across
+	// every connection, for messages being read or being handled, beyond
+	// the first 16 KiB of each. A line that finds no room is refused and
+	// its connection closed.
+	MaxRPCHeldBytes = 32 << 20
 )
 
 // Queued is an action waiting for the agent, with the view it came from.
@@ -148,14 +156,18 @@ type WaitResult struct {
 // the count of refused presses is kept for the next wait, so nothing is
 // lost.
 func (h *Hub) Wait(ctx context.Context, d time.Duration) (WaitResult, error) {
-	res, _, err := h.wait(ctx, d)
+	res, q, err := h.wait(ctx, d, nil)
+	h.taken(q)
 	return res, err
 }
 
 // wait is Wait that also returns the action it handed out, so that a
 // caller which cannot pass the result on (the agent's connection broke
-// before the reply was written) can give it back with giveBack.
-func (h *Hub) wait(ctx context.Context, d time.Duration) (WaitResult, *Queued, error) {
+// before the reply was written) can give it back with giveBack, and
+// that does not record the action as taken: the caller calls taken once
+// the action has reached the agent. A wait also ends, as timed out, when
+// stop is closed (the server is shutting down).
+func (h *Hub) wait(ctx context.Context, d time.Duration, stop <-chan struct{}) (WaitResult, *Queued, error) {
 	if d < 0 || d > MaxWait {
 		return WaitResult{}, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1,
 			Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
@@ -175,7 +187,7 @@ func (h *Hub) wait(ctx context.Context, d time.Duration) (WaitResult, *Queued, e
 		h.board.SetStatus(func(s *Status) { s.Queued = n })
 		return h.result(q, over), &q, nil
 	}
-	if d == 0 || h.closed {
+	if d == 0 || h.closed || isClosed(stop) {
 		h.mu.Unlock()
 		return timedOut, nil, nil
 	}
@@ -191,6 +203,7 @@ func (h *Hub) wait(ctx context.Context, d time.Duration) (WaitResult, *Queued, e
 		return h.received(ctx, q, ok, timedOut)
 	case <-timer.C:
 	case <-ctx.Done():
+	case <-stop:
 	}
 	// Leave the line; an action that arrived in the meantime is ours.
 	h.mu.Lock()
@@ -210,8 +223,19 @@ func (h *Hub) wait(ctx context.Context, d time.Duration) (WaitResult, *Queued, e
 		h.giveBack(nil, over)
 		return WaitResult{}, nil, err
 	}
-	h.board.Append(RoleEvent, fmt.Sprintf("… no answer within %s", seconds(d)))
+	if !isClosed(stop) {
+		h.board.Append(RoleEvent, fmt.Sprintf("… no answer within %s", seconds(d)))
+	}
 	return timedOut, nil, nil
+}
+
+func isClosed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // received finishes a wait that was handed q (ok) or ended by Close (!ok).
@@ -260,8 +284,14 @@ func (h *Hub) requeue(q Queued) {
 }
 
 func (h *Hub) result(q Queued, over int) WaitResult {
-	h.board.Append(RoleEvent, fmt.Sprintf("→ the agent took %s from %s", q.Action.Name, q.Action.SurfaceID))
 	return WaitResult{Action: q.Action.Message(), Source: q.Source, Overflowed: over}
+}
+
+// taken records in the transcript that the agent has q (nil: nothing).
+func (h *Hub) taken(q *Queued) {
+	if q != nil {
+		h.board.Append(RoleEvent, fmt.Sprintf("→ the agent took %s from %s", q.Action.Name, q.Action.SurfaceID))
+	}
 }
 
 func seconds(d time.Duration) string {
@@ -334,6 +364,8 @@ type InfoLimits struct {
 	QueuedActions   int `json:"queuedActions"`
 	WaitSeconds     int `json:"waitSeconds"`
 	RPCMessageBytes int `json:"rpcMessageBytes"`
+	Connections     int `json:"connections"`
+	RPCHeldBytes    int `json:"rpcHeldBytes"`
 }
 
 // Info describes the canvas and its limits.
@@ -344,7 +376,8 @@ func (h *Hub) Info() Info {
 		CatalogID: a2ui.StandardCatalogID,
 		Version:   s.Canvas.Version(),
 		Limits: InfoLimits{Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
-			WaitSeconds: int(MaxWait / time.Second), RPCMessageBytes: MaxRPCMessageBytes},
+			WaitSeconds: int(MaxWait / time.Second), RPCMessageBytes: MaxRPCMessageBytes,
+			Connections: MaxConnections, RPCHeldBytes: MaxRPCHeldBytes},
 		Web:      s.Status.WebURL != "",
 		WebURL:   s.Status.AgentURL,
 		Viewers:  s.Status.Viewers,

@@ -231,7 +231,7 @@ func TestHubCancelledWaitTakesNothing(t *testing.T) {
 func TestHubGiveBackHandsToAWaiter(t *testing.T) {
 	h := newButtonsHub(t, "a")
 	press(t, h, Terminal, "a")
-	_, q, err := h.wait(context.Background(), 0)
+	_, q, err := h.wait(context.Background(), 0, nil)
 	if err != nil || q == nil {
 		t.Fatalf("took %v, %v", q, err)
 	}

@@ -182,26 +182,30 @@ func TestMalformedLineOverTheLimitClosesTheConnection(t *testing.T) {
 	}
 	p.alive()
 
-	// One byte more is refused before it is read in full.
+	// One byte more is refused before it is read in full, and answered
+	// before the connection closes: the server reads and drops the rest
+	// of what the peer sends, so the peer's write completes, it reads the
+	// reply, then the end of the connection, never a reset.
 	if err := p.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
+	wrote := make(chan error, 1)
 	go func() {
-		defer wg.Done()
 		big := `{"jsonrpc":"2.0","id":2,"method":"transcript.append","params":{"role":"note","text":"` + strings.Repeat("x", 2*MaxRPCMessageBytes) + `"}}` + "\n"
-		// The server closes the connection before reading all of it, so
-		// this write fails; that is the point.
-		_, _ = p.conn.Write([]byte(big))
+		_, err := p.conn.Write([]byte(big))
+		wrote <- err
 	}()
 	r := p.wantError(-32600, "null")
 	if r.Error != nil && r.Error.Message != "message over 4 MiB" {
 		t.Errorf("message %q", r.Error.Message)
 	}
-	p.closed()
-	wg.Wait()
-	if peak := srv.peakBuffer.Load(); peak > MaxRPCMessageBytes || peak == 0 {
+	if _, err := p.readLine(); !errors.Is(err, io.EOF) {
+		t.Errorf("after the reply: %v; want the end of the connection", err)
+	}
+	if err := <-wrote; err != nil {
+		t.Errorf("writing the long line: %v", err)
+	}
+	if peak := srv.budget.peak.Load(); peak > MaxRPCMessageBytes || peak == 0 {
 		t.Errorf("the codec's buffer grew to %d bytes; the limit is %d", peak, MaxRPCMessageBytes)
 	}
 	if !strings.Contains(logs.String(), "a line over") {
@@ -212,6 +216,55 @@ func TestMalformedLineOverTheLimitClosesTheConnection(t *testing.T) {
 	if err := h.Append(RoleNote, "still here"); err != nil {
 		t.Error(err)
 	}
+}
+
+// Members match by their exact names, in the envelope and in params,
+// where encoding/json would match "Seconds" to "seconds"; a member given
+// twice is refused rather than one of the two winning.
+func TestMalformedNamesMatchExactly(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{})
+	p := dialRaw(t, srv)
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":1,"Method":"canvas.info"}`,
+		`{"jsonrpc":"2.0","ID":1,"method":"canvas.info"}`,
+		`{"JSONRPC":"2.0","id":1,"method":"canvas.info"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"canvas.info","Params":{}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"canvas.info","method":"canvas.wait"}`,
+		`{"jsonrpc":"1.0","id":1,"method":"canvas.info"}`,
+		`{"id":1,"method":"canvas.info"}`,
+	} {
+		p.send(line)
+		r := p.reply()
+		if r.Error == nil || r.Error.Code != -32600 {
+			t.Errorf("%s: %+v %s", line, r.Error, r.Result)
+		}
+	}
+	for _, c := range []struct{ params, path, message string }{
+		{`{"Seconds":5}`, "", `unknown parameter "Seconds" (canvas.wait takes seconds)`},
+		{`{"seconds":0,"seconds":600}`, "/seconds", "parameter seconds is given twice"},
+		{`{"se\u0063onds":0,"seconds":600}`, "/seconds", "parameter seconds is given twice"},
+	} {
+		p.send(`{"jsonrpc":"2.0","id":5,"method":"canvas.wait","params":` + c.params + `}`)
+		r := p.wantError(-32602, "5")
+		if r.Error == nil || r.Error.Data == nil || r.Error.Data.Path != c.path || r.Error.Message != c.message {
+			t.Errorf("params %s: %+v", c.params, r.Error)
+		}
+	}
+	// So do the canvas's own: a message named in another case is not a
+	// message.
+	p.send(`{"jsonrpc":"2.0","id":6,"method":"canvas.show","params":{"messages":[{"BeginRendering":{"surfaceId":"a","root":"r"}}]}}`)
+	if r := p.wantError(-32602, "6"); r.Error != nil && (r.Error.Data == nil || r.Error.Data.Code != a2ui.CodeBadMessage) {
+		t.Errorf("BeginRendering: %+v", r.Error)
+	}
+	if n := len(h.Snapshot().Canvas.Surfaces()); n != 0 {
+		t.Errorf("%d surfaces", n)
+	}
+	// An escaped name is the name it spells.
+	p.send(`{"jsonrpc":"2.0","id":7,"m\u0065thod":"canvas.info"}`)
+	if r := p.reply(); r.Error != nil || string(r.ID) != "7" {
+		t.Errorf("an escaped name: %+v", r.Error)
+	}
+	p.alive()
 }
 
 func TestMalformedUnknownMethod(t *testing.T) {
@@ -321,6 +374,9 @@ func TestMalformedTooManyInFlight(t *testing.T) {
 	p := dialRaw(t, srv)
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
 	p.send(`{"jsonrpc":"2.0","id":2,"method":"canvas.wait","params":{"seconds":30}}`)
+	// Both waits are running (each handler has reached the hub), so the
+	// connection has no slot left.
+	waitForTranscript(t, h, "… waiting for the person", 2)
 	p.send(`{"jsonrpc":"2.0","id":3,"method":"canvas.info"}`)
 	if r := p.wantError(-32000, "3"); r.Error != nil && r.Error.Message != "too many requests in flight" {
 		t.Errorf("message %q", r.Error.Message)
@@ -343,6 +399,34 @@ func TestMalformedTooManyInFlight(t *testing.T) {
 	press(t, h, Terminal, "a")
 	if r := q.reply(); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
 		t.Errorf("the next agent's wait: %+v %s", r.Error, r.Result)
+	}
+}
+
+// A peer that keeps exactly MaxInFlight requests outstanding, sending the
+// next as soon as it reads a reply, is never refused: a request stops
+// counting before its reply is written, not after.
+func TestInFlightAtTheLimitIsNeverRefused(t *testing.T) {
+	const limit = 3
+	_, srv := startRaw(t, ServerOptions{MaxInFlight: limit})
+	p := dialRaw(t, srv)
+	id := 0
+	next := func() {
+		id++
+		p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"canvas.info"}`, id))
+	}
+	for range limit {
+		next()
+	}
+	for range 1000 {
+		if r := p.reply(); r.Error != nil {
+			t.Fatalf("with %d requests outstanding, request %s was refused: %+v", limit, r.ID, r.Error)
+		}
+		next()
+	}
+	for range limit {
+		if r := p.reply(); r.Error != nil {
+			t.Fatalf("request %s was refused: %+v", r.ID, r.Error)
+		}
 	}
 }
 

@@ -1,52 +1,63 @@
 package bridge
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge/internal/wire"
 )
 
 // params are one request's params, checked against the names its method
 // takes. Their refusals are *a2ui.Error values with Index -1 and Path a
 // JSON Pointer into the params ("/seconds"), worded for the agent: the
-// JSON decoder's own messages never reach it.
+// JSON decoder's own messages never reach it. Members are slices of the
+// request's line, matched by their exact names: "Seconds" is not
+// "seconds", and a member named twice is refused rather than one of the
+// two silently winning.
 type params struct {
 	method string
-	fields map[string]json.RawMessage
+	fields map[string][]byte
 }
 
 // objectParams reads raw as an object whose members are among allowed.
 // Absent params, null, {} and [] are all "no params".
-func objectParams(method string, raw *json.RawMessage, allowed ...string) (params, error) {
-	p := params{method: method, fields: map[string]json.RawMessage{}}
-	if raw == nil {
-		return p, nil
-	}
-	b := bytes.TrimSpace(*raw)
+func objectParams(method string, raw []byte, allowed ...string) (params, error) {
+	p := params{method: method}
+	b := wire.Trim(raw)
 	switch {
 	case len(b) == 0 || string(b) == "null":
 		return p, nil
-	case b[0] == '[' && string(bytes.Join(bytes.Fields(b), nil)) == "[]":
-		return p, nil
+	case b[0] == '[':
+		if wire.Elements(b, func([]byte) error { return wire.ErrSyntax }) == nil {
+			return p, nil // []
+		}
+		return p, p.refuse(a2ui.CodeBadValue, "", "params must be an object%s", p.takes(allowed))
 	case b[0] != '{':
 		return p, p.refuse(a2ui.CodeBadValue, "", "params must be an object%s", p.takes(allowed))
 	}
-	if err := json.Unmarshal(b, &p.fields); err != nil {
-		return p, p.refuse(a2ui.CodeBadValue, "", "params must be an object%s", p.takes(allowed))
-	}
-	names := make([]string, 0, len(p.fields))
-	for k := range p.fields {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	for _, k := range names {
-		if !slices.Contains(allowed, k) {
-			return p, p.refuse(a2ui.CodeBadValue, "", "unknown parameter %.64q%s", k, p.takes(allowed))
+	p.fields = make(map[string][]byte, len(allowed))
+	var refusal error
+	err := wire.Members(b, func(quoted, v []byte) error {
+		k := wire.Name(quoted)
+		switch {
+		case !slices.Contains(allowed, k):
+			refusal = p.refuse(a2ui.CodeBadValue, "", "unknown parameter %.64q%s", k, p.takes(allowed))
+		case p.fields[k] != nil:
+			refusal = p.refuse(a2ui.CodeBadValue, k, "parameter %s is given twice", k)
+		default:
+			p.fields[k] = v
+			return nil
 		}
+		return refusal
+	})
+	if refusal != nil {
+		return p, refusal
+	}
+	if err != nil {
+		return p, p.refuse(a2ui.CodeBadValue, "", "params must be an object%s", p.takes(allowed))
 	}
 	return p, nil
 }
@@ -71,21 +82,20 @@ func (p params) refuse(code a2ui.Code, name, format string, args ...any) *a2ui.E
 // for a missing or null member.
 func (p params) get(name, want string) (json.RawMessage, byte, error) {
 	v, ok := p.fields[name]
-	v = bytes.TrimSpace(v)
 	if !ok || len(v) == 0 || string(v) == "null" {
 		return nil, 0, p.refuse(a2ui.CodeMissingProperty, name, "%s needs %s: %s", p.method, name, want)
 	}
 	return v, v[0], nil
 }
 
-// array returns an array member's elements.
+// array returns an array member's elements, as slices of the request.
 func (p params) array(name string) ([]json.RawMessage, error) {
 	v, kind, err := p.get(name, "an array")
 	if err != nil {
 		return nil, err
 	}
-	var out []json.RawMessage
-	if kind != '[' || json.Unmarshal(v, &out) != nil {
+	out := []json.RawMessage{}
+	if kind != '[' || wire.Elements(v, func(e []byte) error { out = append(out, e); return nil }) != nil {
 		return nil, p.refuse(a2ui.CodeBadValue, name, "%s must be an array", name)
 	}
 	return out, nil
@@ -119,7 +129,7 @@ func (p params) str(name string) (string, error) {
 
 // optString returns a string member that may be absent or null.
 func (p params) optString(name string) (string, bool, error) {
-	if v := bytes.TrimSpace(p.fields[name]); len(v) == 0 || string(v) == "null" {
+	if v := p.fields[name]; len(v) == 0 || string(v) == "null" {
 		return "", false, nil
 	}
 	s, err := p.str(name)

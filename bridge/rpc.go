@@ -10,9 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -36,12 +34,21 @@ const (
 	// CodeTooManyInFlight answers a request that found MaxInFlight
 	// requests of its connection still running.
 	CodeTooManyInFlight = -32000
+	// CodeBusy says that the server cannot take more right now: a
+	// connection beyond MaxConnections, or a line the budget for
+	// unfinished lines (MaxRPCHeldBytes) has no room for. The connection
+	// is closed after this reply.
+	CodeBusy = -32001
+	// CodeShuttingDown answers a request that arrived while the server
+	// was closing.
+	CodeShuttingDown = -32002
 )
 
 // Defaults of ServerOptions.
 const (
 	DefaultMaxInFlight  = 8
 	DefaultWriteTimeout = 5 * time.Second
+	DefaultTakenAfter   = time.Second
 )
 
 // ShowParams are canvas.show's params.
@@ -80,12 +87,20 @@ type ServerOptions struct {
 	Logger *log.Logger
 	// MaxInFlight bounds the requests one connection may have running at
 	// once (a canvas.wait counts while it waits); more are answered with
-	// CodeTooManyInFlight. Zero means DefaultMaxInFlight.
+	// CodeTooManyInFlight. A request stops counting when its reply's turn
+	// to be written comes, so a peer that has MaxInFlight requests
+	// outstanding is never refused. Zero means DefaultMaxInFlight.
 	MaxInFlight int
 	// WriteTimeout is how long one reply may take to write before the
 	// connection is dropped, so a peer that stops reading holds up
 	// nothing. Zero means DefaultWriteTimeout.
 	WriteTimeout time.Duration
+	// TakenAfter is how long a connection must stay open after the reply
+	// that handed it an action, when it sends nothing else, before the
+	// action counts as taken. An agent killed right after the reply
+	// never took the action, which goes back to the front of the queue.
+	// Zero means DefaultTakenAfter.
+	TakenAfter time.Duration
 }
 
 // Server serves the agent API of one Hub on a Unix socket. Every
@@ -101,13 +116,20 @@ type Server struct {
 	logger     *log.Logger
 	maxFlight  int
 	timeout    time.Duration
-	ctx        context.Context
+	takenAfter time.Duration
+	ctx        context.Context // cancelled by Close: closes every connection
 	cancel     context.CancelFunc
-	peakBuffer atomic.Int64 // largest read buffer of any connection (tests)
+	budget     budget // bytes of line buffers beyond their floor, all connections
 
-	mu      sync.Mutex
-	closing bool
-	wg      sync.WaitGroup // the accept loop, connection watchers, handlers
+	mu       sync.Mutex
+	closing  bool
+	draining chan struct{} // closed by Close: every wait ends
+	conns    int
+	accepts  int            // failed accepts (tests)
+	wg       sync.WaitGroup // the accept loop and the connections
+	// handlers are the running requests, which Close lets finish and
+	// answer before it closes their connections.
+	handlers sync.WaitGroup
 
 	closeOnce sync.Once
 	closeErr  error
@@ -142,7 +164,8 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		return nil, fmt.Errorf("a2term socket %s: %w", socketPath, err)
 	}
 	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: opts.Logger,
-		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout}
+		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, takenAfter: opts.TakenAfter,
+		budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{})}
 	if s.logger == nil {
 		s.logger = log.New(io.Discard, "", 0)
 	}
@@ -151,6 +174,9 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	}
 	if s.timeout <= 0 {
 		s.timeout = DefaultWriteTimeout
+	}
+	if s.takenAfter <= 0 {
+		s.takenAfter = DefaultTakenAfter
 	}
 	if err := s.prepareDir(); err != nil {
 		return nil, err
@@ -252,16 +278,20 @@ func removeStale(path string) error {
 // Path is the socket's absolute path, as agents should be given it.
 func (s *Server) Path() string { return s.path }
 
-// Close stops accepting, closes every connection (ending their waits),
-// waits for every handler to return, and removes the socket, and the
-// directory if Listen created it. It does not close the hub.
+// Close shuts the server down: it stops accepting, ends every wait (as
+// timed out), lets every running request finish and write its reply,
+// then closes every connection and removes the socket, and the directory
+// if Listen created it. A request that arrives meanwhile is answered
+// with CodeShuttingDown. It does not close the hub.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
 		s.mu.Lock()
 		s.closing = true
+		close(s.draining)
 		s.mu.Unlock()
 		err := s.ln.Close()
-		s.cancel() // closes every connection
+		s.handlers.Wait() // each reply is written, or its connection dropped, within the write timeout
+		s.cancel()        // closes every connection
 		s.wg.Wait()
 		if fi, serr := os.Lstat(s.path); serr == nil && os.SameFile(fi, s.sock) {
 			if rerr := os.Remove(s.path); rerr != nil && err == nil {
@@ -286,18 +316,26 @@ func (s *Server) Close() error {
 	return s.closeErr
 }
 
-// accept takes connections until Close.
+// accept takes connections until Close. When accepting fails (out of
+// file descriptors, most often) it waits before trying again, longer
+// each time up to a second, so that it neither gives up nor spins; the
+// connection waits in the socket's backlog meanwhile.
 func (s *Server) accept() {
 	defer s.wg.Done()
-	backoff := 5 * time.Millisecond
+	const first = 5 * time.Millisecond
+	backoff := first
 	for {
 		nc, err := s.ln.Accept()
 		if err != nil {
 			if s.ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
 				return
 			}
-			// Out of descriptors or the like: wait a little and retry.
-			s.logger.Printf("a2term rpc: accept: %v", err)
+			s.mu.Lock()
+			s.accepts++
+			s.mu.Unlock()
+			if backoff == first {
+				s.logger.Printf("a2term rpc: accept: %v; trying again", err)
+			}
 			t := time.NewTimer(backoff)
 			select {
 			case <-t.C:
@@ -308,13 +346,19 @@ func (s *Server) accept() {
 			backoff = min(2*backoff, time.Second)
 			continue
 		}
-		backoff = 5 * time.Millisecond
+		if backoff != first {
+			s.logger.Printf("a2term rpc: accepting connections again")
+			backoff = first
+		}
 		s.serveConn(nc)
 	}
 }
 
-// serveConn starts the JSON-RPC connection for nc, and a watcher that
-// lets Close wait until the connection's reading goroutine is done.
+// replyTooManyConns is what a connection beyond MaxConnections is told.
+var replyTooManyConns = []byte(fmt.Sprintf(`{"id":null,"error":{"code":%d,"message":"a2term serves at most %d connections at once; close one and connect again"},"jsonrpc":"2.0"}`+"\n",
+	CodeBusy, MaxConnections))
+
+// serveConn starts serving nc, or tells it why not and closes it.
 func (s *Server) serveConn(nc net.Conn) {
 	s.mu.Lock()
 	if s.closing {
@@ -322,112 +366,33 @@ func (s *Server) serveConn(nc net.Conn) {
 		nc.Close()
 		return
 	}
-	s.wg.Add(1)
-	s.mu.Unlock()
-	stream := newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.peakBuffer)
-	slots := make(chan struct{}, s.maxFlight)
-	handler := handlerFunc(func(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
-		s.dispatch(ctx, c, req, slots)
-	})
-	conn := jsonrpc2.NewConn(s.ctx, stream, handler, jsonrpc2.SetLogger(s.logger))
-	go func() {
-		defer s.wg.Done()
-		<-conn.DisconnectNotify()
-		<-stream.readDone
-	}()
-}
-
-type handlerFunc func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request)
-
-func (f handlerFunc) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
-	f(ctx, c, req)
-}
-
-// dispatch runs on the connection's reading goroutine: it starts a
-// handler goroutine for req if the connection has a free slot (like
-// jsonrpc2.AsyncHandler, so a long canvas.wait does not hold up the
-// connection's other calls) and answers CodeTooManyInFlight otherwise.
-func (s *Server) dispatch(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request, slots chan struct{}) {
-	if req.Notif && req.Method == MethodWait {
-		// Nobody would receive the action it takes.
-		s.logger.Printf("a2term rpc: ignoring canvas.wait sent as a notification")
-		return
-	}
-	select {
-	case slots <- struct{}{}:
-	default:
-		if !req.Notif {
-			_ = c.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: CodeTooManyInFlight, Message: "too many requests in flight"})
-		}
-		return
-	}
-	s.mu.Lock()
-	if s.closing {
+	if s.conns >= MaxConnections {
 		s.mu.Unlock()
-		<-slots
+		s.logger.Printf("a2term rpc: refusing a connection: %d are open, the most there may be", MaxConnections)
+		// A new socket's buffer is empty: this write does not wait.
+		if nc.SetWriteDeadline(time.Now().Add(100*time.Millisecond)) == nil {
+			_, _ = nc.Write(replyTooManyConns)
+		}
+		nc.Close()
 		return
 	}
+	s.conns++
 	s.wg.Add(1)
 	s.mu.Unlock()
-	go func() {
-		defer s.wg.Done()
-		defer func() { <-slots }()
-		s.handle(ctx, c, req)
-	}()
+	c := newConn(s, nc)
+	go c.serve()
 }
 
-// handle runs one request and writes its reply.
-func (s *Server) handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
-	var (
-		result any
-		handed *Queued
-		over   int
-		err    error
-	)
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				s.logger.Printf("a2term rpc: %s panicked: %v\n%s", req.Method, p, debug.Stack())
-				err = errInternal
-			}
-		}()
-		result, handed, err = s.call(ctx, req)
-		if w, ok := result.(WaitResult); ok {
-			over = w.Overflowed
-		}
-	}()
-	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return // the connection is closing: there is nobody to answer
+// startHandler counts a request's handler in, unless the server is
+// closing.
+func (s *Server) startHandler() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
 	}
-	if req.Notif {
-		if err != nil {
-			s.logger.Printf("a2term rpc: notification %s: %v", req.Method, err)
-		}
-		return
-	}
-	var raw json.RawMessage
-	if err == nil {
-		if raw, err = json.Marshal(result); err != nil {
-			s.logger.Printf("a2term rpc: %s: encoding the result: %v", req.Method, err)
-			err = errInternal
-		}
-	}
-	if err != nil {
-		if werr := c.ReplyWithError(ctx, req.ID, s.rpcError(req.Method, err)); werr != nil && !errors.Is(werr, jsonrpc2.ErrClosed) {
-			s.logger.Printf("a2term rpc: replying to %s: %v", req.Method, werr)
-		}
-		return
-	}
-	if werr := c.Reply(ctx, req.ID, raw); werr != nil {
-		// The agent never got this result: an action goes back to the
-		// queue and refused presses stay to be reported.
-		if handed != nil || over > 0 {
-			s.hub.giveBack(handed, over)
-		}
-		if !errors.Is(werr, jsonrpc2.ErrClosed) {
-			s.logger.Printf("a2term rpc: replying to %s: %v", req.Method, werr)
-		}
-	}
+	s.handlers.Add(1)
+	return true
 }
 
 // errInternal stands for any failure that is not the agent's doing; its
@@ -462,16 +427,16 @@ func (s *Server) rpcError(method string, err error) *jsonrpc2.Error {
 // call runs one method against the hub. For canvas.wait it also returns
 // the action handed out, so that it can be given back if the reply cannot
 // be written.
-func (s *Server) call(ctx context.Context, req *jsonrpc2.Request) (any, *Queued, error) {
-	switch req.Method {
+func (s *Server) call(ctx context.Context, req *request) (any, *Queued, error) {
+	switch req.method {
 	case MethodInfo:
-		if _, err := objectParams(req.Method, req.Params); err != nil {
+		if _, err := objectParams(req.method, req.params); err != nil {
 			return nil, nil, err
 		}
 		return s.hub.Info(), nil, nil
 
 	case MethodShow:
-		p, err := objectParams(req.Method, req.Params, "messages")
+		p, err := objectParams(req.method, req.params, "messages")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -483,7 +448,7 @@ func (s *Server) call(ctx context.Context, req *jsonrpc2.Request) (any, *Queued,
 		return res, nil, err
 
 	case MethodWait:
-		p, err := objectParams(req.Method, req.Params, "seconds")
+		p, err := objectParams(req.method, req.params, "seconds")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -495,11 +460,11 @@ func (s *Server) call(ctx context.Context, req *jsonrpc2.Request) (any, *Queued,
 			return nil, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1, Path: "/seconds",
 				Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
 		}
-		res, q, err := s.hub.wait(ctx, time.Duration(secs*float64(time.Second)))
+		res, q, err := s.hub.wait(ctx, time.Duration(secs*float64(time.Second)), s.draining)
 		return res, q, err
 
 	case MethodState:
-		p, err := objectParams(req.Method, req.Params, "surfaceId")
+		p, err := objectParams(req.method, req.params, "surfaceId")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -511,7 +476,7 @@ func (s *Server) call(ctx context.Context, req *jsonrpc2.Request) (any, *Queued,
 		return StateResult{Surfaces: states}, nil, err
 
 	case MethodAppend:
-		p, err := objectParams(req.Method, req.Params, "role", "text")
+		p, err := objectParams(req.method, req.params, "role", "text")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -529,7 +494,7 @@ func (s *Server) call(ctx context.Context, req *jsonrpc2.Request) (any, *Queued,
 		return struct{}{}, nil, nil
 
 	default:
-		name := req.Method
+		name := req.method
 		if len(name) > 64 {
 			name = name[:64] + "…"
 		}

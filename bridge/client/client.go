@@ -10,7 +10,9 @@
 //
 // Other JSON-RPC errors (an unknown method, too many requests in flight,
 // an internal error) come back as *jsonrpc2.Error, and a connection that
-// is gone as ErrClosed.
+// is gone as an error that is ErrClosed (errors.Is). When the server said
+// why it closed the connection (too many connections, a message over the
+// limit), that error is also the server's *jsonrpc2.Error (errors.As).
 //
 // A Client is safe for concurrent use; calls on one Client run
 // concurrently on the server, up to its in-flight limit.
@@ -18,13 +20,15 @@ package client
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"net"
+	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -32,6 +36,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/internal/wire"
 )
 
 // MaxReplyBytes bounds one reply the client reads. Replies may be larger
@@ -47,10 +52,40 @@ const writeTimeout = 30 * time.Second
 // either side.
 var ErrClosed = errors.New("a2term connection closed")
 
+// closedError is ErrClosed with the reason the server gave.
+type closedError struct{ reason *jsonrpc2.Error }
+
+func (e *closedError) Error() string {
+	return fmt.Sprintf("%v: %s (code %d)", ErrClosed, e.reason.Message, e.reason.Code)
+}
+func (e *closedError) Is(target error) bool { return target == ErrClosed }
+func (e *closedError) Unwrap() error        { return e.reason }
+
+var errReplyTooLong = fmt.Errorf("a2term reply over %d bytes", MaxReplyBytes)
+
 // Client is one connection to an a2term.
+//
+// It writes each request as one line, encoding the params once (a
+// canvas.show's messages are checked and copied as they are, not decoded
+// and encoded again), and reads the replies on a goroutine of its own,
+// which hands each to the call waiting for it.
 type Client struct {
-	conn   *jsonrpc2.Conn
-	stream *stream
+	nc  net.Conn
+	wmu sync.Mutex
+
+	mu      sync.Mutex
+	nextID  uint64
+	pending map[uint64]chan reply
+	err     error           // set when the connection has ended
+	reason  *jsonrpc2.Error // what the server said about the connection, if anything
+
+	done      chan struct{} // closed when the reading goroutine has ended
+	closeOnce sync.Once
+}
+
+type reply struct {
+	result []byte
+	err    *jsonrpc2.Error
 }
 
 // Dial connects to the a2term listening at socketPath (for example the
@@ -61,60 +96,279 @@ func Dial(ctx context.Context, socketPath string) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("connect to a2term at %s: %w", socketPath, err)
 	}
-	st := &stream{conn: nc, r: bufio.NewReaderSize(nc, 64<<10), readDone: make(chan struct{})}
-	conn := jsonrpc2.NewConn(context.Background(), st, noMethods{}, jsonrpc2.SetLogger(log.New(io.Discard, "", 0)))
-	return &Client{conn: conn, stream: st}, nil
+	c := &Client{nc: nc, nextID: 1, pending: map[uint64]chan reply{}, done: make(chan struct{})}
+	go c.read()
+	return c, nil
 }
 
 // Close ends the connection. A canvas.wait still running on the server
 // ends with it, and an action it was about to deliver stays queued.
 func (c *Client) Close() error {
-	err := c.conn.Close()
-	<-c.stream.readDone
-	if errors.Is(err, jsonrpc2.ErrClosed) {
-		return nil
-	}
-	return err
+	c.closeOnce.Do(func() { c.nc.Close() })
+	<-c.done
+	return nil
 }
 
 // Call calls any method, for scripts that send what they were given.
-// result may be nil.
+// params may be nil (none), a json.RawMessage (sent as it is, once it is
+// checked to be JSON) or any value encoding/json encodes; result may be
+// nil.
 func (c *Client) Call(ctx context.Context, method string, params, result any) error {
-	err := c.conn.Call(ctx, method, params, result)
-	if err == nil {
-		return nil
+	var raw []byte
+	switch p := params.(type) {
+	case nil:
+	case json.RawMessage:
+		var err error
+		if raw, err = oneLine(p); err != nil {
+			return fmt.Errorf("%s params: %w", method, err)
+		}
+	default:
+		var err error
+		if raw, err = json.Marshal(params); err != nil {
+			return fmt.Errorf("%s params: %w", method, err)
+		}
 	}
-	var rpcErr *jsonrpc2.Error
-	if errors.As(err, &rpcErr) {
-		if rpcErr.Code == jsonrpc2.CodeInvalidParams && rpcErr.Data != nil {
+	return c.call(ctx, method, raw, result)
+}
+
+// oneLine checks that raw is one JSON value and returns it as it is, or
+// without its white space when it spans lines.
+func oneLine(raw []byte) ([]byte, error) {
+	raw = wire.Trim(raw)
+	if len(raw) == 0 {
+		return []byte("null"), nil
+	}
+	if !wire.Valid(raw) {
+		return nil, wire.ErrSyntax
+	}
+	if bytes.IndexByte(raw, '\n') < 0 {
+		return raw, nil
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// call sends one request whose params are already one line of JSON (nil:
+// none) and decodes its result into result.
+func (c *Client) call(ctx context.Context, method string, params []byte, result any) error {
+	ch := make(chan reply, 1)
+	c.mu.Lock()
+	if c.err != nil {
+		err := c.closedErr()
+		c.mu.Unlock()
+		return err
+	}
+	id := c.nextID
+	c.nextID++
+	c.pending[id] = ch
+	c.mu.Unlock()
+
+	name, _ := json.Marshal(method)
+	line := make([]byte, 0, len(params)+len(name)+64)
+	line = append(line, `{"jsonrpc":"2.0","id":`...)
+	line = strconv.AppendUint(line, id, 10)
+	line = append(line, `,"method":`...)
+	line = append(line, name...)
+	if params != nil {
+		line = append(line, `,"params":`...)
+		line = append(line, params...)
+	}
+	line = append(line, "}\n"...)
+	if err := c.write(line); err != nil {
+		c.forget(id)
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			// The server closed the connection: the reading goroutine
+			// sees it at once, and may have read why.
+			<-c.done
+		} else {
+			c.closeOnce.Do(func() { c.nc.Close() })
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.err != nil {
+			return c.closedErr()
+		}
+		return err
+	}
+
+	var r reply
+	select {
+	case r = <-ch:
+	case <-ctx.Done():
+		c.forget(id)
+		return ctx.Err()
+	}
+	if r.err != nil {
+		if r.err.Code == jsonrpc2.CodeInvalidParams && r.err.Data != nil {
 			var refusal a2ui.Error
-			if json.Unmarshal(*rpcErr.Data, &refusal) == nil && refusal.Code != "" {
+			if json.Unmarshal(*r.err.Data, &refusal) == nil && refusal.Code != "" {
 				return &refusal
 			}
 		}
-		return rpcErr
+		return r.err
 	}
-	if errors.Is(err, jsonrpc2.ErrClosed) {
-		return ErrClosed
+	if r.result == nil {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.closedErr()
 	}
+	if result == nil {
+		return nil
+	}
+	return json.Unmarshal(r.result, result)
+}
+
+func (c *Client) write(line []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if err := c.nc.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
+		return err
+	}
+	_, err := c.nc.Write(line)
 	return err
+}
+
+func (c *Client) forget(id uint64) {
+	c.mu.Lock()
+	delete(c.pending, id)
+	c.mu.Unlock()
+}
+
+// closedErr is ErrClosed, with the server's reason when it gave one.
+// c.mu must be held.
+func (c *Client) closedErr() error {
+	if c.reason != nil {
+		return &closedError{reason: c.reason}
+	}
+	return ErrClosed
+}
+
+// read hands each reply to its call until the connection ends, then ends
+// every call still waiting.
+func (c *Client) read() {
+	defer close(c.done)
+	r := bufio.NewReaderSize(c.nc, 64<<10)
+	var err error
+	for {
+		var line []byte
+		if line, err = readLine(r); err != nil {
+			break
+		}
+		c.dispatch(line)
+	}
+	c.nc.Close()
+	c.mu.Lock()
+	c.err = err
+	pending := c.pending
+	c.pending = nil
+	c.mu.Unlock()
+	for _, ch := range pending {
+		ch <- reply{} // neither a result nor an error: the connection ended
+	}
+}
+
+// dispatch reads one reply line. A reply to no call (id null) is the
+// server saying why it is about to close the connection.
+func (c *Client) dispatch(line []byte) {
+	var id, result, rerr []byte
+	if wire.Members(line, func(name, v []byte) error {
+		switch wire.Name(name) {
+		case "id":
+			id = v
+		case "result":
+			result = v
+		case "error":
+			rerr = v
+		}
+		return nil
+	}) != nil {
+		return // not a reply; the server sends nothing else
+	}
+	var r reply
+	if rerr != nil {
+		r.err = new(jsonrpc2.Error)
+		if json.Unmarshal(rerr, r.err) != nil {
+			r.err = &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "a reply with an error that is not a JSON-RPC error"}
+		}
+	} else {
+		r.result = result
+		if r.result == nil {
+			r.result = []byte("null")
+		}
+	}
+	n, perr := strconv.ParseUint(string(id), 10, 64)
+	if perr != nil {
+		if r.err != nil {
+			c.mu.Lock()
+			c.reason = r.err
+			c.mu.Unlock()
+		}
+		return
+	}
+	c.mu.Lock()
+	ch, ok := c.pending[n]
+	delete(c.pending, n)
+	c.mu.Unlock()
+	if ok {
+		ch <- r
+	}
+}
+
+// readLine reads one non-blank line of at most MaxReplyBytes into a
+// buffer of its own.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(buf)+len(chunk) > MaxReplyBytes+1 {
+			return nil, errReplyTooLong
+		}
+		buf = append(buf, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if line := wire.Trim(buf); len(line) > 0 && (err == nil || errors.Is(err, io.EOF)) {
+			return line, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		buf = buf[:0]
+	}
 }
 
 // Info returns the canvas's versions, limits and viewers.
 func (c *Client) Info(ctx context.Context) (bridge.Info, error) {
 	var res bridge.Info
-	err := c.Call(ctx, bridge.MethodInfo, nil, &res)
+	err := c.call(ctx, bridge.MethodInfo, nil, &res)
 	return res, err
 }
 
 // Show applies messages as one batch, all or none. A refusal is an
 // *a2ui.Error and leaves the canvas as it was.
 func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (bridge.ShowResult, error) {
-	if messages == nil {
-		messages = []json.RawMessage{}
+	n := len(`{"messages":[]}`)
+	for _, m := range messages {
+		n += len(m) + 1
 	}
+	params := make([]byte, 0, n)
+	params = append(params, `{"messages":[`...)
+	for i, m := range messages {
+		one, err := oneLine(m)
+		if err != nil {
+			return bridge.ShowResult{}, fmt.Errorf("message %d: %w", i, err)
+		}
+		if i > 0 {
+			params = append(params, ',')
+		}
+		params = append(params, one...)
+	}
+	params = append(params, "]}"...)
 	var res bridge.ShowResult
-	err := c.Call(ctx, bridge.MethodShow, bridge.ShowParams{Messages: messages}, &res)
+	err := c.call(ctx, bridge.MethodShow, params, &res)
 	return res, err
 }
 
@@ -143,78 +397,3 @@ func (c *Client) State(ctx context.Context, surfaceID string) ([]bridge.SurfaceS
 func (c *Client) Append(ctx context.Context, role bridge.Role, text string) error {
 	return c.Call(ctx, bridge.MethodAppend, bridge.AppendParams{Role: role, Text: text}, nil)
 }
-
-// noMethods answers a request from the server: a client serves none.
-type noMethods struct{}
-
-func (noMethods) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
-	if !req.Notif {
-		_ = c.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not found"})
-	}
-}
-
-// stream is the client's jsonrpc2.ObjectStream: one JSON object per line,
-// lines of at most MaxReplyBytes.
-type stream struct {
-	conn net.Conn
-	r    *bufio.Reader
-	buf  []byte
-
-	wmu      sync.Mutex
-	readDone chan struct{}
-	doneOnce sync.Once
-}
-
-var errReplyTooLong = fmt.Errorf("a2term reply over %d bytes", MaxReplyBytes)
-
-func (s *stream) ReadObject(v any) (err error) {
-	defer func() {
-		if err != nil {
-			s.doneOnce.Do(func() { close(s.readDone) })
-		}
-	}()
-	for {
-		s.buf = s.buf[:0]
-		for {
-			chunk, err := s.r.ReadSlice('\n')
-			if len(s.buf)+len(chunk) > MaxReplyBytes+1 {
-				return errReplyTooLong
-			}
-			s.buf = append(s.buf, chunk...)
-			if errors.Is(err, bufio.ErrBufferFull) {
-				continue
-			}
-			if err != nil && (len(s.buf) == 0 || !errors.Is(err, io.EOF)) {
-				return err
-			}
-			break
-		}
-		if len(bytesTrim(s.buf)) > 0 {
-			return json.Unmarshal(s.buf, v)
-		}
-	}
-}
-
-func bytesTrim(b []byte) []byte {
-	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r' || b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-func (s *stream) WriteObject(obj any) error {
-	b, err := json.Marshal(obj)
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if err := s.conn.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
-		return err
-	}
-	_, err = s.conn.Write(b)
-	return err
-}
-
-func (s *stream) Close() error { return s.conn.Close() }

@@ -127,22 +127,30 @@ func TestClientAfterClose(t *testing.T) {
 	}
 }
 
-// Closing the server ends a client's wait with ErrClosed.
+// Closing the server answers a client's wait (timed out) before it
+// closes the connection; the next call finds it closed.
 func TestClientWaitEndsWhenTheServerCloses(t *testing.T) {
 	h, srv := start(t)
 	c := dial(t, srv)
 	ctx := ctxFor(t)
-	done := make(chan error, 1)
+	type result struct {
+		res bridge.WaitResult
+		err error
+	}
+	done := make(chan result, 1)
 	go func() {
-		_, err := c.Wait(ctx, 30)
-		done <- err
+		res, err := c.Wait(ctx, 30)
+		done <- result{res, err}
 	}()
 	waitForTranscript(t, h, "… waiting for the person")
 	if err := srv.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; !errors.Is(err, client.ErrClosed) {
-		t.Errorf("the wait ended with %v", err)
+	if r := <-done; r.err != nil || !r.res.TimedOut || string(r.res.Action) != "null" {
+		t.Errorf("the wait ended with %+v, %v", r.res, r.err)
+	}
+	if _, err := c.Info(ctx); !errors.Is(err, client.ErrClosed) {
+		t.Errorf("a call after the server closed: %v", err)
 	}
 }
 
@@ -160,5 +168,24 @@ func TestClientAppendAndInfo(t *testing.T) {
 	info, err := c.Info(ctx)
 	if err != nil || info.Limits.WaitSeconds != 600 || info.Limits.QueuedActions != bridge.MaxQueued || info.CatalogID == "" {
 		t.Errorf("info %+v, %v", info, err)
+	}
+}
+
+// A request over the server's limit comes back as the server's reason,
+// not as a reset: the server reads and drops the rest of the line,
+// answers, and closes the connection.
+func TestClientMessageOverTheLimit(t *testing.T) {
+	h, srv := start(t)
+	c := dial(t, srv)
+	err := c.Append(ctxFor(t), bridge.RoleNote, strings.Repeat("x", bridge.MaxRPCMessageBytes))
+	var rpcErr *jsonrpc2.Error
+	if !errors.Is(err, client.ErrClosed) || !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.CodeInvalidRequest || rpcErr.Message != "message over 4 MiB" {
+		t.Errorf("an append over the limit: %v", err)
+	}
+	if _, err := c.Info(ctxFor(t)); !errors.Is(err, client.ErrClosed) {
+		t.Errorf("a call after: %v", err)
+	}
+	if err := dial(t, srv).Append(ctxFor(t), bridge.RoleNote, "still here"); err != nil || len(h.Snapshot().Transcript) != 1 {
+		t.Errorf("a new connection: %v", err)
 	}
 }

@@ -146,7 +146,10 @@ func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitRefused
 	}
-	defer srv.Close() // also takes the socket off the status line
+	// Deferred after the hub's Close, so it runs first: every pending
+	// wait is answered before the socket closes. It also takes the socket
+	// off the status line.
+	defer srv.Close()
 
 	web, err := startWeb(hub, f.noWeb, nil, false)
 	if err != nil {

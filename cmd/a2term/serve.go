@@ -30,7 +30,8 @@ learns only that a mirror exists); treat it as a secret. For another
 browser send SIGUSR1: serve writes one more line, {"url":"…"}, with a new
 link (the unused one if the last was not opened yet). Log lines (never a
 link) go to standard error. SIGINT or SIGTERM (or SIGHUP) shut it down
-cleanly: waits end, the socket is removed, exit status 0.`
+cleanly: every pending wait is answered (timed out) before the socket
+closes, the socket is removed, exit status 0.`
 
 // serveReady is serve's first line.
 type serveReady struct {
@@ -113,8 +114,11 @@ wait:
 			}
 		}
 	}
-	hub.Close() // pending waits end as timed out
-	if err := srv.Close(); err != nil {
+	// Every pending wait is answered (timed out) before the socket
+	// closes; then the hub ends.
+	err = srv.Close()
+	hub.Close()
+	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitRefused
 	}

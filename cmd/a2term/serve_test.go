@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -196,8 +197,34 @@ func TestServeBinary(t *testing.T) {
 				t.Errorf("wait: %+v, %v after %s", w, err, time.Since(start))
 			}
 
+			// A wait pending when the signal comes gets its reply before
+			// the socket closes. The info after it on the same connection
+			// is answered once the server has started the wait.
+			raw, err := net.Dial("unix", sock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer raw.Close()
+			if err := raw.SetDeadline(time.Now().Add(20 * time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := raw.Write([]byte(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":600}}` + "\n" +
+				`{"jsonrpc":"2.0","id":2,"method":"canvas.info"}` + "\n")); err != nil {
+				t.Fatal(err)
+			}
+			replies := bufio.NewReader(raw)
+			if line, err := replies.ReadString('\n'); err != nil || !strings.HasPrefix(line, `{"id":2,"result":`) {
+				t.Fatalf("info: %q, %v", line, err)
+			}
+
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
+			}
+			if line, err := replies.ReadString('\n'); err != nil || line != `{"id":1,"result":{"action":null,"timedOut":true},"jsonrpc":"2.0"}`+"\n" {
+				t.Errorf("the wait pending at %s: %q, %v", sig, line, err)
+			}
+			if line, err := replies.ReadString('\n'); !errors.Is(err, io.EOF) {
+				t.Errorf("after the wait's reply: %q, %v; want the end of the connection", line, err)
 			}
 			select {
 			case err := <-exited:

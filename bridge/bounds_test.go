@@ -1,0 +1,284 @@
+package bridge
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// What a peer, or many, can make the socket hold: connections, bytes of
+// unfinished lines, waits at shutdown, and actions handed to an agent
+// that died.
+
+// eventually waits, up to the guard, for cond to hold. For counts the
+// server keeps but does not announce; it never stands in for a signal
+// the code under test gives.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(guard)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never happened", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (s *Server) openConns() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns
+}
+
+func TestConnectionsAreCapped(t *testing.T) {
+	var logs syncBuffer
+	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0)})
+	peers := make([]*peer, MaxConnections)
+	for i := range peers {
+		peers[i] = dialRaw(t, srv)
+		peers[i].alive()
+	}
+	// One more is told why and closed.
+	extra := dialRaw(t, srv)
+	r := extra.wantError(CodeBusy, "null")
+	if r.Error != nil && !strings.Contains(r.Error.Message, fmt.Sprintf("at most %d connections", MaxConnections)) {
+		t.Errorf("message %q", r.Error.Message)
+	}
+	extra.closed()
+	if !strings.Contains(logs.String(), "refusing a connection") {
+		t.Errorf("log: %q", logs.String())
+	}
+	// Everything else goes on: the open connections, the hub.
+	peers[0].alive()
+	if _, err := h.Show(buttonsSurface("a")); err != nil {
+		t.Fatal(err)
+	}
+	press(t, h, Terminal, "a")
+	// A connection that closes makes room for a new one.
+	peers[1].conn.Close()
+	eventually(t, "the closed connection's end", func() bool { return srv.openConns() < MaxConnections })
+	dialRaw(t, srv).alive()
+}
+
+// Many peers that each send most of a 4 MiB line and never finish it
+// hold no more than the budget, however many there are: the lines that
+// find no room are answered and their connections closed, the others wait
+// for their ends. The heap says the same as the codec's own count.
+func TestUnfinishedLinesAreCapped(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{})
+	other := dialRaw(t, srv)
+	other.alive()
+
+	// One payload for every peer, so the test's own memory stays small.
+	payload := []byte(`{"jsonrpc":"2.0","id":1,"method":"transcript.append","params":{"role":"note","text":"` +
+		strings.Repeat("x", MaxRPCMessageBytes-200))
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+
+	peers := MaxConnections - 1
+	type outcome struct {
+		refused bool
+		err     error
+	}
+	outcomes := make(chan outcome, peers)
+	var wrote sync.WaitGroup
+	conns := make([]net.Conn, peers)
+	for i := range conns {
+		c, err := net.Dial("unix", srv.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		conns[i] = c
+		wrote.Add(1)
+		go func() {
+			_, err := c.Write(payload)
+			wrote.Done()
+			if err != nil {
+				outcomes <- outcome{err: err}
+				return
+			}
+			// A refused peer reads why, then the end; a held one reads
+			// nothing until the test closes it.
+			line, err := io.ReadAll(c)
+			refused := bytes.Contains(line, []byte(fmt.Sprintf(`"code":%d`, CodeBusy)))
+			if !refused {
+				err = nil // closed by the test
+			}
+			outcomes <- outcome{refused: refused, err: err}
+		}()
+	}
+	wrote.Wait()
+
+	runtime.GC()
+	var during runtime.MemStats
+	runtime.ReadMemStats(&during)
+	// Once its write is done, each peer's line is either refused or held
+	// in a buffer of the message limit, of which all but the floor counts.
+	held := srv.budget.used.Load()
+	perLine := int64(MaxRPCMessageBytes - lineFloor)
+	kept := int(held / perLine)
+	if peak := srv.budget.peak.Load(); peak > MaxRPCHeldBytes || held%perLine != 0 || kept == 0 {
+		t.Errorf("unfinished lines hold %d bytes (at most %d); the budget is %d, a line holds %d", held, peak, MaxRPCHeldBytes, perLine)
+	}
+	t.Logf("%d of %d unfinished lines kept, holding %d MiB", kept, peers, held>>20)
+	// What the server holds beyond the budget: each connection's read
+	// buffer and line floor, and what the runtime rounds up.
+	slack := uint64(MaxConnections*(readChunk+lineFloor)) + 16<<20
+	grew := int64(during.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("the heap grew by %d MiB", grew>>20)
+	if grew > int64(MaxRPCHeldBytes+slack) {
+		t.Errorf("the heap grew by %d MiB with %d peers holding unfinished lines; the budget is %d MiB", grew>>20, peers, MaxRPCHeldBytes>>20)
+	}
+
+	// The hub and the other connection are served meanwhile.
+	other.alive()
+	if err := h.Append(RoleNote, "still here"); err != nil {
+		t.Error(err)
+	}
+
+	// The peers that were refused were told why, before the end.
+	for range peers - kept {
+		if o := <-outcomes; o.err != nil || !o.refused {
+			t.Errorf("a peer: %+v", o)
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+	for range kept {
+		if o := <-outcomes; o.refused {
+			t.Errorf("a held peer was refused after all")
+		}
+	}
+	eventually(t, "the budget's release", func() bool { return srv.budget.used.Load() == 0 })
+}
+
+// Close answers every pending wait, as timed out, before it closes the
+// connections.
+func TestCloseAnswersEveryWait(t *testing.T) {
+	h := NewHub(HubOptions{})
+	defer h.Close()
+	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var peers []*peer
+	for i := range 3 {
+		p := dialRaw(t, srv)
+		p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"canvas.wait","params":{"seconds":600}}`, 10+i))
+		p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"canvas.wait","params":{"seconds":600}}`, 20+i))
+		peers = append(peers, p)
+	}
+	waitForTranscript(t, h, "… waiting for the person", 6)
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range peers {
+		ids := map[string]bool{}
+		for range 2 {
+			r := p.reply()
+			if r.Error != nil || string(r.Result) != `{"action":null,"timedOut":true}` {
+				t.Errorf("peer %d: %+v %s", i, r.Error, r.Result)
+			}
+			ids[string(r.ID)] = true
+		}
+		if !ids[fmt.Sprint(10+i)] || !ids[fmt.Sprint(20+i)] {
+			t.Errorf("peer %d got replies for %v", i, ids)
+		}
+		p.closed()
+	}
+	if tr := transcriptTexts(h); strings.Contains(strings.Join(tr, "\n"), "no answer") {
+		t.Errorf("shutting down is not the person's silence: %q", tr)
+	}
+}
+
+// An action written to an agent that dies before it sends anything else
+// goes back to the front of the queue, and the transcript never says the
+// agent took it.
+func TestActionGoesBackWhenTheAgentDiesRightAfterTheReply(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{TakenAfter: guard})
+	if _, err := h.Show(buttonsSurface("a", "b")); err != nil {
+		t.Fatal(err)
+	}
+	press(t, h, Terminal, "a")
+	press(t, h, Terminal, "b")
+	p := dialRaw(t, srv)
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
+	if r := p.reply(); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
+		t.Fatalf("the wait: %+v %s", r.Error, r.Result)
+	}
+	p.conn.Close() // killed right after the reply
+	waitForTranscript(t, h, "← a from main is back in the queue", 1)
+	for _, want := range []string{"a", "b"} {
+		res, err := h.Wait(t.Context(), 0)
+		if err != nil || actionName(t, res) != want {
+			t.Fatalf("the queue after the agent died: %+v, %v; want %s next", res, err, want)
+		}
+	}
+	took := 0
+	for _, line := range transcriptTexts(h) {
+		if strings.Contains(line, "the agent took a") {
+			took++
+		}
+	}
+	if took != 1 { // the in-process wait just now, not the dead agent
+		t.Errorf("the transcript says %d times that the agent took a: %q", took, transcriptTexts(h))
+	}
+}
+
+// The agent shows it is alive by its next request: only then does the
+// transcript say it took the action.
+func TestActionTakenOnTheNextRequest(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{TakenAfter: guard})
+	if _, err := h.Show(buttonsSurface("a")); err != nil {
+		t.Fatal(err)
+	}
+	press(t, h, Web, "a")
+	p := dialRaw(t, srv)
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
+	if r := p.reply(); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
+		t.Fatalf("the wait: %+v %s", r.Error, r.Result)
+	}
+	if tr := strings.Join(transcriptTexts(h), "\n"); strings.Contains(tr, "the agent took") {
+		t.Errorf("the agent took the action before it showed it is alive: %q", tr)
+	}
+	p.alive()
+	waitForTranscript(t, h, "→ the agent took a from main", 1)
+	p.conn.Close()
+	eventually(t, "the connection's end", func() bool { return srv.openConns() == 0 })
+	if res, err := h.Wait(t.Context(), 0); err != nil || !res.TimedOut {
+		t.Errorf("the taken action came back: %+v, %v", res, err)
+	}
+}
+
+// An agent that stays connected for TakenAfter after the reply has taken
+// the action, though it sends nothing.
+func TestActionTakenAfterTheAgentStaysConnected(t *testing.T) {
+	h, srv := startRaw(t, ServerOptions{TakenAfter: 20 * time.Millisecond})
+	if _, err := h.Show(buttonsSurface("a")); err != nil {
+		t.Fatal(err)
+	}
+	p := dialRaw(t, srv)
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
+	waitForTranscript(t, h, "… waiting for the person", 1)
+	press(t, h, Terminal, "a")
+	if r := p.reply(); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
+		t.Fatalf("the wait: %+v %s", r.Error, r.Result)
+	}
+	waitForTranscript(t, h, "→ the agent took a from main", 1)
+	p.conn.Close()
+	eventually(t, "the connection's end", func() bool { return srv.openConns() == 0 })
+	if tr := strings.Join(transcriptTexts(h), "\n"); strings.Contains(tr, "back in the queue") {
+		t.Errorf("a taken action went back: %q", tr)
+	}
+}

@@ -1,0 +1,211 @@
+package bridge_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/tui"
+)
+
+// The agent API's costs, measured over a real socket with the Go client,
+// and to the terminal's frame where a frame is part of the path. They live
+// here, in bridge's external tests, because this package can reach the
+// server, the client and the terminal program without an import cycle.
+
+// batch500 declares surface "big" of 500 components, rows of a label, a
+// text field and a button bound to a data model of 124 entries, like a
+// long form. label is the text of the buttons' shared label, so that two
+// batches can differ in one component.
+func batch500(label string) []json.RawMessage {
+	var comps, rows []string
+	n := 0
+	for i := 0; n < a2ui.MaxComponents-6; i++ {
+		rid := fmt.Sprintf("row%d", i)
+		rows = append(rows, `"`+rid+`"`)
+		comps = append(comps,
+			fmt.Sprintf(`{"id":%q,"component":{"Row":{"children":{"explicitList":["t%d","f%d","b%d"]},"alignment":"center"}}}`, rid, i, i, i),
+			fmt.Sprintf(`{"id":"t%d","weight":1,"component":{"Text":{"text":{"path":"/items/k%d/label"}}}}`, i, i),
+			fmt.Sprintf(`{"id":"f%d","weight":2,"component":{"TextField":{"label":{"literalString":"Value %d"},"text":{"path":"/items/k%d/value"}}}}`, i, i, i),
+			fmt.Sprintf(`{"id":"b%d","component":{"Button":{"child":"bl","action":{"name":"save","context":[{"key":"v","value":{"path":"/items/k%d/value"}}]}}}}`, i, i),
+		)
+		n += 4
+	}
+	comps = append(comps,
+		`{"id":"root","component":{"Column":{"children":{"explicitList":[`+strings.Join(rows, ",")+`]}}}}`,
+		`{"id":"bl","component":{"Text":{"text":{"literalString":"`+label+`"}}}}`)
+	var entries []string
+	for i := 0; i < 124; i++ {
+		entries = append(entries, fmt.Sprintf(`{"key":"k%d","valueMap":[{"key":"label","valueString":"Label number %d"},{"key":"value","valueString":"value %d"}]}`, i, i, i))
+	}
+	return raws(
+		`{"beginRendering":{"surfaceId":"big","root":"root"}}`,
+		`{"surfaceUpdate":{"surfaceId":"big","components":[`+strings.Join(comps, ",")+`]}}`,
+		`{"dataModelUpdate":{"surfaceId":"big","contents":[{"key":"items","valueMap":[`+strings.Join(entries, ",")+`]}]}}`,
+	)
+}
+
+// benchSetup serves a hub on a socket, connects the Go client to it and
+// runs a terminal program of 120×40 on the same hub.
+func benchSetup(b *testing.B) (*bridge.Hub, *client.Client, *tui.Model) {
+	b.Helper()
+	h := bridge.NewHub(bridge.HubOptions{})
+	srv, err := bridge.Listen(h, filepath.Join(b.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	c, err := client.Dial(ctx, srv.Path())
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := c.Show(ctx, batch500("Save")...); err != nil {
+		b.Fatal(err)
+	}
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	r.SetHasDarkBackground(true)
+	m := tui.New(h, tui.Options{Renderer: r, Now: func() time.Time { return time.Date(2026, 1, 2, 9, 30, 0, 0, time.UTC) }})
+	m.SetSize(120, 40)
+	b.Cleanup(func() {
+		m.Close()
+		c.Close()
+		srv.Close()
+		h.Close()
+	})
+	return h, c, m
+}
+
+// frame runs the terminal program as Bubble Tea would after the hub said
+// something changed: the change message, the update, the view.
+func frame(b *testing.B, m *tui.Model, next tea.Cmd) (tea.Cmd, string) {
+	msg := next() // returns at once: the hub has already signalled
+	_, next = m.Update(msg)
+	return next, m.View()
+}
+
+// BenchmarkShowFrame500 sends the 500-component batch with canvas.show
+// over the socket and draws the terminal's next frame. The batches
+// alternate between two that differ in one label, so that every show
+// changes the surface. Target: under 5 ms.
+func BenchmarkShowFrame500(b *testing.B) {
+	_, c, m := benchSetup(b)
+	ctx := context.Background()
+	batches := [][]json.RawMessage{batch500("Keep"), batch500("Save")}
+	next := m.Init()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := c.Show(ctx, batches[i%2]...); err != nil {
+			b.Fatal(err)
+		}
+		var view string
+		next, view = frame(b, m, next)
+		if !strings.Contains(view, batchLabel(i)) {
+			b.Fatalf("the frame does not show %q", batchLabel(i))
+		}
+		i++
+	}
+}
+
+func batchLabel(i int) string { return [...]string{"Keep", "Save"}[i%2] }
+
+// BenchmarkShowFrame500InProcess is BenchmarkShowFrame500 without the
+// socket: the hub's Show called directly, for comparison.
+func BenchmarkShowFrame500InProcess(b *testing.B) {
+	h, _, m := benchSetup(b)
+	batches := [][]json.RawMessage{batch500("Keep"), batch500("Save")}
+	next := m.Init()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := h.Show(batches[i%2]); err != nil {
+			b.Fatal(err)
+		}
+		var view string
+		next, view = frame(b, m, next)
+		if !strings.Contains(view, batchLabel(i)) {
+			b.Fatalf("the frame does not show %q", batchLabel(i))
+		}
+		i++
+	}
+}
+
+// BenchmarkShowRoundTrip sends a canvas.show of one value (a
+// dataModelUpdate of one entry of the 500-component surface) over the
+// socket and waits for its reply. Target: under 300 µs.
+func BenchmarkShowRoundTrip(b *testing.B) {
+	_, c, _ := benchSetup(b)
+	ctx := context.Background()
+	values := [][]json.RawMessage{
+		raws(`{"dataModelUpdate":{"surfaceId":"big","path":"/items/k3","contents":[{"key":"value","valueString":"one"}]}}`),
+		raws(`{"dataModelUpdate":{"surfaceId":"big","path":"/items/k3","contents":[{"key":"value","valueString":"two"}]}}`),
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := c.Show(ctx, values[i%2]...); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkPressToWait presses a button in the terminal program (enter on
+// the focused button) while a canvas.wait waits over the socket, and
+// stops when that wait returns with the action. Target: under 200 µs.
+func BenchmarkPressToWait(b *testing.B) {
+	h, c, m := benchSetup(b)
+	if !m.Focus("b3") {
+		b.Fatal("b3 is not focusable")
+	}
+	changed, cancel := h.Subscribe()
+	defer cancel()
+	type result struct {
+		res bridge.WaitResult
+		err error
+	}
+	results := make(chan result, 1)
+	wait := func() {
+		go func() {
+			res, err := c.Wait(context.Background(), 30)
+			results <- result{res, err}
+		}()
+		// The wait is in place once the hub says it waits.
+		for !lastIsWaiting(h) {
+			<-changed
+		}
+	}
+	enter := tea.KeyMsg{Type: tea.KeyEnter}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		wait()
+		b.StartTimer()
+		m.Update(enter)
+		r := <-results
+		if r.err != nil || r.res.TimedOut {
+			b.Fatalf("wait: %+v, %v", r.res, r.err)
+		}
+	}
+}
+
+// lastIsWaiting reports whether the transcript's last entry is a wait
+// that has not ended.
+func lastIsWaiting(h *bridge.Hub) bool {
+	tr := h.Snapshot().Transcript
+	return len(tr) > 0 && strings.HasPrefix(tr[len(tr)-1].Text, "… waiting for the person")
+}
