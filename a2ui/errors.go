@@ -39,7 +39,7 @@ const (
 const (
 	CodeUnknownFunction Code = "unknown_function" // a call names no function of the surface's catalog
 	CodeBadCall         Code = "bad_call"         // a call's arguments or returnType do not fit its function
-	CodeChecksFailed    Code = "checks_failed"    // a press on a button whose checks fail
+	CodeChecksFailed    Code = "checks_failed"    // a press on a button whose checks fail (v0.8: whose context reads a field that is not valid)
 )
 
 // Warning codes: tolerated oddities, reported but not refused.

@@ -59,6 +59,15 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 	b := n.entry.Props.(*Button)
 	r := &resolver{s: s}
 	sc := n.sc
+	if bad := invalidFieldRead(s, r, n, b); bad != nil {
+		p := bad.Props.(*TextFieldProps)
+		what := "a field"
+		if p.Label != "" {
+			what = fmt.Sprintf("%q", p.Label)
+		}
+		return nil, intentError(CodeChecksFailed, s, n.Component, "%s is %s", what,
+			strings.TrimSuffix(strings.TrimPrefix(p.Problem, "This is "), "."))
+	}
 	ctx := NewObject()
 	for _, e := range b.Action.Context {
 		var v any
@@ -79,6 +88,39 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 		Timestamp:         now.UTC().Format(TimestampFormat),
 		Context:           ctx,
 	}, nil
+}
+
+// invalidFieldRead returns the first TextField of the shown tree that is
+// not valid and whose path the button's action context reads (the path
+// itself, or a path above or below it), or nil.
+func invalidFieldRead(s *Surface, r *resolver, btn *Node, b *Button) *Node {
+	var reads [][]string
+	for _, e := range b.Action.Context {
+		if e.Value.HasPath {
+			reads = append(reads, r.abs(btn.entry.path(e.Value.Path), btn.sc))
+		}
+	}
+	if len(reads) == 0 {
+		return nil
+	}
+	var found *Node
+	s.tree.Walk(func(x *Node) bool {
+		p, ok := x.Props.(*TextFieldProps)
+		if !ok || !p.Invalid || x.entry == nil {
+			return true
+		}
+		tf, ok := x.entry.Props.(*TextField)
+		if !ok || !tf.Text.HasPath {
+			return true
+		}
+		at := r.abs(x.entry.path(tf.Text.Path), x.sc)
+		if writtenSince(reads, at) {
+			found = x
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // SetValue writes the person's value for an input: into the data model at

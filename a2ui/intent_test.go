@@ -605,3 +605,66 @@ func TestPressOnButtonRedefinedAsTextIsStale(t *testing.T) {
 		t.Errorf("current version: code %s, want not_a_button", e.Code)
 	}
 }
+
+// TestPressBlockedByAnInvalidField: a TextField whose validationRegexp
+// fails blocks every Button whose action context reads its path (the path,
+// or one above or below it), and no other.
+func TestPressBlockedByAnInvalidField(t *testing.T) {
+	form := msgSurface("s", columnComp("root", "email", "qty", "send", "whole", "other", "lit")+","+
+		`{"id":"email","component":{"TextField":{"label":{"literalString":"Email"},"text":{"path":"/form/email"},"validationRegexp":"[^@ ]+@[^@ ]+"}}},`+
+		`{"id":"qty","component":{"TextField":{"label":{"literalString":"Amount"},"text":{"path":"/form/qty"},"textFieldType":"number"}}},`+
+		`{"id":"send","component":{"Button":{"child":"l","action":{"name":"send","context":[{"key":"to","value":{"path":"/form/email"}}]}}}},`+
+		`{"id":"whole","component":{"Button":{"child":"l","action":{"name":"all","context":[{"key":"form","value":{"path":"/form"}}]}}}},`+
+		`{"id":"other","component":{"Button":{"child":"l","action":{"name":"other","context":[{"key":"q","value":{"path":"/form/qty"}}]}}}},`+
+		`{"id":"lit","component":{"Button":{"child":"l","action":{"name":"lit","context":[{"key":"k","value":{"literalString":"x"}}]}}}},`+
+		textComp("l", "Go")) + "\n" + msgBegin("s", "root")
+	c := canvasOf(t, Options{}, form)
+	c = setValue(t, c, "email", "not an address")
+	if p := nodeOf(t, c, "s", "email").Props.(*TextFieldProps); !p.Invalid || p.Problem != ProblemFormat {
+		t.Fatalf("field %+v", p)
+	}
+	for _, tc := range []struct {
+		button string
+		code   Code
+		msg    string
+	}{
+		{"send", CodeChecksFailed, `"Email" is not in the expected format`},
+		{"whole", CodeChecksFailed, `"Email" is not in the expected format`},
+		{"other", "", ""},
+		{"lit", "", ""},
+	} {
+		a, err := c.Press("s", tc.button, c.Version(), pressTime)
+		if tc.code == "" {
+			if err != nil || a == nil {
+				t.Errorf("%s: %v", tc.button, err)
+			}
+			continue
+		}
+		e := errorOf(t, err)
+		if e.Code != tc.code || e.Message != tc.msg || a != nil {
+			t.Errorf("%s: %+v, want %s %q", tc.button, e, tc.code, tc.msg)
+		}
+	}
+	// A number field that holds no number blocks too, in its own words.
+	c = setValue(t, c, "email", "ada@example.org")
+	c = setValue(t, c, "qty", "1e")
+	if _, err := c.Press("s", "send", c.Version(), pressTime); err != nil {
+		t.Errorf("send with a valid email: %v", err)
+	}
+	if e := errorOf(t, pressErr(c, "other")); e.Code != CodeChecksFailed || e.Message != `"Amount" is not a number` {
+		t.Errorf("other: %+v", e)
+	}
+	if p := nodeOf(t, c, "s", "qty").Props.(*TextFieldProps); p.Problem != ProblemNotANumber {
+		t.Errorf("qty problem %q", p.Problem)
+	}
+	// An empty field is not invalid: nothing blocks.
+	c = setValue(t, c, "qty", "")
+	if err := pressErr(c, "whole"); err != nil {
+		t.Errorf("whole with an empty amount: %v", err)
+	}
+}
+
+func pressErr(c *Canvas, id string) error {
+	_, err := c.Press("s", id, c.Version(), pressTime)
+	return err
+}

@@ -283,6 +283,9 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		text := r.inputString(nid, e, p.Text, sc)
 		tf := &TextFieldProps{Label: r.str(p.Label, sc, false), Text: text, TextFieldType: orDefault(p.TextFieldType, "shortText"), ValidationRegexp: p.ValidationRegexp}
 		tf.Invalid = p.invalid(text)
+		if tf.Invalid {
+			tf.Problem = p.problem(text)
+		}
 		n.Props = tf
 	case *DateTimeInput:
 		d := &DateTimeInputProps{Value: r.inputString(nid, e, p.Value, sc), EnableDate: p.EnableDate == nil || *p.EnableDate, EnableTime: p.EnableTime == nil || *p.EnableTime}
@@ -561,6 +564,22 @@ func (r *resolver) media(id, url string, allowed []string) (string, string) {
 		return "", where
 	}
 	return url, ""
+}
+
+// The words both views show under an invalid TextField.
+const (
+	ProblemNotANumber = "This is not a number."
+	ProblemFormat     = "This is not in the expected format."
+)
+
+// problem says in words why an invalid value is refused.
+func (p *TextField) problem(text string) string {
+	if p.TextFieldType == "number" {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(text), 64); err != nil {
+			return ProblemNotANumber
+		}
+	}
+	return ProblemFormat
 }
 
 func (p *TextField) invalid(text string) bool {

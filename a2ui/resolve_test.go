@@ -271,7 +271,7 @@ func TestResolvedPropsOfEveryType(t *testing.T) {
 		"modal": &ModalProps{},
 		"btn":   &ButtonProps{Action: "go", Primary: true},
 		"cb":    &CheckBoxProps{Label: "C", Value: true},
-		"tf":    &TextFieldProps{Label: "N", Text: "abc", TextFieldType: "shortText", ValidationRegexp: "[0-9]+", Invalid: true},
+		"tf":    &TextFieldProps{Label: "N", Text: "abc", TextFieldType: "shortText", ValidationRegexp: "[0-9]+", Invalid: true, Problem: ProblemFormat},
 		"dt":    &DateTimeInputProps{Label: "Date & time", Value: "10:30", EnableDate: true, EnableTime: true},
 		"mc":    &MultipleChoiceProps{Selections: []string{"b"}, Options: []ChoiceOption{{"A", "a"}, {"Bee", "b"}}, MaxAllowedSelections: 1, Variant: "checkbox"},
 		"sl":    &SliderProps{Label: "S", Value: 5, Min: 0, Max: 10, Step: 1},

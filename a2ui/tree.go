@@ -126,13 +126,17 @@ type CheckBoxProps struct {
 
 // TextFieldProps are a resolved TextField. Invalid is set when the value is
 // not empty and does not match ValidationRegexp (or is not a number for the
-// number type), so that both views show the same verdict.
+// number type), and Problem then says so in words for the person, so that
+// both views show the same verdict in the same words (the pattern itself is
+// for a help line). A Button whose action context reads an invalid field's
+// path cannot be pressed (CodeChecksFailed).
 type TextFieldProps struct {
 	Label            string `json:"label"`
 	Text             string `json:"text"`
 	TextFieldType    string `json:"textFieldType"`
 	ValidationRegexp string `json:"validationRegexp,omitempty"`
 	Invalid          bool   `json:"invalid,omitempty"`
+	Problem          string `json:"problem,omitempty"`
 }
 
 // DateTimeInputProps are a resolved DateTimeInput. At least one of

@@ -26,17 +26,20 @@ import (
 // pixels come out roughly square. Colours go through the theme's
 // renderer, which brings them down to what the terminal can show.
 //
-// The usage hint sets the box (icon ≈ 4 columns, avatar 8 and round,
-// smallFeature 16, mediumFeature 32, largeFeature 48, header the whole
-// width, none up to 32), never wider than the parent allows; fit places
-// the picture in it as CSS object-fit would. Without a fit, avatars and
+// The usage hint sizes the picture against the text around it: an icon
+// takes one line (two columns), an avatar two lines and round, a
+// smallFeature up to 12 columns by 4 lines, a mediumFeature 32 by 8, a
+// largeFeature 48 by 12, a header the whole width and 3 to 8 lines, and a
+// picture without a hint up to 32 by 8 — never wider than the parent
+// allows; fit places the picture in its box as CSS object-fit would. The
+// web mirror sizes pictures by the same hints. Without a fit, avatars and
 // headers cover their box and other pictures are contained in it (the web
 // renderers default to fill, which distorts any picture whose shape
 // differs from its box).
 //
-// A box of alt text is drawn instead when pictures are turned off, when
+// One line of alt text is drawn instead when pictures are turned off, when
 // the terminal has no colour, when the URL is empty or was blocked (a
-// remote picture is never fetched: the box says where it was from), or
+// remote picture is never fetched: the line says where it was from), or
 // when the picture cannot be read.
 //
 // Rendering decodes the picture every time it is drawn: Render keeps no
@@ -80,13 +83,20 @@ func (Image) Natural(n *a2ui.Node, c *Context) int {
 		return 0
 	}
 	if why, ok := pictureShown(p, c.Theme); !ok {
-		return altBoxWidth(p, why, maxAltBox, c.Theme)
+		return altBoxWidth(p, why, altCap(p.UsageHint), c.Theme)
 	}
 	cfg, err := pictureConfig(p.URL)
 	if err != nil {
-		return altBoxWidth(p, err.Error(), maxAltBox, c.Theme)
+		return altBoxWidth(p, err.Error(), altCap(p.UsageHint), c.Theme)
 	}
 	return pictureGeometry(p.UsageHint, pictureFit(p), cfg.Width, cfg.Height, naturalWidth(p.UsageHint)).boxW
+}
+
+// altCap is the widest the line of a picture that is not shown asks to
+// be: about the room the picture would have taken, so that a missing
+// cover in a track list does not push the titles aside.
+func altCap(hint string) int {
+	return max(16, hintWidth(hint, maxAltBox))
 }
 
 // pictureFit is the fit asked for, or the default for the usage hint: an
@@ -131,11 +141,11 @@ func hintWidth(hint string, w int) int {
 	bw := 32
 	switch hint {
 	case "icon":
-		bw = 4
+		bw = 2
 	case "avatar":
-		bw = 8
+		bw = 4
 	case "smallFeature":
-		bw = 16
+		bw = 12
 	case "mediumFeature":
 		bw = 32
 	case "largeFeature":
@@ -144,6 +154,24 @@ func hintWidth(hint string, w int) int {
 		bw = w
 	}
 	return max(1, min(bw, w))
+}
+
+// hintLines is the most lines a picture of a usage hint takes in a box bw
+// columns wide.
+func hintLines(hint string, bw int) int {
+	switch hint {
+	case "icon":
+		return 1
+	case "avatar":
+		return 2
+	case "smallFeature":
+		return 4
+	case "largeFeature":
+		return 12
+	case "header":
+		return max(3, min(8, bw/10))
+	}
+	return 8
 }
 
 // picGeom says where a picture goes: a box boxW columns wide, the drawn
@@ -166,14 +194,24 @@ func (g picGeom) rows() int { return (g.dh + 1) / 2 }
 func pictureGeometry(hint, fit string, iw, ih, w int) picGeom {
 	iw, ih = max(iw, 1), max(ih, 1)
 	bw := hintWidth(hint, w)
+	maxH := 2 * hintLines(hint, bw)
 	var bh int
 	switch hint {
 	case "icon", "avatar":
-		bh = bw
+		bh = min(bw, maxH)
+		bw = bh
 	case "header":
-		bh = 2 * max(1, bw/8)
+		bh = maxH
 	default:
-		bh = max(1, min(int(math.Round(float64(ih)*float64(bw)/float64(iw))), bw))
+		bh = max(1, int(math.Round(float64(ih)*float64(bw)/float64(iw))))
+		if bh > maxH {
+			// The height limits the picture: the box narrows to it,
+			// unless the picture is to fill or cover the box.
+			bh = maxH
+			if fit != "cover" && fit != "fill" {
+				bw = max(1, min(bw, int(math.Round(float64(iw)*float64(bh)/float64(ih)))))
+			}
+		}
 	}
 	fw, fh := float64(iw), float64(ih)
 	g := picGeom{boxW: bw, sw: fw, sh: fh}
@@ -322,27 +360,51 @@ func drawPicture(img image.Image, g picGeom, round bool, w int, t *Theme) Block 
 	return TextBlock(w, lines...)
 }
 
-// altBox draws the alt text in a dashed frame, with why the picture is
-// not shown under it (when there is something to say).
+// altBox draws a picture that is not shown as one line: a mark, the alt
+// text, and why the picture is not shown (when there is something to
+// say), cut to the width.
 func altBox(p *a2ui.ImageProps, why string, w int, t *Theme) Block {
-	return mediaBox(t, w, true, t.Glyph("▣", "#")+" image", altLines(p, why, t))
+	mark, alt, note := altParts(p, why, t)
+	line := t.Accent.Render(mark)
+	if alt != "" {
+		line += " " + t.Text.Render(alt)
+	}
+	if note != "" {
+		line += " " + t.Dim.Render(note)
+	}
+	if ansi.StringWidth(line) > w {
+		line = ansi.Truncate(line, w, t.Glyph("…", "~"))
+	}
+	return TextBlock(w, line)
 }
 
+// altBoxWidth is the width altBox asks for.
 func altBoxWidth(p *a2ui.ImageProps, why string, w int, t *Theme) int {
-	return mediaBoxWidth(w, t.Glyph("▣", "#")+" image", altLines(p, why, t))
+	mark, alt, note := altParts(p, why, t)
+	n := ansi.StringWidth(mark)
+	if alt != "" {
+		n += 1 + ansi.StringWidth(alt)
+	}
+	if note != "" {
+		n += 1 + ansi.StringWidth(note)
+	}
+	return min(n, w)
 }
 
-func altLines(p *a2ui.ImageProps, why string, t *Theme) []boxLine {
-	var lines []boxLine
-	if p.AltText != "" {
-		lines = append(lines, boxLine{p.AltText, t.Text})
-	} else if why == "" {
-		lines = append(lines, boxLine{"no description", t.Dim})
+// altParts are the pieces of the line: the mark, the alt text (or "image"
+// when there is none) and the reason in parentheses.
+func altParts(p *a2ui.ImageProps, why string, t *Theme) (mark, alt, note string) {
+	mark = t.Glyph("▣", "#")
+	alt = strings.Join(strings.Fields(p.AltText), " ")
+	switch {
+	case alt == "" && why == "":
+		alt = "image"
+	case alt == "":
+		alt = why
+	case why != "":
+		note = "(" + why + ")"
 	}
-	if why != "" {
-		lines = append(lines, boxLine{why, t.Dim})
-	}
-	return lines
+	return mark, alt, note
 }
 
 // boxLine is a line of text in a media box, wrapped to the box.

@@ -172,28 +172,32 @@ func TestImageSizes(t *testing.T) {
 		w          int
 		rows, cols int
 	}{
-		{"icon", 16, 16, "icon", "", 60, 2, 4},
-		{"avatar", 16, 16, "avatar", "", 60, 4, 8},
-		{"small", 16, 16, "smallFeature", "", 60, 8, 16},
-		{"medium", 16, 16, "mediumFeature", "", 60, 16, 32},
-		{"large", 16, 16, "largeFeature", "", 60, 24, 48},
-		{"large in 30", 16, 16, "largeFeature", "", 30, 15, 30},
-		{"header", 16, 16, "header", "", 60, 7, 60},
-		{"header w100", 40, 20, "header", "", 100, 12, 100},
+		// Sized against the text: an icon one line, an avatar two, a
+		// smallFeature up to 4, a medium one 8, a large one 12.
+		{"icon", 16, 16, "icon", "", 60, 1, 2},
+		{"avatar", 16, 16, "avatar", "", 60, 2, 4},
+		{"small", 16, 16, "smallFeature", "", 60, 4, 8},
+		{"medium", 16, 16, "mediumFeature", "", 60, 8, 16},
+		{"large", 16, 16, "largeFeature", "", 60, 12, 24},
+		{"large in 30", 16, 16, "largeFeature", "", 30, 12, 24},
+		{"large in 20", 16, 16, "largeFeature", "", 20, 10, 20},
+		{"header", 16, 16, "header", "", 60, 6, 60},
+		{"header w100", 40, 20, "header", "", 100, 8, 100},
+		{"header w20", 40, 20, "header", "", 20, 3, 20},
 		{"no hint", 40, 20, "", "", 100, 8, 32},
 		{"no hint narrow", 40, 20, "", "", 20, 5, 20},
 		{"contain wide", 40, 20, "mediumFeature", "contain", 60, 8, 32},
-		{"contain tall", 20, 40, "mediumFeature", "contain", 60, 16, 16},
-		{"contain wide icon", 40, 20, "icon", "contain", 60, 1, 4},
-		{"cover tall", 20, 40, "mediumFeature", "cover", 60, 16, 32},
-		{"fill tall", 20, 40, "mediumFeature", "fill", 60, 16, 32},
-		{"fill wide icon", 40, 20, "icon", "fill", 60, 2, 4},
+		{"contain tall", 20, 40, "mediumFeature", "contain", 60, 8, 8},
+		{"contain wide icon", 40, 20, "icon", "contain", 60, 1, 2},
+		{"cover tall", 20, 40, "mediumFeature", "cover", 60, 8, 32},
+		{"fill tall", 20, 40, "mediumFeature", "fill", 60, 8, 32},
+		{"fill wide icon", 40, 20, "icon", "fill", 60, 1, 2},
 		{"scale-down small", 10, 6, "mediumFeature", "scale-down", 60, 3, 10},
-		{"scale-down big", 100, 50, "smallFeature", "scale-down", 60, 4, 16},
+		{"scale-down big", 100, 50, "smallFeature", "scale-down", 60, 3, 12},
 		{"none small", 10, 6, "mediumFeature", "none", 60, 3, 10},
-		{"none big", 100, 60, "smallFeature", "none", 60, 5, 16},
+		{"none big", 100, 60, "smallFeature", "none", 60, 4, 12},
 		{"one pixel", 1, 1, "icon", "scale-down", 60, 1, 1},
-		{"odd width", 16, 16, "avatar", "contain", 5, 3, 5},
+		{"odd width", 16, 16, "avatar", "contain", 3, 2, 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -263,13 +267,14 @@ func TestImageFitContent(t *testing.T) {
 	if !strings.Contains(fill.Lines[0], red) || strings.Contains(fill.Lines[len(fill.Lines)-1], red) {
 		t.Error("fill does not show the whole picture stretched, red on top")
 	}
-	// An avatar is round: its corners are left blank.
+	// An avatar (two lines, four pixels a side) is round: its corner
+	// pixels are left out, so the corner cells are half blocks.
 	av := Render(imgTree(t, imgPNG(t, imgOf(16, 16, imgSolid(imgGreen))), "avatar", "", ""), 20, c)
-	first := []rune(ansi.Strip(av.Lines[0]))
-	last := []rune(ansi.Strip(av.Lines[len(av.Lines)-1]))
-	mid := []rune(ansi.Strip(av.Lines[1]))
-	if first[0] != ' ' || first[7] != ' ' || last[0] != ' ' || last[7] != ' ' || mid[0] == ' ' || mid[7] == ' ' {
+	if got := strings.TrimRight(ansi.Strip(av.Lines[0]), " "); got != "▄▀▀▄" || av.H() != 2 {
 		t.Errorf("avatar is not round:\n%s", ansi.Strip(av.String()))
+	}
+	if first := av.Lines[1][:strings.Index(av.Lines[1], "▀")]; strings.Contains(first, "48;") {
+		t.Errorf("avatar's lower corner drawn:\n%q", av.Lines[1])
 	}
 }
 
@@ -300,9 +305,9 @@ func TestImageEncodings(t *testing.T) {
 		"params":         "data:image/png;name=x.png;base64," + base64.StdEncoding.EncodeToString(p),
 	}
 	for name, u := range urls {
-		b := Render(imgTree(t, u, "icon", "", "alt"), 10, c)
+		b := Render(imgTree(t, u, "", "none", "alt"), 10, c)
 		checkBlock(t, b, 10)
-		if rows, cols := imgCells(b); rows != 2 || cols != 4 {
+		if rows, cols := imgCells(b); rows != 4 || cols != 8 {
 			t.Errorf("%s: drew %d×%d cells: %q", name, cols, rows, ansi.Strip(b.String()))
 		}
 	}
@@ -331,7 +336,7 @@ func TestImageAltText(t *testing.T) {
 		{"empty url", imgTree(t, "", "", "", "Nothing yet"), imgCtx(termenv.ANSI256, Options{}), []string{"Nothing yet", "no picture"}},
 		{"blocked", imgLenientTree(t, imgComp("https://cdn.example.com/a.png", "", "", "The logo")), imgCtx(termenv.ANSI256, Options{}), []string{"The logo", "image from cdn.example.com — not loaded"}},
 		{"blocked no alt", imgLenientTree(t, imgComp("https://cdn.example.com/a.png", "icon", "", "")), imgCtx(termenv.ANSI256, Options{}), []string{"cdn.example.com", "not loaded"}},
-		{"no alt", imgTree(t, good, "", "", ""), imgCtx(termenv.ANSI256, Options{NoImages: true}), []string{"image", "no description"}},
+		{"no alt", imgTree(t, good, "", "", ""), imgCtx(termenv.ANSI256, Options{NoImages: true}), []string{"▣ image"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -354,7 +359,10 @@ func TestImageAltText(t *testing.T) {
 					t.Errorf("alt box lacks %q:\n%s", s, ansi.Strip(b.String()))
 				}
 			}
-			if nat := Natural(tc.n, tc.c); nat != ansi.StringWidth(strings.TrimRight(ansi.Strip(b.Lines[0]), " ")) {
+			// It asks for its line, up to about the room the picture
+			// would have taken.
+			drawn := ansi.StringWidth(strings.TrimRight(ansi.Strip(b.Lines[0]), " "))
+			if nat := Natural(tc.n, tc.c); nat != min(drawn, altCap(tc.n.Props.(*a2ui.ImageProps).UsageHint)) {
 				t.Errorf("Natural %d, box drawn %q", nat, ansi.Strip(b.Lines[0]))
 			}
 		})
@@ -435,7 +443,7 @@ func TestImageWebP(t *testing.T) {
 	c := imgCtx(termenv.TrueColor, Options{})
 	data := imgWebP(4, 4, 0x20, 0xe0)
 	u := "data:image/webp;base64," + base64.StdEncoding.EncodeToString(data)
-	b := Render(imgTree(t, u, "icon", "", "tiles"), 10, c)
+	b := Render(imgTree(t, u, "", "none", "tiles"), 10, c)
 	checkBlock(t, b, 10)
 	if rows, cols := imgCells(b); rows != 2 || cols != 4 {
 		t.Fatalf("drew %d×%d cells: %q", cols, rows, ansi.Strip(b.String()))
@@ -458,8 +466,8 @@ func TestImageNatural(t *testing.T) {
 	c := imgCtx(termenv.ANSI256, Options{})
 	sq := imgPNG(t, imgOf(16, 16, imgSolid(imgGreen)))
 	for hint, want := range map[string]int{
-		"icon": 4, "avatar": 8, "smallFeature": 16, "mediumFeature": 32,
-		"largeFeature": 48, "header": textNaturalCap, "": 32,
+		"icon": 2, "avatar": 4, "smallFeature": 8, "mediumFeature": 16,
+		"largeFeature": 24, "header": textNaturalCap, "": 16,
 	} {
 		if got := Natural(imgTree(t, sq, hint, "", ""), c); got != want {
 			t.Errorf("Natural for %q = %d, want %d", hint, got, want)

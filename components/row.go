@@ -1,17 +1,24 @@
 package components
 
-import "github.com/a2term/a2term/a2ui"
+import (
+	"sort"
+
+	"github.com/a2term/a2term/a2ui"
+)
 
 // minCell is the narrowest a Row child may be drawn before the Row gives
 // up and stacks its children instead of cutting them.
 const minCell = 8
 
-// Row lays its children side by side: children with a weight share the
-// space in proportion, the others get their natural width; with no
-// weights at all, children that fit keep their natural width and the
-// free space is spread by distribution, and children that do not fit get
-// equal shares. When the shares would be too narrow, the children are
-// stacked instead.
+// Row lays its children side by side, as a CSS flex row with the weights
+// as flex-grow: children without a weight get their natural width first
+// (when they do not all fit, the narrow ones keep theirs and the wide
+// ones share what is left equally), and children with a weight share
+// what remains in proportion to their weights. With no weights, free
+// space is spread by distribution. When the shares would be too narrow,
+// the children are stacked instead. With the default alignment
+// (stretch), a Column child is drawn as tall as the row, its weighted
+// children growing to fill it.
 type Row struct{}
 
 // Render draws the children side by side.
@@ -52,18 +59,25 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 		weighted = weighted || ch.Weight > 0
 	}
 	widths := make([]int, len(children))
-	switch {
-	case !weighted && sum <= avail:
-		copy(widths, natural)
-	case !weighted:
-		share(widths, avail, func(int) float64 { return 1 }, nil)
-	default:
-		fixed := 0
+	if !weighted {
+		naturalFirst(widths, natural, avail, nil)
+	} else {
+		// The weighted children keep room for a fair share of the row
+		// (or their natural width, if less); the others take their
+		// natural widths from the rest, and the weighted ones share what
+		// is left.
+		reserve := 0
+		fair := max(minCell, avail/len(children))
 		for i, ch := range children {
-			if ch.Weight <= 0 {
-				widths[i] = min(natural[i], avail/len(children))
-				fixed += widths[i]
+			if ch.Weight > 0 {
+				reserve += min(natural[i], fair)
 			}
+		}
+		unweighted := func(i int) bool { return children[i].Weight <= 0 }
+		naturalFirst(widths, natural, max(avail-reserve, 0), unweighted)
+		fixed := 0
+		for i := range widths {
+			fixed += widths[i]
 		}
 		share(widths, avail-fixed, func(i int) float64 { return children[i].Weight }, func(i int) bool { return children[i].Weight > 0 })
 	}
@@ -77,12 +91,73 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 	for i, ch := range children {
 		blocks = append(blocks, Render(ch, widths[i], c))
 	}
+	if align == "stretch" || align == "" {
+		stretchColumns(blocks, children, widths, c)
+	}
 	stretchDividers(blocks, children)
 	used := gaps
 	for _, cw := range widths {
 		used += cw
 	}
 	return distribute(blocks, w, w-used, dist, align)
+}
+
+// naturalFirst gives the entries that take part their natural widths
+// within total: all of them when they fit; else the narrow ones keep
+// theirs and the wide ones share what is left equally, so that a short
+// title beside a long one is never squeezed to make room for it.
+func naturalFirst(widths, natural []int, total int, takes func(int) bool) {
+	var idx []int
+	for i := range widths {
+		if takes == nil || takes(i) {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return natural[idx[a]] < natural[idx[b]] })
+	left := total
+	for k, i := range idx {
+		fair := left / (len(idx) - k)
+		widths[i] = min(natural[i], fair)
+		left -= widths[i]
+	}
+	// What integer division left over goes to the widest that wanted more.
+	for k := len(idx) - 1; k >= 0 && left > 0; k-- {
+		i := idx[k]
+		if more := natural[i] - widths[i]; more > 0 {
+			give := min(more, left)
+			widths[i] += give
+			left -= give
+		}
+	}
+}
+
+// stretchColumns draws a Column child that is shorter than the row again
+// at the row's height, as a stretched flex item: its weighted children
+// grow to fill it.
+func stretchColumns(blocks []Block, children []*a2ui.Node, widths []int, c *Context) {
+	h := 0
+	for _, b := range blocks {
+		h = max(h, b.H())
+	}
+	for i, ch := range children {
+		if ch.Type != "Column" || blocks[i].H() >= h || !hasWeighted(ch.Children) {
+			continue
+		}
+		align := "stretch"
+		if p, ok := ch.Props.(*a2ui.ColumnProps); ok {
+			align = p.Alignment
+		}
+		blocks[i] = stackChildrenTo(ch.Children, widths[i], align, h, c)
+	}
+}
+
+func hasWeighted(children []*a2ui.Node) bool {
+	for _, ch := range children {
+		if ch.Weight > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // share splits total between the entries that take part, in proportion to

@@ -169,7 +169,11 @@ func TestRowWeights(t *testing.T) {
 	}
 }
 
-func TestRowEqualSharesWhenNotFitting(t *testing.T) {
+// TestRowNaturalWidthFirstWhenNotFitting: when the children do not all
+// fit, a narrow one keeps its natural width and the wide ones share what
+// is left equally, as a flex row does (the track list's number and
+// duration beside a long title).
+func TestRowNaturalWidthFirstWhenNotFitting(t *testing.T) {
 	long := "a sentence long enough that three of them never fit side by side"
 	for _, w := range []int{62, 63, 64, 90} {
 		n := layRow("r", "center", "stretch",
@@ -181,11 +185,15 @@ func TestRowEqualSharesWhenNotFitting(t *testing.T) {
 		if len(frames) != 3 {
 			t.Fatalf("w=%d: want three frames side by side, got %q", w, top)
 		}
-		avail := w - 2*rowGap
+		short := Natural(n.Children[2], layCtx(termenv.TrueColor, false, ""))
+		avail := w - 2*rowGap - short
 		for i, f := range frames {
 			fw := len([]rune(f))
-			if fw != avail/3 && fw != avail/3+1 {
-				t.Errorf("w=%d: card %d is %d wide, want an equal share of %d", w, i+1, fw, avail)
+			switch {
+			case i == 2 && fw != short:
+				t.Errorf("w=%d: the short card is %d wide, want its natural %d", w, fw, short)
+			case i < 2 && fw != avail/2 && fw != avail/2+1:
+				t.Errorf("w=%d: card %d is %d wide, want half of %d", w, i+1, fw, avail)
 			}
 		}
 		if got := layLetters(b.String()); !reflect.DeepEqual(got, layLetters(long+long+"short")) {
@@ -314,5 +322,59 @@ func TestRowNatural(t *testing.T) {
 	}
 	if b := Render(layRow("r", "start", "stretch"), 10, c); b.W != 10 || b.H() != 0 {
 		t.Errorf("an empty row: %+v", b)
+	}
+}
+
+// TestRowWeightsShareWhatIsLeft: weighted children share what the others
+// leave, in proportion to their weights; a short unweighted child keeps its
+// natural width even when the row is crowded.
+func TestRowWeightsShareWhatIsLeft(t *testing.T) {
+	ctx := layCtx(termenv.TrueColor, false, "")
+	n := layRow("r", "start", "center",
+		layText("num", "1"),
+		layWeighted(layText("title", "A title long enough to need two lines here"), 2),
+		layWeighted(layText("artist", "An artist"), 1),
+		layText("len", "4:05"))
+	b := Render(n, 40, ctx)
+	checkBlock(t, b, 40)
+	lines := layLines(b)
+	if layCol(lines[0], "1") != 0 || layCol(lines[0], "4:05") != 36 {
+		t.Errorf("the fixed children moved:\n%s", plain(b))
+	}
+	// 40 - 3 gaps - 1 - 4 = 32 shared 2:1: the title 22 columns from
+	// column 2, the artist 10 from column 25.
+	if layCol(lines[0], "A title") != 2 || layCol(lines[0], "An artist") != 25 {
+		t.Errorf("weights not shared 2:1:\n%s", plain(b))
+	}
+	for _, l := range lines {
+		if layCol(l, "An artist") >= 0 && layCol(l, "title") > layCol(l, "An artist") {
+			t.Errorf("the title wrapped into the artist:\n%s", plain(b))
+		}
+	}
+}
+
+// TestRowStretchesAWeightedColumn: with the default alignment a Column
+// beside a taller child is drawn as tall as the row, its weighted child
+// taking the extra lines, so that what follows it sits at the bottom.
+func TestRowStretchesAWeightedColumn(t *testing.T) {
+	ctx := layCtx(termenv.TrueColor, false, "")
+	tall := layColumn("tall", "stretch", layText("a", "one"), layText("b", "two"), layText("c", "three"), layText("d", "four"))
+	side := layColumn("side", "stretch", layText("head", "Head"), layWeighted(layText("body", "body"), 1), layButton("go", "Go"))
+	b := Render(layRow("r", "start", "stretch", tall, side), 30, ctx)
+	checkBlock(t, b, 30)
+	h, ok := layHit(b, "go")
+	if !ok || b.H() != 4 || h.Y != 3 {
+		t.Errorf("button at line %d of %d, want the last:\n%s", h.Y, b.H(), plain(b))
+	}
+	// Without a weighted child, nothing grows: the button follows the body.
+	side2 := layColumn("side", "stretch", layText("head", "Head"), layText("body", "body"), layButton("go", "Go"))
+	b = Render(layRow("r", "start", "stretch", tall, side2), 30, ctx)
+	if h, _ := layHit(b, "go"); h.Y != 2 {
+		t.Errorf("unweighted: button at line %d, want 2:\n%s", h.Y, plain(b))
+	}
+	// Aligned to the start, the column keeps its own height.
+	b = Render(layRow("r", "start", "start", tall, side), 30, ctx)
+	if h, _ := layHit(b, "go"); h.Y != 2 {
+		t.Errorf("start: button at line %d, want 2:\n%s", h.Y, plain(b))
 	}
 }

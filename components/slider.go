@@ -12,8 +12,10 @@ import (
 	"github.com/a2term/a2term/a2ui"
 )
 
-// Slider draws one line: the label, a bar "━━━━━━●──────" filling the
-// width left, and the value. ←/→ move it by the step a2term picked for
+// Slider draws one line: the label, the minimum, a bar "━━━━━━●──────"
+// filling the width left, the maximum and the value, each number with the
+// precision the range implies (the decimals of the step), as the web
+// mirror shows them. ←/→ move it by the step a2term picked for
 // its range, shift+←/→ by ten steps, Home/End to the ends; a click on the
 // bar moves it there. Values stay within the range and on the step's
 // decimals (no 0.30000000000000004).
@@ -42,18 +44,14 @@ func roundTo(x float64, dec int) float64 {
 	return f
 }
 
-// sliderText writes a value: as a2ui.FormatNumber does, with at least the
-// step's decimals when the step is fractional ("0.50" for a step of 0.01).
+// sliderText writes a number of the slider with the precision its range
+// implies: the step's decimals ("0.50" for a step of 0.01, "30" for a
+// step of 1), as the web mirror does.
 func sliderText(v, step float64) string {
-	s := a2ui.FormatNumber(v)
-	dec := decimals(step)
-	if dec == 0 || strings.ContainsAny(s, "eE") {
-		return s
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return a2ui.FormatNumber(v)
 	}
-	if decimals(v) < dec {
-		return strconv.FormatFloat(v, 'f', dec, 64)
-	}
-	return s
+	return strconv.FormatFloat(v, 'f', decimals(step), 64)
 }
 
 // sliderValue puts x on the slider: on the step grid from the minimum, at
@@ -108,6 +106,13 @@ func (Slider) Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 	}
 	bw := max(w-barX-(vw+2), 1)
+	// The ends of the range at the ends of the bar, when it stays wide
+	// enough with them.
+	lo, hi := sliderText(p.Min, p.Step), sliderText(p.Max, p.Step)
+	ends := bw-ansi.StringWidth(lo)-ansi.StringWidth(hi)-3 >= sliderMinBar
+	if ends {
+		bw -= ansi.StringWidth(lo) + ansi.StringWidth(hi) + 3
+	}
 
 	frac := 0.0
 	if p.Max > p.Min {
@@ -127,8 +132,12 @@ func (Slider) Render(n *a2ui.Node, w int, c *Context) Block {
 		bar += t.Track.Render(strings.Repeat(track, rest))
 	}
 
+	if ends {
+		bar = t.Dim.Render(lo) + " " + bar + " " + t.Dim.Render(hi) + " "
+		barX += ansi.StringWidth(lo) + 1
+	}
 	line := bar + valText
-	if barX > 0 {
+	if barX > 0 && label != "" && len(head) == 0 {
 		line = label + " " + line
 	}
 	out := TextBlock(w, append(head, line)...)
@@ -150,8 +159,9 @@ func (Slider) Natural(n *a2ui.Node, c *Context) int {
 	if !ok {
 		return 24
 	}
-	vw := max(ansi.StringWidth(sliderText(p.Min, p.Step)), ansi.StringWidth(sliderText(p.Max, p.Step)))
-	w := 20 + vw + 2
+	lo, hi := ansi.StringWidth(sliderText(p.Min, p.Step)), ansi.StringWidth(sliderText(p.Max, p.Step))
+	vw := max(lo, hi)
+	w := 20 + vw + 2 + lo + hi + 3
 	if p.Label != "" {
 		w += ansi.StringWidth(p.Label) + 1
 	}

@@ -123,16 +123,17 @@ func TestSliderDraw(t *testing.T) {
 	r.ctx.Focus = ""
 	b := r.render(40)
 	got := plain(b)
-	if !strings.HasPrefix(got, "Volume ━") || !strings.HasSuffix(got, "─  45") || strings.Count(got, "●") != 1 {
+	// The label, the minimum, the bar, the maximum and the value.
+	if !strings.HasPrefix(got, "Volume 0 ━") || !strings.HasSuffix(got, "─ 100   45") || strings.Count(got, "●") != 1 {
 		t.Errorf("drawn %q", got)
 	}
 	assertFocusMark(t, b, "root")
 	// One hit per bar column, from the minimum to the maximum.
 	bar := b.Hits[1:]
-	if len(bar) != 40-len("Volume ")-len(" 100 ") {
+	if len(bar) != 40-len("Volume 0 ")-len(" 100 ")-len(" 100 ") {
 		t.Fatalf("%d bar hits", len(bar))
 	}
-	if bar[0].Part != 0 || bar[len(bar)-1].Part != 100 || bar[0].X != len("Volume ") {
+	if bar[0].Part != 0 || bar[len(bar)-1].Part != 100 || bar[0].X != len("Volume 0 ") {
 		t.Errorf("bar hits from %+v to %+v", bar[0], bar[len(bar)-1])
 	}
 	if in := r.click(bar[len(bar)-1].Part); in.Value != 100.0 {
@@ -155,6 +156,30 @@ func TestSliderDraw(t *testing.T) {
 	r.render(5)
 	if b := r.render(16); b.H() != 2 || strings.TrimSpace(ansi.Strip(b.Lines[0])) != "Volume" {
 		t.Errorf("w=16:\n%s", plain(b))
+	}
+}
+
+// TestSliderShownPrecision: the value, the minimum and the maximum are shown
+// with the precision the range implies, as the web mirror shows them.
+func TestSliderShownPrecision(t *testing.T) {
+	for _, tc := range []struct{ rng, value, want string }{
+		{`"minValue":0,"maxValue":1`, "0.45", "0.45"}, // step 0.01
+		{`"minValue":0,"maxValue":100`, "30", "30"},
+		{`"minValue":0,"maxValue":100`, "7.5", "8"}, // whole steps: a whole number
+		{`"minValue":0,"maxValue":2`, "0.5", "0.50"},
+		{`"minValue":-5,"maxValue":5`, "-2", "-2"},
+	} {
+		r := newRig(t, slider("", tc.rng, tc.value), "root")
+		r.ctx.Focus = ""
+		got := plain(r.render(50))
+		if !strings.HasSuffix(got, " "+tc.want) && !strings.Contains(got, tc.want) {
+			t.Errorf("%s at %s: drawn %q, want %q", tc.rng, tc.value, got, tc.want)
+		}
+	}
+	r := newRig(t, slider("", `"minValue":0,"maxValue":1`, "0.45"), "root")
+	r.ctx.Focus = ""
+	if got := plain(r.render(50)); !strings.HasPrefix(got, "0.00 ━") || !strings.HasSuffix(got, "─ 1.00  0.45") {
+		t.Errorf("0–1: drawn %q", got)
 	}
 }
 

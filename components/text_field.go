@@ -97,20 +97,30 @@ func errorLines(t *Theme, msg string, w int) []string {
 	return lines
 }
 
-// invalidMessage says why a value the canvas marked invalid is refused.
+// invalidMessage says why a value the canvas marked invalid is refused, in
+// the canvas's words, which the web mirror shows too; the pattern itself
+// is in the help line while the field has the focus (FieldHelp).
 func invalidMessage(p *a2ui.TextFieldProps) string {
 	if !p.Invalid {
 		return ""
 	}
-	if p.TextFieldType == "number" {
-		if _, err := strconv.ParseFloat(strings.TrimSpace(p.Text), 64); err != nil {
-			return "not a number"
-		}
+	if p.Problem != "" {
+		return p.Problem
 	}
-	if p.ValidationRegexp != "" {
-		return "does not match " + a2ui.SanitizeLine(p.ValidationRegexp)
+	return a2ui.ProblemFormat
+}
+
+// FieldHelp is the help line for a focused node: the format an invalid
+// TextField expects, or "".
+func FieldHelp(n *a2ui.Node) string {
+	if n == nil {
+		return ""
 	}
-	return "not a valid value"
+	p, ok := n.Props.(*a2ui.TextFieldProps)
+	if !ok || !p.Invalid || p.ValidationRegexp == "" || p.Problem != a2ui.ProblemFormat {
+		return ""
+	}
+	return "expected format: " + a2ui.SanitizeLine(p.ValidationRegexp)
 }
 
 // maskedRunes is what the field displays for the runes being edited: bullets

@@ -263,7 +263,7 @@ func TestTextFieldNumber(t *testing.T) {
 	if !r4.node().Props.(*a2ui.TextFieldProps).Invalid {
 		t.Fatal("12 kg should be invalid")
 	}
-	if got := plain(r4.render(40)); !strings.Contains(got, "✗ not a number") {
+	if got := plain(r4.render(40)); !strings.Contains(got, "✗ This is not a number.") {
 		t.Errorf("no verdict:\n%s", got)
 	}
 	r4.ns().Cursor = 5
@@ -411,21 +411,27 @@ func TestTextFieldLongText(t *testing.T) {
 
 func TestTextFieldInvalid(t *testing.T) {
 	r := newRig(t, field("ZIP code", `"validationRegexp":"^\\d{5}$"`, "123"), "root")
-	if got := plain(r.render(40)); !strings.Contains(got, `✗ does not match ^\d{5}$`) {
-		t.Errorf("no message:\n%s", got)
+	// The field says so in words, the same the web mirror shows; the
+	// pattern is only in the help line.
+	got := plain(r.render(40))
+	if !strings.Contains(got, "✗ This is not in the expected format.") || strings.Contains(got, `\d{5}`) {
+		t.Errorf("no message, or the pattern in it:\n%s", got)
+	}
+	if help := FieldHelp(r.node()); help != `expected format: ^\d{5}$` {
+		t.Errorf("help %q", help)
 	}
 	r.ns().Cursor = 3
 	r.typeText("45")
 	if r.node().Props.(*a2ui.TextFieldProps).Invalid {
 		t.Error("12345 should be valid")
 	}
-	if got := plain(r.render(40)); strings.Contains(got, "does not match") {
+	if got := plain(r.render(40)); strings.Contains(got, "expected format") || FieldHelp(r.node()) != "" {
 		t.Errorf("message left:\n%s", got)
 	}
 	r.ctx.Theme = testTheme(termenv.Ascii)
 	r.ctx.Theme.Options.ASCII = true
 	r.press("6")
-	if got := plain(r.render(40)); !strings.Contains(got, `x does not match`) {
+	if got := plain(r.render(40)); !strings.Contains(got, `x This is not in the expected format.`) {
 		t.Errorf("no ASCII message:\n%s", got)
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -385,7 +386,7 @@ func (m *Model) apply(it components.Intent) {
 			m.closeModal()
 		}
 		if err != nil {
-			m.notice = err.Error()
+			m.notice = refusalNotice(err)
 		}
 		if it.Also == nil {
 			break
@@ -395,6 +396,17 @@ func (m *Model) apply(it components.Intent) {
 	m.snap = m.view.Snapshot()
 	m.pickActive()
 	m.relayout()
+}
+
+// refusalNotice words a refused intent for the status line: a press
+// blocked by a field that is not valid says so as the web mirror does,
+// anything else as the canvas put it.
+func refusalNotice(err error) string {
+	var e *a2ui.Error
+	if errors.As(err, &e) && e.Code == a2ui.CodeChecksFailed {
+		return "Not sent: " + e.Message
+	}
+	return err.Error()
 }
 
 // press presses a button; a button that is a Modal's entry point opens

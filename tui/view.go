@@ -436,9 +436,13 @@ func (m *Model) statusLine() string {
 		hints = append(hints, b.Help().Key+" "+b.Help().Desc)
 	}
 	hintSets := [][]string{hints, {hints[0], hints[2], hints[3]}, {hints[2], hints[3]}, {"? keys"}}
+	help := components.FieldHelp(m.focusedNode())
 	left := func(i int) string {
 		if m.notice != "" {
 			return " " + m.notice
+		}
+		if help != "" {
+			return " " + help
 		}
 		return " " + strings.Join(hintSets[i], " · ")
 	}
