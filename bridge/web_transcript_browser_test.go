@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -41,4 +42,12 @@ func TestWebBrowserTranscriptSources(t *testing.T) {
 	if strings.Contains(mark, "▌") {
 		t.Errorf("the agent's label has a2term's mark: %q", mark)
 	}
+
+	// Older lines than the page keeps: a mark says how many.
+	for i := range WebTranscript + 20 {
+		h.Board().Append(RoleNote, fmt.Sprintf("line %d", i))
+	}
+	tr := h.Snapshot().Transcript
+	earlier := tr[len(tr)-1].Seq - WebTranscript
+	p.waitJS("the mark", fmt.Sprintf(`document.getElementById('transcript-mark').textContent === '… %d earlier lines are no longer kept' && !document.getElementById('transcript-mark').hidden`, earlier))
 }

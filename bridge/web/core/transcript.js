@@ -42,6 +42,12 @@ function drawEntry(en) {
 // new entries; anything else redraws the list.
 export function renderTranscript(raw) {
   const entries = raw.filter((en) => en && typeof en === 'object');
+  // Entries are numbered from 1: what comes before the first one here is
+  // no longer kept (by the hub or by this page).
+  const earlier = entries.length ? Math.max(0, Math.floor(Number(entries[0].seq) || 1) - 1) : 0;
+  const mark = $('transcript-mark');
+  mark.hidden = earlier === 0;
+  mark.textContent = earlier === 0 ? '' : '… ' + earlier + (earlier === 1 ? ' earlier line is' : ' earlier lines are') + ' no longer kept';
   const keys = entries.map(entryKey);
   const old = app.tkeys;
   const list = $('transcript');
