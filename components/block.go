@@ -2,6 +2,7 @@ package components
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -59,6 +60,17 @@ func Fit(s string, w int) string {
 		s += strings.Repeat(" ", w-n)
 	}
 	return s
+}
+
+// Window returns cells off to off+w of line l, exactly w wide: a wide
+// character an edge cuts in two is drawn as a blank, so that what follows
+// it stays in its column (ansi.Cut would keep it whole, and Truncate drop
+// it).
+func Window(l string, off, w int) string {
+	if off > 0 && ansi.StringWidth(ansi.Truncate(l, off, "")) < off {
+		return Fit(" "+ansi.Cut(l, off+1, off+w), w)
+	}
+	return Fit(ansi.Cut(l, off, off+w), w)
 }
 
 // TextBlock makes a block from text lines, fitting each to w.
@@ -202,7 +214,24 @@ func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = dropOrphan(lines[i])
+	}
+	return lines
+}
+
+// dropOrphan removes what a wrapped line starts with that would join the
+// cluster drawn before it: ansi.Wrap breaks at a space or hyphen even when
+// a mark or an emoji modifier clinging to it follows, and that mark, drawn
+// after an indent or a border, would make the line narrower than it was
+// measured.
+func dropOrphan(l string) string {
+	if l == "" || l[0] < utf8.RuneSelf {
+		return l // ASCII, styling included, continues nothing
+	}
+	c, _ := ansi.FirstGraphemeCluster("a"+l, ansi.GraphemeWidth)
+	return l[len(c)-1:]
 }
 
 // controlFrame draws inner in a rounded box, one column of padding each side,

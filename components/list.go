@@ -68,10 +68,10 @@ func scrollStrip(n *a2ui.Node, w int, c *Context) Block {
 	off = max(0, min(off, strip.W-w))
 	out := Block{W: w, Lines: make([]string, strip.H())}
 	for i, l := range strip.Lines {
-		out.Lines[i] = window(l, off, w)
+		out.Lines[i] = Window(l, off, w)
 	}
 	if off > 0 && len(out.Lines) > 0 {
-		out.Lines[0] = c.Theme.Accent.Render(c.Theme.Glyph("‹", "<")) + window(out.Lines[0], 1, w-1)
+		out.Lines[0] = c.Theme.Accent.Render(c.Theme.Glyph("‹", "<")) + Window(out.Lines[0], 1, w-1)
 	}
 	if off+w < strip.W && len(out.Lines) > 0 {
 		out.Lines[0] = Fit(ansi.Cut(out.Lines[0], 0, w-1), w-1) + c.Theme.Accent.Render(c.Theme.Glyph("›", ">"))
@@ -89,14 +89,4 @@ func scrollStrip(n *a2ui.Node, w int, c *Context) Block {
 		out.Hits = append(out.Hits, h)
 	}
 	return out
-}
-
-// window returns cells off to off+w of line l, exactly w wide: a wide
-// character the left edge cuts in two is drawn as a blank, so that what
-// follows it stays in its column (ansi.Cut would keep it whole).
-func window(l string, off, w int) string {
-	if off > 0 && ansi.StringWidth(ansi.Truncate(l, off, "")) < off {
-		return Fit(" "+ansi.Cut(l, off+1, off+w), w)
-	}
-	return Fit(ansi.Cut(l, off, off+w), w)
 }

@@ -67,7 +67,7 @@ func (Tabs) Render(n *a2ui.Node, w int, c *Context) Block {
 		if hits[sel].X+hits[sel].W-start <= w {
 			start = max(0, hits[sel].X+hits[sel].W-w)
 		}
-		line = ansi.Cut(line, start, start+w)
+		line = Window(line, start, w)
 		kept := hits[:0]
 		for _, h := range hits {
 			h.X -= start

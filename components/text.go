@@ -589,9 +589,9 @@ func (b mdBlock) layout(w int, st *spanStyler, natural bool) []string {
 		return []string{st.render(fRule, strings.Repeat(st.t.Glyph("─", "-"), w))}
 	}
 	indent := b.indent
-	mw := spansWidth(b.marker)
-	spans := b.spans
-	marker := b.marker
+	all := joinSpans(append(append([]mdSpan(nil), b.marker...), b.spans...))
+	marker, spans := all[:len(b.marker)], all[len(b.marker):]
+	mw := spansWidth(marker)
 	// Give up the hanging indent, then the separate marker, rather than
 	// squeeze the text into a sliver.
 	if indent+mw > w/2 {
@@ -623,6 +623,42 @@ func (b mdBlock) layout(w int, st *spanStyler, natural bool) []string {
 		out = append(out, line.String())
 	}
 	return out
+}
+
+// joinSpans keeps the clusters of text that Markdown split into spans
+// whole: where the end of one span and the start of the next make one
+// cluster (a skin tone after "**", a consonant after a prepending letter),
+// the next span's part of it moves into the first span, so that the
+// cluster is drawn in one piece with one style and the line is as wide as
+// its spans add up to, with styling between them or without.
+func joinSpans(spans []mdSpan) []mdSpan {
+	for k := 1; k < len(spans); k++ {
+		prev := &spans[k-1]
+		next := spans[k].text
+		if prev.text == "" || next == "" || prev.text[len(prev.text)-1] < utf8.RuneSelf && next[0] < utf8.RuneSelf {
+			continue // ASCII joins ASCII only in CR LF, which is never here
+		}
+		last := lastCluster(prev.text)
+		c, _ := ansi.FirstGraphemeCluster(last+spans[k].text, ansi.GraphemeWidth)
+		if n := len(c) - len(last); n > 0 {
+			prev.text += spans[k].text[:n]
+			spans[k].text = spans[k].text[n:]
+		}
+	}
+	return spans
+}
+
+// lastCluster returns the last grapheme cluster of s.
+func lastCluster(s string) string {
+	last := ""
+	for s != "" {
+		c, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		if c == "" {
+			c = s[:1]
+		}
+		last, s = c, s[len(c):]
+	}
+	return last
 }
 
 func spansWidth(sp []mdSpan) int {

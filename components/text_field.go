@@ -2,10 +2,12 @@ package components
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -123,11 +125,22 @@ func FieldHelp(n *a2ui.Node) string {
 	return "expected format: " + a2ui.SanitizeLine(p.ValidationRegexp)
 }
 
-// maskedRunes is what the field displays for the runes being edited: bullets
-// for an obscured field.
+// maskedRunes is what a one-line field displays for the runes being
+// edited: bullets for an obscured field, and a space for a line break
+// (the agent may give a one-line field a value of several lines), which
+// would otherwise start a new row of the screen.
 func maskedRunes(p *a2ui.TextFieldProps, r []rune, t *Theme) []rune {
 	if p.TextFieldType != "obscured" {
-		return r
+		if !slices.Contains(r, '\n') {
+			return r
+		}
+		out := slices.Clone(r)
+		for i, c := range out {
+			if c == '\n' {
+				out[i] = ' '
+			}
+		}
+		return out
 	}
 	dot := []rune(t.Glyph("•", "*"))[0]
 	out := make([]rune, len(r))
@@ -248,10 +261,18 @@ func drawRun(t *Theme, rs []rune, base, cur int, cursor bool, vw int, ghost stri
 	var b strings.Builder
 	x := 0
 	all = true
-	for i, ch := range rs {
+	widths, _ := runeCells(rs)
+	// Draw whole clusters: the cursor on any rune of one shows on all of
+	// it, and nothing (styling, a caret) comes between its runes, so that
+	// the line is as wide as the layout measures it.
+	for i := 0; i < len(rs); {
+		j := i + 1
+		for j < len(rs) && widths[j] < 0 {
+			j++
+		}
 		idx := base + i
-		cw := runeWidth(ch)
-		atCur := cursor && idx == cur
+		cw := widths[i]
+		atCur := cursor && cur >= idx && cur < base+j
 		if atCur && nocolor {
 			if x+1 > limit {
 				all = false
@@ -264,7 +285,7 @@ func drawRun(t *Theme, rs []rune, base, cur int, cursor bool, vw int, ghost stri
 			all = false
 			break
 		}
-		s := string(ch)
+		s := string(rs[i:j])
 		if atCur && !nocolor {
 			s = t.Focus.Render(s)
 		}
@@ -273,6 +294,7 @@ func drawRun(t *Theme, rs []rune, base, cur int, cursor bool, vw int, ghost stri
 			cells = append(cells, editCell{x: x, w: cw, part: idx})
 		}
 		x += cw
+		i = j
 	}
 	if cut {
 		b.WriteString("…")
@@ -306,37 +328,77 @@ func drawRun(t *Theme, rs []rune, base, cur int, cursor bool, vw int, ghost stri
 	return b.String(), cells, all
 }
 
-// runeWidth is the cells one rune takes; control runes take none.
-func runeWidth(r rune) int { return ansi.StringWidth(string(r)) }
+// runeCells measures the runes of a text being edited by grapheme
+// cluster, as the line they make is measured: each cluster's width goes to
+// its first rune, and the others get -1. The second result is the width
+// of the whole.
+func runeCells(r []rune) ([]int, int) {
+	out := make([]int, len(r))
+	s := string(r)
+	i, total := 0, 0
+	for s != "" {
+		c, w := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		if c == "" {
+			c = s[:1]
+		}
+		out[i] = w
+		total += w
+		for n := utf8.RuneCountInString(c) - 1; n > 0 && i+1 < len(r); n-- {
+			i++
+			out[i] = -1
+		}
+		i++
+		s = s[len(c):]
+	}
+	return out, total
+}
+
+// clusterStart returns the first rune of the cluster that holds rune i.
+func clusterStart(widths []int, i int) int {
+	for i > 0 && i < len(widths) && widths[i] < 0 {
+		i--
+	}
+	return i
+}
 
 // lineScroll returns the first rune to show of a one-line field so that
 // the cursor and the character under it fit in vw cells, starting from
 // the scroll the person left and never leaving blank cells at the end
-// while there is hidden text at the start.
+// while there is hidden text at the start. It is always the first rune of
+// a cluster.
 func lineScroll(t *Theme, r []rune, cur, scroll, vw int) int {
+	widths, _ := runeCells(r)
 	pre := make([]int, len(r)+1) // pre[i] = cells of r[:i]
-	for i, ch := range r {
-		pre[i+1] = pre[i] + runeWidth(ch)
+	for i, w := range widths {
+		pre[i+1] = pre[i] + max(w, 0)
 	}
 	cells := func(a, b int) int { return pre[b] - pre[a] }
 	nocolor := !t.Color()
 	need := 1 // the cell of the cursor past the end
 	if cur < len(r) {
-		need = max(runeWidth(r[cur]), 1)
+		cur = clusterStart(widths, cur)
+		need = max(widths[cur], 1)
 		if nocolor {
 			need++
 		}
 	}
-	from := clampIn(scroll, 0, cur)
+	from := clusterStart(widths, clampIn(scroll, 0, cur))
 	for from < cur && cells(from, cur)+need > vw {
 		from++
+		for from < cur && widths[from] < 0 {
+			from++
+		}
 	}
 	extra := 0
 	if nocolor || cur == len(r) {
 		extra = 1
 	}
-	for from > 0 && cells(from-1, len(r))+extra <= vw {
-		from--
+	for from > 0 {
+		prev := clusterStart(widths, from-1)
+		if cells(prev, len(r))+extra > vw {
+			break
+		}
+		from = prev
 	}
 	return from
 }
@@ -350,6 +412,7 @@ type textSpan struct{ start, end int }
 // full line stays on it.
 func wrapRunes(r []rune, w int) []textSpan {
 	var out []textSpan
+	widths, _ := runeCells(r)
 	ls := 0
 	for i := 0; i <= len(r); i++ {
 		if i < len(r) && r[i] != '\n' {
@@ -360,13 +423,14 @@ func wrapRunes(r []rune, w int) []textSpan {
 			out = append(out, textSpan{s, s})
 		}
 		for s < e {
+			// Only the first rune of a cluster can start a line.
 			x, j, space := 0, s, -1
 			for j < e {
-				cw := runeWidth(r[j])
-				if x+cw > w && j > s {
+				cw := max(widths[j], 0)
+				if x+cw > w && j > s && widths[j] >= 0 {
 					break
 				}
-				if r[j] == ' ' {
+				if r[j] == ' ' && (j+1 >= e || widths[j+1] >= 0) {
 					space = j
 				}
 				x += cw
@@ -374,7 +438,7 @@ func wrapRunes(r []rune, w int) []textSpan {
 			}
 			end := j
 			switch {
-			case j < e && r[j] == ' ':
+			case j < e && r[j] == ' ' && (j+1 >= e || widths[j+1] >= 0):
 				end = j + 1
 			case j < e && space > s:
 				end = space + 1

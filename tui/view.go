@@ -303,10 +303,10 @@ func (m *Model) surfaceLines() []string {
 	if l.frame.H() > l.bodyH {
 		// Show that there is more above or below.
 		if l.scroll > 0 {
-			out[0] = ansi.Cut(out[0], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
+			out[0] = components.Window(out[0], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
 		}
 		if l.scroll+l.bodyH < l.frame.H() {
-			out[l.bodyH-1] = ansi.Cut(out[l.bodyH-1], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
+			out[l.bodyH-1] = components.Window(out[l.bodyH-1], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
 		}
 	}
 	if l.dialogOn {
@@ -316,8 +316,8 @@ func (m *Model) surfaceLines() []string {
 				break
 			}
 			base := out[y]
-			left := ansi.Cut(base, 0, l.dialogX)
-			right := ansi.Cut(base, l.dialogX+l.dialog.W, l.surfaceW)
+			left := components.Window(base, 0, l.dialogX)
+			right := components.Window(base, l.dialogX+l.dialog.W, l.surfaceW-l.dialogX-l.dialog.W)
 			out[y] = left + dl + right
 		}
 	}

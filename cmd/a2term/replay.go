@@ -84,11 +84,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	r, ssh := terminalRenderer()
 	m := tui.New(board, tui.Options{Renderer: r, Widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}})
 	defer m.Close()
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
-	if ssh {
-		opts = append(opts, tea.WithFPS(20))
-	}
-	p := tea.NewProgram(m, opts...)
+	p := tea.NewProgram(m, tui.ProgramOptions(os.Stdout, ssh)...)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -208,11 +208,7 @@ func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int 
 	r, ssh := terminalRenderer()
 	m := tui.New(hub, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb})
 	defer m.Close()
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
-	if ssh {
-		opts = append(opts, tea.WithFPS(20))
-	}
-	p := tea.NewProgram(m, opts...)
+	p := tea.NewProgram(m, tui.ProgramOptions(os.Stdout, ssh)...)
 
 	done := make(chan struct{})
 	defer close(done)
