@@ -50,13 +50,22 @@ func crosses(a, b string) bool {
 }
 
 // Clean strings that end (before) or start (after) the way each rule that
-// joins clusters looks at: a letter, a Hangul syllable, a flag, a linker
-// closed by its ZWNJ, an emoji; a letter, an Indic consonant, an emoji, a
-// flag, a syllable.
+// joins clusters looks at: a letter (which whatever continues a cluster
+// joins), a Hangul syllable, a flag, a linker closed by its ZWNJ; a letter
+// (which a prepending rune joins), an Indic consonant, an emoji, a flag,
+// a syllable.
 var (
-	cleanBefore = []string{"a", "가", "🇫🇷", "क्\u200c", "👍"}
+	cleanBefore = []string{"a", "가", "🇫🇷", "क्\u200c"}
 	cleanAfter  = []string{"a", "क", "👍", "🇫🇷", "가"}
 )
+
+// uniform reports whether r is in a large block of ideographs or syllables
+// that cluster alike and that no table of sanitizing singles out: the
+// test looks at a sample of those, and at every other rune.
+func uniform(r rune) bool {
+	return r >= 0x3400 && r <= 0x4dbf || r >= 0x4e00 && r <= 0x9fff || r >= 0xa000 && r <= 0xa48f ||
+		r >= 0x17000 && r <= 0x18cff || r >= 0x20000 && r <= 0x3ffff
+}
 
 // TestSanitizedRunesNeverJoin is the property the layout relies on, for
 // every rune: sanitized at the start of a string, it never joins clean
@@ -74,7 +83,7 @@ func TestSanitizedRunesNeverJoin(t *testing.T) {
 			t.Parallel()
 			fails := 0
 			for r := part[0]; r <= part[1] && fails < 10; r++ {
-				if r >= 0xd800 && r <= 0xdfff {
+				if r >= 0xd800 && r <= 0xdfff || uniform(r) && r%61 != 0 {
 					continue
 				}
 				// r at the start of a string and at its end: a letter
