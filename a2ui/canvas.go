@@ -198,8 +198,9 @@ func (s *Surface) Components() []Component {
 	return out
 }
 
-// ComponentJSON returns a component's definition as the agent sent it
-// (compacted), for canvas.state.
+// ComponentJSON returns a component's definition as the agent sent it,
+// compacted and with every string cleaned as the views draw it, for
+// canvas.state.
 func (s *Surface) ComponentJSON(id string) json.RawMessage {
 	if e, ok := s.comps[id]; ok {
 		return e.raw

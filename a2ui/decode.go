@@ -139,6 +139,10 @@ type decoder struct {
 	dpaths    []namedPath
 	segs      []string
 	compPaths int
+	// cleaned holds the strings of src that cleaning changed, by the
+	// offset of their opening quote, so that a component's stored JSON
+	// carries the strings the views draw.
+	cleaned map[int32]string
 }
 
 // p, pk and pi build a JSON Pointer one segment further: a literal
@@ -304,7 +308,19 @@ func (d *decoder) plainString(v *jval, path, what string, multiline bool) string
 		d.fail(CodeBadValue, path, "%s must be a string, not %s", what, v.kind)
 		return ""
 	}
-	return d.clean(v.str, path, multiline)
+	return d.cleanAt(v, d.clean(v.str, path, multiline))
+}
+
+// cleanAt records that the string v of the document was cleaned to s,
+// and returns s.
+func (d *decoder) cleanAt(v *jval, s string) string {
+	if s != v.str {
+		if d.cleaned == nil {
+			d.cleaned = map[int32]string{}
+		}
+		d.cleaned[v.start] = s
+	}
+	return s
 }
 
 // num checks that v is a number.
@@ -500,40 +516,61 @@ func (d *decoder) component(raw *jval, p string) Component {
 		k = SanitizeLine(k)
 		d.warn(CodeUnknownProperty, d.pk(tp, k), "%s has no property %q; it is ignored", typ, k)
 	}
-	c.raw = compactJSON(d.src[raw.start:raw.end])
+	c.raw = d.cleanJSON(raw)
 	return c
 }
 
-// compactJSON drops the insignificant whitespace of a document already
-// known to be valid JSON, so that a re-sent definition that differs only in
-// layout counts as the same.
-func compactJSON(raw []byte) []byte {
+// cleanJSON returns the part v of the document without its insignificant
+// whitespace (so that a re-sent definition that differs only in layout
+// counts as the same) and with every string clean: as the decoder cleaned
+// it for the views, or cleaned as one line when the decoder did not read
+// it (an ignored property, a key). canvas.state returns this form, so an
+// agent reads back the strings the person sees, never hidden ones.
+func (d *decoder) cleanJSON(v *jval) []byte {
+	raw := d.src[v.start:v.end]
 	out := make([]byte, 0, len(raw))
-	inStr := false
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
-		if inStr {
-			out = append(out, c)
-			switch c {
-			case '\\':
-				if i+1 < len(raw) {
-					i++
-					out = append(out, raw[i])
-				}
-			case '"':
-				inStr = false
-			}
-			continue
-		}
 		switch c {
 		case ' ', '\t', '\n', '\r':
 			continue
 		case '"':
-			inStr = true
+		default:
+			out = append(out, c)
+			continue
 		}
-		out = append(out, c)
+		j := i + 1
+		plain := true // printable ASCII only: clean as it is
+		for ; j < len(raw) && raw[j] != '"'; j++ {
+			if raw[j] == '\\' {
+				j++
+				plain = false
+			} else if raw[j] < 0x20 || raw[j] > 0x7e {
+				plain = false
+			}
+		}
+		tok := raw[i : j+1]
+		if s, ok := d.cleaned[v.start+int32(i)]; ok {
+			out = appendJSONString(out, s)
+		} else if plain {
+			out = append(out, tok...)
+		} else if jv, err := parseJSON(tok); err == nil && jv.kind == jString {
+			if s := SanitizeLine(jv.str); s != jv.str {
+				out = appendJSONString(out, s)
+			} else {
+				out = append(out, tok...)
+			}
+		} else {
+			out = append(out, tok...) // cannot happen: the document parsed
+		}
+		i = j
 	}
 	return out
+}
+
+func appendJSONString(out []byte, s string) []byte {
+	enc, _ := json.Marshal(s) // strings cannot fail to encode
+	return append(out, enc...)
 }
 
 // propDecoder reads the properties of one component.
@@ -1151,7 +1188,7 @@ func (d *decoder) scalar(raw *jval, p, key string) (any, bool) {
 	switch x := raw.plain().(type) {
 	case string:
 		if key == "literalString" || key == "literal" {
-			return d.clean(x, p, true), d.err == nil
+			return d.cleanAt(raw, d.clean(x, p, true)), d.err == nil
 		}
 	case float64:
 		if key == "literalNumber" || key == "literal" {

@@ -387,7 +387,8 @@ func (h *Hub) Info() Info {
 }
 
 // SurfaceState is one surface as canvas.state reports it: its components
-// as the agent sent them and its data model with the person's inputs.
+// as the agent sent them, each string cleaned as the views draw it, and
+// its data model with the person's inputs.
 type SurfaceState struct {
 	SurfaceID  string            `json:"surfaceId"`
 	Version    uint64            `json:"version"`

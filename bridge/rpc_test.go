@@ -178,6 +178,78 @@ func TestAPIShowThenState(t *testing.T) {
 	}
 }
 
+// canvas.state returns the strings the views draw, cleaned as they were
+// when the batch was accepted, never the escape sequences and hidden
+// characters the agent sent: an agent reading back its surface learns
+// what the person sees.
+func TestAPIStateReturnsTheCleanedStrings(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	hostile := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	_, err := c.Show(ctx, raws(
+		`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
+		`{"surfaceUpdate":{"surfaceId":"main","components":[`+
+			`{"id":"root","component":{"Column":{"children":{"explicitList":["t","f","b"]}}}},`+
+			`{"id":"t","component":{"Text":{"text":{"literalString":`+hostile("Pay \x1b]52;c;ZXZpbA==\x07now\nor\u202e later\u200b")+`}}}},`+
+			`{"id":"f","component":{"TextField":{"label":{"literalString":`+hostile("Na\x1b[2Jme\nhere")+`},"text":{"path":"/n"}}}},`+
+			`{"id":"bl","component":{"Text":{"text":{"literalString":"Go"}}}},`+
+			`{"id":"b","component":{"Button":{"child":"bl","hidden\u202e":"\u001b[6n",`+
+			`"action":{"name":"go","context":[{"key":"k","value":{"literalString":`+hostile("v\u009b31m")+`}}]}}}}]}}`,
+	)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states, err := c.State(ctx, "main")
+	if err != nil || len(states) != 1 {
+		t.Fatalf("state: %+v, %v", states, err)
+	}
+	tree := h.Snapshot().Canvas.Surface("main").Tree()
+	drawnText := tree.Find("t").Props.(*a2ui.TextProps).Text
+	drawnLabel := tree.Find("f").Props.(*a2ui.TextFieldProps).Label
+	if drawnText != "Pay now\nor later" || drawnLabel != "Name here" {
+		t.Fatalf("the views draw %q and %q", drawnText, drawnLabel)
+	}
+	got := map[string]string{}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case string:
+			if !a2ui.IsClean(x) {
+				t.Errorf("%s: %q is not clean", path, x)
+			}
+			got[path] = x
+		case map[string]any:
+			for k, e := range x {
+				if !a2ui.IsClean(k) {
+					t.Errorf("%s: the key %q is not clean", path, k)
+				}
+				walk(path+"/"+k, e)
+			}
+		case []any:
+			for i, e := range x {
+				walk(fmt.Sprintf("%s/%d", path, i), e)
+			}
+		}
+	}
+	for _, comp := range states[0].Components {
+		var v map[string]any
+		if err := json.Unmarshal(comp, &v); err != nil {
+			t.Fatal(err)
+		}
+		walk("/"+v["id"].(string), v)
+	}
+	for path, want := range map[string]string{
+		"/t/component/Text/text/literalString":                     drawnText,
+		"/f/component/TextField/label/literalString":               drawnLabel,
+		"/b/component/Button/action/context/0/value/literalString": a2ui.SanitizeText("v\u009b31m"),
+	} {
+		if got[path] != want {
+			t.Errorf("state %s = %q, the views have %q", path, got[path], want)
+		}
+	}
+}
+
 func TestAPIRefusedBatchChangesNothing(t *testing.T) {
 	h, srv := start(t, bridge.ServerOptions{})
 	c := dial(t, srv)
