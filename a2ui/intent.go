@@ -65,7 +65,7 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 		if p.Label != "" {
 			what = fmt.Sprintf("%q", p.Label)
 		}
-		return nil, intentError(CodeChecksFailed, s, n.Component, "%s is %s", what,
+		return nil, intentError(CodeChecksFailed, s, n.Component, "%s is %s.", what,
 			strings.TrimSuffix(strings.TrimPrefix(p.Problem, "This is "), "."))
 	}
 	ctx := NewObject()

@@ -628,8 +628,8 @@ func TestPressBlockedByAnInvalidField(t *testing.T) {
 		code   Code
 		msg    string
 	}{
-		{"send", CodeChecksFailed, `"Email" is not in the expected format`},
-		{"whole", CodeChecksFailed, `"Email" is not in the expected format`},
+		{"send", CodeChecksFailed, `"Email" is not in the expected format.`},
+		{"whole", CodeChecksFailed, `"Email" is not in the expected format.`},
 		{"other", "", ""},
 		{"lit", "", ""},
 	} {
@@ -651,7 +651,7 @@ func TestPressBlockedByAnInvalidField(t *testing.T) {
 	if _, err := c.Press("s", "send", c.Version(), pressTime); err != nil {
 		t.Errorf("send with a valid email: %v", err)
 	}
-	if e := errorOf(t, pressErr(c, "other")); e.Code != CodeChecksFailed || e.Message != `"Amount" is not a number` {
+	if e := errorOf(t, pressErr(c, "other")); e.Code != CodeChecksFailed || e.Message != `"Amount" is not a number.` {
 		t.Errorf("other: %+v", e)
 	}
 	if p := nodeOf(t, c, "s", "qty").Props.(*TextFieldProps); p.Problem != ProblemNotANumber {

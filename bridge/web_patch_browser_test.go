@@ -58,7 +58,7 @@ func TestWebBrowserBrokenPicturesRedrawThemselves(t *testing.T) {
 		`{"surfaceUpdate":{"surfaceId":"pics","components":[{"id":"root","component":{"Column":{"children":{"explicitList":[`+strings.Join(ids, ",")+`]}}}},`+strings.Join(comps, ",")+`]}}`,
 	))
 	p := browserOpen(t, h, false)
-	p.waitJS("300 boxes", `document.querySelectorAll('.surface[data-surface="pics"] .a2-blocked').length === 300`)
+	p.waitJS("300 boxes", `document.querySelectorAll('.surface[data-surface="pics"] .a2-image-missing').length === 300`)
 	var drawn int
 	p.eval(`Number(document.documentElement.dataset.drawn)`, &drawn)
 	if drawn < 301 || drawn > 2*301+10 {

@@ -45,7 +45,7 @@ func TestInvalidFieldBlocksThePress(t *testing.T) {
 	tm.Send(press(tea.KeyTab)) // email
 	tm.Send(press(tea.KeyTab)) // send
 	tm.Send(press(tea.KeyEnter))
-	waitScreen(t, tm, `Not sent: "Email" is not in the expected format`)
+	waitScreen(t, tm, `Not sent: "Email" is not in the expected format.`)
 	if n := fired.Load(); n != 0 {
 		t.Errorf("%d actions fired", n)
 	}

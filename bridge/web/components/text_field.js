@@ -30,8 +30,13 @@ export function TextField(n, p, kids, ctx) {
   if (p.invalid) {
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', errId);
-    const why = kind === 'number' ? 'Enter a number.' : kind === 'date' ? 'Enter a date.' : 'This is not in the expected format.';
-    f.appendChild(h('p', 'a2-field-error', { id: errId }, [h('span', null, { 'aria-hidden': 'true' }, '⚠ '), why]));
+    // The canvas's words, the terminal's too; the pattern itself only in
+    // the help line, shown while the field has the focus.
+    const why = str(p.problem) || 'This is not in the expected format.';
+    f.appendChild(h('p', 'a2-field-error', { id: errId }, [h('span', null, { 'aria-hidden': 'true' }, '✗ '), why]));
+    if (str(p.validationRegexp) && why === 'This is not in the expected format.') {
+      f.appendChild(h('p', 'a2-field-help', null, 'expected format: ' + str(p.validationRegexp)));
+    }
   }
   return f;
 }

@@ -32,10 +32,11 @@ export function node(n, ctx) {
   e.setAttribute('data-type', type);
   e.setAttribute('data-path', path.join('.'));
   const w = num(n.weight, 0);
-  if (w > 0 && (ctx.parent === 'Row' || ctx.parent === 'Column')) {
+  if (w > 0 && ctx.parent === 'Column') {
+    // In a Row the grid's columns carry the weights (components/row.js).
     e.style.setProperty('flex', w + ' 1 0%');
-    e.classList.add('weighted');
   }
+  if (w > 0 && (ctx.parent === 'Row' || ctx.parent === 'Column')) e.classList.add('weighted');
   return e;
 }
 

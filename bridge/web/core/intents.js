@@ -292,7 +292,7 @@ export function wire() {
         sendValue(s.sid, id); // leaving the field sends at once
         break;
       case 'datetime': {
-        const v = fromPicker(t.value, t.type);
+        const v = fromPicker(t.value, t.type, t.getAttribute('data-was'));
         setPending(s.sid, id, v);
         sendValue(s.sid, id);
         break;
