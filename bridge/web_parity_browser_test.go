@@ -141,6 +141,14 @@ func TestWebBrowserDrawsAsTheTerminal(t *testing.T) {
 			const help = e.querySelector('.a2-field-help');
 			return { DateLabel: w.querySelector('label').textContent, Offset: w.querySelector('.a2-datetime-offset')?.textContent ?? '',
 				Slider: sl.textContent, Problem: e.querySelector('.a2-field-error').textContent, Help: help ? help.textContent : '', HelpShown: help ? getComputedStyle(help).visibility : '' }; })()`, &f)
+		// The column beside the picture is as tall as it, its weighted
+		// street growing: the hours sit at the bottom, as in the terminal.
+		var stretch struct{ Pic, Hours, Street float64 }
+		p.eval(`(() => { const s = document.querySelector('.surface[data-surface="booking"]'); const b = (k) => s.querySelector('[data-key="' + k + '"]').getBoundingClientRect();
+			return { Pic: b('banner').bottom, Hours: b('hours').bottom, Street: b('street').height }; })()`, &stretch)
+		if d := stretch.Pic - stretch.Hours; d < -2 || d > 2 {
+			t.Errorf("the hours end at %.1f, the picture at %.1f: the column is not stretched", stretch.Hours, stretch.Pic)
+		}
 		if f.DateLabel != "Date & time" || f.Offset != "UTC-05:00" {
 			t.Errorf("the date input: label %q, offset %q", f.DateLabel, f.Offset)
 		}
