@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
 )
 
@@ -68,7 +69,7 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		parts = []string{*part}
 	}
-	scripts := make([]*script, len(parts))
+	scripts := make([]*script.Script, len(parts))
 	for i, p := range parts {
 		s, err := demoScript(p)
 		if err != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/a2term/a2term/bridge/script"
 )
 
 func TestDemoPartsAreValid(t *testing.T) {
@@ -18,5 +20,20 @@ func TestDemoPartsAreValid(t *testing.T) {
 	}
 	if code, _, errOut := runCmd(t, "demo", "--script", "nope"); code != 2 || !strings.Contains(errOut, `no part "nope"`) {
 		t.Errorf("demo --script nope: %d %s", code, errOut)
+	}
+}
+
+// TestDemoScriptsEmbedded checks that every part's embedded script is a
+// script and parses, with the show files it names.
+func TestDemoScriptsEmbedded(t *testing.T) {
+	for _, p := range demoParts {
+		stream, _ := demoFiles.ReadFile("demo/" + p.name + ".jsonl")
+		scr, _ := demoFiles.ReadFile("demo/" + p.name + ".script.jsonl")
+		if script.IsScript(stream) || !script.IsScript(scr) {
+			t.Errorf("%s: IsScript(stream)=%v IsScript(script)=%v", p.name, script.IsScript(stream), script.IsScript(scr))
+		}
+		if _, err := demoScript(p.name); err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/tui"
 )
@@ -63,13 +64,13 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 		return exitUsage
 	}
-	if isScript(data) {
-		s, err := loadScript(files[0])
+	if script.IsScript(data) {
+		s, err := script.Load(files[0])
 		if err != nil {
 			fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 			return exitRefused
 		}
-		return scriptCanvas{name: "replay", scripts: []*script{s}, lenient: *lenient, noWeb: *noWeb, open: *openFlag,
+		return scriptCanvas{name: "replay", scripts: []*script.Script{s}, lenient: *lenient, noWeb: *noWeb, open: *openFlag,
 			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}}.run(stderr)
 	}
 	raws, err := a2ui.SplitStream(data)

@@ -1,402 +1,23 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
 
-	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
 )
-
-// A script is a scripted agent: JSONL, one step per line. See the README's
-// "Scripted agents" for the format.
-type script struct {
-	name   string
-	steps  []step
-	labels map[string]int // label name → index of its step
-}
-
-// step is one line of a script. Exactly one of its kinds is set.
-type step struct {
-	line int
-	kind string            // say, show, wait, on, if, label, goto, end
-	text string            // say; label, goto and if's target label
-	show []any             // show: the messages, decoded with json.Number
-	wait float64           // wait: seconds
-	on   map[string]string // on: action name (or "*", "timeout") → label
-	cond string            // if: the reference tested, such as context.note
-}
-
-// stepKinds are the keys a step line may have.
-var stepKinds = map[string]bool{"say": true, "show": true, "wait": true, "on": true, "if": true, "label": true, "goto": true, "end": true}
-
-// isScript reports whether data is a script rather than an A2UI stream:
-// its first non-blank line is an object with a step key.
-func isScript(data []byte) bool {
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(line, &obj) != nil {
-			return false
-		}
-		for k := range obj {
-			if stepKinds[k] {
-				return true
-			}
-		}
-		return false
-	}
-	return false
-}
-
-// parseScript reads the script name, whose text is data; open reads a file
-// that a show step names, relative to the script.
-func parseScript(name string, data []byte, open func(string) ([]byte, error)) (*script, error) {
-	s := &script{name: name, labels: map[string]int{}}
-	fail := func(line int, format string, args ...any) (*script, error) {
-		return nil, fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
-	}
-	for i, raw := range bytes.Split(data, []byte("\n")) {
-		n := i + 1
-		raw = bytes.TrimSpace(raw)
-		if len(raw) == 0 {
-			continue
-		}
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return fail(n, "not a JSON object: %v", err)
-		}
-		st := step{line: n}
-		if c, ok := obj["if"]; ok {
-			st.kind = "if"
-			g, ok := obj["goto"]
-			if len(obj) != 2 || !ok {
-				return fail(n, `an "if" step has exactly "if" and "goto"`)
-			}
-			if json.Unmarshal(c, &st.cond) != nil || !strings.HasPrefix(st.cond, "context.") {
-				return fail(n, `"if" takes a string such as "context.note"`)
-			}
-			if json.Unmarshal(g, &st.text) != nil || st.text == "" {
-				return fail(n, `"goto" takes a label name`)
-			}
-			s.steps = append(s.steps, st)
-			continue
-		}
-		if len(obj) != 1 {
-			return fail(n, "a step has exactly one key (say, show, wait, on, if, label, goto or end)")
-		}
-		var v json.RawMessage
-		for k, val := range obj {
-			st.kind, v = k, val
-		}
-		var err error
-		switch st.kind {
-		case "say", "label", "goto":
-			if json.Unmarshal(v, &st.text) != nil || st.text == "" {
-				return fail(n, "%q takes a non-empty string", st.kind)
-			}
-			if st.kind == "label" {
-				if _, dup := s.labels[st.text]; dup {
-					return fail(n, "label %q is defined twice", st.text)
-				}
-				s.labels[st.text] = len(s.steps)
-			}
-		case "wait":
-			if json.Unmarshal(v, &st.wait) != nil || st.wait < 0 || st.wait > bridge.MaxWait.Seconds() {
-				return fail(n, `"wait" takes a number of seconds from 0 to %d`, int(bridge.MaxWait.Seconds()))
-			}
-		case "on":
-			if json.Unmarshal(v, &st.on) != nil || len(st.on) == 0 {
-				return fail(n, `"on" takes an object of action names to labels`)
-			}
-		case "end":
-			var b bool
-			if json.Unmarshal(v, &b) != nil || !b {
-				return fail(n, `"end" takes true`)
-			}
-		case "show":
-			if st.show, err = parseShow(v, open); err != nil {
-				return fail(n, "%v", err)
-			}
-		default:
-			return fail(n, "unknown step %q", st.kind)
-		}
-		s.steps = append(s.steps, st)
-	}
-	for _, st := range s.steps {
-		var targets []string
-		switch st.kind {
-		case "goto", "if":
-			targets = []string{st.text}
-		case "on":
-			for _, t := range st.on {
-				targets = append(targets, t)
-			}
-		}
-		for _, t := range targets {
-			if _, ok := s.labels[t]; !ok {
-				return fail(st.line, "unknown label %q", t)
-			}
-		}
-	}
-	return s, nil
-}
-
-// parseShow reads a show step's value: a list of A2UI messages, or the
-// name of a JSONL file of them.
-func parseShow(v json.RawMessage, open func(string) ([]byte, error)) ([]any, error) {
-	var file string
-	if json.Unmarshal(v, &file) == nil {
-		data, err := open(file)
-		if err != nil {
-			return nil, fmt.Errorf("show %q: %v", file, err)
-		}
-		raws, err := a2ui.SplitStream(data)
-		if err != nil {
-			return nil, fmt.Errorf("show %q: %v", file, err)
-		}
-		var b bytes.Buffer
-		b.WriteByte('[')
-		for i, r := range raws {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.Write(r)
-		}
-		b.WriteByte(']')
-		v = b.Bytes()
-	}
-	dec := json.NewDecoder(bytes.NewReader(v))
-	dec.UseNumber()
-	var msgs []any
-	if err := dec.Decode(&msgs); err != nil || len(msgs) == 0 {
-		return nil, errors.New(`"show" takes a non-empty list of A2UI messages or a file name`)
-	}
-	return msgs, nil
-}
-
-// loadScript reads and parses a script file from disk; show files are
-// relative to it.
-func loadScript(file string) (*script, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	dir := filepath.Dir(file)
-	return parseScript(filepath.Base(file), data, func(name string) ([]byte, error) {
-		if filepath.IsAbs(name) {
-			return os.ReadFile(name)
-		}
-		return os.ReadFile(filepath.Join(dir, name))
-	})
-}
-
-// lastAction is what a script's references read: the last action waited
-// for.
-type lastAction struct {
-	name, surface, source string
-	context               map[string]any
-	timedOut              bool
-}
-
-// run plays the script as an agent of the a2term that c is connected to,
-// until it ends, ctx ends or the connection fails.
-func (s *script) run(ctx context.Context, c *client.Client) error {
-	var last lastAction
-	for pc := 0; pc < len(s.steps); {
-		st := s.steps[pc]
-		pc++
-		fail := func(err error) error { return fmt.Errorf("%s:%d: %s: %w", s.name, st.line, st.kind, err) }
-		switch st.kind {
-		case "say":
-			if err := c.Append(ctx, bridge.RoleAgent, last.expand(st.text)); err != nil {
-				return fail(err)
-			}
-		case "show":
-			msgs := make([]json.RawMessage, len(st.show))
-			for i, m := range st.show {
-				b, err := json.Marshal(last.expandValue(m))
-				if err != nil {
-					return fail(err)
-				}
-				msgs[i] = b
-			}
-			if _, err := c.Show(ctx, msgs...); err != nil {
-				return fail(err)
-			}
-		case "wait":
-			res, err := c.Wait(ctx, st.wait)
-			if err != nil {
-				return fail(err)
-			}
-			last = lastAction{source: string(res.Source), timedOut: res.TimedOut}
-			if !res.TimedOut {
-				var msg struct {
-					UserAction struct {
-						Name      string         `json:"name"`
-						SurfaceID string         `json:"surfaceId"`
-						Context   map[string]any `json:"context"`
-					} `json:"userAction"`
-				}
-				if err := json.Unmarshal(res.Action, &msg); err != nil {
-					return fail(err)
-				}
-				last.name, last.surface, last.context = msg.UserAction.Name, msg.UserAction.SurfaceID, msg.UserAction.Context
-			}
-		case "on":
-			key := last.name
-			if last.timedOut {
-				key = "timeout"
-			}
-			if t, ok := st.on[key]; ok {
-				pc = s.labels[t]
-			} else if t, ok := st.on["*"]; ok && !last.timedOut {
-				pc = s.labels[t]
-			}
-		case "if":
-			if v, ok := last.lookup(st.cond); ok && truthy(v) {
-				pc = s.labels[st.text]
-			}
-		case "goto":
-			pc = s.labels[st.text]
-		case "end":
-			return nil
-		}
-	}
-	return nil
-}
-
-// lookup resolves a reference: source, name, surface, or context.KEY with
-// dots between nested keys.
-func (a *lastAction) lookup(ref string) (any, bool) {
-	switch ref {
-	case "source":
-		return a.source, true
-	case "name":
-		return a.name, true
-	case "surface":
-		return a.surface, true
-	}
-	rest, ok := strings.CutPrefix(ref, "context.")
-	if !ok {
-		return nil, false
-	}
-	var v any = a.context
-	for _, k := range strings.Split(rest, ".") {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		if v, ok = m[k]; !ok {
-			return nil, false
-		}
-	}
-	return v, true
-}
-
-// truthy is false for what is missing, false, 0, "" and empty lists and
-// maps.
-func truthy(v any) bool {
-	switch v := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return v
-	case string:
-		return v != ""
-	case float64:
-		return v != 0
-	case []any:
-		return len(v) > 0
-	case map[string]any:
-		return len(v) > 0
-	}
-	return true
-}
-
-// expand replaces each ${REF} in text with its value: strings as they are,
-// other values JSON-encoded, unknown references with nothing.
-func (a *lastAction) expand(text string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(text, "${")
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(text[i:], '}')
-		if j < 0 {
-			break
-		}
-		b.WriteString(text[:i])
-		if v, ok := a.lookup(text[i+2 : i+j]); ok {
-			if s, ok := v.(string); ok {
-				b.WriteString(s)
-			} else if js, err := json.Marshal(v); err == nil {
-				b.WriteString(string(js))
-			}
-		}
-		text = text[i+j+1:]
-	}
-	b.WriteString(text)
-	return b.String()
-}
-
-// expandValue expands the references in every string of a decoded JSON
-// value; the result is encoded again, never pieced together as text.
-func (a *lastAction) expandValue(v any) any {
-	switch v := v.(type) {
-	case string:
-		return a.expand(v)
-	case []any:
-		out := make([]any, len(v))
-		for i, e := range v {
-			out[i] = a.expandValue(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(v))
-		for k, e := range v {
-			out[k] = a.expandValue(e)
-		}
-		return out
-	}
-	return v
-}
-
-// runScripts connects to the socket and plays the scripts in turn, as one
-// agent.
-func runScripts(ctx context.Context, socket string, scripts []*script) error {
-	c, err := client.Dial(ctx, socket)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	for _, s := range scripts {
-		if err := s.run(ctx, c); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // scriptCanvas opens the canvas with a hub listening on a socket in a
 // private temporary directory and plays the scripts as its agent, a client
 // of that socket, until the person quits.
 type scriptCanvas struct {
 	name    string // command name, for errors
-	scripts []*script
+	scripts []*script.Script
 	lenient bool
 	noWeb   bool
 	open    bool
@@ -412,19 +33,19 @@ func (sc scriptCanvas) run(stderr io.Writer) int {
 	defer os.RemoveAll(dir)
 	f := &hubFlags{socket: filepath.Join(dir, "a2term.sock"), noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient}
 	return runCanvas(sc.name, f, agentSpec{
-		script:  func(ctx context.Context, socket string) error { return runScripts(ctx, socket, sc.scripts) },
+		script:  func(ctx context.Context, socket string) error { return script.Play(ctx, socket, sc.scripts) },
 		widgets: sc.widgets,
 	}, stderr)
 }
 
 // demoScript parses the embedded script of a demo part.
-func demoScript(part string) (*script, error) {
+func demoScript(part string) (*script.Script, error) {
 	name := part + ".script.jsonl"
 	data, err := demoFiles.ReadFile("demo/" + name)
 	if err != nil {
 		return nil, err
 	}
-	return parseScript(name, data, func(f string) ([]byte, error) {
+	return script.Parse(name, data, func(f string) ([]byte, error) {
 		return demoFiles.ReadFile(path.Join("demo", f))
 	})
 }

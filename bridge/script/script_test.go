@@ -1,4 +1,4 @@
-package main
+package script
 
 import (
 	"context"
@@ -13,6 +13,10 @@ import (
 	"github.com/a2term/a2term/bridge"
 )
 
+// demoDir holds the demo's scripts, which the binary embeds: the tests
+// play them from there.
+const demoDir = "../../cmd/a2term/demo"
+
 // scripted is a hub listening on a socket in a private directory, with
 // scripts playing as its agent, a client of that socket.
 type scripted struct {
@@ -23,9 +27,9 @@ type scripted struct {
 
 func startScripts(t *testing.T, parts ...string) *scripted {
 	t.Helper()
-	scripts := make([]*script, len(parts))
+	scripts := make([]*Script, len(parts))
 	for i, p := range parts {
-		s, err := demoScript(p)
+		s, err := Load(filepath.Join(demoDir, p+".script.jsonl"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +38,7 @@ func startScripts(t *testing.T, parts ...string) *scripted {
 	return startParsed(t, scripts...)
 }
 
-func startParsed(t *testing.T, scripts ...*script) *scripted {
+func startParsed(t *testing.T, scripts ...*Script) *scripted {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "a2t-")
 	if err != nil {
@@ -47,7 +51,7 @@ func startParsed(t *testing.T, scripts ...*script) *scripted {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &scripted{t: t, hub: hub, errc: make(chan error, 1)}
-	go func() { s.errc <- runScripts(ctx, srv.Path(), scripts) }()
+	go func() { s.errc <- Play(ctx, srv.Path(), scripts) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -238,7 +242,7 @@ func TestScriptParseErrors(t *testing.T) {
 		{"duplicate label", "{\"label\": \"a\"}\n{\"label\": \"a\"}\n", `t.jsonl:2: label "a" is defined twice`},
 		{"bad if", "{\"if\": \"note\", \"goto\": \"a\"}\n{\"label\": \"a\"}\n", `t.jsonl:1: "if" takes`},
 	} {
-		_, err := parseScript("t.jsonl", []byte(tc.text), open)
+		_, err := Parse("t.jsonl", []byte(tc.text), open)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %s…", tc.name, err, tc.want)
 		}
@@ -246,14 +250,25 @@ func TestScriptParseErrors(t *testing.T) {
 }
 
 func TestIsScript(t *testing.T) {
-	for _, p := range demoParts {
-		stream, _ := demoFiles.ReadFile("demo/" + p.name + ".jsonl")
-		scr, _ := demoFiles.ReadFile("demo/" + p.name + ".script.jsonl")
-		if isScript(stream) || !isScript(scr) {
-			t.Errorf("%s: isScript(stream)=%v isScript(script)=%v", p.name, isScript(stream), isScript(scr))
+	for _, p := range []string{"invoices", "settings", "gallery"} {
+		stream, err := os.ReadFile(filepath.Join(demoDir, p+".jsonl"))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if _, err := demoScript(p.name); err != nil {
-			t.Error(err)
+		scr, err := os.ReadFile(filepath.Join(demoDir, p+".script.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if IsScript(stream) || !IsScript(scr) {
+			t.Errorf("%s: IsScript(stream)=%v IsScript(script)=%v", p, IsScript(stream), IsScript(scr))
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{{"\n\n{\"say\": \"hi\"}\n", true}, {"{\"beginRendering\": {}}", false}, {"not json", false}, {"", false}} {
+		if got := IsScript([]byte(tc.text)); got != tc.want {
+			t.Errorf("IsScript(%q) = %v", tc.text, got)
 		}
 	}
 }
@@ -261,7 +276,7 @@ func TestIsScript(t *testing.T) {
 // TestExpandIsSafe checks that values from the person land in show
 // messages as JSON strings, whatever they contain.
 func TestExpandIsSafe(t *testing.T) {
-	s, err := parseScript("t.jsonl", []byte(`{"wait": 5}
+	s, err := Parse("t.jsonl", []byte(`{"wait": 5}
 {"show": [{"dataModelUpdate": {"surfaceId": "invoices", "path": "/summary", "contents": [{"key": ".", "valueString": "Note: ${context.note} (${source})"}]}}]}
 {"say": "n=${context.n} m=${context.m.k} missing=[${context.nope}]"}
 `), nil)
@@ -289,12 +304,12 @@ func TestReadmeScript(t *testing.T) {
 	if m == nil {
 		t.Fatal("no script example under \"## Scripted agents\" in the README")
 	}
-	if !isScript(m[1]) {
+	if !IsScript(m[1]) {
 		t.Fatal("the README's example is not recognised as a script")
 	}
 	// Played from disk, next to the file it shows, it answers.
 	dir := t.TempDir()
-	inv, err := demoFiles.ReadFile("demo/invoices.jsonl")
+	inv, err := os.ReadFile(filepath.Join(demoDir, "invoices.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,7 +319,7 @@ func TestReadmeScript(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "example.jsonl"), m[1], 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sc, err := loadScript(filepath.Join(dir, "example.jsonl"))
+	sc, err := Load(filepath.Join(dir, "example.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
