@@ -40,12 +40,17 @@ func commands() []command {
 		{"render", "print the frame the program would draw for a stream", runRender},
 		{"validate", "check A2UI streams and report what would be refused", runValidate},
 		{"mcp", "serve the canvas to an MCP client over stdio (agents, IDEs)", runMCP},
+		{"version", "print a2term's version, commit and Go version", runVersion},
 	}
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 		usage(stdout)
+		return exitOK
+	}
+	if wantsVersion(args) {
+		fmt.Fprintln(stdout, buildVersion())
 		return exitOK
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
@@ -78,7 +83,8 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'a2term COMMAND -h' for the flags of a command.")
+	fmt.Fprintln(w, "Run 'a2term COMMAND -h' for the flags of a command; --version prints the")
+	fmt.Fprintln(w, "version with any command.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Flags with no command:")
 	fs := flag.NewFlagSet("a2term", flag.ContinueOnError)

@@ -1,0 +1,259 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+)
+
+// The one-line summaries: the last line of each result's text, and what
+// the transcript records of each call.
+
+func showText(res bridge.ShowResult, url string) string {
+	var b strings.Builder
+	var shown, hidden []string
+	for _, s := range res.Surfaces {
+		d := fmt.Sprintf("%s (%s)", s.SurfaceID, plural(s.Components, "component", "components"))
+		if s.Shown {
+			shown = append(shown, d)
+		} else {
+			hidden = append(hidden, d)
+		}
+	}
+	if len(shown) > 0 {
+		fmt.Fprintf(&b, "Shown: %s.", strings.Join(shown, ", "))
+	} else {
+		b.WriteString("Nothing is shown.")
+	}
+	if len(hidden) > 0 {
+		fmt.Fprintf(&b, " Not shown yet (send beginRendering): %s.", strings.Join(hidden, ", "))
+	}
+	switch {
+	case res.Viewers == 1:
+		b.WriteString(" 1 person watching in the web mirror")
+	default:
+		fmt.Fprintf(&b, " %d watching in the web mirror", res.Viewers)
+	}
+	if url != "" {
+		fmt.Fprintf(&b, " at %s (give the person this address if they cannot see the canvas).", url)
+	} else {
+		b.WriteString(".")
+	}
+	if n := len(res.Warnings); n > 0 {
+		fmt.Fprintf(&b, " %s (see warnings).", plural(n, "warning", "warnings"))
+	}
+	return b.String()
+}
+
+func waitText(res bridge.WaitResult, seconds float64, capped bool) string {
+	var b strings.Builder
+	switch {
+	case res.TimedOut || len(res.Action) == 0 || string(res.Action) == "null":
+		fmt.Fprintf(&b, "No answer within %s", fmtSeconds(seconds))
+		if capped {
+			b.WriteString(", the longest wait without a progress token")
+		}
+		if seconds > 0 {
+			b.WriteString(": call canvas_wait again to keep waiting.")
+		} else {
+			b.WriteString(".")
+		}
+	default:
+		b.WriteString(describeWire(res.Action, res.Source))
+	}
+	if res.Overflowed > 0 {
+		fmt.Fprintf(&b, " %d presses were refused because %d actions were waiting: wait more often.", res.Overflowed, bridge.MaxQueued)
+	}
+	return b.String()
+}
+
+// describeWire words an action message like the transcript does: The
+// person pressed pay on main (web): note="thanks". It reads both the v0.8
+// {"userAction": …} and the v0.9 {"version": …, "action": …} shapes.
+func describeWire(action json.RawMessage, source bridge.Source) string {
+	type act struct {
+		Name      string          `json:"name"`
+		SurfaceID string          `json:"surfaceId"`
+		Context   json.RawMessage `json:"context"`
+	}
+	var m struct {
+		UserAction *act `json:"userAction"`
+		Action     *act `json:"action"`
+	}
+	if err := json.Unmarshal(action, &m); err != nil || (m.UserAction == nil && m.Action == nil) {
+		return "The person acted: " + clip(string(action), 300)
+	}
+	a := m.UserAction
+	if a == nil {
+		a = m.Action
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The person pressed %s on %s", a.Name, a.SurfaceID)
+	if source != "" {
+		fmt.Fprintf(&b, " (%s)", source)
+	}
+	if pairs := orderedPairs(a.Context); len(pairs) > 0 {
+		b.WriteString(": " + clip(strings.Join(pairs, ", "), 500))
+	}
+	return b.String()
+}
+
+// orderedPairs returns key=value for each member of a JSON object, in
+// the order they are written.
+func orderedPairs(obj json.RawMessage) []string {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var out []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		key, _ := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return out
+		}
+		var compact bytes.Buffer
+		if json.Compact(&compact, v) != nil {
+			compact.Reset()
+			compact.Write(v)
+		}
+		out = append(out, key+"="+compact.String())
+	}
+	return out
+}
+
+func stateText(surfaces []bridge.SurfaceState, info bridge.Info) string {
+	var b strings.Builder
+	if len(surfaces) == 0 {
+		b.WriteString("The canvas is empty.")
+	} else {
+		var parts []string
+		for _, s := range surfaces {
+			shown := "shown"
+			if !s.Shown {
+				shown = "not shown"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s, %s", s.SurfaceID, shown, plural(len(s.Components), "component", "components")))
+		}
+		fmt.Fprintf(&b, "%s: %s.", plural(len(surfaces), "surface", "surfaces"), strings.Join(parts, "; "))
+	}
+	fmt.Fprintf(&b, " %d watching in the web mirror, %s queued.", info.Viewers, plural(info.Queued, "action", "actions"))
+	return b.String()
+}
+
+func infoText(o infoOutput) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "a2term %s, ", o.Server)
+	if o.Canvas == Attached {
+		fmt.Fprintf(&b, "attached to the a2term at %s", o.Socket)
+	} else {
+		b.WriteString("a canvas of its own")
+	}
+	fmt.Fprintf(&b, "; %s (%s).", o.Protocol, o.CatalogID)
+	switch {
+	case !o.Web:
+		b.WriteString(" No web mirror.")
+	case o.WebURL != "":
+		fmt.Fprintf(&b, " Web mirror at %s (give the person this address), %d watching.", o.WebURL, o.Viewers)
+	default:
+		fmt.Fprintf(&b, " Web mirror running, %d watching.", o.Viewers)
+	}
+	fmt.Fprintf(&b, " %s, %s queued.", plural(len(o.Surfaces), "surface", "surfaces"), plural(o.Queued, "action", "actions"))
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// trimFloat drops a decimal part of zeros: "2.50" → "2.5", "3.0" → "3".
+func trimFloat(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !isRuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// refusalText says what was refused and what to fix.
+func refusalText(err error) string {
+	var r *a2ui.Error
+	var se *SocketError
+	switch {
+	case errors.As(err, &se):
+		return "The canvas cannot be reached: " + se.Error() + "."
+	case !errors.As(err, &r):
+		return "Failed: " + err.Error() + "."
+	}
+	var b strings.Builder
+	b.WriteString("Refused, nothing changed: ")
+	if r.Index >= 0 {
+		fmt.Fprintf(&b, "message %d (counting from 0): ", r.Index)
+	}
+	fmt.Fprintf(&b, "%s: %s.", r.Code, r.Message)
+	if r.SurfaceID != "" {
+		fmt.Fprintf(&b, " Surface %q.", r.SurfaceID)
+	}
+	if r.ComponentID != "" {
+		fmt.Fprintf(&b, " Component %q.", r.ComponentID)
+	}
+	if r.Path != "" {
+		fmt.Fprintf(&b, " At JSON pointer %s.", r.Path)
+	}
+	b.WriteString(" Fix: " + fixFor(r.Code))
+	return b.String()
+}
+
+func fixFor(code a2ui.Code) string {
+	switch code {
+	case a2ui.CodeBadMessage:
+		return "each message must be a JSON object with exactly one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface."
+	case a2ui.CodeMissingProperty:
+		return "add the required property named above, then send the whole batch again."
+	case a2ui.CodeBadValue:
+		return "give the property a value of the right type or one of its allowed values; bound values are {\"literalString\": …} or {\"path\": \"/…\"}."
+	case a2ui.CodeUnknownComponent:
+		return "use a component of the standard catalog: Text, Image, Icon, Row, Column, List, Card, Tabs, Divider, Modal, Button, CheckBox, TextField, DateTimeInput, MultipleChoice, Slider."
+	case a2ui.CodeMissingChild:
+		return "every id named in children, child or root must be a component in the surface's surfaceUpdate; add it or correct the id."
+	case a2ui.CodeCycle:
+		return "a component may not contain itself; break the loop of children."
+	case a2ui.CodeEntryWithoutValue:
+		return "each data entry needs exactly one of valueString, valueNumber, valueBoolean, valueMap."
+	case a2ui.CodeRemoteMedia:
+		return "images must be data: URLs; remote URLs are not fetched."
+	case a2ui.CodeUnknownSurface:
+		return "name a surface you have shown (see canvas_state)."
+	case a2ui.CodeStringTooLong, a2ui.CodeTooManyComponents, a2ui.CodeTooManySurfaces, a2ui.CodeCanvasTooLarge, a2ui.CodeTooManyNodes, a2ui.CodeTooDeep:
+		return "make it smaller: split it across surfaces or leave detail out."
+	case a2ui.CodeUnknownProperty:
+		return "remove the property named above; it is not in the standard catalog."
+	case a2ui.CodeDuplicateID:
+		return "give every component of a surface a different id."
+	}
+	return "correct the message named above and send the whole batch again."
+}
