@@ -881,8 +881,11 @@ func (d *decoder) compPath(s, p string) {
 		}
 	}
 	if d.dpaths == nil {
-		d.dpaths = make([]namedPath, 0, 16)
-		d.segs = make([]string, 0, 64)
+		// Sized once for the message: one entry per path it names, a few
+		// segments each.
+		n := bytes.Count(d.src, []byte(`"path"`)) + bytes.Count(d.src, []byte(`"dataBinding"`)) + 1
+		d.dpaths = make([]namedPath, 0, n)
+		d.segs = make([]string, 0, 4*n)
 	}
 	dp, segs, err := parsePathInto(s, d.segs)
 	if err != nil {
