@@ -669,6 +669,39 @@ func spansWidth(sp []mdSpan) int {
 	return n
 }
 
+// maxSpread caps the blanks reserved after one cluster.
+const maxSpread = 3
+
+// spread returns how many more cells than the layout counts some
+// terminals take for the cluster g of w cells: those that add up code
+// points (xterm, VTE, tmux, Alacritty) draw an Indic conjunct or a spacing
+// vowel sign (क्ष, कि, กำ) in two or three cells where clustering ones draw
+// one. Text reserves them as blanks after the cluster, which the terminal
+// program's Output leaves for it: the text reads whole in both kinds,
+// spaced out a little in the second. Emoji sequences are left out: there
+// the wider drawing is the broken one (a skin tone as a second emoji), and
+// Output cuts it back to the cells of the emoji.
+func spread(g string, w int) int {
+	if len(g) < 4 || Pictorial(g) {
+		return 0 // one rune of at most three bytes is no sequence
+	}
+	return min(ansi.StringWidthWc(g)-w, maxSpread)
+}
+
+// Pictorial reports whether the cluster g holds an emoji, a variation
+// selector, a keycap or a pictorial symbol: drawn wider than the layout
+// counts, such a cluster is drawn wrong (a skin tone as a second emoji, a
+// family as three people), and the cells it would spill into are not
+// worth giving it.
+func Pictorial(g string) bool {
+	for _, r := range g {
+		if r >= 0x1f000 || r >= 0xfe00 && r <= 0xfe0f || r == 0x20e3 || r >= 0x2190 && r <= 0x2bff || r >= 0xe0100 && r <= 0xe01ef {
+			return true
+		}
+	}
+	return false
+}
+
 // --- wrapping ---------------------------------------------------------
 
 // mdCell is one grapheme cluster (or, once laid out, a run of them) with
@@ -767,6 +800,14 @@ func wrapCells(spans []mdSpan, w int, keepLead bool) [][]mdCell {
 				g, gw = s[:1], 1
 			} else {
 				g, gw = ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+				if pad := spread(g, gw); pad > 0 {
+					// The blanks travel with the cluster, in its style.
+					s = s[len(g):]
+					word = append(word, mdCell{g + strings.Repeat(" ", pad), gw + pad, sp.f})
+					wordW += gw + pad
+					started = true
+					continue
+				}
 			}
 			s = s[len(g):]
 			if g == " " {

@@ -13,6 +13,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/a2term/a2term/components"
 )
 
 // Terminals do not agree on how many cells a grapheme cluster takes: an
@@ -47,7 +49,11 @@ import (
 //     next). Wide and multi-rune clusters (emoji, flags, keycaps,
 //     conjuncts) are anchored one by one; a run of narrow ones (ambiguous
 //     letters and box drawing) once at its end, which keeps their line
-//     readable, if stretched, in an ambiguous-wide terminal.
+//     readable, if stretched, in an ambiguous-wide terminal. Blanks that
+//     directly follow a cluster of letters in its style (not under
+//     reverse video) are erased with it and not written over: a terminal
+//     that draws it wider keeps it whole there. Text reserves such blanks
+//     after Indic conjuncts and spacing vowel signs (components' spread).
 //
 // A cluster is stable, and drawn as it is, when it is printable ASCII, or
 // one rune from cellNarrow or cellWide (assigned long ago, not ambiguous,
@@ -96,12 +102,15 @@ func ProgramOptions(out *os.File, ssh bool) []tea.ProgramOption {
 // writes whole frames and whole sequences at a time) and rewrites the
 // frames as described above.
 type cellWriter struct {
-	mu    sync.Mutex
-	out   io.Writer
-	col   int // the layout's column of the cursor; -1 when it is not known
-	state byte
-	p     *ansi.Parser
-	buf   []byte
+	mu  sync.Mutex
+	out io.Writer
+	col int // the layout's column of the cursor; -1 when it is not known
+	// reverse is whether reverse video is on, under which erasing a cell
+	// does not look like writing a space.
+	reverse bool
+	state   byte
+	p       *ansi.Parser
+	buf     []byte
 }
 
 func newCellWriter(out io.Writer) *cellWriter {
@@ -127,9 +136,24 @@ var (
 
 // rewrite appends p, rewritten, to out.
 func (c *cellWriter) rewrite(out, p []byte) []byte {
-	runEnd := -1   // while anchoring a run of clusters: the column it ends at
-	loose := false // a cluster of the run was drawn and not anchored yet
+	runEnd := -1    // while anchoring a run of clusters: the column it ends at
+	loose := false  // a cluster of the run was drawn and not anchored yet
+	absorb := false // the last thing drawn was an unstable cluster
 	for len(p) > 0 {
+		if absorb && runEnd >= 0 && p[0] == ' ' {
+			// Blanks right after an unstable cluster, in its style, were
+			// erased with it: a terminal that draws it wider may use them.
+			k := 0
+			for k < len(p) && p[k] == ' ' && c.col+k < runEnd {
+				k++
+			}
+			c.col += k
+			p = p[k:]
+			loose, absorb = true, false
+			out = c.closeRun(out, &runEnd, &loose)
+			continue
+		}
+		absorb = false
 		// Printable ASCII, the bulk of a frame, is stable; the last
 		// character before other text may start a longer cluster.
 		k := 0
@@ -181,13 +205,13 @@ func (c *cellWriter) rewrite(out, p []byte) []byte {
 		}
 		if runEnd < 0 {
 			// Erase the cells of the whole run before drawing any of it.
-			runEnd = c.col + unstableRun(seq, w, p, c.state)
+			runEnd = c.col + unstableRun(seq, w, p, c.state, c.reverse)
 			out = append(out, ansi.ECH(runEnd-c.col)...)
 		}
 		out = append(out, seq...)
 		c.col += w
-		loose = true
-		if w != 1 || utf8.RuneCount(seq) > 1 {
+		loose, absorb = true, !c.reverse && !components.Pictorial(string(seq))
+		if (w != 1 || utf8.RuneCount(seq) > 1) && !(absorb && len(p) > 0 && p[0] == ' ') {
 			out = c.anchor(out)
 			loose = false
 		}
@@ -218,9 +242,11 @@ func (c *cellWriter) anchor(out []byte) []byte {
 
 // unstableRun returns the width of the run of unstable clusters that
 // starts with seq (w cells) and goes on in p: up to the first stable
-// cluster, control, or sequence other than SGR styling.
-func unstableRun(seq []byte, w int, p []byte, state byte) int {
+// cluster, control, or sequence other than SGR styling, with the blanks
+// that directly follow its last cluster unless reverse video is on.
+func unstableRun(seq []byte, w int, p []byte, state byte, reverse bool) int {
 	total := w
+	afterCluster := !components.Pictorial(string(seq))
 	for len(p) > 0 {
 		if b := p[0]; state != 0 || b == 0x1b || b < 0x20 || b == 0x7f || b >= 0x80 && b < 0xc0 {
 			s, _, n, st := ansi.DecodeSequence(p, state, nil)
@@ -228,7 +254,15 @@ func unstableRun(seq []byte, w int, p []byte, state byte) int {
 				break
 			}
 			state, p = st, p[n:]
+			afterCluster = false
 			continue
+		}
+		if p[0] == ' ' {
+			for afterCluster && !reverse && len(p) > 0 && p[0] == ' ' {
+				total++
+				p = p[1:]
+			}
+			break
 		}
 		s, sw := ansi.FirstGraphemeCluster(p, ansi.GraphemeWidth)
 		if len(s) == 0 || stableCluster(s, sw) {
@@ -236,6 +270,7 @@ func unstableRun(seq []byte, w int, p []byte, state byte) int {
 		}
 		total += sw
 		p = p[len(s):]
+		afterCluster = !components.Pictorial(string(s))
 	}
 	return total
 }
@@ -258,6 +293,10 @@ func (c *cellWriter) control(out, seq []byte) []byte {
 		return append(append(out, ansi.SetModeAutoWrap...), seq...)
 	}
 	out = append(out, seq...)
+	if isSGR(seq) {
+		c.sgr()
+		return out
+	}
 	switch b := seq[0]; {
 	case b == '\r':
 		c.col = 0
@@ -274,6 +313,24 @@ func (c *cellWriter) control(out, seq []byte) []byte {
 		c.col = -1 // DECRC, RIS
 	}
 	return out
+}
+
+// sgr follows reverse video through the styling sequence just parsed.
+func (c *cellWriter) sgr() {
+	ps := c.p.Params()
+	if len(ps) == 0 {
+		c.reverse = false
+	}
+	for _, p := range ps {
+		switch p.Param(0) {
+		case 0:
+			c.reverse = false
+		case 7:
+			c.reverse = true
+		case 27:
+			c.reverse = false
+		}
+	}
 }
 
 // csi follows a control sequence's effect on the column.

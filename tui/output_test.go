@@ -157,6 +157,11 @@ func TestOutputAnchorsOnlyWhatItMust(t *testing.T) {
 		{"\x1b[Ha±±\x1b[1m±\x1b[0mb", "\x1b[Ha\x1b[3X±±\x1b[1m±\x1b[0m\x1b[5Gb"},
 		{"\x1b[3;10Hé|", "\x1b[3;10H\x1b[Xé\x1b[11G|"},
 		{"\x1b[Hx\r\n─y", "\x1b[Hx\r\n\x1b[X─\x1b[2Gy"},
+		// Blanks right after an unstable cluster, in its style, are kept
+		// for a terminal that draws it wider; not under reverse video.
+		{"\x1b[Hक्ष  किताब|", "\x1b[H\x1b[3Xक्ष\x1b[4G\x1b[2Xकि\x1b[5Gता\x1b[6Gब|"},
+		{"\x1b[H\x1b[7mक्ष \x1b[0m|", "\x1b[H\x1b[7m\x1b[Xक्ष\x1b[2G \x1b[0m|"},
+		{"\x1b[H👍🏽\x1b[1m  x", "\x1b[H\x1b[2X👍🏽\x1b[3G\x1b[1m  x"},
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
@@ -350,5 +355,31 @@ func BenchmarkOutputFrame(b *testing.B) {
 			}
 			b.ReportMetric(float64(out.Len()-len(in)), "added-B/frame")
 		})
+	}
+}
+
+// TestIndicTextReadsWhole: conjuncts and spacing vowel signs, which
+// terminals that add up code points draw wider than the layout counts,
+// still read whole there (Text reserves the cells and Output leaves them),
+// as in terminals that cluster; and nothing moves in either.
+func TestIndicTextReadsWhole(t *testing.T) {
+	words := []string{"क्षत्रिय", "किताब", "नमस्ते", "กำลัง"}
+	b := boardFrom(t, hardStream(strings.Join(words, " ")), false)
+	frame, err := Frame(b, testOptions(termenv.ANSI256), 100, 30, "pay", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFrameFits(t, frame, 100, 30, "Indic text")
+	for _, m := range widthModels[:2] {
+		term := drawn(frame, m, 100, 30, true)
+		if bad := misplaced(frame, term); bad != "" {
+			t.Errorf("%s terminal: %s", m.name, bad)
+		}
+		row := strings.ReplaceAll(term.row(2), " ", "")
+		for _, w := range words {
+			if !strings.Contains(row, w) {
+				t.Errorf("%s terminal: %q is cut: %q", m.name, w, term.row(2))
+			}
+		}
 	}
 }

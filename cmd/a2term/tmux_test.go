@@ -25,10 +25,19 @@ func startTmux(t *testing.T, w, h int, command ...string) *tmux {
 	session := "a2term-test-" + strings.ReplaceAll(t.Name(), "/", "-")
 	_ = exec.Command("tmux", "kill-session", "-t", session).Run()
 	args := append([]string{"new-session", "-d", "-s", session, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}, command...)
-	cmd := exec.Command("tmux", args...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("tmux new-session: %v: %s", err, out)
+	// When the last session of the tmux server has just ended, the server
+	// is on its way out and a new session can race it: try again then.
+	for attempt := 0; ; attempt++ {
+		cmd := exec.Command("tmux", args...)
+		cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			break
+		}
+		if attempt == 20 || !strings.Contains(string(out), "server exited unexpectedly") {
+			t.Fatalf("tmux new-session: %v: %s", err, out)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	x := &tmux{t: t, session: session}
 	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", session).Run() })
@@ -49,6 +58,22 @@ func (x *tmux) screen() string {
 		x.t.Fatalf("capture-pane: %v", err)
 	}
 	return string(out)
+}
+
+// settle waits until the screen stays the same between two looks, for at
+// most 10 seconds: the program has drawn all it had to draw.
+func (x *tmux) settle() string {
+	x.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	prev := x.screen()
+	for {
+		time.Sleep(100 * time.Millisecond)
+		s := x.screen()
+		if s == prev || time.Now().After(deadline) {
+			return s
+		}
+		prev = s
+	}
 }
 
 // waitFor polls the screen until it holds want, for at most 10 seconds.

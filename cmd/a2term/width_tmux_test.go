@@ -97,9 +97,8 @@ func (x *tmux) find(text string) (col, row int, ok bool) {
 	if _, err := fmt.Sscan(pos, &col, &row); err != nil {
 		x.t.Fatalf("copy cursor %q: %v", pos, err)
 	}
-	// The word under the cursor says whether the search found it.
-	word := run("display", "-p", "#{copy_cursor_word}")
-	return col, row, word != "" && strings.HasPrefix(text, word)
+	// tmux says what it found at the cursor.
+	return col, row, run("display", "-p", "#{search_match}") == text
 }
 
 // click presses and releases the left button at a cell, as a terminal
@@ -165,6 +164,7 @@ func TestHardTextInTmux(t *testing.T) {
 			}
 			x := startTmux(t, w, h, bin, "replay", file)
 			x.waitFor("Cancel")
+			x.settle()
 			frame := hardFrame(t, hc.text, w, h)
 			rows := x.rows()
 			if len(rows) != h || !strings.HasPrefix(rows[0], " 1 pay") || !strings.Contains(rows[h-1], "ctrl+c quit") {
@@ -215,6 +215,7 @@ func TestClicksLandInTmux(t *testing.T) {
 				t.Fatal(err)
 			}
 			x.waitFor("Cancel")
+			x.settle()
 			for _, b := range []struct{ label, action string }{
 				{"Cancel", "cancel_order"}, {"Approve", "approve_order"}, {"Reject", "reject_order"}, {"Pay now", "pay_order"},
 			} {
