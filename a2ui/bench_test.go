@@ -87,3 +87,56 @@ func BenchmarkUpdateOne(b *testing.B) {
 		}
 	}
 }
+
+// bench500V09 is bench500 in v0.9: a surface of 500 components, rows of a
+// label, a text field with a check and a button whose context reads the
+// field, over a data model of 250 entries, plus a formatted total.
+func bench500V09() []json.RawMessage {
+	var comps []string
+	var rows []string
+	n := 0
+	for i := 0; n < MaxComponents-1-5; i++ {
+		rid := fmt.Sprintf("row%d", i)
+		rows = append(rows, `"`+rid+`"`)
+		comps = append(comps,
+			fmt.Sprintf(`{"id":%q,"component":"Row","children":["t%d","f%d","b%d"],"align":"center"}`, rid, i, i, i),
+			fmt.Sprintf(`{"id":"t%d","weight":1,"component":"Text","text":{"path":"/items/%d/label"},"variant":"body"}`, i, i),
+			fmt.Sprintf(`{"id":"f%d","weight":2,"component":"TextField","label":"Value %d","value":{"path":"/items/%d/value"},"checks":[{"call":"regex","args":{"value":{"path":"/items/%d/value"},"pattern":"^[a-z ]*$"},"message":"Letters only"}]}`, i, i, i, i),
+			fmt.Sprintf(`{"id":"b%d","component":"Button","child":"bl","action":{"event":{"name":"save","context":{"v":{"path":"/items/%d/value"}}}}}`, i, i),
+		)
+		n += 4
+	}
+	comps = append(comps,
+		`{"id":"root","component":"Column","children":[`+strings.Join(rows, ",")+`,"total"]}`,
+		`{"id":"bl","component":"Text","text":"Save"}`,
+		`{"id":"total","component":"Text","text":{"call":"formatString","args":{"value":"${formatNumber(value:${/count},grouping:true)} items"},"returnType":"string"}}`)
+	var entries []string
+	for i := 0; i < 250; i++ {
+		entries = append(entries, fmt.Sprintf(`{"label":"Label number %d","value":"value %d"}`, i, i))
+	}
+	return []json.RawMessage{
+		json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"big","catalogId":"` + BasicCatalogV09ID + `"}}`),
+		json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"big","components":[` + strings.Join(comps, ",") + `]}}`),
+		json.RawMessage(`{"version":"v0.9","updateDataModel":{"surfaceId":"big","value":{"count":250,"items":[` + strings.Join(entries, ",") + `]}}}`),
+	}
+}
+
+// BenchmarkApply500V09 decodes, validates and applies a v0.9 surface of
+// 500 components with its data model, resolving it (checks and functions
+// included). Target: under 2 ms on one core.
+func BenchmarkApply500V09(b *testing.B) {
+	batch := bench500V09()
+	c, _, err := New(Options{}).ApplyJSON(batch)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if got := c.Surface("big").ComponentCount(); got < MaxComponents-5 {
+		b.Fatalf("bench surface has %d components", got)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := New(Options{}).ApplyJSON(batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Canvas is the state of every surface an agent has sent: components, data
@@ -82,6 +83,17 @@ type Surface struct {
 	// write covers the path) and empties both.
 	lits []litArrival
 	wlog [][]string
+	// v0.9: a surface createSurface made speaks v0.9 (v09), draws with
+	// catalog, and sends its data model with each action when sendData
+	// is set.
+	v09      bool
+	catalog  *catalogV09
+	theme    Theme
+	sendData bool
+	// loc and tz are the canvas's locale and time zone, which v0.9
+	// functions format with.
+	loc *Locale
+	tz  *time.Location
 }
 
 // litArrival is a component whose literals are yet to be written.
@@ -140,14 +152,35 @@ func (s *Surface) ID() string { return s.id }
 // Root returns the root component id given by beginRendering.
 func (s *Surface) Root() string { return s.root }
 
-// CatalogID returns the catalog beginRendering named, or "".
+// CatalogID returns the catalog beginRendering or createSurface named, or
+// "".
 func (s *Surface) CatalogID() string { return s.catalogID }
 
 // Styles returns the styles given by beginRendering.
 func (s *Surface) Styles() Styles { return s.styles }
 
-// Shown reports whether beginRendering has arrived for the surface.
+// Shown reports whether beginRendering has arrived for the surface (a
+// v0.9 surface is shown once created; it draws a waiting placeholder until
+// its component "root" arrives).
 func (s *Surface) Shown() bool { return s.shown }
+
+// Protocol returns the protocol version of the messages that created the
+// surface, ProtocolV08 or ProtocolV09: the only version its messages may
+// speak, and the one its actions are sent in.
+func (s *Surface) Protocol() string {
+	if s.v09 {
+		return ProtocolV09
+	}
+	return ProtocolV08
+}
+
+// Theme returns a v0.9 surface's theme (its primary colour is also in
+// Styles).
+func (s *Surface) Theme() Theme { return s.theme }
+
+// SendDataModel reports whether the v0.9 surface asked for its data model
+// to go with every action.
+func (s *Surface) SendDataModel() bool { return s.sendData }
 
 // Version is the canvas version at which the surface last changed.
 func (s *Surface) Version() uint64 { return s.version }
@@ -275,7 +308,7 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 			return nil, &Error{Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
 				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces)}
 		}
-		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil)}
+		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location}
 		b.next.order = append(b.next.order, id)
 		b.next.surfaces[id] = s
 		b.cloned[id] = true
@@ -293,33 +326,61 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 
 // Apply applies a batch of messages all or none. On success it returns the
 // new canvas and the warnings; on refusal it returns the receiver, unchanged,
-// and an *Error naming the first message refused.
+// and an *Error naming the first message refused. A refusal that concerns
+// v0.9 carries the specification's client error message.
+//
+// Messages of v0.8 and v0.9 may share a batch; each surface keeps the
+// version that created it. A v0.9 updateComponents decoded against another
+// catalog than its surface's (DecodeMessage uses the basic one) is read
+// again against the surface's.
 func (c *Canvas) Apply(msgs []Message) (*Canvas, []Warning, error) {
 	b := c.begin()
 	var warns []Warning
 	for i, m := range msgs {
 		if err := b.apply(i, m); err != nil {
-			return c, nil, err
+			return c, nil, b.clientError(err, msgs)
 		}
 	}
 	w, err := b.finish()
 	if err != nil {
-		return c, nil, err
+		return c, nil, b.clientError(err, msgs)
 	}
 	return b.next, append(warns, w...), nil
 }
 
 // ApplyJSON decodes raw messages with the canvas's options and applies them
 // as one batch, all or none. Refusals and warnings carry the message index.
+// A v0.9 updateComponents is checked against the catalog of its surface
+// (see Apply).
 func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
 	msgs := make([]Message, len(raws))
 	var warns []Warning
+	// The catalog of each surface, as the messages before decide it.
+	var made map[string]*catalogV09
+	catalogOf := func(id string) *catalogV09 {
+		if cat, ok := made[id]; ok {
+			return cat
+		}
+		if s := c.surfaces[id]; s != nil {
+			return s.catalog
+		}
+		return nil
+	}
 	for i, raw := range raws {
-		m, w, err := DecodeMessage(raw, c.opts)
+		m, w, err := decodeMessage(raw, c.opts, catalogOf)
 		if err != nil {
 			e := err.(*Error)
 			e.Index = i
 			return c, nil, e
+		}
+		if m.CreateSurface != nil || m.DeleteSurface != nil {
+			if made == nil {
+				made = map[string]*catalogV09{}
+			}
+			made[m.SurfaceID()] = nil
+			if m.CreateSurface != nil {
+				made[m.SurfaceID()] = m.CreateSurface.catalog
+			}
 		}
 		for _, x := range w {
 			x.Index = i
@@ -335,6 +396,12 @@ func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
 }
 
 func (b *batch) apply(i int, m Message) *Error {
+	if m.Version != "" {
+		return b.applyV09(i, m)
+	}
+	if s := b.next.surfaces[m.SurfaceID()]; s != nil && s.v09 {
+		return mismatch(i, s, m)
+	}
 	switch {
 	case m.BeginRendering != nil:
 		br := m.BeginRendering
@@ -351,45 +418,8 @@ func (b *batch) apply(i int, m Message) *Error {
 		if err != nil {
 			return err
 		}
-		b.structural[s.id] = true
-		b.updates[s.id] = append(b.updates[s.id], su)
-		if !b.ownComps[s.id] {
-			comps := make(map[string]*compEntry, len(s.comps)+len(su.Components))
-			for k, v := range s.comps {
-				comps[k] = v
-			}
-			s.comps = comps
-			s.compOrder = append([]string(nil), s.compOrder...)
-			b.ownComps[s.id] = true
-		}
-		for _, comp := range su.Components {
-			if comp.inits {
-				// Its literals are written whenever it arrives, even
-				// when it is sent again unchanged.
-				s.lits = append(s.lits, litArrival{id: comp.ID, at: len(s.wlog)})
-			}
-			old, ok := s.comps[comp.ID]
-			if ok && bytes.Equal(old.raw, comp.raw) {
-				continue
-			}
-			e := &compEntry{Component: comp, changed: b.version, actionAt: b.version}
-			if ok && sameAction(old.Props, comp.Props) {
-				e.actionAt = old.actionAt
-			}
-			if ok {
-				s.compBytes -= len(old.raw)
-			} else {
-				s.compOrder = append(s.compOrder, comp.ID)
-			}
-			s.compBytes += len(comp.raw)
-			s.comps[comp.ID] = e
-			if strings.Contains(comp.ID, ":") {
-				s.colonIDs = true
-			}
-		}
-		if len(s.comps) > MaxComponents {
-			return &Error{Code: CodeTooManyComponents, Index: i, SurfaceID: s.id,
-				Message: fmt.Sprintf("surface %q would declare %d components; the limit is %d", s.id, len(s.comps), MaxComponents)}
+		if err := b.putComponents(i, s, su); err != nil {
+			return err
 		}
 	case m.DataModelUpdate != nil:
 		u := m.DataModelUpdate
@@ -402,20 +432,70 @@ func (b *batch) apply(i int, m Message) *Error {
 		s.logWrite(segs)
 		b.dirty[s.id] = append(b.dirty[s.id], segs)
 	case m.DeleteSurface != nil:
-		id := m.DeleteSurface.SurfaceID
-		if _, ok := b.next.surfaces[id]; !ok {
-			return nil
-		}
-		delete(b.next.surfaces, id)
-		delete(b.touched, id)
-		for j, x := range b.next.order {
-			if x == id {
-				b.next.order = append(b.next.order[:j:j], b.next.order[j+1:]...)
-				break
-			}
-		}
+		b.deleteSurface(m.DeleteSurface.SurfaceID)
 	default:
 		return &Error{Code: CodeBadMessage, Index: i, Message: "empty message"}
+	}
+	return nil
+}
+
+// deleteSurface removes a surface, if there is one.
+func (b *batch) deleteSurface(id string) {
+	if _, ok := b.next.surfaces[id]; !ok {
+		return
+	}
+	delete(b.next.surfaces, id)
+	delete(b.touched, id)
+	for j, x := range b.next.order {
+		if x == id {
+			b.next.order = append(b.next.order[:j:j], b.next.order[j+1:]...)
+			break
+		}
+	}
+}
+
+// putComponents adds or replaces the components of an update (of either
+// version) on s.
+func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
+	b.structural[s.id] = true
+	b.updates[s.id] = append(b.updates[s.id], su)
+	if !b.ownComps[s.id] {
+		comps := make(map[string]*compEntry, len(s.comps)+len(su.Components))
+		for k, v := range s.comps {
+			comps[k] = v
+		}
+		s.comps = comps
+		s.compOrder = append([]string(nil), s.compOrder...)
+		b.ownComps[s.id] = true
+	}
+	for _, comp := range su.Components {
+		if comp.inits {
+			// Its literals are written whenever it arrives, even
+			// when it is sent again unchanged.
+			s.lits = append(s.lits, litArrival{id: comp.ID, at: len(s.wlog)})
+		}
+		old, ok := s.comps[comp.ID]
+		if ok && bytes.Equal(old.raw, comp.raw) {
+			continue
+		}
+		e := &compEntry{Component: comp, changed: b.version, actionAt: b.version}
+		if ok && sameAction(old.Props, comp.Props) {
+			e.actionAt = old.actionAt
+		}
+		if ok {
+			s.compBytes -= len(old.raw)
+		} else {
+			s.compOrder = append(s.compOrder, comp.ID)
+		}
+		s.compBytes += len(comp.raw)
+		s.comps[comp.ID] = e
+		if strings.Contains(comp.ID, ":") {
+			s.colonIDs = true
+		}
+	}
+	if len(s.comps) > MaxComponents {
+		return &Error{Code: CodeTooManyComponents, Index: i, SurfaceID: s.id,
+			Message: fmt.Sprintf("surface %q would declare %d components; the limit is %d", s.id, len(s.comps), MaxComponents)}
 	}
 	return nil
 }
@@ -438,7 +518,9 @@ func (b *batch) finish() ([]Warning, *Error) {
 			continue
 		}
 		if b.structural[id] {
-			g, err := checkGraph(s, b.next.opts.Lenient)
+			// A v0.9 child not sent yet is drawn as a placeholder, as
+			// the specification asks of progressive rendering.
+			g, err := checkGraph(s, b.next.opts.Lenient || s.v09)
 			if err != nil {
 				err.Index = idx
 				return nil, err
@@ -544,19 +626,19 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 	)
 	color := make(map[string]int, len(s.comps))
 	var shared map[string]bool
-	var visit func(id, from, path string) *Error
-	visit = func(id, from, path string) *Error {
+	var visit func(id, from string, at ref) *Error
+	visit = func(id, from string, at ref) *Error {
 		e, ok := s.comps[id]
 		if !ok {
 			if lenient || from == "" {
 				return nil
 			}
-			return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: from, Path: path,
+			return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: from, Path: at.path(),
 				Message: fmt.Sprintf("%q refers to %q, which is not a component of surface %q", from, id, s.id)}
 		}
 		switch color[id] {
 		case grey:
-			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: from, Path: path,
+			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: from, Path: at.path(),
 				Message: fmt.Sprintf("%q refers back to %q, which contains it: a cycle", from, id)}
 		case black:
 			if shared == nil {
@@ -567,14 +649,14 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 		}
 		color[id] = grey
 		for _, r := range e.Props.refs() {
-			if err := visit(r.id, id, r.path); err != nil {
+			if err := visit(r.id, id, r); err != nil {
 				return err
 			}
 		}
 		color[id] = black
 		return nil
 	}
-	err := visit(s.root, "", "")
+	err := visit(s.root, "", ref{})
 	_, rooted := s.comps[s.root]
 	return graph{shared: shared, rooted: rooted, reached: func(id string) bool { return color[id] != white }}, err
 }
@@ -585,6 +667,9 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 func sameAction(a, b Props) bool {
 	x, ok1 := a.(*Button)
 	y, ok2 := b.(*Button)
+	if ok1 && ok2 && (x.Action.v9 != nil || y.Action.v9 != nil) {
+		return x.Action.v9 != nil && y.Action.v9 != nil && x.Action.v9.raw == y.Action.v9.raw // v0.9: the action as sent
+	}
 	if !ok1 || !ok2 || x.Action.Name != y.Action.Name || len(x.Action.Context) != len(y.Action.Context) {
 		return false
 	}

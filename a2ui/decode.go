@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -24,6 +25,11 @@ type Options struct {
 	// catalog's camelCase ones, and an unknown usageHint read as none. A
 	// message that is not one of the four kinds is refused even then.
 	Lenient bool
+	// Locale and Location are what v0.9 functions format numbers,
+	// currencies and dates with; nil means en-US and UTC, so that the same
+	// stream shows the same everywhere.
+	Locale   *Locale
+	Location *time.Location
 }
 
 // DefaultSurfaceID is the surface a lenient message without surfaceId is
@@ -31,16 +37,23 @@ type Options struct {
 const DefaultSurfaceID = "default"
 
 // SplitStream cuts the bytes of a stream file into its messages. It accepts
-// a JSON array of messages, one message per line (JSONL), or a single
-// object (pretty-printed objects one after another also work). A JSONL line
-// that is not JSON is kept as it is, so that it is refused on its own as
-// bad_message and the lines around it still count; only an array that is
-// not JSON cannot be cut and is an error.
+// a JSON array of messages, one message per line (JSONL), a single object
+// (pretty-printed objects one after another also work), or one object
+// wrapping the list as "messages" (the specification's message-list
+// wrapper; the official examples add "name" and "description" beside it).
+// A JSONL line that is not JSON is kept as it is, so that it is refused on
+// its own as bad_message and the lines around it still count; only an
+// array that is not JSON cannot be cut and is an error.
 func SplitStream(data []byte) ([][]byte, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, nil
+	}
+	if trimmed[0] == '{' {
+		if msgs, ok := wrappedMessages(trimmed); ok {
+			return msgs, nil
+		}
 	}
 	if trimmed[0] == '[' {
 		var arr []json.RawMessage
@@ -80,6 +93,32 @@ func SplitStream(data []byte) ([][]byte, error) {
 	return out, nil
 }
 
+// wrappedMessages returns the messages of a document that is one object
+// holding a "messages" array and no message kind of its own.
+func wrappedMessages(doc []byte) ([][]byte, bool) {
+	v, err := parseJSON(doc)
+	if err != nil || v.kind != jObject {
+		return nil, false
+	}
+	list, ok := v.member("messages")
+	if !ok || list.kind != jArray {
+		return nil, false
+	}
+	for _, k := range v.keys {
+		if containsString(v08Kinds, k) || containsString(v09Kinds, k) || k == "version" {
+			return nil, false
+		}
+	}
+	out := make([][]byte, len(list.vals))
+	for i, m := range list.vals {
+		out[i] = doc[m.start:m.end]
+	}
+	return out, true
+}
+
+// v08Kinds are the v0.8 message kinds.
+var v08Kinds = []string{"beginRendering", "surfaceUpdate", "dataModelUpdate", "deleteSurface"}
+
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
 	if e, ok := err.(*json.SyntaxError); ok {
@@ -106,16 +145,30 @@ func jsonError(data []byte, err error) error {
 // not look at other messages or at the canvas: references, cycles and
 // limits are Canvas.Apply's work. A refusal is returned as *Error with
 // Index 0; callers that know the message's position set it.
+//
+// A v0.9 message is read by its "version"; a v0.9 updateComponents is
+// checked against the basic catalog here (Canvas.ApplyJSON checks it
+// against the catalog of its surface).
 func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
-	d := &decoder{opts: opts}
+	return decodeMessage(raw, opts, nil)
+}
+
+// decodeMessage is DecodeMessage checking v0.9 components against the
+// catalog catalogOf gives for their surface (the basic one when it is nil
+// or gives nil).
+func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *catalogV09) (Message, []Warning, error) {
+	d := &decoder{opts: opts, catalogOf: catalogOf}
 	m := d.message(raw)
 	if d.err != nil || len(d.warns) > 0 {
 		// Decoding does not build JSON Pointers on the way; when there
 		// is something to report, decode again with them.
-		d = &decoder{opts: opts, paths: true}
+		d = &decoder{opts: opts, paths: true, catalogOf: catalogOf}
 		m = d.message(raw)
 	}
 	if d.err != nil {
+		if d.v09 {
+			d.err.ClientMessage = newClientError(d.err, strings.TrimPrefix(d.err.Path, "/"+d.kind), strings.HasPrefix(d.err.Path, "/"+d.kind+"/") || d.err.Path == "/"+d.kind)
+		}
 		return Message{}, nil, d.err
 	}
 	return m, d.warns, nil
@@ -125,8 +178,11 @@ func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 // (after which every step is a no-op) and the warnings so far.
 type decoder struct {
 	opts      Options
-	paths     bool   // build JSON Pointers for refusals and warnings
-	src       []byte // the message being decoded
+	catalogOf func(surfaceID string) *catalogV09 // what v0.9 components are checked against
+	v09       bool                               // the message names a v0.9 version
+	kind      string                             // the kind of a v0.9 message, once known
+	paths     bool                               // build JSON Pointers for refusals and warnings
+	src       []byte                             // the message being decoded
 	res       map[string]compiled
 	err       *Error
 	warns     []Warning
@@ -215,7 +271,19 @@ func (d *decoder) message(raw []byte) Message {
 		return Message{}
 	}
 	d.src = raw
-	kinds := []string{"beginRendering", "surfaceUpdate", "dataModelUpdate", "deleteSurface"}
+	if vv, ok := env.member("version"); ok {
+		if vv.kind != jString || !containsString(MessageVersions, vv.str) {
+			what := vv.kind.String()
+			if vv.kind == jString {
+				what = fmt.Sprintf("%q", SanitizeLine(clip(vv.str)))
+			}
+			d.fail(CodeUnsupportedVersion, "/version", "version %s is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", what, strings.Join(MessageVersions, " and "))
+			return Message{}
+		}
+		d.v09 = true
+		return d.messageV09(env, vv.str)
+	}
+	kinds := v08Kinds
 	var found []string
 	var other []string
 	for _, k := range env.keys {
@@ -228,6 +296,9 @@ func (d *decoder) message(raw []byte) Message {
 	sort.Strings(found)
 	sort.Strings(other)
 	switch {
+	case len(found) == 0 && len(other) == 1 && containsString(v09Kinds, other[0]):
+		d.fail(CodeBadMessage, "", "%s is a v0.9 message: it needs \"version\": \"v0.9\" (a message without version is read as v0.8)", other[0])
+		return Message{}
 	case len(found) == 0 && len(other) > 0:
 		d.fail(CodeBadMessage, "", "unknown message kind %q: A2UI v0.8 has beginRendering, surfaceUpdate, dataModelUpdate and deleteSurface", strings.Join(other, ", "))
 		return Message{}
@@ -576,6 +647,7 @@ func appendJSONString(out []byte, s string) []byte {
 // propDecoder reads the properties of one component.
 type propDecoder struct {
 	d     *decoder
+	dp    *dynParser // v0.9 components: the surface's functions
 	props *jval
 	base  string
 	used  uint64 // bit i: props.keys[i] was read
@@ -616,7 +688,11 @@ func (pd *propDecoder) get(name string, required bool) (*jval, bool) {
 		return nil, false
 	}
 	if raw.kind == jNull {
-		if required {
+		switch {
+		case pd.dp != nil && !pd.d.opts.Lenient:
+			// v0.9 schemas allow no null where a property is given.
+			pd.d.fail(CodeBadValue, pd.d.pk(pd.base, name), "%s must not be null (leave it out instead)", name)
+		case required:
 			pd.d.fail(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
 		}
 		return nil, false

@@ -1,6 +1,7 @@
-// Package a2ui is a2term's model of the A2UI v0.8 protocol: the messages an
-// agent sends, the canvas of surfaces they build, the render trees views
-// draw, and the intents that come back from the person.
+// Package a2ui is a2term's model of the A2UI protocol, v0.8 and v0.9 (with
+// v0.9.1) side by side: the messages an agent sends, the canvas of surfaces
+// they build, the render trees views draw, and the intents that come back
+// from the person.
 //
 // It imports no UI and no network code, so that the terminal view, the web
 // mirror and the tests all share one definition of what a stream means.
@@ -16,6 +17,20 @@
 //	Surface.Tree ──▶ *Node tree (bindings and templates resolved) ──▶ views
 //	view intent ──Canvas.Press──▶ *UserAction for the agent
 //	view intent ──Canvas.SetValue──▶ new *Canvas (the person's input kept)
+//
+// # Two versions, one model
+//
+// A message naming "version": "v0.9" (or "v0.9.1") is read by the v0.9
+// decoder, one naming none by the v0.8 decoder; both produce the same
+// components and data model, and the resolver the same nodes, so views
+// never learn which version a surface speaks. A surface keeps the version
+// that created it (createSurface, or a v0.8 message), and messages of the
+// other version for it are refused. v0.9's dynamic values (bindings and
+// the catalog's functions, see dynamic.go) are evaluated by the resolver,
+// which records every path they read so that a data change re-resolves
+// only the nodes it touches; checks run the same way and disable buttons.
+// A press becomes a v0.8 userAction or a v0.9 action; a refusal of a v0.9
+// message carries the specification's client error message.
 //
 // A Canvas is an immutable snapshot: Apply and SetValue return a new one and
 // leave the old one untouched, so a refused batch changes nothing and a

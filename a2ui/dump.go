@@ -7,7 +7,8 @@ import (
 )
 
 // Dump writes a resolved tree as indented text, one node a line: its type,
-// its id, its weight when it has one, and its properties as JSON. It is the
+// its id, its weight when it has one, its properties as JSON and what it
+// tells assistive technologies, when anything. It is the
 // form golden files and `a2term validate` use to show what a surface
 // resolves to, and it is deterministic for the same state.
 func Dump(n *Node) string {
@@ -35,6 +36,13 @@ func dump(b *strings.Builder, n *Node, depth int) {
 		if p := strings.TrimSpace(buf.String()); p != "{}" && p != "null" {
 			b.WriteByte(' ')
 			b.WriteString(p)
+		}
+	}
+	if n.Accessibility != nil {
+		buf.Reset()
+		if err := enc.Encode(n.Accessibility); err == nil {
+			b.WriteString(" accessibility=")
+			b.WriteString(strings.TrimSpace(buf.String()))
 		}
 	}
 	b.WriteByte('\n')

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -66,9 +67,23 @@ func parseDynPath(text string) dpath {
 	if text == "." {
 		return p
 	}
-	for _, s := range strings.Split(text, "/") {
-		if s != "" {
-			p.segs = append(p.segs, s)
+	n := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] != '/' && (i == 0 || text[i-1] == '/') {
+			n++
+		}
+	}
+	if n == 0 {
+		return p
+	}
+	p.segs = make([]string, 0, n)
+	start := 0
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == '/' {
+			if i > start {
+				p.segs = append(p.segs, text[start:i])
+			}
+			start = i + 1
 		}
 	}
 	return p
@@ -197,6 +212,12 @@ func (p *ptr) String() string {
 type dynParser struct {
 	fns     *functionSet
 	lenient bool
+	// res holds the regex patterns compiled so far, so that a message
+	// repeating one compiles it once.
+	res map[string]*regexp.Regexp
+	// cleaned, when set, is told each string of the document that
+	// cleaning changed.
+	cleaned func(v *jval, s string)
 }
 
 // refusal builds the *Error for a problem at a pointer. The caller fills
@@ -275,6 +296,9 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 			s = SanitizeLine(s)
 		default:
 			s = SanitizeText(s)
+		}
+		if p.cleaned != nil && s != v.str {
+			p.cleaned(v, s)
 		}
 		d = literal(s)
 	default:
@@ -524,9 +548,17 @@ func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 	switch fn.name {
 	case "regex":
 		if pat := c.args[fn.argIndex("pattern")]; pat.kind == dynLiteral {
-			re, err := compileJSRegexp(jsString(pat.lit))
-			if err != nil {
-				return refusal(CodeBadValue, argAt("pattern"), "regex pattern does not compile as RE2: %s", shortRegexpError(err))
+			src := jsString(pat.lit)
+			re, ok := p.res[src]
+			if !ok {
+				var err error
+				if re, err = compileJSRegexp(src); err != nil {
+					return refusal(CodeBadValue, argAt("pattern"), "regex pattern does not compile as RE2: %s", shortRegexpError(err))
+				}
+				if p.res == nil {
+					p.res = map[string]*regexp.Regexp{}
+				}
+				p.res[src] = re
 			}
 			c.re = re
 		}
@@ -663,11 +695,23 @@ type evaluator struct {
 // the error, when not nil, is the first call that could not run, whose
 // result counted as undefined.
 func evalDynamic(d *dynamic, e env) (any, error) {
-	var stack [16]any
-	ev := evaluator{env: e, stack: stack[:0]}
+	if d.kind == dynLiteral {
+		return d.lit, nil
+	}
+	// Evaluators are reused: a tree evaluates hundreds of values, and no
+	// function keeps the argument stack it is handed.
+	ev := evaluators.Get().(*evaluator)
+	ev.env = e
 	v := ev.eval(d)
-	return v, ev.err
+	err := ev.err
+	ev.env, ev.err = nil, nil
+	clear(ev.stack[:cap(ev.stack)])
+	ev.stack = ev.stack[:0]
+	evaluators.Put(ev)
+	return v, err
 }
+
+var evaluators = sync.Pool{New: func() any { return &evaluator{stack: make([]any, 0, 16)} }}
 
 // evalText evaluates d for display: by the specification's type
 // conversion (null and undefined empty, objects and arrays as JSON),

@@ -27,7 +27,7 @@ const (
 	CodeTooDeep           Code = "too_deep"            // MaxDepth exceeded
 	CodeStringTooLong     Code = "string_too_long"     // MaxStringBytes exceeded
 	CodeBadPath           Code = "bad_path"            // a data path that cannot be written
-	CodeUnknownSurface    Code = "unknown_surface"     // an intent names no surface
+	CodeUnknownSurface    Code = "unknown_surface"     // an intent (or a v0.9 message) names no surface
 	CodeUnknownNode       Code = "unknown_node"        // an intent names no node of the shown tree
 	CodeNotAButton        Code = "not_a_button"        // a press on something that is not a button
 	CodeNotAnInput        Code = "not_an_input"        // a value set on something that is not an input
@@ -40,6 +40,17 @@ const (
 	CodeUnknownFunction Code = "unknown_function" // a call names no function of the surface's catalog
 	CodeBadCall         Code = "bad_call"         // a call's arguments or returnType do not fit its function
 	CodeChecksFailed    Code = "checks_failed"    // a press on a button whose checks fail (v0.8: whose context reads a field that is not valid)
+)
+
+// Refusal codes for versions and v0.9 surfaces. A v0.9 message also meets
+// unknown_property and unknown_catalog as refusals (warnings in v0.8 and
+// in lenient mode), unknown_surface when its surface was never created,
+// and remote_media only as a warning: a v0.9 picture from another site is
+// drawn as a placeholder, never fetched.
+const (
+	CodeUnsupportedVersion Code = "unsupported_version" // a message names a version a2term does not speak
+	CodeVersionMismatch    Code = "version_mismatch"    // a message for a surface another version created
+	CodeSurfaceExists      Code = "surface_exists"      // createSurface for a surface that exists
 )
 
 // Warning codes: tolerated oddities, reported but not refused.
@@ -69,6 +80,11 @@ type Error struct {
 	SurfaceID   string `json:"surfaceId,omitempty"`
 	ComponentID string `json:"componentId,omitempty"`
 	Path        string `json:"path,omitempty"`
+	// ClientMessage is, for a refusal of a v0.9 message, the
+	// specification's client error message {"version": "v0.9", "error":
+	// {...}}, ready for the agent to forward to whoever wrote the
+	// message.
+	ClientMessage *ClientError `json:"clientMessage,omitempty"`
 }
 
 func (e *Error) Error() string {

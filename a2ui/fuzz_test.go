@@ -37,7 +37,13 @@ func FuzzApply(f *testing.F) {
  {"id":"cb","component":{"CheckBox":{"label":{"literalString":"Agree"},"value":{"literalBoolean":false}}}},
  {"id":"sl","component":{"Slider":{"value":{"path":"/form/n"},"minValue":0,"maxValue":10}}},
  {"id":"mc","component":{"MultipleChoice":{"selections":{"literalArray":[]},"options":[{"label":{"literalString":"A"},"value":"a"}],"maxAllowedSelections":1}}}]}}]`
-	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
+	f.Fuzz(func(t *testing.T, data []byte, lenient bool) { fuzzApplyOn(t, base, data, lenient) })
+}
+
+// fuzzApplyOn applies data to a canvas holding the base stream and checks
+// what FuzzApply promises.
+func fuzzApplyOn(t *testing.T, base string, data []byte, lenient bool) {
+	{
 		start := New(Options{Lenient: lenient})
 		raws, _ := SplitStream([]byte(base))
 		c, _, err := start.ApplyJSON(toRaw(raws))
@@ -101,7 +107,7 @@ func FuzzApply(f *testing.F) {
 				return true
 			})
 		}
-	})
+	}
 }
 
 type canvasSnapshot struct {

@@ -59,3 +59,42 @@ func IsIconName(name string) bool {
 	}
 	return false
 }
+
+// iconNamesV09 are the v0.9 basic catalog's icon names: v0.8's 48 and 11
+// for media players.
+var iconNamesV09 = func() []string {
+	extra := []string{"fastForward", "pause", "play", "rewind", "skipNext", "skipPrevious", "stop",
+		"volumeDown", "volumeMute", "volumeOff", "volumeUp"}
+	return append(append([]string(nil), iconNames[:]...), extra...)
+}()
+
+// IconNamesV09 returns the v0.9 basic catalog's 59 icon names.
+func IconNamesV09() []string { return append([]string(nil), iconNamesV09...) }
+
+// IsIconNameV09 reports whether name is one of the v0.9 icon names.
+func IsIconNameV09(name string) bool { return containsString(iconNamesV09, name) }
+
+// iconNameV09 reads a Material snake_case name as the v0.9 catalog's
+// camelCase one ("skip_next" is skipNext).
+func iconNameV09(name string) (string, bool) {
+	if !strings.ContainsRune(name, '_') {
+		return "", false
+	}
+	var b strings.Builder
+	up := false
+	for _, r := range name {
+		switch {
+		case r == '_':
+			up = b.Len() > 0
+		case up:
+			b.WriteRune(unicode.ToUpper(r))
+			up = false
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if camel := b.String(); IsIconNameV09(camel) {
+		return camel, true
+	}
+	return "", false
+}

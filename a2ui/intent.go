@@ -10,25 +10,67 @@ import (
 	"time"
 )
 
-// UserAction is the A2UI client-to-server event a button press becomes.
-// Context values keep their data-model types (string, float64, bool,
-// *Object, []any or nil) and their keys the order the button lists them.
+// UserAction is the A2UI client-to-server event a button press becomes: a
+// v0.8 userAction or a v0.9 action, by the version of the button's
+// surface. Context values keep their data-model types (string, float64,
+// bool, *Object, []any or nil) and their keys the order the button lists
+// them.
 type UserAction struct {
 	Name              string  `json:"name"`
 	SurfaceID         string  `json:"surfaceId"`
 	SourceComponentID string  `json:"sourceComponentId"`
 	Timestamp         string  `json:"timestamp"`
 	Context           *Object `json:"context"`
+	// Protocol is the surface's version, ProtocolV08 or ProtocolV09.
+	Protocol string `json:"-"`
+	// DataModel is, for a v0.9 surface created with sendDataModel, the
+	// surface's data model when the button was pressed; HasDataModel
+	// says it is there.
+	DataModel    any  `json:"-"`
+	HasDataModel bool `json:"-"`
+	// Local marks a v0.9 button that runs a function where the person is
+	// (Name is the function) instead of sending an event: it is never
+	// queued for the agent. For openUrl, URL is the address the views
+	// show; a2term opens nothing.
+	Local bool   `json:"-"`
+	URL   string `json:"-"`
 }
 
 // Message returns the action as the A2UI message an agent receives:
-// {"userAction": {...}}.
+// {"userAction": {...}} for v0.8, {"version": "v0.9", "action": {...}}
+// for v0.9.
 func (a *UserAction) Message() json.RawMessage {
 	var b bytes.Buffer
-	b.WriteString(`{"userAction":`)
+	if a.Protocol == ProtocolV09 {
+		b.WriteString(`{"version":"v0.9","action":`)
+	} else {
+		b.WriteString(`{"userAction":`)
+	}
 	body, _ := json.Marshal(a) // every field has a JSON form
 	b.Write(body)
 	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// ClientDataModel returns the specification's client data model that goes
+// with the action of a sendDataModel surface, {"version": "v0.9",
+// "surfaces": {id: model}}, or nil when there is none.
+func (a *UserAction) ClientDataModel() json.RawMessage {
+	if !a.HasDataModel {
+		return nil
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"version":"v0.9","surfaces":{`)
+	writeJSONString(&b, a.SurfaceID)
+	b.WriteByte(':')
+	model := a.DataModel
+	if _, ok := model.(*Object); !ok {
+		// The specification's surfaces hold objects; a model replaced
+		// by something else is sent as it is, under "value".
+		model = NewObject().with("value", model)
+	}
+	writeJSON(&b, model)
+	b.WriteString(`}}`)
 	return b.Bytes()
 }
 
@@ -57,6 +99,9 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 		return nil, intentError(CodeStale, s, n.Component, "button %q changed its action after version %d; look again and press once more", nodeID, seen)
 	}
 	b := n.entry.Props.(*Button)
+	if b.Action.v9 != nil {
+		return pressV09(s, n, b, now)
+	}
 	r := &resolver{s: s}
 	sc := n.sc
 	if bad := invalidFieldRead(s, r, n, b); bad != nil {
@@ -144,10 +189,16 @@ func (c *Canvas) SetValue(surfaceID, nodeID string, value any) (*Canvas, error) 
 	}
 	b := c.begin()
 	ns, _ := b.surface(surfaceID, -1)
-	if bound.HasPath {
-		r := &resolver{s: ns}
-		segs := r.abs(n.entry.path(bound.Path), n.sc)
-		ns.data = store(ns.data, segs, toModel(v))
+	if segs, ok := bound.target(ns, n); ok {
+		if bound.dyn != nil {
+			data, why := storeV09(ns.data, segs, toModel(v), true)
+			if why != "" {
+				return c, intentError(CodeBadPath, s, n.Component, "%q cannot write its value: %s", nodeID, why)
+			}
+			ns.data = data
+		} else {
+			ns.data = store(ns.data, segs, toModel(v))
+		}
 		ns.logWrite(segs)
 		b.dirty[surfaceID] = append(b.dirty[surfaceID], segs)
 	} else {
@@ -190,20 +241,51 @@ func intentError(code Code, s *Surface, comp, format string, args ...any) *Error
 	return &Error{Code: code, Index: -1, SurfaceID: s.id, ComponentID: comp, Message: fmt.Sprintf(format, args...)}
 }
 
+// binding is what an input writes the person's value through: a v0.8 path
+// (path, has) or a v0.9 dynamic value (dyn), which is written only when
+// it is a data binding.
+type binding struct {
+	path string
+	has  bool
+	dyn  *dynamic
+}
+
+func bindingOf[T any](b Bound[T]) binding { return binding{path: b.Path, has: b.HasPath, dyn: b.dyn} }
+
+// target returns the absolute path the input node n writes to, false for
+// an input that keeps the person's value as its own (no path, or a v0.9
+// value computed by a function).
+func (bd binding) target(s *Surface, n *Node) ([]string, bool) {
+	if bd.dyn != nil {
+		if bd.dyn.kind != dynPath {
+			return nil, false
+		}
+		p := bd.dyn.path
+		if p.abs || !n.sc.inTpl {
+			return p.segs, true
+		}
+		return append(append(make([]string, 0, len(n.sc.item)+len(p.segs)), n.sc.item...), p.segs...), true
+	}
+	if !bd.has {
+		return nil, false
+	}
+	r := &resolver{s: s}
+	return r.abs(n.entry.path(bd.path), n.sc), true
+}
+
 // checkInput checks value against the input node n and returns it in the
 // form the canvas keeps, with the binding it is written through.
-func checkInput(s *Surface, n *Node, value any) (any, Bound[string], *Error) {
-	bad := func(format string, args ...any) (any, Bound[string], *Error) {
-		return nil, Bound[string]{}, intentError(CodeBadValue, s, n.Component, format, args...)
+func checkInput(s *Surface, n *Node, value any) (any, binding, *Error) {
+	bad := func(format string, args ...any) (any, binding, *Error) {
+		return nil, binding{}, intentError(CodeBadValue, s, n.Component, format, args...)
 	}
-	pathOf := func(path string, has bool) Bound[string] { return Bound[string]{Path: path, HasPath: has} }
 	switch p := n.entry.Props.(type) {
 	case *CheckBox:
 		b, ok := value.(bool)
 		if !ok {
 			return bad("%q takes true or false", n.ID)
 		}
-		return b, pathOf(p.Value.Path, p.Value.HasPath), nil
+		return b, bindingOf(p.Value), nil
 	case *TextField:
 		str, ok := value.(string)
 		if !ok {
@@ -227,7 +309,7 @@ func checkInput(s *Surface, n *Node, value any) (any, Bound[string], *Error) {
 				return bad("%q takes a date as YYYY-MM-DD, not %q", n.ID, str)
 			}
 		}
-		return str, p.Text, nil
+		return str, bindingOf(p.Text), nil
 	case *DateTimeInput:
 		str, ok := value.(string)
 		if !ok {
@@ -237,7 +319,7 @@ func checkInput(s *Surface, n *Node, value any) (any, Bound[string], *Error) {
 		if str != "" && !validDateTime(str, dp.EnableDate, dp.EnableTime) {
 			return bad("%q takes %s in ISO 8601, not %q", n.ID, dateTimeWhat(dp), SanitizeLine(str))
 		}
-		return AnchorDateTime(str, dp.Value), p.Value, nil
+		return AnchorDateTime(str, dp.Value), bindingOf(p.Value), nil
 	case *Slider:
 		f, ok := value.(float64)
 		if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
@@ -247,7 +329,7 @@ func checkInput(s *Surface, n *Node, value any) (any, Bound[string], *Error) {
 		if f < sp.Min || f > sp.Max {
 			return bad("%s is outside %q's range %s–%s", formatNumber(f), n.ID, formatNumber(sp.Min), formatNumber(sp.Max))
 		}
-		return f, pathOf(p.Value.Path, p.Value.HasPath), nil
+		return f, bindingOf(p.Value), nil
 	case *MultipleChoice:
 		var sel []string
 		switch x := value.(type) {
@@ -283,7 +365,7 @@ func checkInput(s *Surface, n *Node, value any) (any, Bound[string], *Error) {
 		if mp.MaxAllowedSelections > 0 && len(sel) > mp.MaxAllowedSelections {
 			return bad("%q allows at most %d selections, not %d", n.ID, mp.MaxAllowedSelections, len(sel))
 		}
-		return sel, pathOf(p.Selections.Path, p.Selections.HasPath), nil
+		return sel, bindingOf(p.Selections), nil
 	}
 	return bad("%q takes no value", n.ID)
 }

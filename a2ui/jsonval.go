@@ -71,6 +71,7 @@ type jparser struct {
 	valStack []*jval
 	// keys repeat a lot (id, component, literalString…): one string each.
 	keyIntern map[string]string
+	valIntern map[string]string // the same for the first short values
 }
 
 type jsonSyntaxError struct {
@@ -260,9 +261,24 @@ func (p *jparser) string() (string, error) {
 	for p.pos < len(p.data) {
 		c := p.data[p.pos]
 		if c == '"' {
-			s := validUTF8(p.data[start:p.pos])
+			b := p.data[start:p.pos]
 			p.pos++
-			return s, nil
+			if len(b) <= maxInterned {
+				// Short values repeat (type names, enums): one string
+				// each, for the first few distinct ones.
+				if s, ok := p.valIntern[string(b)]; ok {
+					return s, nil
+				}
+				s := validUTF8(b)
+				if len(p.valIntern) < maxInternedValues {
+					if p.valIntern == nil {
+						p.valIntern = make(map[string]string, maxInternedValues)
+					}
+					p.valIntern[s] = s
+				}
+				return s, nil
+			}
+			return validUTF8(b), nil
 		}
 		if c == '\\' {
 			break
@@ -337,6 +353,13 @@ func (p *jparser) string() (string, error) {
 	}
 	return "", p.errorf("unterminated string")
 }
+
+// maxInterned is the longest string value the parser shares one copy of,
+// and maxInternedValues how many distinct ones it shares.
+const (
+	maxInterned       = 16
+	maxInternedValues = 32
+)
 
 // key reads an object key, sharing one string for each distinct key.
 func (p *jparser) key() (string, error) {

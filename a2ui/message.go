@@ -2,13 +2,32 @@ package a2ui
 
 import "regexp"
 
-// Message is one A2UI v0.8 server-to-client message. Exactly one field is
-// set.
+// Message is one A2UI server-to-client message, of v0.8 or v0.9. Exactly
+// one of the message fields is set: one of v0.8's four kinds, or one of
+// v0.9's (CreateSurface, UpdateComponents, UpdateDataModel and
+// DeleteSurface, which both versions share).
 type Message struct {
+	// Version is the message's "version": "" for v0.8 (which names
+	// none), else one of MessageVersions.
+	Version string
+
 	BeginRendering  *BeginRendering
 	SurfaceUpdate   *SurfaceUpdate
 	DataModelUpdate *DataModelUpdate
 	DeleteSurface   *DeleteSurface
+
+	CreateSurface    *CreateSurface
+	UpdateComponents *UpdateComponents
+	UpdateDataModel  *UpdateDataModel
+}
+
+// Protocol returns the protocol version the message speaks: ProtocolV08
+// or ProtocolV09.
+func (m Message) Protocol() string {
+	if m.Version == "" {
+		return ProtocolV08
+	}
+	return ProtocolV09
 }
 
 // Kind returns the message's kind as spelled in the protocol.
@@ -22,6 +41,12 @@ func (m Message) Kind() string {
 		return "dataModelUpdate"
 	case m.DeleteSurface != nil:
 		return "deleteSurface"
+	case m.CreateSurface != nil:
+		return "createSurface"
+	case m.UpdateComponents != nil:
+		return "updateComponents"
+	case m.UpdateDataModel != nil:
+		return "updateDataModel"
 	}
 	return ""
 }
@@ -37,6 +62,12 @@ func (m Message) SurfaceID() string {
 		return m.DataModelUpdate.SurfaceID
 	case m.DeleteSurface != nil:
 		return m.DeleteSurface.SurfaceID
+	case m.CreateSurface != nil:
+		return m.CreateSurface.SurfaceID
+	case m.UpdateComponents != nil:
+		return m.UpdateComponents.SurfaceID
+	case m.UpdateDataModel != nil:
+		return m.UpdateDataModel.SurfaceID
 	}
 	return ""
 }
@@ -77,11 +108,21 @@ type Component struct {
 	// raw is the component's JSON as received, used to tell a real
 	// redefinition from a repeated one and to measure the canvas.
 	raw []byte
+	// paths holds every data path the component names, as decoded.
+	paths []namedPath
 	// inits is set when a value has both a path and a literal: the
 	// literal is written at the path whenever the component arrives.
 	inits bool
-	// paths holds every data path the component names, as decoded.
-	paths []namedPath
+	// pos is a v0.9 component's index in its updateComponents, for the
+	// client error message of a refusal found after decoding.
+	pos int32
+	// a11y is a v0.9 component's accessibility label and description.
+	a11y *a11ySpec
+}
+
+// a11ySpec is what a v0.9 component tells assistive technologies.
+type a11ySpec struct {
+	label, description Bound[string]
 }
 
 // namedPath is a data path as written and as decoded.
@@ -133,11 +174,16 @@ type DeleteSurface struct {
 // Bound is a property value that is a literal, a data-model path, or both
 // (the literal is written at the path when the component arrives, then the
 // value is bound to the path).
+//
+// A v0.9 dynamic value that is not a plain literal of the property's type
+// (a data binding or a function call) is held unexported: Path and
+// HasPath are v0.8's and stay empty for it.
 type Bound[T any] struct {
 	Path       string
 	HasPath    bool
 	Literal    T
 	HasLiteral bool
+	dyn        *dynamic
 }
 
 // Props is the typed property set of one component; its dynamic type is one
@@ -148,11 +194,28 @@ type Props interface {
 	refs() []ref
 }
 
-// ref is a reference from a component to another, with where it sits.
+// ref is a reference from a component to another, with where it sits:
+// the JSON Pointer below the component's props is at, or, for one of a
+// list, at followed by the index (and "/child" for a tab), built only for
+// a refusal.
 type ref struct {
 	id       string
-	path     string // JSON Pointer below the component's props
+	at       string
 	template string // dataBinding when the reference is a template
+	idx      int32
+	indexed  bool
+	tab      bool
+}
+
+// path is the JSON Pointer of the reference below the component's props.
+func (r ref) path() string {
+	switch {
+	case r.tab:
+		return r.at + itoa(int(r.idx)) + "/child"
+	case r.indexed:
+		return r.at + itoa(int(r.idx))
+	}
+	return r.at
 }
 
 // Children is the children property of Row, Column and List: an explicit
@@ -160,22 +223,31 @@ type ref struct {
 type Children struct {
 	ExplicitList []string
 	Template     *Template
+	v09          bool // written the v0.9 way: a list, or {componentId, path}
 }
 
 // Template renders ComponentID once per entry of the collection at
-// DataBinding.
+// DataBinding. A v0.9 template iterates arrays only, at a v0.9 path.
 type Template struct {
 	ComponentID string
 	DataBinding string
+	path        *dpath // v0.9
 }
 
 func (c Children) refs() []ref {
 	if c.Template != nil {
-		return []ref{{id: c.Template.ComponentID, path: "/children/template/componentId", template: c.Template.DataBinding}}
+		if c.v09 {
+			return []ref{{id: c.Template.ComponentID, at: "/children/componentId", template: c.Template.DataBinding}}
+		}
+		return []ref{{id: c.Template.ComponentID, at: "/children/template/componentId", template: c.Template.DataBinding}}
+	}
+	base := "/children/explicitList/"
+	if c.v09 {
+		base = "/children/"
 	}
 	out := make([]ref, len(c.ExplicitList))
 	for i, id := range c.ExplicitList {
-		out[i] = ref{id: id, path: "/children/explicitList/" + itoa(i)}
+		out[i] = ref{id: id, at: base, idx: int32(i), indexed: true}
 	}
 	return out
 }
@@ -194,9 +266,10 @@ type Image struct {
 	UsageHint string
 }
 
-// Icon shows a named glyph.
+// Icon shows a named glyph, or (v0.9) an SVG path of a 24×24 box.
 type Icon struct {
-	Name Bound[string]
+	Name    Bound[string]
+	SVGPath string
 }
 
 // Video shows a video from a data: URL.
@@ -239,6 +312,7 @@ type Card struct {
 // Tabs shows one of several children, chosen by a tab strip.
 type Tabs struct {
 	TabItems []TabItem
+	v09      bool // the v0.9 "tabs" property
 }
 
 // TabItem is one tab: a title and the component it shows.
@@ -257,6 +331,7 @@ type Divider struct {
 type Modal struct {
 	EntryPointChild string
 	ContentChild    string
+	v09             bool // v0.9's trigger and content
 }
 
 // Button fires Action when pressed.
@@ -264,12 +339,35 @@ type Button struct {
 	Child   string
 	Action  Action
 	Primary bool
+	// borderless is v0.9's variant of that name.
+	borderless bool
+	checks     []checkRule
 }
 
 // Action names what a button does and which values go with it.
+//
+// A v0.9 action is an event (Name and a context of dynamic values, held
+// unexported) or a function call run where the person is (openUrl shows
+// an address), which is never sent to the agent.
 type Action struct {
 	Name    string
 	Context []ContextEntry
+	v9      *actionV09
+}
+
+// actionV09 is what a v0.9 action holds beyond a name: the event's
+// context, or the function call, and the action as sent (compacted), which
+// tells a redefinition from a repeat.
+type actionV09 struct {
+	ctx  []dynEntry
+	call *dynamic
+	raw  string
+}
+
+// dynEntry is one key of a v0.9 event context.
+type dynEntry struct {
+	key string
+	val *dynamic
 }
 
 // ContextEntry is one key of an action's context. The literal keeps its JSON
@@ -281,8 +379,9 @@ type ContextEntry struct {
 
 // CheckBox is a labelled boolean.
 type CheckBox struct {
-	Label Bound[string]
-	Value Bound[bool]
+	Label  Bound[string]
+	Value  Bound[bool]
+	checks []checkRule
 }
 
 // TextField is a labelled text input.
@@ -292,22 +391,36 @@ type TextField struct {
 	TextFieldType    string // shortText (default), longText, number, obscured, date
 	ValidationRegexp string
 	pattern          *regexp.Regexp // nil when absent or not valid RE2
+	checks           []checkRule
 }
 
 // DateTimeInput edits a date, a time, or both, as ISO 8601.
+//
+// v0.9 adds a label and bounds, and both parts default to off (an input
+// enabling neither takes a time, as the official renderers draw it).
 type DateTimeInput struct {
 	Value      Bound[string]
 	EnableDate *bool
 	EnableTime *bool
+	Label      Bound[string]
+	Min, Max   Bound[string]
+	v09        bool
+	checks     []checkRule
 }
 
 // MultipleChoice picks values among options.
+//
+// v0.9 calls it ChoicePicker, with a label, and a variant saying whether
+// one choice excludes the others (Exclusive) or not.
 type MultipleChoice struct {
 	Selections           Bound[[]string]
 	Options              []Option
 	MaxAllowedSelections int // 0 when unlimited
 	Variant              string
 	Filterable           bool
+	Label                Bound[string]
+	Exclusive            bool
+	checks               []checkRule
 }
 
 // Option is one choice of a MultipleChoice.
@@ -322,6 +435,7 @@ type Slider struct {
 	MinValue *float64
 	MaxValue *float64
 	Label    Bound[string]
+	checks   []checkRule
 }
 
 // Custom is a component of a type outside the standard catalog, kept in
@@ -339,7 +453,7 @@ func (p *Custom) Type() string { return p.TypeName }
 func (p *Custom) refs() []ref {
 	var out []ref
 	if p.Child != "" {
-		out = append(out, ref{id: p.Child, path: "/child"})
+		out = append(out, ref{id: p.Child, at: "/child"})
 	}
 	if p.Children.Template != nil || len(p.Children.ExplicitList) > 0 {
 		out = append(out, p.Children.refs()...)
@@ -374,9 +488,9 @@ func (*AudioPlayer) refs() []ref    { return nil }
 func (p *Row) refs() []ref          { return p.Children.refs() }
 func (p *Column) refs() []ref       { return p.Children.refs() }
 func (p *List) refs() []ref         { return p.Children.refs() }
-func (p *Card) refs() []ref         { return []ref{{id: p.Child, path: "/child"}} }
+func (p *Card) refs() []ref         { return []ref{{id: p.Child, at: "/child"}} }
 func (*Divider) refs() []ref        { return nil }
-func (p *Button) refs() []ref       { return []ref{{id: p.Child, path: "/child"}} }
+func (p *Button) refs() []ref       { return []ref{{id: p.Child, at: "/child"}} }
 func (*CheckBox) refs() []ref       { return nil }
 func (*TextField) refs() []ref      { return nil }
 func (*DateTimeInput) refs() []ref  { return nil }
@@ -384,17 +498,24 @@ func (*MultipleChoice) refs() []ref { return nil }
 func (*Slider) refs() []ref         { return nil }
 
 func (p *Tabs) refs() []ref {
+	base := "/tabItems/"
+	if p.v09 {
+		base = "/tabs/"
+	}
 	out := make([]ref, len(p.TabItems))
 	for i, t := range p.TabItems {
-		out[i] = ref{id: t.Child, path: "/tabItems/" + itoa(i) + "/child"}
+		out[i] = ref{id: t.Child, at: base, idx: int32(i), tab: true}
 	}
 	return out
 }
 
 func (p *Modal) refs() []ref {
+	if p.v09 {
+		return []ref{{id: p.EntryPointChild, at: "/trigger"}, {id: p.ContentChild, at: "/content"}}
+	}
 	return []ref{
-		{id: p.EntryPointChild, path: "/entryPointChild"},
-		{id: p.ContentChild, path: "/contentChild"},
+		{id: p.EntryPointChild, at: "/entryPointChild"},
+		{id: p.ContentChild, at: "/contentChild"},
 	}
 }
 

@@ -27,6 +27,7 @@ type resolver struct {
 	dirtyNodes map[string]bool
 	wrote      bool
 	cur        *Node          // the node whose properties are being resolved
+	item       []string       // the template item v0.9 values are evaluated in
 	ids        map[string]int // times a shared component was drawn
 	slab       []Node
 }
@@ -224,6 +225,11 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 	*n = Node{ID: nid, Component: id, Type: e.Type(), Weight: e.Weight, entry: e, sc: sc}
 	r.cur = n
 	child := func(cid string) *Node { return r.node(cid, sc, depth+1, id) }
+	if e.a11y != nil {
+		n.Accessibility = &Accessibility{Label: r.str(e.a11y.label, sc, false), Description: r.str(e.a11y.description, sc, false)}
+	}
+	// Every node's own properties are resolved before its children, which
+	// move r.cur on.
 	switch p := e.Props.(type) {
 	case *Text:
 		n.Props = &TextProps{Text: r.str(p.Text, sc, true), UsageHint: p.UsageHint}
@@ -231,13 +237,17 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		url, blocked := r.media(id, r.str(p.URL, sc, false), imageTypes)
 		n.Props = &ImageProps{URL: url, Blocked: blocked, AltText: r.str(p.AltText, sc, false), Fit: p.Fit, UsageHint: p.UsageHint}
 	case *Icon:
+		if p.Name.dyn != nil {
+			n.Props = r.iconV09(p, sc)
+			break
+		}
 		name := r.str(p.Name, sc, false)
 		if r.lenient && !IsIconName(name) {
 			if std, ok := StandardIconName(name); ok {
 				name = std
 			}
 		}
-		n.Props = &IconProps{Name: name}
+		n.Props = &IconProps{Name: name, SVGPath: p.SVGPath}
 	case *Video:
 		url, blocked := r.media(id, r.str(p.URL, sc, false), videoTypes)
 		n.Props = &VideoProps{URL: url, Blocked: blocked}
@@ -258,19 +268,28 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		n.Children = []*Node{child(p.Child)}
 	case *Tabs:
 		tp := &TabsProps{Titles: make([]string, len(p.TabItems))}
-		n.Children = make([]*Node, len(p.TabItems))
 		for i, t := range p.TabItems {
 			tp.Titles[i] = r.str(t.Title, sc, false)
-			n.Children[i] = child(t.Child)
 		}
 		n.Props = tp
+		n.Children = make([]*Node, len(p.TabItems))
+		for i, t := range p.TabItems {
+			n.Children[i] = child(t.Child)
+		}
 	case *Divider:
 		n.Props = &DividerProps{Axis: orDefault(p.Axis, "horizontal")}
 	case *Modal:
 		n.Props = &ModalProps{}
 		n.Children = []*Node{child(p.EntryPointChild), child(p.ContentChild)}
 	case *Button:
-		n.Props = &ButtonProps{Action: p.Action.Name, Primary: p.Primary}
+		bp := &ButtonProps{Action: p.Action.Name, Primary: p.Primary, Borderless: p.borderless}
+		if p.Action.v9 != nil && p.Action.v9.call != nil {
+			bp.Call = p.Action.v9.call.call.name
+			bp.URL = r.openURL(p.Action.v9.call, sc)
+		}
+		bp.Checks = r.checks(p.checks, sc)
+		bp.Disabled = len(bp.Checks) > 0
+		n.Props = bp
 		n.Children = []*Node{child(p.Child)}
 	case *CheckBox:
 		v, _ := r.local(nid, e)
@@ -278,7 +297,7 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		if !isBool {
 			b = r.boolean(p.Value, sc)
 		}
-		n.Props = &CheckBoxProps{Label: r.str(p.Label, sc, false), Value: b}
+		n.Props = &CheckBoxProps{Label: r.str(p.Label, sc, false), Value: b, Checks: r.checks(p.checks, sc)}
 	case *TextField:
 		text := r.inputString(nid, e, p.Text, sc)
 		tf := &TextFieldProps{Label: r.str(p.Label, sc, false), Text: text, TextFieldType: orDefault(p.TextFieldType, "shortText"), ValidationRegexp: p.ValidationRegexp}
@@ -286,9 +305,19 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		if tf.Invalid {
 			tf.Problem = p.problem(text)
 		}
+		tf.Checks = r.checks(p.checks, sc)
 		n.Props = tf
 	case *DateTimeInput:
 		d := &DateTimeInputProps{Value: r.inputString(nid, e, p.Value, sc), EnableDate: p.EnableDate == nil || *p.EnableDate, EnableTime: p.EnableTime == nil || *p.EnableTime}
+		if p.v09 {
+			// v0.9 enables neither part unless told, and an input that
+			// enables neither takes a time, as the official renderers draw
+			// it.
+			d.EnableDate = p.EnableDate != nil && *p.EnableDate
+			d.EnableTime = p.EnableTime != nil && *p.EnableTime || !d.EnableDate
+			d.Min, d.Max = r.str(p.Min, sc, false), r.str(p.Max, sc, false)
+			d.Checks = r.checks(p.checks, sc)
+		}
 		if !d.EnableDate && !d.EnableTime {
 			d.EnableDate, d.EnableTime = true, true
 		}
@@ -301,9 +330,13 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		default:
 			d.Label = "Time"
 		}
+		if label := r.str(p.Label, sc, false); label != "" {
+			d.Label = label
+		}
 		n.Props = d
 	case *MultipleChoice:
-		mc := &MultipleChoiceProps{MaxAllowedSelections: p.MaxAllowedSelections, Variant: orDefault(p.Variant, "checkbox"), Filterable: p.Filterable}
+		mc := &MultipleChoiceProps{MaxAllowedSelections: p.MaxAllowedSelections, Variant: orDefault(p.Variant, "checkbox"), Filterable: p.Filterable,
+			Label: r.str(p.Label, sc, false), Exclusive: p.Exclusive}
 		if v, ok := r.local(nid, e); ok {
 			mc.Selections, _ = v.([]string)
 			if mc.Selections == nil {
@@ -316,6 +349,7 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		for i, o := range p.Options {
 			mc.Options[i] = ChoiceOption{Label: r.str(o.Label, sc, false), Value: o.Value}
 		}
+		mc.Checks = r.checks(p.checks, sc)
 		n.Props = mc
 	case *Custom:
 		n.Type = PlaceholderType
@@ -344,6 +378,7 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 			sp.Value = r.number(p.Value, sc)
 		}
 		sp.Step = SliderStep(sp.Min, sp.Max)
+		sp.Checks = r.checks(p.checks, sc)
 		n.Props = sp
 	}
 	if r.err != nil {
@@ -367,6 +402,9 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 			}
 		}
 		return out
+	}
+	if c.Template.path != nil {
+		return r.templateV09(c.Template, sc, depth, from)
 	}
 	segs := r.abs(r.cur.entry.path(c.Template.DataBinding), sc)
 	r.cur.tpl = segs
@@ -451,6 +489,9 @@ func writtenSince(log [][]string, segs []string) bool {
 }
 
 func (r *resolver) str(b Bound[string], sc scope, multiline bool) string {
+	if b.dyn != nil {
+		return r.dynText(b.dyn, sc, multiline)
+	}
 	s := b.Literal
 	if v, ok := read(r, b, sc, func(s string) any { return s }); ok {
 		s = ValueString(v)
@@ -462,6 +503,9 @@ func (r *resolver) str(b Bound[string], sc scope, multiline bool) string {
 }
 
 func (r *resolver) number(b Bound[float64], sc scope) float64 {
+	if b.dyn != nil {
+		return r.dynNumber(b.dyn, sc)
+	}
 	if v, ok := read(r, b, sc, func(f float64) any { return f }); ok {
 		return valueNumber(v)
 	}
@@ -469,6 +513,9 @@ func (r *resolver) number(b Bound[float64], sc scope) float64 {
 }
 
 func (r *resolver) boolean(b Bound[bool], sc scope) bool {
+	if b.dyn != nil {
+		return r.dynBool(b.dyn, sc)
+	}
 	if v, ok := read(r, b, sc, func(x bool) any { return x }); ok {
 		x, _ := v.(bool)
 		if s, isStr := v.(string); isStr {
@@ -480,6 +527,9 @@ func (r *resolver) boolean(b Bound[bool], sc scope) bool {
 }
 
 func (r *resolver) array(b Bound[[]string], sc scope) []string {
+	if b.dyn != nil {
+		return r.dynStrings(b.dyn, sc)
+	}
 	v, ok := read(r, b, sc, func(a []string) any { return stringsToValues(a) })
 	if !ok {
 		if b.Literal == nil {
@@ -549,7 +599,7 @@ func (r *resolver) media(id, url string, allowed []string) (string, string) {
 		return "", ""
 	}
 	if ok, why := checkMediaURL(url, allowed); !ok {
-		if !r.lenient {
+		if !r.lenient && !r.s.v09 {
 			r.fail(CodeRemoteMedia, id, "%s", why)
 		}
 		where := MediaHost(url)

@@ -379,7 +379,7 @@ func TestSliderDefaults(t *testing.T) {
 		"c": {Value: 500, Min: 0, Max: 1000, Step: 10},
 	}
 	for id, want := range cases {
-		if got := *nodeOf(t, c, "s", id).Props.(*SliderProps); got != want {
+		if got := *nodeOf(t, c, "s", id).Props.(*SliderProps); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %+v, want %+v", id, got, want)
 		}
 	}

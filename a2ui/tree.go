@@ -24,6 +24,9 @@ type Node struct {
 	// Children are in order. Card and Button have one; Modal has the entry
 	// point then the content; Tabs has one per tab, in tab order.
 	Children []*Node `json:"children,omitempty"`
+	// Accessibility is what a v0.9 component tells assistive technologies
+	// (the web page puts it in aria attributes); nil when it tells none.
+	Accessibility *Accessibility `json:"accessibility,omitempty"`
 
 	entry *compEntry // the definition this node was made from
 	sc    scope      // data context the node was drawn in
@@ -34,6 +37,13 @@ type Node struct {
 	tpl   []string
 	local bool // the node shows the person's own value (no path)
 	count int  // nodes in this subtree, itself included
+}
+
+// Accessibility is a node's label and description for assistive
+// technologies.
+type Accessibility struct {
+	Label       string `json:"label,omitempty"`
+	Description string `json:"description,omitempty"`
 }
 
 // PlaceholderType is the Type of a node drawn in place of what cannot be
@@ -57,10 +67,13 @@ type ImageProps struct {
 	Blocked   string `json:"blocked,omitempty"`
 }
 
-// IconProps are a resolved Icon. Name may be outside the 48 standard names
-// when it is bound to the data model.
+// IconProps are a resolved Icon. Name may be outside the standard names
+// when it is bound to the data model. SVGPath, when set, is SVG path data
+// of a 24×24 box to draw instead of a named glyph (v0.9); it holds only
+// path commands and numbers.
 type IconProps struct {
-	Name string `json:"name"`
+	Name    string `json:"name"`
+	SVGPath string `json:"svgPath,omitempty"`
 }
 
 // VideoProps are a resolved Video.
@@ -113,15 +126,33 @@ type ModalProps struct{}
 
 // ButtonProps are a resolved Button; its label is Children[0]. The action's
 // context is resolved only when the button is pressed.
+//
+// Primary marks the main call to action; Borderless (v0.9's variant) a
+// button drawn as its label alone, like a link. A Button whose checks fail
+// (v0.9) is Disabled and
+// Checks holds the messages of the failing ones; a press on it is refused
+// with CodeChecksFailed. A v0.9 button may run a function where the person
+// is instead of sending an event: Call names it and Action is empty; for
+// openUrl, URL is the address, which the views show for the person to copy
+// or open: a2term never opens it.
 type ButtonProps struct {
-	Action  string `json:"action"`
-	Primary bool   `json:"primary,omitempty"`
+	Action     string   `json:"action"`
+	Primary    bool     `json:"primary,omitempty"`
+	Borderless bool     `json:"borderless,omitempty"`
+	Disabled   bool     `json:"disabled,omitempty"`
+	Checks     []string `json:"checks,omitempty"`
+	Call       string   `json:"call,omitempty"`
+	URL        string   `json:"url,omitempty"`
 }
 
 // CheckBoxProps are a resolved CheckBox.
+//
+// Checks, on every input type, holds the messages of the input's failing
+// v0.9 checks, in order; both views show them beside the input.
 type CheckBoxProps struct {
-	Label string `json:"label"`
-	Value bool   `json:"value"`
+	Label  string   `json:"label"`
+	Value  bool     `json:"value"`
+	Checks []string `json:"checks,omitempty"`
 }
 
 // TextFieldProps are a resolved TextField. Invalid is set when the value is
@@ -131,33 +162,45 @@ type CheckBoxProps struct {
 // for a help line). A Button whose action context reads an invalid field's
 // path cannot be pressed (CodeChecksFailed).
 type TextFieldProps struct {
-	Label            string `json:"label"`
-	Text             string `json:"text"`
-	TextFieldType    string `json:"textFieldType"`
-	ValidationRegexp string `json:"validationRegexp,omitempty"`
-	Invalid          bool   `json:"invalid,omitempty"`
-	Problem          string `json:"problem,omitempty"`
+	Label            string   `json:"label"`
+	Text             string   `json:"text"`
+	TextFieldType    string   `json:"textFieldType"`
+	ValidationRegexp string   `json:"validationRegexp,omitempty"`
+	Invalid          bool     `json:"invalid,omitempty"`
+	Problem          string   `json:"problem,omitempty"`
+	Checks           []string `json:"checks,omitempty"`
 }
 
 // DateTimeInputProps are a resolved DateTimeInput. At least one of
 // EnableDate and EnableTime is true. v0.8 gives the input no label: Label
 // says what it takes ("Date", "Time" or "Date & time"), as the official
 // renderers label it.
+//
+// A v0.9 input may name its own label, and the earliest and latest values
+// it takes (ISO 8601, as Value), Min and Max.
 type DateTimeInputProps struct {
-	Label      string `json:"label"`
-	Value      string `json:"value"`
-	EnableDate bool   `json:"enableDate"`
-	EnableTime bool   `json:"enableTime"`
+	Label      string   `json:"label"`
+	Value      string   `json:"value"`
+	EnableDate bool     `json:"enableDate"`
+	EnableTime bool     `json:"enableTime"`
+	Min        string   `json:"min,omitempty"`
+	Max        string   `json:"max,omitempty"`
+	Checks     []string `json:"checks,omitempty"`
 }
 
-// MultipleChoiceProps are a resolved MultipleChoice. MaxAllowedSelections
-// is 0 when unlimited.
+// MultipleChoiceProps are a resolved MultipleChoice (v0.9's ChoicePicker).
+// MaxAllowedSelections is 0 when unlimited. Exclusive marks a choice of
+// exactly one option, where picking another replaces it (radio buttons);
+// it implies MaxAllowedSelections 1. Label is v0.9's, "" when there is none.
 type MultipleChoiceProps struct {
+	Label                string         `json:"label,omitempty"`
 	Selections           []string       `json:"selections"`
 	Options              []ChoiceOption `json:"options"`
 	MaxAllowedSelections int            `json:"maxAllowedSelections,omitempty"`
+	Exclusive            bool           `json:"exclusive,omitempty"`
 	Variant              string         `json:"variant"`
 	Filterable           bool           `json:"filterable,omitempty"`
+	Checks               []string       `json:"checks,omitempty"`
 }
 
 // ChoiceOption is one resolved option.
@@ -169,11 +212,12 @@ type ChoiceOption struct {
 // SliderProps are a resolved Slider. Step is the amount one key press moves
 // the value: v0.8 has no step, so a2term picks one from the range.
 type SliderProps struct {
-	Label string  `json:"label,omitempty"`
-	Value float64 `json:"value"`
-	Min   float64 `json:"min"`
-	Max   float64 `json:"max"`
-	Step  float64 `json:"step"`
+	Label  string   `json:"label,omitempty"`
+	Value  float64  `json:"value"`
+	Min    float64  `json:"min"`
+	Max    float64  `json:"max"`
+	Step   float64  `json:"step"`
+	Checks []string `json:"checks,omitempty"`
 }
 
 // PlaceholderProps stand in for what a2term cannot draw as it is: the root

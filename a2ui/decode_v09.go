@@ -1,0 +1,847 @@
+package a2ui
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// The v0.9 decoder reads the four v0.9 messages into the same Message,
+// Component and Props types as v0.8's, so that the canvas, the resolver
+// and the views need to know nothing of the version.
+//
+// What it refuses follows the specification's schemas (server_to_client,
+// common_types and the catalog: no property the catalog does not name,
+// every enum, every required property) and its conformance cases; what it
+// accepts is then evaluated as the official renderers do. In lenient mode
+// unknown properties are warnings, an unknown catalog reads as the basic
+// one, and literals of the wrong type are converted when evaluated.
+
+// v09Kinds are the v0.9 message kinds.
+var v09Kinds = []string{"createSurface", "updateComponents", "updateDataModel", "deleteSurface"}
+
+// messageV09 decodes a message that named a v0.9 version.
+func (d *decoder) messageV09(env *jval, version string) Message {
+	var found, other []string
+	for _, k := range env.keys {
+		switch {
+		case k == "version":
+		case containsString(v09Kinds, k):
+			found = append(found, k)
+		default:
+			other = append(other, SanitizeLine(k))
+		}
+	}
+	sort.Strings(found)
+	sort.Strings(other)
+	switch {
+	case len(found) == 0 && len(other) > 0:
+		d.fail(CodeBadMessage, "", "unknown message kind %q: A2UI v0.9 has createSurface, updateComponents, updateDataModel and deleteSurface", strings.Join(other, ", "))
+		return Message{}
+	case len(found) == 0:
+		d.fail(CodeBadMessage, "", "empty message: expected one of createSurface, updateComponents, updateDataModel, deleteSurface beside version")
+		return Message{}
+	case len(found) > 1:
+		d.fail(CodeBadMessage, "", "a message holds exactly one kind, this one has %s", strings.Join(found, " and "))
+		return Message{}
+	case len(other) > 0:
+		d.fail(CodeBadMessage, "/"+other[0], "unexpected key %q beside %s", other[0], found[0])
+		return Message{}
+	}
+	kind := found[0]
+	d.kind = kind
+	bv, _ := env.member(kind)
+	body := d.object(bv, "/"+kind, kind)
+	if d.err != nil {
+		return Message{}
+	}
+	p := "/" + kind
+	d.surfaceID = d.surfaceIDOf(body, p)
+	m := Message{Version: version}
+	switch kind {
+	case "createSurface":
+		m.CreateSurface = d.createSurface(body, p)
+	case "updateComponents":
+		m.UpdateComponents = d.updateComponents(body, p)
+	case "updateDataModel":
+		m.UpdateDataModel = d.updateDataModel(body, p)
+	case "deleteSurface":
+		d.strictKeys(body, p, "surfaceId")
+		m.DeleteSurface = &DeleteSurface{SurfaceID: d.surfaceID}
+	}
+	if d.err != nil {
+		return Message{}
+	}
+	return m
+}
+
+// strictKeys refuses the keys of m that are not known (v0.9 schemas allow
+// no others); in lenient mode they are warnings.
+func (d *decoder) strictKeys(m *jval, path string, known ...string) {
+	if d.err != nil {
+		return
+	}
+	var unknown []string
+	for _, k := range m.keys {
+		if !containsString(known, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return
+	}
+	sort.Strings(unknown)
+	for _, k := range unknown {
+		k = SanitizeLine(k)
+		if !d.opts.Lenient {
+			d.fail(CodeUnknownProperty, d.pk(path, k), "unknown property %q: v0.9 allows only %s", k, strings.Join(known, ", "))
+			return
+		}
+		d.warn(CodeUnknownProperty, d.pk(path, k), "unknown property %q ignored", k)
+	}
+}
+
+func (d *decoder) createSurface(body *jval, p string) *CreateSurface {
+	d.strictKeys(body, p, "surfaceId", "catalogId", "theme", "sendDataModel")
+	cs := &CreateSurface{SurfaceID: d.surfaceID}
+	raw, ok := body.member("catalogId")
+	if !ok {
+		d.fail(CodeMissingProperty, d.p(p, "catalogId"), "catalogId is required: a2term draws %s", strings.Join(CatalogIDsV09(), " and "))
+		return nil
+	}
+	cs.CatalogID = d.plainString(raw, d.p(p, "catalogId"), "catalogId", false)
+	if d.err != nil {
+		return nil
+	}
+	cs.catalog = catalogV09For(cs.CatalogID)
+	if cs.catalog == nil {
+		if !d.opts.Lenient {
+			d.fail(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(CatalogIDsV09(), " and "))
+			return nil
+		}
+		d.warn(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the basic catalog", cs.CatalogID)
+		cs.catalog = basicCatalogV09
+	}
+	if raw, ok := body.member("sendDataModel"); ok {
+		cs.SendDataModel = d.boolean(raw, d.p(p, "sendDataModel"), "sendDataModel")
+	}
+	if raw, ok := body.member("theme"); ok {
+		cs.Theme = d.theme(raw, d.p(p, "theme"), cs.catalog)
+	}
+	if d.err != nil {
+		return nil
+	}
+	return cs
+}
+
+// theme reads a catalog's theme. The catalogs allow properties beyond
+// their own, which are warnings.
+func (d *decoder) theme(raw *jval, p string, cat *catalogV09) Theme {
+	var t Theme
+	m := d.object(raw, p, "theme")
+	if d.err != nil {
+		return t
+	}
+	for i, k := range m.keys {
+		kp := d.pk(p, k)
+		if !containsString(cat.themeKeys, k) {
+			d.warn(CodeUnknownStyle, kp, "theme property %q is not in the catalog and is ignored", SanitizeLine(k))
+			continue
+		}
+		v := d.plainString(m.vals[i], kp, k, false)
+		if d.err != nil {
+			return t
+		}
+		switch k {
+		case "primaryColor":
+			if !isHexColor(v) {
+				d.fail(CodeBadValue, kp, "primaryColor %q is not a #rrggbb colour", v)
+				return t
+			}
+			t.PrimaryColor = strings.ToLower(v)
+		case "iconUrl":
+			if !isAbsoluteURI(v) {
+				d.fail(CodeBadValue, kp, "iconUrl %q is not an absolute URI", clip(v))
+				return t
+			}
+			t.IconURL = v
+		case "agentDisplayName":
+			t.AgentDisplayName = v
+		}
+	}
+	return t
+}
+
+func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
+	d.strictKeys(body, p, "surfaceId", "components")
+	var cat *catalogV09
+	if d.catalogOf != nil {
+		cat = d.catalogOf(d.surfaceID)
+	}
+	if cat == nil {
+		cat = basicCatalogV09
+	}
+	uc := &UpdateComponents{SurfaceID: d.surfaceID, catalog: cat, raw: d.src}
+	raw, ok := body.member("components")
+	if !ok {
+		d.fail(CodeMissingProperty, d.p(p, "components"), "components is required")
+		return nil
+	}
+	items := d.array(raw, d.p(p, "components"), "components")
+	if d.err != nil {
+		return nil
+	}
+	if len(items) == 0 {
+		d.fail(CodeBadValue, d.p(p, "components"), "components must not be empty")
+		return nil
+	}
+	if len(items) > MaxComponents {
+		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", len(items), MaxComponents)
+		return nil
+	}
+	uc.Components = make([]Component, 0, len(items))
+	seen := make(map[string]int, len(items))
+	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, cleaned: func(v *jval, s string) { d.cleanAt(v, s) }}
+	for i, item := range items {
+		ip := d.pi(d.p(p, "components"), i)
+		c := d.componentV09(item, ip, cat, dp)
+		c.pos = int32(i)
+		d.compID = ""
+		if d.err != nil {
+			return nil
+		}
+		if j, dup := seen[c.ID]; dup {
+			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
+			uc.Components[j] = c
+			continue
+		}
+		seen[c.ID] = len(uc.Components)
+		uc.Components = append(uc.Components, c)
+	}
+	return uc
+}
+
+func (d *decoder) updateDataModel(body *jval, p string) *UpdateDataModel {
+	d.strictKeys(body, p, "surfaceId", "path", "value")
+	u := &UpdateDataModel{SurfaceID: d.surfaceID, parsed: true}
+	if raw, ok := body.member("path"); ok {
+		u.Path = d.plainString(raw, d.p(p, "path"), "path", false)
+		u.segs = parseDynPath(u.Path).segs
+	}
+	if raw, ok := body.member("value"); ok {
+		u.Value, u.HasValue = d.cleanValue(raw.plain(), d.p(p, "value")), true
+	}
+	if d.err != nil {
+		return nil
+	}
+	return u
+}
+
+// componentV09 reads one flat v0.9 component: id, component (the type),
+// the common properties and the type's own.
+func (d *decoder) componentV09(raw *jval, p string, cat *catalogV09, dp *dynParser) Component {
+	item := d.object(raw, p, "a component")
+	if d.err != nil {
+		return Component{}
+	}
+	var c Component
+	idRaw, ok := item.member("id")
+	if !ok {
+		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
+		return c
+	}
+	c.ID = d.plainString(idRaw, d.p(p, "id"), "id", false)
+	if d.err == nil && c.ID == "" {
+		d.fail(CodeBadValue, d.p(p, "id"), "a component id must not be empty")
+	}
+	d.compID = c.ID
+	typRaw, ok := item.member("component")
+	if !ok {
+		d.fail(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
+		return c
+	}
+	typ := d.plainString(typRaw, d.p(p, "component"), "component (a type name)", false)
+	if d.err != nil {
+		return c
+	}
+	pd := &propDecoder{d: d, props: item, base: p, dp: dp}
+	pd.get("id", false)
+	pd.get("component", false)
+	if w, ok := pd.get("weight", false); ok {
+		f := d.num(w, d.p(p, "weight"), "weight")
+		if d.err == nil && f < 0 {
+			d.fail(CodeBadValue, d.p(p, "weight"), "weight must be at least 0")
+		}
+		c.Weight = f
+	}
+	if a, ok := pd.get("accessibility", false); ok {
+		c.a11y = pd.accessibility(a)
+	}
+	if !cat.has(typ) && typ != "" {
+		if d.opts.Lenient {
+			c.Props = pd.customV09(typ)
+		} else {
+			d.fail(CodeUnknownComponent, d.p(p, "component"), "unknown component type %q: the catalog has %s", typ, strings.Join(cat.typeList(), ", "))
+		}
+	} else {
+		c.Props = pd.decodeV09(typ, cat)
+	}
+	if d.err != nil {
+		return c
+	}
+	var unknown []string
+	for i, k := range item.keys {
+		if !pd.wasUsed(i) {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	for _, k := range unknown {
+		k = SanitizeLine(k)
+		if !d.opts.Lenient {
+			d.fail(CodeUnknownProperty, d.pk(p, k), "%s has no property %q", typ, k)
+			return c
+		}
+		d.warn(CodeUnknownProperty, d.pk(p, k), "%s has no property %q; it is ignored", typ, k)
+	}
+	c.raw = d.cleanJSON(raw)
+	return c
+}
+
+// failWith records a refusal the dynamic-value parser made.
+func (d *decoder) failWith(e *Error) {
+	if d.err != nil || e == nil {
+		return
+	}
+	e.SurfaceID, e.ComponentID = d.surfaceID, d.compID
+	d.err = e
+}
+
+// dynamic reads a v0.9 dynamic value of type want.
+func (pd *propDecoder) dynamic(raw *jval, at string, want dynType) *dynamic {
+	if pd.d.err != nil {
+		return nil
+	}
+	v, err := pd.dp.value(raw, want, at)
+	if err != nil {
+		pd.d.failWith(err)
+		return nil
+	}
+	return v
+}
+
+// dynString reads a DynamicString property.
+func (pd *propDecoder) dynString(name string, required, multiline bool) Bound[string] {
+	var b Bound[string]
+	raw, ok := pd.get(name, required)
+	if !ok {
+		return b
+	}
+	v := pd.dynamic(raw, pd.d.pk(pd.base, name), typeString)
+	if v == nil {
+		return b
+	}
+	if s, isStr := v.lit.(string); v.kind == dynLiteral && isStr {
+		if !multiline {
+			s = pd.d.cleanAt(raw, SanitizeLine(s))
+		}
+		b.Literal, b.HasLiteral = s, true
+		return b
+	}
+	b.dyn = v
+	return b
+}
+
+func (pd *propDecoder) dynNumber(name string, required bool) Bound[float64] {
+	var b Bound[float64]
+	raw, ok := pd.get(name, required)
+	if !ok {
+		return b
+	}
+	v := pd.dynamic(raw, pd.d.pk(pd.base, name), typeNumber)
+	if v == nil {
+		return b
+	}
+	if f, isNum := v.lit.(float64); v.kind == dynLiteral && isNum {
+		b.Literal, b.HasLiteral = f, true
+		return b
+	}
+	b.dyn = v
+	return b
+}
+
+func (pd *propDecoder) dynBool(name string, required bool) Bound[bool] {
+	var b Bound[bool]
+	raw, ok := pd.get(name, required)
+	if !ok {
+		return b
+	}
+	v := pd.dynamic(raw, pd.d.pk(pd.base, name), typeBool)
+	if v == nil {
+		return b
+	}
+	if x, isBool := v.lit.(bool); v.kind == dynLiteral && isBool {
+		b.Literal, b.HasLiteral = x, true
+		return b
+	}
+	b.dyn = v
+	return b
+}
+
+func (pd *propDecoder) dynStringList(name string, required bool) Bound[[]string] {
+	var b Bound[[]string]
+	raw, ok := pd.get(name, required)
+	if !ok {
+		return b
+	}
+	v := pd.dynamic(raw, pd.d.pk(pd.base, name), typeStringList)
+	if v == nil {
+		return b
+	}
+	if l, isList := v.lit.([]any); v.kind == dynLiteral && isList && isStringList(l) {
+		b.Literal, b.HasLiteral = make([]string, len(l)), true
+		for i, x := range l {
+			b.Literal[i] = SanitizeLine(x.(string))
+		}
+		return b
+	}
+	b.dyn = v
+	return b
+}
+
+// checks reads a Checkable component's checks.
+func (pd *propDecoder) checks() []checkRule {
+	raw, ok := pd.get("checks", false)
+	if !ok || pd.d.err != nil {
+		return nil
+	}
+	rules, err := pd.dp.checks(raw, pd.d.p(pd.base, "checks"))
+	if err != nil {
+		pd.d.failWith(err)
+		return nil
+	}
+	return rules
+}
+
+func (pd *propDecoder) accessibility(raw *jval) *a11ySpec {
+	p := pd.d.p(pd.base, "accessibility")
+	m := pd.d.object(raw, p, "accessibility")
+	if pd.d.err != nil {
+		return nil
+	}
+	pd.d.strictKeys(m, p, "label", "description")
+	sub := &propDecoder{d: pd.d, props: m, base: p, dp: pd.dp}
+	a := &a11ySpec{label: sub.dynString("label", false, false), description: sub.dynString("description", false, false)}
+	if !a.label.HasLiteral && a.label.dyn == nil && !a.description.HasLiteral && a.description.dyn == nil {
+		return nil
+	}
+	return a
+}
+
+func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
+	switch typ {
+	case "Text":
+		return &Text{Text: pd.dynString("text", true, true), UsageHint: pd.enum("variant", "h1", "h2", "h3", "h4", "h5", "caption", "body")}
+	case "Image":
+		p := &Image{URL: pd.dynString("url", true, false), AltText: pd.dynString("description", false, false),
+			Fit: pd.enum("fit", "contain", "cover", "fill", "none", "scaleDown"), UsageHint: pd.enum("variant", "icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header")}
+		if p.Fit == "scaleDown" {
+			p.Fit = "scale-down"
+		}
+		pd.mediaV09("url", p.URL, imageTypes)
+		return p
+	case "Icon":
+		return pd.iconV09()
+	case "Video":
+		p := &Video{URL: pd.dynString("url", true, false)}
+		pd.mediaV09("url", p.URL, videoTypes)
+		return p
+	case "AudioPlayer":
+		p := &AudioPlayer{URL: pd.dynString("url", true, false), Description: pd.dynString("description", false, true)}
+		pd.mediaV09("url", p.URL, audioTypes)
+		return p
+	case "Row":
+		return &Row{Children: pd.childList(), Distribution: pd.enum("justify", justifiesV09...), Alignment: pd.enum("align", alignments...)}
+	case "Column":
+		return &Column{Children: pd.childList(), Distribution: pd.enum("justify", justifiesV09...), Alignment: pd.enum("align", alignments...)}
+	case "List":
+		return &List{Children: pd.childList(), Direction: pd.enum("direction", "vertical", "horizontal"), Alignment: pd.enum("align", alignments...)}
+	case "Card":
+		return &Card{Child: pd.id("child")}
+	case "Tabs":
+		return &Tabs{TabItems: pd.tabsV09(), v09: true}
+	case "Modal":
+		return &Modal{EntryPointChild: pd.id("trigger"), ContentChild: pd.id("content"), v09: true}
+	case "Divider":
+		return &Divider{Axis: pd.enum("axis", "horizontal", "vertical")}
+	case "Button":
+		b := &Button{Child: pd.id("child")}
+		variant := pd.enum("variant", cat.buttonVariants...)
+		b.Primary, b.borderless = variant == "primary", variant == "borderless"
+		b.Action = pd.actionV09()
+		b.checks = pd.checks()
+		return b
+	case "TextField":
+		p := &TextField{Label: pd.dynString("label", true, false), Text: pd.dynString("value", false, true),
+			TextFieldType: pd.enum("variant", "longText", "number", "shortText", "obscured")}
+		if raw, ok := pd.get("validationRegexp", false); ok {
+			at := pd.d.p(pd.base, "validationRegexp")
+			p.ValidationRegexp = pd.d.plainString(raw, at, "validationRegexp", false)
+			if pd.d.err == nil && p.ValidationRegexp != "" {
+				p.pattern = pd.regexpV09(p.ValidationRegexp, at)
+			}
+		}
+		p.checks = pd.checks()
+		return p
+	case "CheckBox":
+		return &CheckBox{Label: pd.dynString("label", true, false), Value: pd.dynBool("value", true), checks: pd.checks()}
+	case "ChoicePicker":
+		p := &MultipleChoice{Label: pd.dynString("label", false, false), Options: pd.optionsV09(),
+			Selections: pd.dynStringList("value", true), Variant: pd.enum("displayStyle", "checkbox", "chips"),
+			Filterable: pd.boolean("filterable")}
+		p.Exclusive = pd.enum("variant", "multipleSelection", "mutuallyExclusive") != "multipleSelection"
+		if p.Exclusive {
+			p.MaxAllowedSelections = 1
+		}
+		p.checks = pd.checks()
+		return p
+	case "Slider":
+		p := &Slider{Label: pd.dynString("label", false, false), MinValue: pd.number("min"), Value: pd.dynNumber("value", true)}
+		if raw, ok := pd.get("max", true); ok {
+			f := pd.d.num(raw, pd.d.p(pd.base, "max"), "max")
+			p.MaxValue = &f
+		}
+		if p.MinValue != nil && p.MaxValue != nil && *p.MinValue > *p.MaxValue && pd.d.err == nil {
+			pd.d.fail(CodeBadValue, pd.d.p(pd.base, "min"), "min %s is above max %s", formatNumber(*p.MinValue), formatNumber(*p.MaxValue))
+		}
+		p.checks = pd.checks()
+		return p
+	case "DateTimeInput":
+		p := &DateTimeInput{Value: pd.dynString("value", true, false), EnableDate: pd.optBool("enableDate"), EnableTime: pd.optBool("enableTime"),
+			Label: pd.dynString("label", false, false), v09: true}
+		p.Min = pd.dateBound("min")
+		p.Max = pd.dateBound("max")
+		p.checks = pd.checks()
+		return p
+	}
+	pd.d.fail(CodeUnknownComponent, pd.d.p(pd.base, "component"), "unknown component type %q: the catalog has %s", SanitizeLine(typ), strings.Join(cat.typeList(), ", "))
+	return nil
+}
+
+// justifiesV09 are v0.9's justify values: v0.8's distributions and
+// "stretch".
+var justifiesV09 = []string{"center", "end", "spaceAround", "spaceBetween", "spaceEvenly", "start", "stretch"}
+
+// dateBound reads a DateTimeInput's min or max: a DynamicString that, when
+// written out, is an ISO 8601 date, time or date-time.
+func (pd *propDecoder) dateBound(name string) Bound[string] {
+	b := pd.dynString(name, false, false)
+	if b.HasLiteral && pd.d.err == nil && !validDateTime(b.Literal, true, false) && !validDateTime(b.Literal, false, true) {
+		pd.d.fail(CodeBadValue, pd.d.p(pd.base, name), "%s %q is not an ISO 8601 date, time or date-time", name, clip(b.Literal))
+	}
+	return b
+}
+
+// mediaV09 checks a written-out media URL. v0.9 images and videos are
+// addressed by URL (the official examples name remote pictures), so one
+// that is not a data: URL of an allowed type is accepted with a warning
+// and drawn as a placeholder naming its host: it is never fetched.
+func (pd *propDecoder) mediaV09(name string, b Bound[string], allowed []string) {
+	if pd.d.err != nil || !b.HasLiteral || b.Literal == "" {
+		return
+	}
+	if ok, why := checkMediaURL(b.Literal, allowed); !ok {
+		pd.d.warn(CodeRemoteMedia, pd.d.pk(pd.base, name), "%s; shown as a placeholder", why)
+	}
+}
+
+// regexpV09 compiles a v0.9 validationRegexp as a whole-value match, with
+// JavaScript's \uXXXX escapes; one RE2 cannot compile is refused (a
+// warning in lenient mode), as regex patterns are.
+func (pd *propDecoder) regexpV09(pattern, at string) *regexp.Regexp {
+	re, err := compileJSRegexp(`^(?:` + pattern + `)$`)
+	if err == nil {
+		if _, err = compileJSRegexp(pattern); err == nil {
+			return re
+		}
+	}
+	if pd.d.opts.Lenient {
+		pd.d.warn(CodeBadRegexp, at, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(err))
+		return nil
+	}
+	pd.d.fail(CodeBadValue, at, "validationRegexp does not compile as RE2: %s", shortRegexpError(err))
+	return nil
+}
+
+// iconV09 reads an Icon's name: one of the catalog's 59 names, a data
+// binding, or {"svgPath": …}.
+func (pd *propDecoder) iconV09() Props {
+	p := &Icon{}
+	raw, ok := pd.get("name", true)
+	if !ok {
+		return p
+	}
+	at := pd.d.p(pd.base, "name")
+	if raw.kind == jObject {
+		if sv, ok := raw.member("svgPath"); ok {
+			pd.d.strictKeys(raw, at, "svgPath")
+			s := pd.d.plainString(sv, pd.d.p(at, "svgPath"), "svgPath", false)
+			if pd.d.err == nil && !isSVGPathData(s) {
+				pd.d.fail(CodeBadValue, pd.d.p(at, "svgPath"), "svgPath must be SVG path data (commands and numbers only)")
+			}
+			p.SVGPath = s
+			return p
+		}
+		if _, ok := raw.member("path"); !ok {
+			pd.d.fail(CodeBadValue, at, "an icon name is one of the catalog's names, a data binding {\"path\"} or {\"svgPath\"}")
+			return p
+		}
+		v := pd.dynamic(raw, at, typeString)
+		p.Name.dyn = v
+		return p
+	}
+	name := pd.d.plainString(raw, at, "name", false)
+	if pd.d.err != nil || IsIconNameV09(name) {
+		p.Name.Literal, p.Name.HasLiteral = name, true
+		return p
+	}
+	std, ok := StandardIconName(name)
+	if !ok {
+		std, ok = iconNameV09(name)
+	}
+	switch {
+	case ok && pd.d.opts.Lenient:
+		pd.d.warn(CodeLenient, at, "icon %q read as %q", name, std)
+		name = std
+	case ok:
+		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names: the catalog spells it %q (read so with --lenient)", name, len(iconNamesV09), std)
+	case pd.d.opts.Lenient:
+		pd.d.warn(CodeLenient, at, "icon %q is not one of the catalog's icon names; drawn as a placeholder glyph", name)
+	default:
+		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names", name, len(iconNamesV09))
+	}
+	p.Name.Literal, p.Name.HasLiteral = name, true
+	return p
+}
+
+// isSVGPathData reports whether s holds only what SVG path data is made
+// of: command letters, numbers, signs, separators.
+func isSVGPathData(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9', c == '.', c == '-', c == '+', c == ',', c == ' ', c == '\t', c == '\n', c == '\r':
+		case strings.IndexByte("MmLlHhVvCcSsQqTtAaZzEe", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// childList reads a v0.9 ChildList: an array of ids, or a template
+// {componentId, path}.
+func (pd *propDecoder) childList() Children {
+	c := Children{v09: true}
+	raw, ok := pd.get("children", true)
+	if !ok {
+		return c
+	}
+	p := pd.d.p(pd.base, "children")
+	switch raw.kind {
+	case jArray:
+		c.ExplicitList = pd.d.stringList(raw, p, "children (an array of component ids)")
+		return c
+	case jObject:
+		pd.d.strictKeys(raw, p, "componentId", "path")
+		var tpl Template
+		for _, k := range []string{"componentId", "path"} {
+			v, ok := raw.member(k)
+			if !ok {
+				pd.d.fail(CodeMissingProperty, pd.d.pk(p, k), "a children template needs %s", k)
+				return c
+			}
+			s := pd.d.plainString(v, pd.d.pk(p, k), k, false)
+			if k == "componentId" {
+				tpl.ComponentID = s
+			} else {
+				tpl.DataBinding = s
+				dp := parseDynPath(s)
+				tpl.path = &dp
+			}
+		}
+		if pd.d.err == nil && tpl.ComponentID == "" {
+			pd.d.fail(CodeBadValue, pd.d.p(p, "componentId"), "componentId must name a component")
+		}
+		c.Template = &tpl
+		return c
+	}
+	pd.d.fail(CodeBadValue, p, "children must be an array of component ids or a template {componentId, path}, not %s", raw.kind)
+	return c
+}
+
+func (pd *propDecoder) tabsV09() []TabItem {
+	raw, ok := pd.get("tabs", true)
+	if !ok {
+		return nil
+	}
+	p := pd.d.p(pd.base, "tabs")
+	items := pd.d.array(raw, p, "tabs")
+	if pd.d.err == nil && len(items) == 0 {
+		pd.d.fail(CodeBadValue, p, "tabs must hold at least one tab")
+	}
+	out := make([]TabItem, 0, len(items))
+	for i, it := range items {
+		ip := pd.d.pi(p, i)
+		m := pd.d.object(it, ip, "a tab")
+		if pd.d.err != nil {
+			return nil
+		}
+		pd.d.strictKeys(m, ip, "title", "child")
+		sub := &propDecoder{d: pd.d, props: m, base: ip, dp: pd.dp}
+		out = append(out, TabItem{Title: sub.dynString("title", true, false), Child: sub.id("child")})
+	}
+	return out
+}
+
+func (pd *propDecoder) optionsV09() []Option {
+	raw, ok := pd.get("options", true)
+	if !ok {
+		return nil
+	}
+	p := pd.d.p(pd.base, "options")
+	items := pd.d.array(raw, p, "options")
+	out := make([]Option, 0, len(items))
+	for i, it := range items {
+		ip := pd.d.pi(p, i)
+		m := pd.d.object(it, ip, "an option")
+		if pd.d.err != nil {
+			return nil
+		}
+		pd.d.strictKeys(m, ip, "label", "value")
+		sub := &propDecoder{d: pd.d, props: m, base: ip, dp: pd.dp}
+		o := Option{Label: sub.dynString("label", true, false)}
+		if v, ok := sub.get("value", true); ok {
+			o.Value = pd.d.plainString(v, pd.d.p(ip, "value"), "value", false)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// actionV09 reads a Button's action: {"event": {name, context}} or
+// {"functionCall": FunctionCall}.
+func (pd *propDecoder) actionV09() Action {
+	a := Action{v9: &actionV09{}}
+	raw, ok := pd.get("action", true)
+	if !ok {
+		return a
+	}
+	d := pd.d
+	p := d.p(pd.base, "action")
+	m := d.object(raw, p, "action")
+	if d.err != nil {
+		return a
+	}
+	ev, isEvent := m.member("event")
+	fc, isCall := m.member("functionCall")
+	if isEvent == isCall {
+		d.fail(CodeBadValue, p, "an action holds exactly one of event and functionCall")
+		return a
+	}
+	a.v9.raw = string(d.cleanJSON(raw))
+	if isCall {
+		d.strictKeys(m, p, "functionCall")
+		at := d.p(p, "functionCall")
+		if _, ok := fc.member("call"); fc.kind != jObject || !ok {
+			d.fail(CodeBadValue, at, "functionCall must be a function call {\"call\", \"args\"}")
+			return a
+		}
+		a.v9.call = pd.dynamic(fc, at, typeAny)
+		return a
+	}
+	d.strictKeys(m, p, "event")
+	at := d.p(p, "event")
+	e := d.object(ev, at, "event")
+	if d.err != nil {
+		return a
+	}
+	d.strictKeys(e, at, "name", "context")
+	n, ok := e.member("name")
+	if !ok {
+		d.fail(CodeMissingProperty, d.p(at, "name"), "an event needs a name")
+		return a
+	}
+	a.Name = d.plainString(n, d.p(at, "name"), "event name", false)
+	if d.err == nil && a.Name == "" {
+		d.fail(CodeBadValue, d.p(at, "name"), "an event name must not be empty")
+	}
+	ctxRaw, ok := e.member("context")
+	if !ok || d.err != nil {
+		return a
+	}
+	cp := d.p(at, "context")
+	ctx := d.object(ctxRaw, cp, "an event context (an object of values)")
+	if d.err != nil {
+		return a
+	}
+	want := typeValue
+	if d.opts.Lenient {
+		want = typeAny
+	}
+	a.v9.ctx = make([]dynEntry, 0, len(ctx.keys))
+	for i, k := range ctx.keys {
+		v := pd.dynamic(ctx.vals[i], d.pk(cp, k), want)
+		if v == nil {
+			return a
+		}
+		key := SanitizeLine(k)
+		replaced := false
+		for j := range a.v9.ctx {
+			if a.v9.ctx[j].key == key { // a repeated key: the last one wins
+				a.v9.ctx[j].val, replaced = v, true
+			}
+		}
+		if !replaced {
+			a.v9.ctx = append(a.v9.ctx, dynEntry{key: key, val: v})
+		}
+	}
+	return a
+}
+
+// customV09 keeps a component of a type outside the catalog (lenient
+// mode), drawn as a placeholder holding the child or children it names in
+// the catalog's shapes.
+func (pd *propDecoder) customV09(typ string) Props {
+	d := pd.d
+	typ = SanitizeLine(typ)
+	d.warn(CodeLenient, d.p(pd.base, "component"), "component type %q is not in the catalog: drawn as a placeholder", typ)
+	p := &Custom{TypeName: typ}
+	for i := range pd.props.keys {
+		pd.markUsed(i)
+	}
+	if raw, ok := pd.props.member("child"); ok && raw.kind == jString && raw.str != "" {
+		p.Child = d.plainString(raw, d.p(pd.base, "child"), "child", false)
+	}
+	raw, ok := pd.props.member("children")
+	if !ok {
+		return p
+	}
+	cp := d.p(pd.base, "children")
+	switch {
+	case idList(raw):
+		p.Children = Children{ExplicitList: d.stringList(raw, cp, "children"), v09: true}
+		return p
+	case raw.kind == jObject && len(raw.keys) == 2:
+		id, ok1 := raw.member("componentId")
+		pv, ok2 := raw.member("path")
+		if ok1 && ok2 && id.kind == jString && pv.kind == jString {
+			dp := parseDynPath(pv.str)
+			p.Children = Children{v09: true, Template: &Template{ComponentID: d.plainString(id, d.p(cp, "componentId"), "componentId", false),
+				DataBinding: d.plainString(pv, d.p(cp, "path"), "path", false), path: &dp}}
+			return p
+		}
+	}
+	d.warn(CodeLenient, cp, "children of %s are not a list or a template of the catalog's shape; not drawn", typ)
+	return p
+}

@@ -1,0 +1,57 @@
+package a2ui
+
+import (
+	"strings"
+	"time"
+)
+
+// pressV09 builds the action of a press on a v0.9 button (the checks
+// were not failing, the press is not stale). An event becomes the v0.9
+// action, its context evaluated now, against the data model the person
+// sees; a function call runs here and is marked Local: it is never sent.
+//
+// sourceComponentId is the button's component id, also inside a
+// template, as the official renderers send it (the context tells the
+// items apart).
+func pressV09(s *Surface, n *Node, b *Button, now time.Time) (*UserAction, error) {
+	bp, _ := n.Props.(*ButtonProps)
+	if bp != nil && bp.Disabled {
+		return nil, intentError(CodeChecksFailed, s, n.Component, "button %q is disabled by its checks: %s", n.ID, strings.Join(bp.Checks, "; "))
+	}
+	e := &modelEnv{data: s.data, loc: s.loc, tz: s.tz, clock: now}
+	if n.sc.inTpl {
+		e.item = n.sc.item
+	}
+	a := &UserAction{
+		Name:              b.Action.Name,
+		SurfaceID:         s.id,
+		SourceComponentID: n.Component,
+		Timestamp:         now.UTC().Format(TimestampFormat),
+		Context:           NewObject(),
+		Protocol:          ProtocolV09,
+	}
+	if call := b.Action.v9.call; call != nil {
+		// Pure functions: running one changes nothing; openUrl's address
+		// is for the views to show.
+		_, _ = evalDynamic(call, e)
+		a.Name, a.Local = call.call.name, true
+		if u, ok := openURL(call, e); ok {
+			a.URL = u
+		}
+		return a, nil
+	}
+	for _, de := range b.Action.v9.ctx {
+		v, _ := evalDynamic(de.val, e)
+		if isUndefined(v) {
+			continue // what is not there is left out, as JSON leaves out undefined
+		}
+		a.Context.set(de.key, v)
+	}
+	if s.sendData {
+		a.DataModel, a.HasDataModel = s.data, true
+		if a.DataModel == nil {
+			a.DataModel = NewObject()
+		}
+	}
+	return a, nil
+}

@@ -1,0 +1,154 @@
+package a2ui
+
+// A2UI v0.9 (and v0.9.1, the same protocol) beside v0.8: a message that
+// names "version": "v0.9" or "v0.9.1" is read by the v0.9 decoder, one that
+// names no version by the v0.8 decoder. Both decoders produce the same
+// components, data model and render tree; only the canvas (which version
+// made a surface) and the client messages an action or a refusal becomes
+// remember the version.
+
+// The protocol versions a surface can speak, as Surface.Protocol reports
+// them.
+const (
+	ProtocolV08 = "v0.8"
+	ProtocolV09 = "v0.9"
+)
+
+// MessageVersions are the values of a message's "version" a2term reads as
+// v0.9. A message without "version" is v0.8; any other version is refused
+// with CodeUnsupportedVersion.
+var MessageVersions = []string{"v0.9", "v0.9.1"}
+
+// Versions lists the protocol versions a2term speaks, for canvas.info.
+func Versions() []string { return []string{"v0.8", "v0.9", "v0.9.1"} }
+
+// CreateSurface creates a v0.9 surface. It is shown at once: its tree is
+// drawn from the component whose id is "root" as soon as that exists.
+type CreateSurface struct {
+	SurfaceID     string
+	CatalogID     string
+	Theme         Theme
+	SendDataModel bool
+	catalog       *catalogV09 // the catalog CatalogID names (basic for an unknown one, lenient)
+}
+
+// Theme is the basic catalog's theme of a v0.9 surface. IconURL is an
+// address the agent names for itself; a2term never loads it.
+type Theme struct {
+	PrimaryColor     string `json:"primaryColor,omitempty"`
+	IconURL          string `json:"iconUrl,omitempty"`
+	AgentDisplayName string `json:"agentDisplayName,omitempty"`
+}
+
+// UpdateComponents adds or replaces components of a v0.9 surface; each
+// component is replaced whole.
+type UpdateComponents struct {
+	SurfaceID  string
+	Components []Component
+	// catalog is the catalog the components were checked against, and
+	// raw the message, read again by Apply when the surface turns out to
+	// use another catalog.
+	catalog *catalogV09
+	raw     []byte
+}
+
+// UpdateDataModel writes Value at Path of a v0.9 surface's data model
+// (creating the containers on the way), or removes what is at Path when
+// HasValue is false. An empty Path, or "/", is the whole model.
+type UpdateDataModel struct {
+	SurfaceID string
+	Path      string
+	Value     any
+	HasValue  bool
+	segs      []string
+	parsed    bool
+}
+
+func (u *UpdateDataModel) pathSegs() []string {
+	if u.parsed {
+		return u.segs
+	}
+	return parseDynPath(u.Path).segs
+}
+
+// catalogV09 is what a2term knows of a v0.9 catalog: its functions, the
+// component types it has (all 18 when types is nil), and the few enums
+// that differ between the basic and the minimal catalog.
+type catalogV09 struct {
+	id             string
+	fns            *functionSet
+	types          map[string]bool
+	buttonVariants []string
+	themeKeys      []string
+}
+
+var (
+	basicCatalogV09 = &catalogV09{
+		id: BasicCatalogV09ID, fns: basicFunctions,
+		buttonVariants: []string{"default", "primary", "borderless"},
+		themeKeys:      []string{"primaryColor", "iconUrl", "agentDisplayName"},
+	}
+	minimalCatalogV09 = &catalogV09{
+		id: MinimalCatalogV09ID, fns: minimalFunctions,
+		types:          map[string]bool{"Text": true, "Row": true, "Column": true, "Button": true, "TextField": true},
+		buttonVariants: []string{"primary", "borderless"},
+		themeKeys:      []string{"primaryColor"},
+	}
+)
+
+// catalogV09For returns the v0.9 catalog with the given id, or nil.
+func catalogV09For(id string) *catalogV09 {
+	switch id {
+	case BasicCatalogV09ID:
+		return basicCatalogV09
+	case MinimalCatalogV09ID:
+		return minimalCatalogV09
+	}
+	return nil
+}
+
+// CatalogIDsV09 returns the v0.9 catalogs a2term draws, as the
+// specification's client capabilities list them.
+func CatalogIDsV09() []string { return []string{BasicCatalogV09ID, MinimalCatalogV09ID} }
+
+// has reports whether the catalog has a component type.
+func (c *catalogV09) has(typ string) bool { return c.types == nil || c.types[typ] }
+
+// typeList names the catalog's component types, for refusals.
+func (c *catalogV09) typeList() []string {
+	var out []string
+	for _, t := range componentTypesV09() {
+		if c.has(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// componentTypesV09 are the basic catalog's 18 types, in its order; v0.9
+// calls v0.8's MultipleChoice ChoicePicker.
+func componentTypesV09() []string {
+	return []string{
+		"Text", "Image", "Icon", "Video", "AudioPlayer", "Row", "Column", "List",
+		"Card", "Tabs", "Modal", "Divider", "Button", "TextField", "CheckBox",
+		"ChoicePicker", "Slider", "DateTimeInput",
+	}
+}
+
+// ClientCapabilities is the specification's client capabilities object
+// (a2uiClientCapabilities), keyed by protocol version.
+type ClientCapabilities map[string]CatalogSupport
+
+// CatalogSupport lists the catalogs a2term draws for one version.
+type CatalogSupport struct {
+	SupportedCatalogIDs []string `json:"supportedCatalogIds"`
+}
+
+// Capabilities returns a2term's client capabilities in the
+// specification's shape, for v0.9.1 and v0.9 (which share their catalogs).
+func Capabilities() ClientCapabilities {
+	return ClientCapabilities{
+		"v0.9.1": {SupportedCatalogIDs: CatalogIDsV09()},
+		"v0.9":   {SupportedCatalogIDs: CatalogIDsV09()},
+	}
+}
