@@ -191,13 +191,35 @@ func (b *Board) SetStatus(fn func(*Status)) {
 // Press implements View: the canvas builds the action from its own copy of
 // the button; the transcript records it with the person's inputs.
 func (b *Board) Press(source Source, surfaceID, nodeID string, version uint64) error {
+	return b.press(source, surfaceID, nodeID, version, nil)
+}
+
+// press is Press asking admit, with the board unlocked, whether an action
+// for the agent may go on (the hub's queue may be full). A v0.9 button
+// that runs a function where the person is (openUrl) makes no action: the
+// transcript records it and nothing goes to the agent.
+func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, admit func() error) error {
 	b.mu.Lock()
 	a, err := b.canvas.Press(surfaceID, nodeID, version, b.now())
 	if err != nil {
 		b.mu.Unlock()
 		return err
 	}
-	b.addLocked(RoleEvent, describeAction(a, source, obscuredValues(b.canvas.Surface(surfaceID))))
+	if a.Local {
+		b.addLocked(RoleEvent, describeLocal(a, source))
+		b.notify()
+		b.mu.Unlock()
+		return nil
+	}
+	secrets := obscuredValues(b.canvas.Surface(surfaceID))
+	b.mu.Unlock()
+	if admit != nil {
+		if err := admit(); err != nil {
+			return err
+		}
+	}
+	b.mu.Lock()
+	b.addLocked(RoleEvent, describeAction(a, source, secrets))
 	fn := b.onAction
 	b.notify()
 	b.mu.Unlock()
@@ -205,6 +227,17 @@ func (b *Board) Press(source Source, surfaceID, nodeID string, version uint64) e
 		fn(a, source)
 	}
 	return nil
+}
+
+// describeLocal words a press that ran a function where the person is.
+func describeLocal(a *a2ui.UserAction, source Source) string {
+	if a.Name == "openUrl" {
+		if a.URL == "" {
+			return fmt.Sprintf("← the person pressed a link on %s (%s) whose address is empty", a.SurfaceID, source)
+		}
+		return fmt.Sprintf("← the person pressed a link on %s (%s): %s is shown for them to open; a2term opens nothing", a.SurfaceID, source, a.URL)
+	}
+	return fmt.Sprintf("← the person pressed a button on %s (%s) that runs %s; nothing is sent to the agent", a.SurfaceID, source, a.Name)
 }
 
 // SetValue implements View.

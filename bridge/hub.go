@@ -104,15 +104,17 @@ func (h *Hub) SetValue(source Source, surfaceID, nodeID string, value any) error
 func (h *Hub) Press(source Source, surfaceID, nodeID string, version uint64) error {
 	h.pressMu.Lock()
 	defer h.pressMu.Unlock()
-	h.mu.Lock()
-	if len(h.queue) >= MaxQueued {
-		h.overflowed++
+	return h.board.press(source, surfaceID, nodeID, version, func() error {
+		h.mu.Lock()
+		if len(h.queue) >= MaxQueued {
+			h.overflowed++
+			h.mu.Unlock()
+			h.board.Append(RoleEvent, fmt.Sprintf("← a press on %s was refused: %d actions are waiting for the agent", surfaceID, MaxQueued))
+			return ErrQueueFull
+		}
 		h.mu.Unlock()
-		h.board.Append(RoleEvent, fmt.Sprintf("← a press on %s was refused: %d actions are waiting for the agent", surfaceID, MaxQueued))
-		return ErrQueueFull
-	}
-	h.mu.Unlock()
-	return h.board.Press(source, surfaceID, nodeID, version)
+		return nil
+	})
 }
 
 // deliver hands an action to the oldest waiting call, or queues it.
@@ -140,11 +142,17 @@ func (h *Hub) handLocked(q Queued) bool {
 
 // WaitResult is what canvas.wait returns.
 type WaitResult struct {
-	// Action is the A2UI client-to-server message {"userAction": …}, or
+	// Action is the A2UI client-to-server message: {"userAction": …} for
+	// a v0.8 surface, {"version": "v0.9", "action": …} for a v0.9 one; or
 	// null when the wait timed out.
-	Action   json.RawMessage `json:"action"`
-	Source   Source          `json:"source,omitempty"`
-	TimedOut bool            `json:"timedOut,omitempty"`
+	Action json.RawMessage `json:"action"`
+	// ClientDataModel is, for an action of a v0.9 surface created with
+	// sendDataModel, that surface's data model when the button was
+	// pressed, as the specification's a2uiClientDataModel metadata:
+	// {"version": "v0.9", "surfaces": {id: model}}.
+	ClientDataModel json.RawMessage `json:"a2uiClientDataModel,omitempty"`
+	Source          Source          `json:"source,omitempty"`
+	TimedOut        bool            `json:"timedOut,omitempty"`
 	// Overflowed counts the presses refused since the last wait because
 	// the queue was full.
 	Overflowed int `json:"overflowed,omitempty"`
@@ -284,7 +292,7 @@ func (h *Hub) requeue(q Queued) {
 }
 
 func (h *Hub) result(q Queued, over int) WaitResult {
-	return WaitResult{Action: q.Action.Message(), Source: q.Source, Overflowed: over}
+	return WaitResult{Action: q.Action.Message(), ClientDataModel: q.Action.ClientDataModel(), Source: q.Source, Overflowed: over}
 }
 
 // taken records in the transcript that the agent has q (nil: nothing).
@@ -308,9 +316,11 @@ type ShowResult struct {
 	Warnings []a2ui.Warning   `json:"warnings"`
 }
 
-// SurfaceSummary describes one surface after a show.
+// SurfaceSummary describes one surface after a show. Protocol is the
+// version its messages speak, "v0.8" or "v0.9".
 type SurfaceSummary struct {
 	SurfaceID  string `json:"surfaceId"`
+	Protocol   string `json:"protocol"`
 	Components int    `json:"components"`
 	Root       string `json:"root,omitempty"`
 	Shown      bool   `json:"shown"`
@@ -334,17 +344,25 @@ func (h *Hub) Show(raws []json.RawMessage) (ShowResult, error) {
 func summaries(c *a2ui.Canvas) []SurfaceSummary {
 	out := []SurfaceSummary{}
 	for _, s := range c.Surfaces() {
-		out = append(out, SurfaceSummary{SurfaceID: s.ID(), Components: s.ComponentCount(), Root: s.Root(), Shown: s.Shown()})
+		out = append(out, SurfaceSummary{SurfaceID: s.ID(), Protocol: s.Protocol(), Components: s.ComponentCount(), Root: s.Root(), Shown: s.Shown()})
 	}
 	return out
 }
 
-// Info is what canvas.info returns.
+// Info is what canvas.info returns. Protocol and CatalogID are v0.8's;
+// Versions lists every version a2term reads, and Capabilities the v0.9
+// catalogs it draws, in the specification's client capabilities shape
+// (a2uiClientCapabilities, keyed "v0.9.1" and "v0.9"). Locale and TimeZone
+// are what v0.9 functions format with.
 type Info struct {
-	Protocol  string     `json:"protocol"`
-	CatalogID string     `json:"catalogId"`
-	Version   uint64     `json:"version"`
-	Limits    InfoLimits `json:"limits"`
+	Protocol     string                  `json:"protocol"`
+	CatalogID    string                  `json:"catalogId"`
+	Versions     []string                `json:"versions"`
+	Capabilities a2ui.ClientCapabilities `json:"a2uiClientCapabilities"`
+	Locale       string                  `json:"locale"`
+	TimeZone     string                  `json:"timeZone"`
+	Version      uint64                  `json:"version"`
+	Limits       InfoLimits              `json:"limits"`
 	// Web says whether a web mirror runs.
 	Web bool `json:"web"`
 	// WebURL is a one-time pairing link for the agent to give the person,
@@ -371,10 +389,22 @@ type InfoLimits struct {
 // Info describes the canvas and its limits.
 func (h *Hub) Info() Info {
 	s := h.Snapshot()
+	opts := s.Canvas.Options()
+	locale, tz := a2ui.DefaultLocale, "UTC"
+	if opts.Locale != nil {
+		locale = opts.Locale.Tag()
+	}
+	if opts.Location != nil {
+		tz = opts.Location.String()
+	}
 	return Info{
-		Protocol:  "a2ui/v0.8",
-		CatalogID: a2ui.StandardCatalogID,
-		Version:   s.Canvas.Version(),
+		Protocol:     "a2ui/v0.8",
+		CatalogID:    a2ui.StandardCatalogID,
+		Versions:     a2ui.Versions(),
+		Capabilities: a2ui.Capabilities(),
+		Locale:       locale,
+		TimeZone:     tz,
+		Version:      s.Canvas.Version(),
 		Limits: InfoLimits{Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
 			WaitSeconds: int(MaxWait / time.Second), RPCMessageBytes: MaxRPCMessageBytes,
 			Connections: MaxConnections, RPCHeldBytes: MaxRPCHeldBytes},
@@ -389,14 +419,22 @@ func (h *Hub) Info() Info {
 // SurfaceState is one surface as canvas.state reports it: its components
 // as the agent sent them, each string cleaned as the views draw it, and
 // its data model with the person's inputs.
+//
+// Protocol is the version the surface's messages speak; a v0.9 surface
+// also reports its catalog, theme and whether its actions carry its data
+// model.
 type SurfaceState struct {
-	SurfaceID  string            `json:"surfaceId"`
-	Version    uint64            `json:"version"`
-	Root       string            `json:"root,omitempty"`
-	Shown      bool              `json:"shown"`
-	Styles     a2ui.Styles       `json:"styles"`
-	Components []json.RawMessage `json:"components"`
-	DataModel  json.RawMessage   `json:"dataModel"`
+	SurfaceID     string            `json:"surfaceId"`
+	Protocol      string            `json:"protocol"`
+	CatalogID     string            `json:"catalogId,omitempty"`
+	Theme         *a2ui.Theme       `json:"theme,omitempty"`
+	SendDataModel bool              `json:"sendDataModel,omitempty"`
+	Version       uint64            `json:"version"`
+	Root          string            `json:"root,omitempty"`
+	Shown         bool              `json:"shown"`
+	Styles        a2ui.Styles       `json:"styles"`
+	Components    []json.RawMessage `json:"components"`
+	DataModel     json.RawMessage   `json:"dataModel"`
 	// Inputs are the person's values of inputs bound to no path, by node.
 	Inputs map[string]any `json:"inputs,omitempty"`
 }
@@ -410,7 +448,14 @@ func (h *Hub) State(surfaceID string) ([]SurfaceState, error) {
 			continue
 		}
 		st := SurfaceState{SurfaceID: s.ID(), Version: s.Version(), Root: s.Root(), Shown: s.Shown(), Styles: s.Styles(),
-			Components: []json.RawMessage{}, DataModel: a2ui.MarshalValue(s.Data()), Inputs: s.LocalValues()}
+			Components: []json.RawMessage{}, DataModel: a2ui.MarshalValue(s.Data()), Inputs: s.LocalValues(), Protocol: s.Protocol()}
+		if s.Protocol() == a2ui.ProtocolV09 {
+			theme := s.Theme()
+			st.CatalogID, st.SendDataModel = s.CatalogID(), s.SendDataModel()
+			if theme != (a2ui.Theme{}) {
+				st.Theme = &theme
+			}
+		}
 		for _, comp := range s.Components() {
 			st.Components = append(st.Components, s.ComponentJSON(comp.ID))
 		}

@@ -139,7 +139,7 @@ func TestAPIShowThenState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []bridge.SurfaceSummary{{SurfaceID: "main", Components: 6, Root: "root", Shown: true}}
+	want := []bridge.SurfaceSummary{{SurfaceID: "main", Protocol: "v0.8", Components: 6, Root: "root", Shown: true}}
 	if fmt.Sprint(res.Surfaces) != fmt.Sprint(want) || res.Warnings == nil || len(res.Warnings) != 0 {
 		t.Errorf("show returned %+v", res)
 	}

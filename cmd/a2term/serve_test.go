@@ -181,7 +181,7 @@ func TestServeBinary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Surfaces) != 1 || res.Surfaces[0] != (bridge.SurfaceSummary{SurfaceID: "hello", Components: 5, Root: "root", Shown: true}) {
+			if len(res.Surfaces) != 1 || res.Surfaces[0] != (bridge.SurfaceSummary{SurfaceID: "hello", Protocol: "v0.8", Components: 5, Root: "root", Shown: true}) {
 				t.Errorf("show: %+v", res)
 			}
 			states, err := c.State(ctx, "hello")
