@@ -11,7 +11,11 @@ import (
 )
 
 // Button draws its child (usually a Text or an Icon) between brackets,
-// "[ Pay both ]", or in a frame when the child takes several lines.
+// "[ Pay both ]", or in a frame when the child takes several lines; a
+// borderless one draws its label alone, underlined like a link. A button
+// whose checks fail is drawn faint (its messages under it say why) and the
+// hub refuses its press. A button that opens an address shows it while
+// focused, and its NodeState.Notice after a press: a2term opens nothing.
 // Enter, Space or a click press it; what a press means is for the hub to
 // decide from the button's action.
 type Button struct{}
@@ -24,11 +28,18 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 	}
 	t := c.Theme
 	p, _ := n.Props.(*a2ui.ButtonProps)
-	primary := p != nil && p.Primary
+	if p == nil {
+		p = &a2ui.ButtonProps{}
+	}
 	focused := c.Focused(n.ID)
 	style := t.Button
-	if primary {
+	switch {
+	case p.Disabled:
+		style = t.Disabled
+	case p.Primary:
 		style = t.Primary
+	case p.Borderless:
+		style = t.Text // the label alone is underlined
 	}
 	var child *a2ui.Node
 	if len(n.Children) > 0 {
@@ -50,11 +61,29 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 			label = strings.TrimRight(ansi.Strip(inner.Lines[0]), " ")
 		}
 		l, r := focusMarks(t, focused, "[", "]")
-		text := ansi.Truncate(l+" "+label+" "+r, w, "")
+		if p.Borderless {
+			// No frame: the label, with a column either side for the
+			// marks that show the focus without colour.
+			l, r = focusMarks(t, focused, " ", " ")
+		}
+		text := l + " " + label + " " + r
+		if p.Borderless {
+			text = l + label + r
+		}
+		text = ansi.Truncate(text, w, "")
 		if focused {
 			style = t.Focus
+			if p.Disabled {
+				style = t.Focus.Faint(true)
+			}
 		}
-		b = Block{W: ansi.StringWidth(text), Lines: []string{style.Render(text)}}
+		line := style.Render(text)
+		if p.Borderless && !focused && !p.Disabled {
+			// Only the label is underlined, as a link.
+			inner := ansi.Truncate(label, max(w-1, 0), "")
+			line = ansi.Truncate(l+t.Link.Render(inner)+r, w, "")
+		}
+		b = Block{W: ansi.StringWidth(text), Lines: []string{line}}
 	} else {
 		if focused {
 			style = t.Focus
@@ -67,7 +96,33 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 	}
 	// The label is part of the button, not something to click on its own.
 	b.Hits = nil
-	return Indent(b.Mark(n.ID, true), 0, w)
+	out := Indent(b.Mark(n.ID, true), 0, w)
+	if p.Call == "openUrl" {
+		if note := c.State.Peek(n.ID).Notice; note != "" {
+			out = Stack(w, out, TextBlock(w, dimLines(t, note, w)...))
+		} else if focused && p.URL != "" {
+			out = Stack(w, out, TextBlock(w, dimLines(t, "link: "+p.URL, w)...))
+		}
+	}
+	return out
+}
+
+// OpenNotice is what a button that opens an address shows after a press:
+// the address, for the person to copy or open, since a2term opens nothing.
+func OpenNotice(url string) string {
+	if url == "" {
+		return "this link has no address"
+	}
+	return "open it yourself: " + url
+}
+
+// dimLines wraps a note and draws each line in the Dim style.
+func dimLines(t *Theme, msg string, w int) []string {
+	lines := Wrap(msg, w)
+	for i, l := range lines {
+		lines[i] = t.Dim.Render(strings.TrimRight(l, " "))
+	}
+	return lines
 }
 
 // Natural is the child's natural width and the brackets.
@@ -75,7 +130,11 @@ func (Button) Natural(n *a2ui.Node, c *Context) int {
 	if len(n.Children) == 0 {
 		return 4
 	}
-	return Natural(n.Children[0], c) + 4
+	w := Natural(n.Children[0], c)
+	if p, ok := n.Props.(*a2ui.ButtonProps); ok && p.Borderless {
+		return w + 2
+	}
+	return w + 4
 }
 
 // Key presses the button on Enter or Space.

@@ -164,6 +164,9 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		return TextBlock(w, c.Theme.Missing.Render("["+n.Type+"]"))
 	}
 	b := wd.Render(n, w, c)
+	if msgs := CheckMessages(n); len(msgs) > 0 {
+		b = Stack(w, b, TextBlock(w, checkLines(c.Theme, msgs, w)...))
+	}
 	if cacheable {
 		c.Cache.put(n, w, b)
 	}
@@ -183,6 +186,9 @@ func Natural(n *a2ui.Node, c *Context) int {
 	w := len(n.Type) + 2
 	if wd, ok := catalog[n.Type]; ok {
 		w = wd.Natural(n, c)
+	}
+	if msgs := CheckMessages(n); len(msgs) > 0 {
+		w = max(w, checksNatural(msgs))
 	}
 	if c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n] {
 		c.Cache.natural[n] = w

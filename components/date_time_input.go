@@ -332,10 +332,27 @@ func (DateTimeInput) Render(n *a2ui.Node, w int, c *Context) Block {
 			out.Hits = append(out.Hits, h)
 		}
 	}
+	if bounds := dtBounds(p); bounds != "" {
+		out = Stack(w, out, TextBlock(w, dimLines(t, bounds, w)...))
+	}
 	if focused && st.Notice != "" {
 		out = Stack(w, out, TextBlock(w, errorLines(t, st.Notice, w)...))
 	}
 	return Stack(w, head, out).Mark(n.ID, true)
+}
+
+// dtBounds words the earliest and latest values a v0.9 input takes, as
+// the agent wrote them; "" when it names neither.
+func dtBounds(p *a2ui.DateTimeInputProps) string {
+	switch {
+	case p.Min != "" && p.Max != "":
+		return "from " + p.Min + " to " + p.Max
+	case p.Min != "":
+		return "from " + p.Min
+	case p.Max != "":
+		return "until " + p.Max
+	}
+	return ""
 }
 
 // Natural fits the brackets, the parts and a weekday.

@@ -13,9 +13,11 @@ import (
 // blocks (arrows, geometric shapes, dingbats) that terminal fonts carry
 // and that take one cell, never a colour emoji, whose width differs from
 // one terminal to the next. Each has an ASCII form for terminals without
-// Unicode fonts. Besides the 48 standard names, the snake_case Material
-// Symbols names that agents bind through the data model ("play_arrow",
-// "priority_high") are understood; any other name is drawn as "[name]".
+// Unicode fonts. Besides the 48 standard names and the 11 media names v0.9
+// adds, the snake_case Material Symbols names that agents bind through the
+// data model ("play_arrow", "priority_high") are understood; any other name
+// is drawn as "[name]". A v0.9 icon drawn from an SVG path is shown as one
+// placeholder glyph: terminals draw no vector shapes.
 type Icon struct{}
 
 // iconGlyph is the Unicode and the ASCII form of an icon.
@@ -73,6 +75,24 @@ var standardIcons = map[string]iconGlyph{
 	"warning":          {"⚠", "/!\\"},
 }
 
+// v09Icons are the names the v0.9 basic catalog adds to v0.8's 48.
+var v09Icons = map[string]iconGlyph{
+	"fastForward":  {"»", ">>"},
+	"pause":        {"‖", "||"},
+	"play":         {"▶", ">"},
+	"rewind":       {"«", "<<"},
+	"skipNext":     {"⇥", ">|"},
+	"skipPrevious": {"⇤", "|<"},
+	"stop":         {"■", "[]"},
+	"volumeDown":   {"◁)", "<)"},
+	"volumeMute":   {"◁∅", "<0"},
+	"volumeOff":    {"◁⨯", "<x"},
+	"volumeUp":     {"◁))", "<))"},
+}
+
+// svgIcon stands for an icon drawn from an SVG path.
+var svgIcon = iconGlyph{"◇", "<>"}
+
 // extraIcons are Material Symbols names outside the standard 48 that
 // agents use through bound names, in camelCase, and Material spellings of
 // standard icons.
@@ -119,6 +139,9 @@ var extraIcons = map[string]iconGlyph{
 func lookupIcon(name string) (iconGlyph, bool) {
 	for _, k := range []string{name, camelIconName(name)} {
 		if g, ok := standardIcons[k]; ok {
+			return g, true
+		}
+		if g, ok := v09Icons[k]; ok {
 			return g, true
 		}
 		if g, ok := extraIcons[k]; ok {
@@ -179,7 +202,15 @@ func (Icon) Render(n *a2ui.Node, w int, c *Context) Block {
 	if p == nil {
 		return Empty(w, 1)
 	}
-	return TextBlock(w, iconText(p.Name, c.Theme))
+	return TextBlock(w, iconOf(p, c.Theme))
+}
+
+// iconOf draws an icon's props: its name, or the SVG placeholder.
+func iconOf(p *a2ui.IconProps, t *Theme) string {
+	if p.SVGPath != "" {
+		return t.Accent.Render(t.Glyph(svgIcon.uni, svgIcon.ascii))
+	}
+	return iconText(p.Name, t)
 }
 
 // Natural is the glyph's width.
@@ -188,5 +219,5 @@ func (Icon) Natural(n *a2ui.Node, c *Context) int {
 	if p == nil {
 		return 0
 	}
-	return ansi.StringWidth(iconText(p.Name, c.Theme))
+	return ansi.StringWidth(iconOf(p, c.Theme))
 }

@@ -19,7 +19,8 @@ import (
 // more with a notice. A filterable one, while focused, takes typed letters
 // as a filter (the node's Filter) that hides options whose label does not
 // contain it. Every change is a SetValue with the whole new selection, as
-// option values in option order.
+// option values in option order. A label (v0.9's ChoicePicker has one)
+// goes above the options.
 type MultipleChoice struct{}
 
 // mcVisible returns the indexes of the options shown: all of them, or
@@ -61,6 +62,17 @@ func (MultipleChoice) Render(n *a2ui.Node, w int, c *Context) Block {
 	radio := p.MaxAllowedSelections == 1
 
 	out := Block{W: w}
+	if p.Label != "" {
+		var head []string
+		for _, l := range Wrap(p.Label, w) {
+			l = strings.TrimRight(l, " ")
+			if focused {
+				l = t.Focus.Render(l)
+			}
+			head = append(head, l)
+		}
+		out = TextBlock(w, head...)
+	}
 	if p.Filterable && focused {
 		line := t.Dim.Render("Filter: ") + st.Filter
 		if t.Color() {
@@ -151,9 +163,9 @@ func (MultipleChoice) Natural(n *a2ui.Node, c *Context) int {
 	if !ok {
 		return 8
 	}
-	w := 0
+	w := ansi.StringWidth(p.Label)
 	if p.Filterable {
-		w = len("Filter: ") + 17
+		w = max(w, len("Filter: ")+17)
 	}
 	if p.Variant == "chips" {
 		total := 0

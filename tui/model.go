@@ -420,7 +420,18 @@ func (m *Model) press(id string) error {
 		m.state().Modal = mod.ID
 		m.focus[m.active] = ""
 	}
-	return m.view.Press(bridge.Terminal, m.active, id, s.Version())
+	if err := m.view.Press(bridge.Terminal, m.active, id, s.Version()); err != nil {
+		return err
+	}
+	// A button that opens an address: a2term opens nothing, the person
+	// is shown the address, by the button and on the status line.
+	if n := s.Tree().Find(id); n != nil {
+		if p, ok := n.Props.(*a2ui.ButtonProps); ok && p.Call == "openUrl" {
+			m.state().Node(id).Notice = components.OpenNotice(p.URL)
+			m.notice = components.OpenNotice(p.URL)
+		}
+	}
+	return nil
 }
 
 func (m *Model) closeModal() {

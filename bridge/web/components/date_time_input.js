@@ -13,6 +13,9 @@ export function DateTimeInput(n, p, kids, ctx) {
   if (type !== 'date') input.setAttribute('step', '1');
   const value = str(current(ctx.sid, id, str(p.value)));
   input.value = toPicker(value, type);
+  // v0.9's earliest and latest values, for the picker.
+  if (str(p.min)) input.setAttribute('min', toPicker(str(p.min), type));
+  if (str(p.max)) input.setAttribute('max', toPicker(str(p.max), type));
   // The agent's value as it was, so that an edit keeps its shape and its
   // offset (fromPicker).
   input.setAttribute('data-was', str(p.value));

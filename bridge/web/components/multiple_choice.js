@@ -21,7 +21,10 @@ function drawChoice(n, p, ctx) {
   const legendId = domId(ctx.sid, id, 'legend');
   const hintId = domId(ctx.sid, id, 'hint');
   const e = h('fieldset', 'a2-choice' + (chips ? ' chips' : ''), { 'aria-describedby': hintId });
-  e.appendChild(h('legend', 'a2-choice-legend', { id: legendId }, radio ? 'Choose one' : max > 1 ? 'Choose up to ' + max : 'Choose any'));
+  const how = radio ? 'Choose one' : max > 1 ? 'Choose up to ' + max : 'Choose any';
+  // A labelled picker (v0.9) says what it is about; how many it takes
+  // goes in its hint.
+  e.appendChild(h('legend', 'a2-choice-legend', { id: legendId }, str(p.label) || how));
   if (p.filterable) {
     const fi = h('input', 'a2-input a2-choice-filter', {
       type: 'search',
@@ -78,6 +81,8 @@ function drawChoice(n, p, ctx) {
     hint = 'No option matches “' + (app.filters.get(k) || '').trim() + '”.';
   } else if (max > 1) {
     hint = sel.size + ' of at most ' + max + ' chosen';
+  } else if (str(p.label)) {
+    hint = how;
   }
   e.appendChild(h('p', 'a2-choice-hint' + (warn ? ' warn' : ''), { id: hintId, role: 'status' }, hint));
   return e;

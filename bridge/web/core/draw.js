@@ -3,7 +3,7 @@
 // helpers several components share.
 
 import { h, num, str } from './dom.js';
-import { app } from './state.js';
+import { app, domId } from './state.js';
 
 const DRAW = new Map();
 
@@ -27,7 +27,9 @@ export function node(n, ctx) {
   const idx = ctx.kids ? ctx.kids.get(n) : undefined;
   const path = idx === undefined ? ctx.path || [] : (ctx.path || []).concat(idx);
   const sub = { sid: ctx.sid, parent: type, inline: ctx.inline, depth: ctx.depth + 1, path, kids: new Map(kids.map((c, i) => [c, i])) };
-  const e = draw(n, props, kids, sub);
+  let e = draw(n, props, kids, sub);
+  accessible(e, n.accessibility);
+  e = withChecks(e, props.checks, ctx.sid, str(n.id));
   e.setAttribute('data-key', str(n.id));
   e.setAttribute('data-type', type);
   e.setAttribute('data-path', path.join('.'));
@@ -38,6 +40,39 @@ export function node(n, ctx) {
   }
   if (w > 0 && (ctx.parent === 'Row' || ctx.parent === 'Column')) e.classList.add('weighted');
   return e;
+}
+
+// withChecks puts the messages of a control's failing checks (v0.9) under
+// it, as the terminal does, and points the control at them for assistive
+// technologies. They go last inside the control's own element, so that
+// the input the person is typing in stays the same element while its
+// checks come and go; a button, which cannot hold them, is wrapped with
+// them instead. A control without failing checks is returned as it is.
+function withChecks(e, checks, sid, id) {
+  const msgs = Array.isArray(checks) ? checks.map(str).filter((m) => m) : [];
+  if (!msgs.length) return e;
+  const listId = domId(sid, id, 'checks');
+  // Spans, not a list: a check box's label holds them, and a label holds
+  // only phrasing content (a click on them toggles nothing, see intents).
+  const list = h('span', 'a2-checks', { id: listId, role: 'list' });
+  for (const m of msgs) list.appendChild(h('span', 'a2-check', { role: 'listitem' }, [h('span', null, { 'aria-hidden': 'true' }, '✗ '), m]));
+  const target = e.matches('[data-fkey]') ? e : e.querySelector('[data-fkey]');
+  if (target) {
+    target.setAttribute('aria-describedby', (str(target.getAttribute('aria-describedby')) + ' ' + listId).trim());
+    if (target.tagName !== 'BUTTON') target.setAttribute('aria-invalid', 'true');
+  }
+  if (e.tagName === 'BUTTON') return h('div', 'a2-checked', null, [e, list]);
+  e.appendChild(list);
+  return e;
+}
+
+// accessible gives an element what a v0.9 component tells assistive
+// technologies: a label and a description.
+function accessible(e, a) {
+  if (!a || typeof a !== 'object') return;
+  const target = e.matches('[data-fkey]') ? e : e.querySelector('[data-fkey]') || e;
+  if (str(a.label)) target.setAttribute('aria-label', str(a.label));
+  if (str(a.description)) target.setAttribute('aria-description', str(a.description));
 }
 
 function drawUnknown(n) {
@@ -68,7 +103,7 @@ export function alignClass(a) {
 
 export function flex(cls, dist, align, kids, ctx) {
   const d = str(dist);
-  const e = h('div', cls + (/^(start|center|end|spaceBetween|spaceAround|spaceEvenly)$/.test(d) ? ' justify-' + d : '') + alignClass(align));
+  const e = h('div', cls + (/^(start|center|end|spaceBetween|spaceAround|spaceEvenly|stretch)$/.test(d) ? ' justify-' + d : '') + alignClass(align));
   if (!str(align)) e.classList.add('align-default');
   for (const c of kids) e.appendChild(node(c, ctx));
   return e;

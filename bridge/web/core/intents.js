@@ -6,7 +6,7 @@ import { fromPicker } from '../components/date_time_input.js';
 import { formatNumber } from '../components/slider.js';
 import { post } from './connection.js';
 import { $, num, str } from './dom.js';
-import { hideNotice, notice, refusalText } from './notice.js';
+import { hideNotice, notice, openNotice, refusalText } from './notice.js';
 import { render, shownSurfaces } from './render.js';
 import { ACK_GRACE, app, current, INPUT_DELAY, key } from './state.js';
 
@@ -74,6 +74,10 @@ function press(btn) {
   btn.setAttribute('aria-busy', 'true');
   post('/api/press', { surfaceId: s.sid, nodeId: id, version: s.version }).then((r) => {
     app.pressing.delete(k);
+    if (r.ok && btn.hasAttribute('data-opens')) {
+      // A link: a2term opens nothing; the person is shown the address.
+      openNotice(btn.getAttribute('data-url'));
+    }
     if (r.ok) {
       app.sent.add(k);
       setTimeout(() => {
@@ -207,6 +211,11 @@ export function wire() {
       // a click on the backdrop (outside the dialog's box)
       const r = t.getBoundingClientRect();
       if (ev.clientX < r.left || ev.clientX > r.right || ev.clientY < r.top || ev.clientY > r.bottom) t.close();
+      return;
+    }
+    if (t.closest('.a2-checks')) {
+      // A check's message inside a check box's label toggles nothing.
+      ev.preventDefault();
       return;
     }
     const closer = t.closest('[data-dialog-close]');

@@ -13,6 +13,34 @@ export function notice(text, kind) {
   if (kind === 'info') noticeTimer = setTimeout(hideNotice, 4000);
 }
 
+// openNotice shows the address a link button names, for the person to
+// copy or open: a2term opens nothing itself. Only an http or https address
+// is a link; anything else (javascript:, data:…) stays text.
+export function openNotice(url) {
+  const u = typeof url === 'string' ? url : '';
+  if (!u) {
+    notice('This link has no address.', 'warn');
+    return;
+  }
+  notice('Open it yourself: ', 'link');
+  const text = $('notice-text');
+  if (/^https?:\/\//i.test(u)) {
+    const a = document.createElement('a');
+    a.href = u;
+    a.target = '_blank';
+    a.rel = 'noopener noreferrer';
+    a.referrerPolicy = 'no-referrer';
+    a.className = 'notice-url';
+    a.textContent = u;
+    text.appendChild(a);
+  } else {
+    const s = document.createElement('code');
+    s.className = 'notice-url';
+    s.textContent = u;
+    text.appendChild(s);
+  }
+}
+
 export function hideNotice() {
   $('notice').hidden = true;
 }
