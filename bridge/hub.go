@@ -56,6 +56,7 @@ type Hub struct {
 	waiters    []chan Queued
 	overflowed int // presses refused for a full queue, not yet reported to an agent
 	closed     bool
+	held       bool // actions stay in the queue (Hold)
 }
 
 // HubOptions set up a hub.
@@ -131,13 +132,49 @@ func (h *Hub) deliver(a *a2ui.UserAction, source Source) {
 
 // handLocked gives q to the oldest waiting call, if there is one.
 func (h *Hub) handLocked(q Queued) bool {
-	if len(h.waiters) == 0 {
+	if len(h.waiters) == 0 || h.held {
 		return false
 	}
 	w := h.waiters[0]
 	h.waiters = h.waiters[1:]
 	w <- q // buffered, and each waiter is handed at most one action: never blocks
 	return true
+}
+
+// Hold keeps the person's actions in the queue, out of every wait's
+// reach, until Release: the agent cannot answer what was done meanwhile,
+// so snapshots and tests see the screen just after the person's keys
+// however fast the agent is.
+func (h *Hub) Hold() {
+	h.mu.Lock()
+	h.held = true
+	h.mu.Unlock()
+}
+
+// Release ends Hold: the queued actions go to the waiting calls, oldest
+// first, and later waits take the rest.
+func (h *Hub) Release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.held = false
+	if len(h.queue) == 0 || len(h.waiters) == 0 {
+		return
+	}
+	for len(h.queue) > 0 && h.handLocked(h.queue[0]) {
+		h.queue = h.queue[1:]
+	}
+	n := len(h.queue)
+	h.board.SetStatus(func(s *Status) { s.Queued = n })
+}
+
+// Waiting is how many canvas.wait calls are waiting for the person now.
+// An agent that waits has done all it had to do with what it was given:
+// tests and snapshots take a frame once it waits again (see the
+// Subscribe channel, which hears of every new wait).
+func (h *Hub) Waiting() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.waiters)
 }
 
 // WaitResult is what canvas.wait returns.
@@ -187,7 +224,7 @@ func (h *Hub) wait(ctx context.Context, d time.Duration, stop <-chan struct{}) (
 	over := h.overflowed
 	h.overflowed = 0
 	timedOut := WaitResult{Action: json.RawMessage("null"), TimedOut: true, Overflowed: over}
-	if len(h.queue) > 0 {
+	if len(h.queue) > 0 && !h.held {
 		q := h.queue[0]
 		h.queue = h.queue[1:]
 		n := len(h.queue)
@@ -201,8 +238,10 @@ func (h *Hub) wait(ctx context.Context, d time.Duration, stop <-chan struct{}) (
 	}
 	ch := make(chan Queued, 1)
 	h.waiters = append(h.waiters, ch)
-	h.mu.Unlock()
+	// Recorded before the wait can be seen (Waiting) or handed an action,
+	// so that the transcript always has it before what follows.
 	h.board.Append(RoleEvent, fmt.Sprintf("… waiting for the person (up to %s)", seconds(d)))
+	h.mu.Unlock()
 
 	timer := time.NewTimer(d)
 	defer timer.Stop()

@@ -104,3 +104,17 @@ func badEscape(s string) string {
 }
 
 func lines(frame string) []string { return strings.Split(frame, "\n") }
+
+// showRaws cuts a stream into the messages of one batch.
+func showRaws(t testing.TB, data []byte) []json.RawMessage {
+	t.Helper()
+	raws, err := a2ui.SplitStream(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := make([]json.RawMessage, len(raws))
+	for i, r := range raws {
+		msgs[i] = r
+	}
+	return msgs
+}

@@ -507,3 +507,17 @@ func Frame(view bridge.View, opts Options, w, h int, surface, focus string) (str
 	}
 	return m.View(), nil
 }
+
+// OpenModal opens Modal node id of the active surface, as activating its
+// entry point does.
+func (m *Model) OpenModal(id string) bool {
+	s := m.snap.Canvas.Surface(m.active)
+	if s == nil || s.Tree() == nil {
+		return false
+	}
+	if n := s.Tree().Find(id); n == nil || n.Type != "Modal" {
+		return false
+	}
+	m.apply(components.Intent{Kind: components.OpenModal, Node: id})
+	return true
+}

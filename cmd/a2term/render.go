@@ -1,126 +1,105 @@
 package main
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"time"
+	"io/fs"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
-
-	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
-	"github.com/a2term/a2term/components"
-	"github.com/a2term/a2term/tui"
+	"github.com/a2term/a2term/tui/snapshot"
 )
 
 const renderAbout = `
-Render applies the A2UI stream in FILE and prints, without a terminal,
-exactly the frame the interactive program would draw at the given size:
-the tab bar, the surface, the transcript (at 100 columns or more) and the
-status line. Refusals go to stderr, as the transcript would record them.
+Render prints, without a terminal, exactly the frame the interactive
+program would draw at the given size: the tab bar, the surface, the
+transcript (at 100 columns or more) and the status line. FILE is an A2UI
+stream, or a script agent (see "Scripted agents" in the README), which is
+played as a real agent until it waits for the person.
 
-Agent authors use it to snapshot their screens: keep the output as a golden
-file and compare it in CI. The default colour is none, so that the output
-is plain text; --color ansi256 or truecolor adds the styling the program
-emits. Times in the transcript are fixed at 00:00 so frames are stable.
+Any state: --surface, --open and --focus set up the view, then --keys does
+what the person does, with the program's own key names ("tab tab
+type:Ada enter", "space", "alt+2", "ctrl+n"; type:"two words" for text
+with spaces) and "wait" to let a script agent answer. --frames writes a
+frame after each step, each under a line "=== N: STEP". --web writes what
+the web mirror's page shows instead, as text.
 
-Exit status: 0 when the frame was drawn, 1 when the stream was refused or
-the surface or focus named does not exist, 2 on usage or I/O errors.`
+Agent authors keep the output as golden files and compare it in CI (see
+'a2term snapshot -h'). Output is the same bytes on every machine: the
+colour is none unless --color asks for ansi256 or truecolor, never read
+from the terminal or the environment; times are fixed at 00:00 UTC; lines
+carry no trailing spaces (unless --pad) and each run of one style has one
+escape sequence.
+
+A stream that is refused prints nothing on stdout and the refusal on
+stderr: a golden file the output is redirected to is left empty (which
+a check reports), never filled with a blank frame. With -o FILE the file
+is replaced only once the frame is drawn, and left as it was otherwise.
+
+Exit status: 0 when the frame was drawn, 1 when the stream was refused,
+the script stopped, or the surface, dialog or control named does not
+exist, 2 on usage or I/O errors.`
 
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("render", "render [flags] FILE", renderAbout, stderr)
-	width := fs.Int("width", 80, "terminal width in columns")
-	height := fs.Int("height", 24, "terminal height in lines")
-	surface := fs.String("surface", "", "surface to show (default: the first shown)")
-	focus := fs.String("focus", "", "node id of the control to draw focused")
-	color := fs.String("color", "none", "colour profile: none, ansi256 or truecolor")
-	background := fs.String("background", "dark", "terminal background the colours suit: dark or light")
-	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
-	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
-	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
-	each := fs.Bool("each", false, "apply message by message instead of as one batch")
+	flags := snapshot.AddFlags(fs)
+	output := fs.String("o", "", "write the output to this file, replaced only once the frame is drawn")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "a2term render: give exactly one FILE")
+	if len(files) > 1 || (len(files) == 0 && flags.Script() == "") {
+		fmt.Fprintln(stderr, "a2term render: give exactly one FILE (or --script)")
 		fs.Usage()
 		return exitUsage
 	}
-	profile, ok := map[string]termenv.Profile{"none": termenv.Ascii, "ansi256": termenv.ANSI256, "truecolor": termenv.TrueColor}[*color]
-	if !ok {
-		fmt.Fprintf(stderr, "a2term render: --color %q: use none, ansi256 or truecolor\n", *color)
-		return exitUsage
-	}
-	if *width < 1 || *height < 3 {
-		fmt.Fprintln(stderr, "a2term render: --width must be at least 1 and --height at least 3")
-		return exitUsage
-	}
-	if *background != "dark" && *background != "light" {
-		fmt.Fprintf(stderr, "a2term render: --background %q: use dark or light\n", *background)
-		return exitUsage
-	}
-	if *images != "on" && *images != "off" {
-		fmt.Fprintf(stderr, "a2term render: --images %q: use on or off\n", *images)
-		return exitUsage
-	}
-	data, err := os.ReadFile(files[0])
+	opts, err := flags.Options()
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term render: %v\n", err)
 		return exitUsage
 	}
-	clock := func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
-	board := bridge.NewBoard(a2ui.Options{Lenient: *lenient}, clock)
-	refused := loadBoard(board, files[0], data, *each, stderr)
-
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(profile)
-	r.SetHasDarkBackground(*background == "dark")
-	frame, err := tui.Frame(board, tui.Options{Renderer: r, Now: clock,
-		Widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}}, *width, *height, *surface, *focus)
-	if err != nil {
-		fmt.Fprintf(stderr, "a2term render: %s: %v\n", files[0], err)
-		return exitRefused
+	file := ""
+	if len(files) == 1 {
+		file = files[0]
 	}
-	fmt.Fprintln(stdout, frame)
-	if refused {
-		return exitRefused
+	in, err := snapshot.Load(file, flags.Script())
+	if err != nil {
+		return renderFailed(stderr, err)
+	}
+	out, err := snapshot.Render(in, opts)
+	if err != nil {
+		return renderFailed(stderr, err)
+	}
+	if *output != "" {
+		if err := snapshot.WriteFile(*output, out); err != nil {
+			fmt.Fprintf(stderr, "a2term render: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	if _, err := stdout.Write(out); err != nil {
+		fmt.Fprintf(stderr, "a2term render: %v\n", err)
+		return exitUsage
 	}
 	return exitOK
 }
 
-// loadBoard shows a stream file on a board, as one batch or message by
-// message, reporting refusals on w. It reports whether anything was
-// refused.
-func loadBoard(board *bridge.Board, name string, data []byte, each bool, w io.Writer) bool {
-	raws, err := a2ui.SplitStream(data)
-	if err != nil {
-		fmt.Fprintf(w, "%s: refused: %v\n", name, err)
-		return true
+// renderFailed reports a render that drew nothing: a refused stream as
+// the transcript would record it, an unreadable file or bad flags as a
+// usage error, anything else as a failure.
+func renderFailed(stderr io.Writer, err error) int {
+	var refused *snapshot.Refused
+	var usage *snapshot.UsageError
+	switch {
+	case errors.As(err, &refused):
+		fmt.Fprintln(stderr, err)
+		return exitRefused
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "a2term render: %v\n", err)
+		return exitUsage
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission):
+		fmt.Fprintf(stderr, "a2term render: %v\n", err)
+		return exitUsage
 	}
-	msgs := make([]json.RawMessage, len(raws))
-	for i, r := range raws {
-		msgs[i] = r
-	}
-	if !each {
-		if _, _, err := board.Show(msgs); err != nil {
-			fmt.Fprintf(w, "%s: %v\n", name, err)
-			return true
-		}
-		return false
-	}
-	refused := false
-	for i, m := range msgs {
-		if _, _, err := board.Show([]json.RawMessage{m}); err != nil {
-			e := *err.(*a2ui.Error)
-			e.Index = i
-			fmt.Fprintf(w, "%s: %v\n", name, &e)
-			refused = true
-		}
-	}
-	return refused
+	fmt.Fprintf(stderr, "a2term render: %v\n", err)
+	return exitRefused
 }

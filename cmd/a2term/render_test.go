@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -8,9 +11,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+var (
+	orderStream = filepath.Join("..", "..", "testdata", "streams", "order-form.jsonl")
+	badStream   = filepath.Join("..", "..", "testdata", "streams", "one-bad-line.jsonl")
+)
+
 func TestRenderPrintsTheFrame(t *testing.T) {
-	order := filepath.Join("..", "..", "testdata", "streams", "order-form.jsonl")
-	code, out, errOut := runCmd(t, "render", "--width", "100", "--height", "14", "--focus", "send", order)
+	code, out, errOut := runCmd(t, "render", "--width", "100", "--height", "14", "--focus", "send", orderStream)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -19,8 +26,8 @@ func TestRenderPrintsTheFrame(t *testing.T) {
 		t.Errorf("%d lines, want 14", len(lines))
 	}
 	for _, l := range lines {
-		if ansi.StringWidth(l) != 100 {
-			t.Errorf("line %q is not 100 wide", l)
+		if w := ansi.StringWidth(l); w > 100 || strings.HasSuffix(l, " ") {
+			t.Errorf("line %q is %d wide or ends with a space", l, w)
 		}
 	}
 	for _, want := range []string{"Order a coffee", "> Order <", "→ show order: 7 components"} {
@@ -31,30 +38,144 @@ func TestRenderPrintsTheFrame(t *testing.T) {
 	if strings.Contains(out, "\x1b") {
 		t.Error("--color none (the default) printed escape sequences")
 	}
-	code, out, _ = runCmd(t, "render", "--color", "ansi256", "--width", "60", "--height", "8", order)
+	_, padded, _ := runCmd(t, "render", "--pad", "--width", "100", "--height", "14", orderStream)
+	for _, l := range strings.Split(strings.TrimSuffix(padded, "\n"), "\n") {
+		if ansi.StringWidth(l) != 100 {
+			t.Errorf("--pad: line %q is not 100 wide", l)
+		}
+	}
+	code, out, _ = runCmd(t, "render", "--color", "ansi256", "--width", "60", "--height", "8", orderStream)
 	if code != 0 || !strings.Contains(out, "\x1b[") {
 		t.Errorf("--color ansi256: exit %d, no styling", code)
 	}
 }
 
+// TestRenderKeysAndStates: each flag that sets up a state shows it.
+func TestRenderKeysAndStates(t *testing.T) {
+	settings := filepath.Join("..", "..", "testdata", "streams", "settings.jsonl")
+	script := filepath.Join("..", "..", "testdata", "snapshots", "order-flow.jsonl")
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--keys", "tab tab tab space", settings}, []string{"[x] Gift wrap"}},
+		{[]string{"--keys", `tab ctrl+a type:"Grace "`, settings}, []string{"> Grace |Ada"}},
+		{[]string{"--keys", "alt+2", settings}, []string{"[2 other]", "Second surface"}},
+		{[]string{"--surface", "other", settings}, []string{"[2 other]"}},
+		{[]string{"--open", "more", settings}, []string{"Deliveries leave at nine."}},
+		{[]string{"--focus", "send", settings}, []string{"> Save <"}},
+		{[]string{"--frames", "--keys", "tab space", orderStream}, []string{"=== 0: start\n", "=== 1: tab\n", "=== 2: space\n"}},
+		{[]string{"--width", "100", "--keys", "tab tab tab tab enter wait", script}, []string{"Thanks, Ada: 2 cups are on"}},
+		{[]string{"--width", "100", "--keys", "tab tab tab tab enter wait", "--script", script}, []string{"Thanks, Ada"}},
+	} {
+		code, out, errOut := runCmd(t, append([]string{"render"}, tc.args...)...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", tc.args, code, errOut)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: no %q:\n%s", tc.args, w, out)
+			}
+		}
+	}
+}
+
 func TestRenderErrors(t *testing.T) {
-	order := filepath.Join("..", "..", "testdata", "streams", "order-form.jsonl")
-	bad := filepath.Join("..", "..", "testdata", "streams", "one-bad-line.jsonl")
 	for _, tc := range []struct {
 		args    []string
 		code    int
 		wantErr string
 	}{
-		{[]string{"render", "--focus", "nope", order}, 1, `"nope" is not a control`},
-		{[]string{"render", "--surface", "nope", order}, 1, `no surface "nope"`},
-		{[]string{"render", bad}, 1, "message 1: bad_value"},
-		{[]string{"render", "--color", "pink", order}, 2, `--color "pink"`},
+		{[]string{"render", "--focus", "nope", orderStream}, 1, `"nope" is not a control`},
+		{[]string{"render", "--surface", "nope", orderStream}, 1, `no surface "nope"`},
+		{[]string{"render", "--open", "send", orderStream}, 1, `"send" is not a Modal`},
+		{[]string{"render", badStream}, 1, "message 1: bad_value"},
+		{[]string{"render", "--keys", "tab nope", orderStream}, 2, `unknown key "nope"; the keys are ? alt+1`},
+		{[]string{"render", "--color", "pink", orderStream}, 2, `--color "pink"`},
 		{[]string{"render"}, 2, "give exactly one FILE"},
 		{[]string{"render", "missing.jsonl"}, 2, "missing.jsonl"},
 	} {
-		code, _, errOut := runCmd(t, tc.args...)
-		if code != tc.code || !strings.Contains(errOut, tc.wantErr) {
-			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.wantErr)
+		code, out, errOut := runCmd(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.wantErr) || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d, nothing and %q", tc.args, code, out, errOut, tc.code, tc.wantErr)
+		}
+	}
+}
+
+// TestRefusedStreamLeavesTheGoldenFile: a refused stream writes nothing
+// on stdout, so a shell redirect leaves an empty file (which a check
+// reports), never a blank frame, and -o leaves the file as it was.
+func TestRefusedStreamLeavesTheGoldenFile(t *testing.T) {
+	dir := t.TempDir()
+	golden := filepath.Join(dir, "x.golden")
+	const kept = "the frame kept last time\n"
+	if err := os.WriteFile(golden, []byte(kept), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "render", "-o", golden, badStream)
+	if code != 1 || out != "" || !strings.Contains(errOut, "bad_value") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if b, _ := os.ReadFile(golden); string(b) != kept {
+		t.Errorf("-o changed the golden file of a refused stream: %q", b)
+	}
+	if code, _, _ := runCmd(t, "render", "-o", golden, orderStream); code != 0 {
+		t.Fatal("render -o failed")
+	}
+	if b, _ := os.ReadFile(golden); !strings.Contains(string(b), "Order a coffee") {
+		t.Errorf("-o did not write the frame: %q", b)
+	}
+
+	bin := buildBinary(t)
+	bad, _ := filepath.Abs(badStream)
+	cmd := exec.Command("sh", "-c", `"$0" render "$1" > "$2"`, bin, bad, golden)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil {
+		t.Error("the shell saw no failure")
+	}
+	if b, _ := os.ReadFile(golden); len(b) != 0 {
+		t.Errorf("stdout of a refused stream was %q", b)
+	}
+	if !strings.Contains(stderr.String(), "bad_value") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+}
+
+// TestRenderIsTheSameEverywhere runs render under different time zones,
+// locales, terminals and colour settings: the bytes never change.
+func TestRenderIsTheSameEverywhere(t *testing.T) {
+	bin := buildBinary(t)
+	settings, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "streams", "settings.jsonl"))
+	flow, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "snapshots", "order-flow.jsonl"))
+	envs := [][]string{
+		{"TZ=UTC", "LANG=C", "TERM=dumb"},
+		{"TZ=America/Los_Angeles", "LANG=de_DE.UTF-8", "LC_ALL=de_DE.UTF-8", "TERM=xterm-256color", "COLORTERM=truecolor"},
+		{"TZ=Asia/Kolkata", "LANG=ja_JP.UTF-8", "TERM=xterm", "NO_COLOR=1", "COLORFGBG=0;15"},
+		{"TZ=Pacific/Chatham", "TERM=screen", "CLICOLOR_FORCE=1", "COLORTERM=", "LC_ALL=C"},
+	}
+	for _, args := range [][]string{
+		{"render", "--width", "120", "--height", "30", settings},
+		{"render", "--color", "ansi256", "--width", "120", "--height", "30", "--keys", "tab tab tab space", settings},
+		{"render", "--color", "truecolor", "--background", "light", "--open", "more", settings},
+		{"render", "--color", "ansi256", "--width", "100", "--frames", "--keys", "tab tab tab tab enter wait", flow},
+	} {
+		var first []byte
+		for i, env := range envs {
+			cmd := exec.Command(bin, args...)
+			cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%v %v: %v", args, env, err)
+			}
+			if i == 0 {
+				first = out
+				continue
+			}
+			if !bytes.Equal(out, first) {
+				t.Errorf("%v differs under %v:\n%q\nfirst:\n%q", args, env, out, first)
+			}
 		}
 	}
 }

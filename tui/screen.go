@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/a2term/a2term/bridge"
+)
+
+// Screen is the program without a terminal: the same Model, sized once,
+// driven by key presses given as Steps, drawing frames on demand. It is
+// what render and snapshot tests draw with, so a frame is exactly what a
+// person would see after doing the same.
+//
+// A Screen is not safe for concurrent use. The view it draws may change
+// under it (an agent answering): each step and each frame reads the
+// latest state first, as the program does when it hears of a change.
+type Screen struct {
+	m    *Model
+	quit bool
+}
+
+// ErrQuit is returned for a step after the one that quit the program.
+var ErrQuit = errors.New("the program has quit")
+
+// NewScreen returns a screen of w×h cells on view. Call Close when done.
+func NewScreen(view bridge.View, opts Options, w, h int) *Screen {
+	m := New(view, opts)
+	m.SetSize(w, h)
+	return &Screen{m: m}
+}
+
+// Close ends the screen's subscription to its view.
+func (s *Screen) Close() { s.m.Close() }
+
+// Show makes surface id the active one.
+func (s *Screen) Show(id string) error {
+	s.m.refresh()
+	if !s.m.Show(id) {
+		return fmt.Errorf("no surface %q is shown", id)
+	}
+	return nil
+}
+
+// Focus focuses node id of the active surface, which must be a control
+// that is drawn (in the open dialog, when there is one).
+func (s *Screen) Focus(id string) error {
+	s.m.refresh()
+	if !s.m.Focus(id) {
+		return fmt.Errorf("%q is not a control drawn on surface %q", id, s.m.active)
+	}
+	return nil
+}
+
+// Open opens Modal node id of the active surface, as activating its entry
+// point would.
+func (s *Screen) Open(id string) error {
+	s.m.refresh()
+	if !s.m.OpenModal(id) {
+		return fmt.Errorf("%q is not a Modal on surface %q", id, s.m.active)
+	}
+	return nil
+}
+
+// Press carries out st's key presses, as the program does when the
+// terminal sends them. A Wait step does nothing here: the caller lets the
+// agent answer first. A key that quits the program ends the screen: every
+// later step is ErrQuit.
+func (s *Screen) Press(st Step) error {
+	for _, k := range st.Keys {
+		if s.quit {
+			return fmt.Errorf("%s: %w", st.Name, ErrQuit)
+		}
+		s.m.refresh()
+		if s.run(k) {
+			s.quit = true
+		}
+	}
+	return nil
+}
+
+// run updates the model with msg and runs what it asks for, until it asks
+// for nothing; it reports whether the program quit.
+func (s *Screen) run(msg tea.Msg) bool {
+	for i := 0; msg != nil && i < 16; i++ {
+		_, cmd := s.m.Update(msg)
+		if cmd == nil {
+			return false
+		}
+		msg = cmd()
+		if _, ok := msg.(tea.QuitMsg); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// FrameOptions say how a frame is written.
+type FrameOptions struct {
+	// Pad keeps every line as wide as the screen, spaces included, as the
+	// terminal has it. Without it, spaces at the end of a line that show
+	// nothing are left out.
+	Pad bool
+}
+
+// Frame draws the screen as it is now. Runs of one style share one SGR
+// sequence, so the same screen is the same bytes however widgets drew it.
+func (s *Screen) Frame(opts FrameOptions) string {
+	s.m.refresh()
+	return tidyFrame(s.m.View(), opts.Pad)
+}
+
+// Active is the id of the surface shown, or "".
+func (s *Screen) Active() string { return s.m.active }

@@ -1,0 +1,89 @@
+package tui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/bridge"
+)
+
+func doKeys(t *testing.T, s *Screen, keys string) {
+	t.Helper()
+	steps, err := ParseSteps(keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range steps {
+		if err := s.Press(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestScreenDoesWhatThePersonDoes drives the program by key names: a
+// checked box, a typed name, a second tab, an open dialog — each frame
+// is the one the program draws after the same keys.
+func TestScreenDoesWhatThePersonDoes(t *testing.T) {
+	hub := bridge.NewHub(bridge.HubOptions{Now: fixedClock})
+	defer hub.Close()
+	if _, err := hub.Show(showRaws(t, fixtures(t)["settings.jsonl"])); err != nil {
+		t.Fatal(err)
+	}
+	s := NewScreen(hub, testOptions(termenv.Ascii), 80, 20)
+	defer s.Close()
+	f := s.Frame(FrameOptions{})
+	if !strings.Contains(f, "[1 settings]") || !strings.Contains(f, "[ ] Gift wrap") {
+		t.Fatalf("first frame:\n%s", f)
+	}
+	for _, l := range strings.Split(f, "\n") {
+		if strings.HasSuffix(l, " ") {
+			t.Errorf("line %q ends with a space", l)
+		}
+	}
+	if padded := s.Frame(FrameOptions{Pad: true}); !strings.HasSuffix(strings.Split(padded, "\n")[1], "  ") {
+		t.Errorf("a padded frame is trimmed:\n%s", padded)
+	}
+
+	doKeys(t, s, `tab type:" Lovelace" tab tab space`)
+	f = s.Frame(FrameOptions{})
+	if !strings.Contains(f, "[ Ada Lovelace") || !strings.Contains(f, "[x] Gift wrap") {
+		t.Errorf("after typing and space:\n%s", f)
+	}
+	st, _ := hub.State("settings")
+	if got := string(st[0].DataModel); !strings.Contains(got, `"name":"Ada Lovelace"`) || !strings.Contains(got, `"gift":true`) {
+		t.Errorf("the hub has %s", got)
+	}
+
+	doKeys(t, s, "alt+2")
+	if f = s.Frame(FrameOptions{}); !strings.Contains(f, "[2 other]") || !strings.Contains(f, "Second surface") {
+		t.Errorf("alt+2:\n%s", f)
+	}
+	if err := s.Show("settings"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Open("more"); err != nil {
+		t.Fatal(err)
+	}
+	if f = s.Frame(FrameOptions{}); !strings.Contains(f, "Deliveries leave at nine.") {
+		t.Errorf("dialog open:\n%s", f)
+	}
+	doKeys(t, s, "esc")
+	if f = s.Frame(FrameOptions{}); strings.Contains(f, "Deliveries leave at nine.") || !strings.Contains(f, "> Details <") {
+		t.Errorf("esc closes the dialog and gives the focus back to its entry point:\n%s", f)
+	}
+
+	for _, err := range []error{s.Open("send"), s.Open("nope"), s.Focus("title"), s.Show("nope")} {
+		if err == nil {
+			t.Error("no error for what is not there")
+		}
+	}
+
+	doKeys(t, s, "ctrl+c")
+	steps, _ := ParseSteps("tab")
+	if err := s.Press(steps[0]); !errors.Is(err, ErrQuit) {
+		t.Errorf("a key after quitting: %v", err)
+	}
+}

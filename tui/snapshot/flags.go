@@ -1,0 +1,144 @@
+package snapshot
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/a2term/a2term/bridge/script"
+	"github.com/a2term/a2term/tui"
+)
+
+// Flags are a render's flags: a2term render's, and those a case of a
+// snapshot folder may give in NAME.flags, so both mean the same.
+type Flags struct {
+	width, height              *int
+	surface, focus, open, keys *string
+	color, background, images  *string
+	script                     *string
+	ascii, lenient, each, pad  *bool
+	frames, web                *bool
+	timeout                    *float64
+}
+
+// AddFlags defines the flags on fs.
+func AddFlags(fs *flag.FlagSet) *Flags {
+	return &Flags{
+		width:      fs.Int("width", 80, "terminal width in columns"),
+		height:     fs.Int("height", 24, "terminal height in lines"),
+		surface:    fs.String("surface", "", "surface to show (default: the first shown)"),
+		open:       fs.String("open", "", "id of a Modal to open, as activating its entry point does"),
+		focus:      fs.String("focus", "", "node id of the control to focus (in the open dialog, if any)"),
+		keys:       fs.String("keys", "", `what the person does after that: key names ("tab shift+tab enter space alt+2 ctrl+n"), type:TEXT, wait`),
+		script:     fs.String("script", "", "play this script as the agent, after FILE's stream if one is given"),
+		frames:     fs.Bool("frames", false, "write a frame after every step, each under a line \"=== N: STEP\""),
+		web:        fs.Bool("web", false, "write the web mirror's page as text instead of the terminal's frame"),
+		color:      fs.String("color", "none", "colour profile: none, ansi256 or truecolor"),
+		background: fs.String("background", "dark", "terminal background the colours suit: dark or light"),
+		images:     fs.String("images", "on", "draw pictures (on) or their alt text (off)"),
+		ascii:      fs.Bool("ascii", false, "draw with ASCII glyphs only"),
+		pad:        fs.Bool("pad", false, "keep the spaces at the end of each line"),
+		lenient:    fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')"),
+		each:       fs.Bool("each", false, "apply message by message instead of as one batch"),
+		timeout:    fs.Float64("timeout", DefaultTimeout.Seconds(), "seconds the agent may take to answer a wait"),
+	}
+}
+
+// UsageError is an error in a render's flags or arguments.
+type UsageError struct{ msg string }
+
+func (e *UsageError) Error() string { return e.msg }
+
+func usageErr(format string, a ...any) error {
+	return &UsageError{msg: fmt.Sprintf(format, a...)}
+}
+
+// Options checks the flags' values and returns what they ask for. Its
+// errors are *UsageError.
+func (f *Flags) Options() (Options, error) {
+	var o Options
+	profile, ok := map[string]Color{"none": NoColor, "ansi256": ANSI256, "truecolor": TrueColor}[*f.color]
+	if !ok {
+		return o, usageErr("--color %q: use none, ansi256 or truecolor", *f.color)
+	}
+	if *f.width < 1 || *f.height < 3 {
+		return o, usageErr("--width must be at least 1 and --height at least 3")
+	}
+	if *f.background != "dark" && *f.background != "light" {
+		return o, usageErr("--background %q: use dark or light", *f.background)
+	}
+	if *f.images != "on" && *f.images != "off" {
+		return o, usageErr("--images %q: use on or off", *f.images)
+	}
+	if *f.timeout <= 0 {
+		return o, usageErr("--timeout must be more than 0 seconds")
+	}
+	steps, err := tui.ParseSteps(*f.keys)
+	if err != nil {
+		return o, usageErr("--%v", err)
+	}
+	o = Options{
+		Look: Look{Width: *f.width, Height: *f.height, Color: profile, Light: *f.background == "light",
+			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad},
+		Lenient: *f.lenient, Each: *f.each,
+		Surface: *f.surface, Open: *f.open, Focus: *f.focus,
+		Steps: steps, Frames: *f.frames, Web: *f.web,
+		Timeout: secondsDuration(*f.timeout),
+	}
+	return o, nil
+}
+
+// Script is the --script file, or "".
+func (f *Flags) Script() string { return *f.script }
+
+// Input is what a render draws: a stream, a script agent, or both.
+type Input struct {
+	Name   string // for errors: the stream file, else the script
+	Stream []byte
+	Agent  *script.Script
+}
+
+// Load reads a render's input: file (a stream, or a script, recognised by
+// its first line), the script scriptFile, or a stream file and a script.
+// Either may be "". Errors are the file's (not found, a script that does
+// not parse).
+func Load(file, scriptFile string) (Input, error) {
+	var in Input
+	if file == "" && scriptFile == "" {
+		return in, usageErr("give a stream FILE or --script")
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return in, err
+		}
+		in.Name = file
+		if script.IsScript(data) {
+			if scriptFile != "" {
+				return in, usageErr("%s is a script: give it as FILE or as --script, not both", file)
+			}
+			s, err := script.Load(file)
+			if err != nil {
+				return in, err
+			}
+			in.Agent = s
+			return in, nil
+		}
+		in.Stream = data
+	}
+	if scriptFile != "" {
+		s, err := script.Load(scriptFile)
+		if err != nil {
+			return in, err
+		}
+		in.Agent = s
+		if in.Name == "" {
+			in.Name = filepath.Clean(scriptFile)
+		}
+	}
+	return in, nil
+}
+
+func secondsDuration(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

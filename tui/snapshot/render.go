@@ -1,0 +1,148 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/tui"
+)
+
+// Options say what a render does: the state to reach and what to write.
+type Options struct {
+	Look
+	// Lenient accepts the non-conformant shapes of third-party streams.
+	Lenient bool
+	// Each applies the stream message by message instead of as one batch.
+	Each bool
+	// Surface, Open and Focus set the view before the steps: the surface
+	// shown, a Modal opened on it, the control focused (in the dialog
+	// when one is open).
+	Surface, Open, Focus string
+	// Steps are what the person does, in order (tui.ParseSteps).
+	Steps []tui.Step
+	// Frames writes a frame after every step, not only the last, each
+	// under a header line (see FrameHeader).
+	Frames bool
+	// Web writes the web mirror's page text (bridge.WebText) instead of
+	// the terminal's frame.
+	Web bool
+	// Timeout bounds each wait for the agent; 0 is DefaultTimeout.
+	Timeout time.Duration
+}
+
+// FrameHeader is the line above frame i of a render with Frames: the step
+// that led to it ("start" for the first).
+func FrameHeader(i int, step string) string {
+	return fmt.Sprintf("=== %d: %s", i, step)
+}
+
+// Render draws what a person would see: in's stream applied (when not
+// nil), its script played as the agent (when not nil) until it first
+// waits for the person, then the view set up and the steps done, a
+// "wait" step letting the agent answer. It returns the last frame, or
+// every frame with Frames, each line ended by a newline. Nothing is
+// returned with an error: a refused stream (*Refused), a script that
+// stopped, a surface, dialog or control that is not there, an agent that
+// did not answer in time.
+func Render(in Input, opts Options) ([]byte, error) {
+	s, err := Start(opts.Look, opts.Lenient)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	if in.Stream != nil {
+		if err := s.Show(in.Name, in.Stream, opts.Each); err != nil {
+			return nil, err
+		}
+	}
+	done := make(chan struct{})
+	var agentErr error
+	if agent := in.Agent; agent == nil {
+		close(done)
+	} else {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		c, err := client.Dial(ctx, s.Socket())
+		if err != nil {
+			return nil, err
+		}
+		go func() {
+			defer close(done)
+			agentErr = agent.Run(ctx, c)
+			c.Close()
+			// Everything the agent did reaches the hub before the
+			// session carries on.
+			s.StopListening()
+		}()
+		defer func() { cancel(); <-done }()
+	}
+	// agentStopped reports a script that ended with an error.
+	agentStopped := func() error {
+		select {
+		case <-done:
+			if agentErr != nil {
+				return fmt.Errorf("the script stopped: %w", agentErr)
+			}
+		default:
+		}
+		return nil
+	}
+	wait := func() error {
+		if err := s.WaitIdle(done, opts.Timeout); err != nil {
+			return err
+		}
+		return agentStopped()
+	}
+	if err := wait(); err != nil {
+		return nil, err
+	}
+	scr := s.Screen()
+	if opts.Surface != "" {
+		if err := scr.Show(opts.Surface); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Open != "" {
+		if err := scr.Open(opts.Open); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Focus != "" {
+		if err := scr.Focus(opts.Focus); err != nil {
+			return nil, err
+		}
+	}
+	var out strings.Builder
+	draw := func(i int, step string) {
+		if opts.Frames {
+			out.WriteString(FrameHeader(i, step) + "\n")
+		}
+		out.WriteString(s.Frame())
+		out.WriteByte('\n')
+	}
+	if opts.Frames {
+		draw(0, "start")
+	}
+	for i, st := range opts.Steps {
+		if st.Wait {
+			if err := wait(); err != nil {
+				return nil, fmt.Errorf("step %d (wait): %w", i+1, err)
+			}
+		} else if err := scr.Press(st); err != nil {
+			return nil, fmt.Errorf("step %d: %w", i+1, err)
+		}
+		if opts.Frames {
+			draw(i+1, st.Name)
+		}
+	}
+	if err := agentStopped(); err != nil {
+		return nil, err
+	}
+	if !opts.Frames {
+		draw(0, "")
+	}
+	return []byte(out.String()), nil
+}

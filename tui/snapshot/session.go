@@ -1,0 +1,230 @@
+package snapshot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/tui"
+)
+
+// Clock is the time of every snapshot: transcript lines, action
+// timestamps and date inputs that start from now all read it, so frames
+// are the same on every run, in every time zone.
+func Clock() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
+
+// DefaultTimeout is how long an agent may take to answer (to come back to
+// canvas.wait, or end) before a run gives up on it.
+const DefaultTimeout = 30 * time.Second
+
+// Look says how frames are drawn. The zero value is 80×24, no colour, a
+// dark background, pictures on.
+type Look struct {
+	Width, Height int
+	// Color is the colour profile, fixed, never read from the terminal
+	// or the environment.
+	Color Color
+	// Light draws for a light background.
+	Light    bool
+	NoImages bool
+	ASCII    bool
+	// Pad keeps the spaces at the end of each line.
+	Pad bool
+}
+
+func (l Look) size() (int, int) {
+	w, h := l.Width, l.Height
+	if w <= 0 {
+		w = 80
+	}
+	if h <= 0 {
+		h = 24
+	}
+	return w, h
+}
+
+// renderer is a Lip Gloss renderer that knows nothing of the terminal,
+// the environment or the locale: the profile and background are given.
+func (l Look) renderer() *lipgloss.Renderer {
+	r := lipgloss.NewRenderer(io.Discard)
+	p := termenv.Ascii
+	switch l.Color {
+	case ANSI256:
+		p = termenv.ANSI256
+	case TrueColor:
+		p = termenv.TrueColor
+	}
+	r.SetColorProfile(p)
+	r.SetHasDarkBackground(!l.Light)
+	return r
+}
+
+// Color is a colour profile.
+type Color int
+
+// The colour profiles: none (plain text), 256 colours, 24-bit colour.
+const (
+	NoColor Color = iota
+	ANSI256
+	TrueColor
+)
+
+// Session is a canvas without a terminal: a hub with the fixed Clock, its
+// agent socket in a private temporary directory, and a Screen on it. Agents
+// connect to Socket as they would to a2term; the person's keys go to
+// Screen. Frames do not show the socket's path, which changes every run.
+type Session struct {
+	hub    *bridge.Hub
+	server *bridge.Server
+	dir    string
+	screen *tui.Screen
+	look   Look
+}
+
+// Start opens a session.
+func Start(look Look, lenient bool) (*Session, error) {
+	hub := bridge.NewHub(bridge.HubOptions{Lenient: lenient, Now: Clock})
+	dir, err := os.MkdirTemp("", "a2term-snap-")
+	if err != nil {
+		return nil, err
+	}
+	srv, err := bridge.Listen(hub, filepath.Join(dir, "a2term.sock"), bridge.ServerOptions{})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	hub.Board().SetStatus(func(s *bridge.Status) { s.Listening = "" })
+	hub.Hold()
+	w, h := look.size()
+	screen := tui.NewScreen(hub, tui.Options{Renderer: look.renderer(), Now: Clock,
+		Widgets: components.Options{NoImages: look.NoImages, ASCII: look.ASCII}}, w, h)
+	return &Session{hub: hub, server: srv, dir: dir, screen: screen, look: look}, nil
+}
+
+// Close stops listening and ends every wait.
+func (s *Session) Close() {
+	s.screen.Close()
+	s.server.Close()
+	s.hub.Close()
+	os.RemoveAll(s.dir)
+}
+
+// Socket is the path agents connect to.
+func (s *Session) Socket() string { return s.server.Path() }
+
+// Hub is the session's hub.
+func (s *Session) Hub() *bridge.Hub { return s.hub }
+
+// Screen is what the person sees.
+func (s *Session) Screen() *tui.Screen { return s.screen }
+
+// StopListening closes the socket after the agent has gone, and waits
+// until the hub has heard of everything that agent did; keys still work.
+func (s *Session) StopListening() { s.server.Close() }
+
+// Frame draws the screen as it is now.
+func (s *Session) Frame() string {
+	return s.screen.Frame(tui.FrameOptions{Pad: s.look.Pad})
+}
+
+// Show applies a stream, as one batch or message by message. The refusal
+// of any message is a *Refused error; with each, the messages before it
+// stay applied.
+func (s *Session) Show(name string, data []byte, each bool) error {
+	raws, err := a2ui.SplitStream(data)
+	if err != nil {
+		return &Refused{Name: name, Err: err}
+	}
+	msgs := make([]json.RawMessage, len(raws))
+	for i, r := range raws {
+		msgs[i] = r
+	}
+	if !each {
+		if _, err := s.hub.Show(msgs); err != nil {
+			return &Refused{Name: name, Err: err}
+		}
+		return nil
+	}
+	var refused *Refused
+	for i, m := range msgs {
+		if _, err := s.hub.Show([]json.RawMessage{m}); err != nil {
+			var e *a2ui.Error
+			if errors.As(err, &e) {
+				c := *e
+				c.Index = i
+				err = &c
+			}
+			if refused == nil {
+				refused = &Refused{Name: name}
+			}
+			refused.Errs = append(refused.Errs, err)
+		}
+	}
+	if refused != nil {
+		return refused
+	}
+	return nil
+}
+
+// Refused is a stream, or one or more of its messages, that the canvas
+// refused.
+type Refused struct {
+	Name string
+	Err  error   // the batch's refusal
+	Errs []error // each message's (message by message)
+}
+
+func (r *Refused) Error() string {
+	if r.Err != nil {
+		return fmt.Sprintf("%s: %v", r.Name, r.Err)
+	}
+	var s string
+	for i, e := range r.Errs {
+		if i > 0 {
+			s += "\n"
+		}
+		s += fmt.Sprintf("%s: %v", r.Name, e)
+	}
+	return s
+}
+
+// WaitIdle lets the agent answer: it hands the agent what the person did
+// since the last wait, and waits until the agent waits for the person
+// again (canvas.wait), done is closed (the agent ended), or timeout
+// passes. Between two waits the person's actions are held in the queue
+// (bridge.Hub.Hold), so the agent never answers in the middle of keys and
+// every frame is the same on every run.
+func (s *Session) WaitIdle(done <-chan struct{}, timeout time.Duration) error {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	changed, cancel := s.hub.Subscribe()
+	defer cancel()
+	s.hub.Release()
+	defer s.hub.Hold()
+	ctx, stop := context.WithTimeout(context.Background(), timeout)
+	defer stop()
+	for {
+		if s.hub.Waiting() > 0 {
+			return nil
+		}
+		select {
+		case <-done:
+			return nil
+		case <-changed:
+		case <-ctx.Done():
+			return fmt.Errorf("the agent did not wait for the person within %s", timeout)
+		}
+	}
+}
