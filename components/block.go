@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -238,7 +237,7 @@ func dropOrphan(l string) string {
 // with edges in the edge style. Double draws the focus without colour: a
 // doubled box (">"/"<" sides in ASCII). Reverse draws the content in the
 // Focus style, for a focused button.
-func controlFrame(t *Theme, inner Block, edge lipgloss.Style, double, reverse bool) Block {
+func controlFrame(t *Theme, inner Block, edge Style, double, reverse bool) Block {
 	tl, tr, bl, br := t.Glyph("╭", "+"), t.Glyph("╮", "+"), t.Glyph("╰", "+"), t.Glyph("╯", "+")
 	h, vl, vr := t.Glyph("─", "-"), t.Glyph("│", "|"), t.Glyph("│", "|")
 	if double {

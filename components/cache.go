@@ -14,6 +14,10 @@ type Cache struct {
 	cur, prev map[cacheKey]Block
 	// natural widths, by node, for the current frame only.
 	natural map[*a2ui.Node]int
+	// blocks and naturals are how many entries the frame before Clear
+	// held: the next frame starts with room for as many, instead of
+	// growing its maps again entry by entry.
+	blocks, naturals int
 }
 
 type cacheKey struct {
@@ -29,13 +33,16 @@ func NewCache() *Cache {
 // Frame starts a new frame: blocks not used in it are forgotten at the
 // start of the next, so the cache holds only what is on screen.
 func (c *Cache) Frame() {
-	c.prev, c.cur = c.cur, make(map[cacheKey]Block, len(c.cur))
-	c.natural = make(map[*a2ui.Node]int, len(c.natural))
+	n, nn := max(len(c.cur), c.blocks), max(len(c.natural), c.naturals)
+	c.blocks, c.naturals = 0, 0
+	c.prev, c.cur = c.cur, make(map[cacheKey]Block, n)
+	c.natural = make(map[*a2ui.Node]int, nn)
 }
 
 // Clear forgets everything (after a change of theme or view state that
 // nodes do not show, such as a selected tab).
 func (c *Cache) Clear() {
+	c.blocks, c.naturals = max(c.blocks, len(c.cur)), max(c.naturals, len(c.natural))
 	clear(c.cur)
 	clear(c.prev)
 	clear(c.natural)

@@ -410,7 +410,7 @@ func altParts(p *a2ui.ImageProps, why string, t *Theme) (mark, alt, note string)
 // boxLine is a line of text in a media box, wrapped to the box.
 type boxLine struct {
 	text  string
-	style lipgloss.Style
+	style Style
 }
 
 // mediaBox draws a frame with a title in its top edge and lines of text
@@ -459,7 +459,7 @@ func mediaBoxWidth(w int, title string, lines []boxLine) int {
 
 // wrapStyled wraps plain text (which may hold line breaks) to w and
 // styles each line on its own.
-func wrapStyled(s string, st lipgloss.Style, w int) []string {
+func wrapStyled(s string, st Style, w int) []string {
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
 		for _, cells := range wrapCells([]mdSpan{{para, 0}}, w, false) {

@@ -36,7 +36,7 @@ func (Tabs) Render(n *a2ui.Node, w int, c *Context) Block {
 		label := " " + title + " "
 		style := t.Dim
 		if i == sel {
-			style = t.Selected.Underline(true)
+			style = newStyle(t.Selected.Underline(true))
 			if focused {
 				style = t.Focus
 			}

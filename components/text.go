@@ -37,11 +37,15 @@ func (Text) Render(n *a2ui.Node, w int, c *Context) Block {
 	if p == nil {
 		return Empty(w, 1)
 	}
-	lines := markdownLines(p.Text, p.UsageHint, w, c.Theme)
+	lines, widths := markdownLines(p.Text, p.UsageHint, w, c.Theme)
 	if len(lines) == 0 {
 		return Empty(w, 1)
 	}
-	return TextBlock(w, lines...)
+	// The layout knows each line's width: pad without measuring.
+	for i, l := range lines {
+		lines[i] = resize(l, widths[i], w)
+	}
+	return Block{W: w, Lines: lines}
 }
 
 // Natural is the widest line the text draws, up to a reading measure.
@@ -50,12 +54,9 @@ func (Text) Natural(n *a2ui.Node, c *Context) int {
 	if p == nil {
 		return 0
 	}
-	st := newSpanStyler(p.UsageHint, c.Theme)
 	wd := 0
 	for _, b := range parseBlocks(p.Text, c.Theme) {
-		for _, l := range b.layout(textNaturalCap, st, true) {
-			wd = max(wd, ansi.StringWidth(l))
-		}
+		wd = max(wd, b.natural(textNaturalCap))
 	}
 	return wd
 }
@@ -64,22 +65,21 @@ func (Text) Natural(n *a2ui.Node, c *Context) int {
 func textBase(hint string, t *Theme) lipgloss.Style {
 	switch hint {
 	case "h1", "h2", "h3", "h4", "h5":
-		return t.Heading[hint[1]-'1']
+		return t.Heading[hint[1]-'1'].Style
 	case "caption":
-		return t.Caption
+		return t.Caption.Style
 	}
-	return t.Text
+	return t.Text.Style
 }
 
 // markdownLines lays out Markdown text at width w and returns the styled
-// lines, each at most w cells wide (not padded).
-func markdownLines(text, hint string, w int, t *Theme) []string {
+// lines, each at most w cells wide (not padded), and their widths.
+func markdownLines(text, hint string, w int, t *Theme) (lines []string, widths []int) {
 	st := newSpanStyler(hint, t)
-	var out []string
 	for _, b := range parseBlocks(text, t) {
-		out = append(out, b.layout(w, st, false)...)
+		lines, widths = b.layout(w, st, lines, widths)
 	}
-	return out
+	return lines, widths
 }
 
 // --- inline spans -----------------------------------------------------
@@ -121,26 +121,26 @@ func newSpanStyler(hint string, t *Theme) *spanStyler {
 func (s *spanStyler) style(f fmtFlags) lipgloss.Style {
 	switch {
 	case f&fRule != 0:
-		return s.t.Border
+		return s.t.Border.Style
 	case f&fMarker != 0:
-		return s.t.Accent
+		return s.t.Accent.Style
 	}
 	st := s.base
 	if f&fDim != 0 {
 		// The dim colour wins over the hint's own colour.
-		st = s.t.Dim.Inherit(st)
+		st = s.t.Dim.Style.Inherit(st)
 	}
 	if f&fBold != 0 {
-		st = st.Inherit(s.t.Bold)
+		st = st.Inherit(s.t.Bold.Style)
 	}
 	if f&fItalic != 0 {
-		st = st.Inherit(s.t.Italic)
+		st = st.Inherit(s.t.Italic.Style)
 	}
 	if f&fCode != 0 {
-		st = st.Inherit(s.t.Code)
+		st = st.Inherit(s.t.Code.Style)
 	}
 	if f&fLink != 0 {
-		st = st.Inherit(s.t.Link)
+		st = st.Inherit(s.t.Link.Style)
 	}
 	return st
 }
@@ -577,32 +577,17 @@ func mdBullet(indent int, t *Theme) string {
 	return t.Glyph(uni[d], asc[d])
 }
 
-// layout wraps a block to w cells and styles each line. For measuring
-// (natural), rules and code backgrounds do not stretch to the width.
-func (b mdBlock) layout(w int, st *spanStyler, natural bool) []string {
+// layout wraps a block to w cells, styles each line and appends the
+// lines and their widths to lines and widths.
+func (b mdBlock) layout(w int, st *spanStyler, lines []string, widths []int) ([]string, []int) {
 	switch {
 	case b.blank:
-		return []string{""}
-	case b.rule && natural:
-		return []string{"---"}
+		return append(lines, ""), append(widths, 0)
 	case b.rule:
-		return []string{st.render(fRule, strings.Repeat(st.t.Glyph("─", "-"), w))}
+		return append(lines, st.render(fRule, strings.Repeat(st.t.Glyph("─", "-"), w))), append(widths, w)
 	}
-	indent := b.indent
-	all := joinSpans(append(append([]mdSpan(nil), b.marker...), b.spans...))
-	marker, spans := all[:len(b.marker)], all[len(b.marker):]
-	mw := spansWidth(marker)
-	// Give up the hanging indent, then the separate marker, rather than
-	// squeeze the text into a sliver.
-	if indent+mw > w/2 {
-		indent = 0
-	}
-	if indent+mw > w/2 {
-		spans = append(append([]mdSpan(nil), marker...), spans...)
-		marker, mw = nil, 0
-	}
+	indent, marker, spans, mw := b.parts(w)
 	hang := indent + mw
-	var out []string
 	for i, cells := range wrapCells(spans, w-hang, b.code) {
 		var line strings.Builder
 		line.WriteString(strings.Repeat(" ", indent))
@@ -613,16 +598,55 @@ func (b mdBlock) layout(w int, st *spanStyler, natural bool) []string {
 		} else {
 			line.WriteString(strings.Repeat(" ", mw))
 		}
-		if b.code && !natural {
+		if b.code {
 			// Fill the code block's background to the width.
 			if pad := w - hang - cellsWidth(cells); pad > 0 {
-				cells = append(cells, mdCell{strings.Repeat(" ", pad), pad, fCode})
+				cells = append(cells, mdCell{g: strings.Repeat(" ", pad), w: pad, f: fCode})
 			}
 		}
 		renderCells(&line, cells, st)
-		out = append(out, line.String())
+		lines = append(lines, line.String())
+		widths = append(widths, hang+cellsWidth(cells))
 	}
-	return out
+	return lines, widths
+}
+
+// parts splits a block laid out at w into its indent, its marker, the
+// spans of its text and the marker's width.
+func (b mdBlock) parts(w int) (indent int, marker, spans []mdSpan, mw int) {
+	indent = b.indent
+	all := joinSpans(append(append([]mdSpan(nil), b.marker...), b.spans...))
+	marker, spans = all[:len(b.marker)], all[len(b.marker):]
+	mw = spansWidth(marker)
+	// Give up the hanging indent, then the separate marker, rather than
+	// squeeze the text into a sliver.
+	if indent+mw > w/2 {
+		indent = 0
+	}
+	if indent+mw > w/2 {
+		spans = append(append([]mdSpan(nil), marker...), spans...)
+		marker, mw = nil, 0
+	}
+	return indent, marker, spans, mw
+}
+
+// natural is the width of the widest line of the block laid out at w for
+// measuring (what layout draws with natural set), worked out from the
+// cells' widths without drawing them.
+func (b mdBlock) natural(w int) int {
+	switch {
+	case b.blank:
+		return 0
+	case b.rule:
+		return 3 // "---"
+	}
+	indent, _, spans, mw := b.parts(w)
+	hang := indent + mw
+	wd := 0
+	for _, cells := range wrapCells(spans, w-hang, b.code) {
+		wd = max(wd, hang+cellsWidth(cells))
+	}
+	return wd
 }
 
 // joinSpans keeps the clusters of text that Markdown split into spans
@@ -710,6 +734,9 @@ type mdCell struct {
 	g string
 	w int
 	f fmtFlags
+	// ascii says g is a run of printable ASCII other than space, one
+	// cell per byte, which a line break may split anywhere.
+	ascii bool
 }
 
 func cellsWidth(cs []mdCell) int {
@@ -779,6 +806,16 @@ func wrapCells(spans []mdSpan, w int, keepLead bool) [][]mdCell {
 				newline()
 			}
 			for _, c := range word {
+				for c.ascii && c.w > 1 && curW+c.w > w {
+					room := w - curW
+					if room <= 0 {
+						newline()
+						continue
+					}
+					cur = append(cur, mdCell{c.g[:room], room, c.f, true})
+					c = mdCell{c.g[room:], c.w - room, c.f, true}
+					newline()
+				}
 				if curW+c.w > w && curW > 0 {
 					newline()
 				}
@@ -792,6 +829,25 @@ func wrapCells(spans []mdSpan, w int, keepLead bool) [][]mdCell {
 	for _, sp := range spans {
 		s := sp.text
 		for s != "" {
+			if s[0] > 0x20 && s[0] < 0x7f {
+				// A run of printable ASCII but space, one cell per byte,
+				// taken whole; its last byte is left to the clustering
+				// below when what follows may be a mark that joins it.
+				j := 1
+				for j < len(s) && s[j] > 0x20 && s[j] < 0x7f {
+					j++
+				}
+				if j < len(s) && s[j] >= utf8.RuneSelf {
+					j--
+				}
+				if j > 0 {
+					word = append(word, mdCell{s[:j], j, sp.f, true})
+					wordW += j
+					started = true
+					s = s[j:]
+					continue
+				}
+			}
 			var g string
 			var gw int
 			if s[0] >= 0x20 && s[0] < 0x7f && (len(s) == 1 || s[1] < 0x80) {
@@ -803,7 +859,7 @@ func wrapCells(spans []mdSpan, w int, keepLead bool) [][]mdCell {
 				if pad := spread(g, gw); pad > 0 {
 					// The blanks travel with the cluster, in its style.
 					s = s[len(g):]
-					word = append(word, mdCell{g + strings.Repeat(" ", pad), gw + pad, sp.f})
+					word = append(word, mdCell{g: g + strings.Repeat(" ", pad), w: gw + pad, f: sp.f})
 					wordW += gw + pad
 					started = true
 					continue
@@ -813,13 +869,13 @@ func wrapCells(spans []mdSpan, w int, keepLead bool) [][]mdCell {
 			if g == " " {
 				flushWord()
 				if started || keepLead {
-					space = append(space, mdCell{g, 1, sp.f})
+					space = append(space, mdCell{g: g, w: 1, f: sp.f})
 					spaceW++
 				}
 				continue
 			}
 			started = true
-			word = append(word, mdCell{g, gw, sp.f})
+			word = append(word, mdCell{g: g, w: gw, f: sp.f})
 			wordW += gw
 		}
 	}

@@ -181,7 +181,14 @@ func inputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, focuse
 	if focused && !all {
 		after = t.Dim.Render(t.Glyph("…", ">"))
 	}
-	b := TextBlock(w, edge.Render(l)+before+body+after+edge.Render(rb))
+	line := edge.Render(l) + before + body + after + edge.Render(rb)
+	var b Block
+	if vw == w-4 {
+		// Brackets, margins and a run of exactly vw cells: w wide.
+		b = Block{W: w, Lines: []string{line}}
+	} else {
+		b = TextBlock(w, line)
+	}
 	if focused {
 		// Clicks place the cursor in the field being edited; a click on
 		// another field focuses it as a whole (its one Hit from Mark), so
@@ -255,13 +262,13 @@ func drawRun(t *Theme, rs []rune, base, cur int, cursor bool, vw int, ghost stri
 	nocolor := !t.Color()
 	limit := vw
 	cut := false
-	if !cursor && ansi.StringWidth(string(rs)) > vw {
+	widths, total := runeCells(rs)
+	if !cursor && total > vw {
 		limit, cut = vw-1, true
 	}
 	var b strings.Builder
 	x := 0
 	all = true
-	widths, _ := runeCells(rs)
 	// Draw whole clusters: the cursor on any rune of one shows on all of
 	// it, and nothing (styling, a caret) comes between its runes, so that
 	// the line is as wide as the layout measures it.
@@ -337,6 +344,14 @@ func runeCells(r []rune) ([]int, int) {
 	s := string(r)
 	i, total := 0, 0
 	for s != "" {
+		if s[0] >= 0x20 && s[0] < 0x7f && (len(s) == 1 || s[1] < utf8.RuneSelf) {
+			// Printable ASCII not followed by a mark: one cell.
+			out[i] = 1
+			total++
+			i++
+			s = s[1:]
+			continue
+		}
 		c, w := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
 		if c == "" {
 			c = s[:1]

@@ -134,8 +134,8 @@ func TestTextMarkdownSpans(t *testing.T) {
 		{"bold underscores", "a __strong__ word", "a strong word", []string{th.Bold.Render("strong")}},
 		{"italic star", "an *italic* word", "an italic word", []string{th.Italic.Render("italic")}},
 		{"italic underscore", "an _italic_ word", "an italic word", []string{th.Italic.Render("italic")}},
-		{"bold italic", "***both***", "both", []string{th.Bold.Inherit(th.Italic).Render("both")}},
-		{"nested", "**bold *and italic* bold**", "bold and italic bold", []string{th.Bold.Render("bold "), th.Bold.Inherit(th.Italic).Render("and italic")}},
+		{"bold italic", "***both***", "both", []string{th.Bold.Inherit(th.Italic.Style).Render("both")}},
+		{"nested", "**bold *and italic* bold**", "bold and italic bold", []string{th.Bold.Render("bold "), th.Bold.Inherit(th.Italic.Style).Render("and italic")}},
 		{"code", "run `go test` now", "run go test now", []string{th.Code.Render("go test")}},
 		{"code keeps markup", "`**not bold**`", "**not bold**", []string{th.Code.Render("**not bold**")}},
 		{"link", "see [the docs](https://example.com/docs) here", "see the docs (https://example.com/docs) here",
@@ -200,6 +200,9 @@ func TestTextBlocks(t *testing.T) {
 		{"rule", "above\n---\nbelow", 6, []string{"above", "──────", "below"}},
 		{"fence", "```\n  x := 1\n```", 12, []string{"    x := 1"}},
 		{"long word", "abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"long word after a short one", "ab cdefghijkl mn", 5, []string{"ab cd", "efghi", "jkl", "mn"}},
+		{"long word with a mark", "abcde\u0301fghi", 4, []string{"abcd", "e\u0301fgh", "i"}},
+		{"long word in two styles", "ab**cdefg**hij", 4, []string{"abcd", "efgh", "ij"}},
 		{"tiny width drops hang", "- abc", 2, []string{"•", "ab", "c"}},
 	}
 	for _, tc := range tests {
@@ -334,7 +337,11 @@ func FuzzTextMarkdown(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string, w uint8) {
 		s = a2ui.SanitizeText(s)
 		width := int(w%120) + 1
-		for _, l := range markdownLines(s, "body", width, th) {
+		ls, widths := markdownLines(s, "body", width, th)
+		for i, l := range ls {
+			if got := ansi.StringWidth(l); got != widths[i] {
+				t.Fatalf("line %q is %d wide, the layout says %d", l, got, widths[i])
+			}
 			if got := ansi.StringWidth(l); got > width && !strings.ContainsFunc(ansi.Strip(l), func(r rune) bool { return ansi.StringWidth(string(r)) > 1 }) {
 				t.Fatalf("line %q is %d wide at width %d", l, got, width)
 			}

@@ -1,6 +1,7 @@
 package components
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/charmbracelet/lipgloss"
@@ -24,25 +25,25 @@ type Theme struct {
 	Options Options
 	accent  lipgloss.TerminalColor
 
-	Text      lipgloss.Style
-	Dim       lipgloss.Style
-	Bold      lipgloss.Style
-	Italic    lipgloss.Style
-	Code      lipgloss.Style
-	Link      lipgloss.Style
-	Heading   [5]lipgloss.Style // h1…h5
-	Caption   lipgloss.Style
-	Accent    lipgloss.Style // accent foreground
-	Focus     lipgloss.Style // a focused control
-	Button    lipgloss.Style
-	Primary   lipgloss.Style // a primary button
-	Border    lipgloss.Style // frames and rules
-	Error     lipgloss.Style
-	Selected  lipgloss.Style // a chosen option
-	Disabled  lipgloss.Style
-	Missing   lipgloss.Style // placeholders for what cannot be shown
-	Track     lipgloss.Style // the empty part of a slider
-	FieldLine lipgloss.Style // the underline of a text field
+	Text      Style
+	Dim       Style
+	Bold      Style
+	Italic    Style
+	Code      Style
+	Link      Style
+	Heading   [5]Style // h1…h5
+	Caption   Style
+	Accent    Style // accent foreground
+	Focus     Style // a focused control
+	Button    Style
+	Primary   Style // a primary button
+	Border    Style // frames and rules
+	Error     Style
+	Selected  Style // a chosen option
+	Disabled  Style
+	Missing   Style // placeholders for what cannot be shown
+	Track     Style // the empty part of a slider
+	FieldLine Style // the underline of a text field
 
 	// mu guards codeCache: the escape codes of text styles, worked out
 	// once per theme because a Lip Gloss Render per run of text would be
@@ -94,37 +95,38 @@ func (t *Theme) WithAccent(hex string) *Theme {
 func (t *Theme) Color() bool { return t.R.ColorProfile() != termenv.Ascii }
 
 func newTheme(r *lipgloss.Renderer, o Options, accent lipgloss.TerminalColor) *Theme {
-	s := r.NewStyle
+	s := func() lipgloss.Style { return r.NewStyle() }
+	st := func(ls lipgloss.Style) Style { return newStyle(ls) }
 	dim := lipgloss.AdaptiveColor{Light: "#6b6b6b", Dark: "#8a8a8a"}
 	border := lipgloss.AdaptiveColor{Light: "#a8a8a8", Dark: "#5c5c5c"}
 	red := lipgloss.AdaptiveColor{Light: "#b3261e", Dark: "#ff6b6b"}
 	codeBg := lipgloss.AdaptiveColor{Light: "#ececec", Dark: "#303030"}
 	t := &Theme{R: r, Options: o, accent: accent}
-	t.Text = s()
-	t.Dim = s().Foreground(dim)
-	t.Bold = s().Bold(true)
-	t.Italic = s().Italic(true)
-	t.Code = s().Background(codeBg)
-	t.Link = s().Underline(true)
-	t.Heading = [5]lipgloss.Style{
-		s().Bold(true).Foreground(accent).Underline(true),
-		s().Bold(true).Foreground(accent),
-		s().Bold(true),
-		s().Bold(true).Italic(true),
-		s().Italic(true).Foreground(dim),
+	t.Text = st(s())
+	t.Dim = st(s().Foreground(dim))
+	t.Bold = st(s().Bold(true))
+	t.Italic = st(s().Italic(true))
+	t.Code = st(s().Background(codeBg))
+	t.Link = st(s().Underline(true))
+	t.Heading = [5]Style{
+		st(s().Bold(true).Foreground(accent).Underline(true)),
+		st(s().Bold(true).Foreground(accent)),
+		st(s().Bold(true)),
+		st(s().Bold(true).Italic(true)),
+		st(s().Italic(true).Foreground(dim)),
 	}
-	t.Caption = s().Faint(true).Italic(true)
-	t.Accent = s().Foreground(accent)
-	t.Focus = s().Reverse(true).Bold(true)
-	t.Button = s().Bold(true)
-	t.Primary = s().Bold(true).Foreground(accent)
-	t.Border = s().Foreground(border)
-	t.Error = s().Foreground(red)
-	t.Selected = s().Foreground(accent).Bold(true)
-	t.Disabled = s().Faint(true)
-	t.Missing = s().Foreground(dim).Italic(true)
-	t.Track = s().Foreground(border)
-	t.FieldLine = s().Underline(true)
+	t.Caption = st(s().Faint(true).Italic(true))
+	t.Accent = st(s().Foreground(accent))
+	t.Focus = st(s().Reverse(true).Bold(true))
+	t.Button = st(s().Bold(true))
+	t.Primary = st(s().Bold(true).Foreground(accent))
+	t.Border = st(s().Foreground(border))
+	t.Error = st(s().Foreground(red))
+	t.Selected = st(s().Foreground(accent).Bold(true))
+	t.Disabled = st(s().Faint(true))
+	t.Missing = st(s().Foreground(dim).Italic(true))
+	t.Track = st(s().Foreground(border))
+	t.FieldLine = st(s().Underline(true))
 	return t
 }
 
@@ -134,4 +136,43 @@ func (t *Theme) Glyph(unicode, ascii string) string {
 		return ascii
 	}
 	return unicode
+}
+
+// Style is one of the theme's styles. Its Render draws exactly what Lip
+// Gloss's would, but from escape codes worked out once, when the theme is
+// built: a frame draws thousands of runs in a handful of styles, and a Lip
+// Gloss Render per run (which re-reads every property and formats its
+// codes again) was most of what drawing a long form cost. Methods that
+// derive a new style (Inherit, Bold, ...) return a plain lipgloss.Style.
+type Style struct {
+	lipgloss.Style
+	// open and close surround a run of text; fast says they may be used
+	// (not for underlined styles, which Lip Gloss draws rune by rune).
+	open, close string
+	fast        bool
+}
+
+func newStyle(ls lipgloss.Style) Style {
+	st := Style{Style: ls}
+	if ls.GetUnderline() || ls.GetStrikethrough() || ls.GetTransform() != nil {
+		return st
+	}
+	// The codes of an unstyled string: what the style adds around "x".
+	r := ls.Render("x")
+	if i := strings.Index(r, "x"); i >= 0 && strings.Count(r, "x") == 1 {
+		st.open, st.close, st.fast = r[:i], r[i+1:], true
+	}
+	return st
+}
+
+// Render draws strs, joined by spaces, in the style.
+func (s Style) Render(strs ...string) string {
+	str := strings.Join(strs, " ")
+	if !s.fast || strings.ContainsAny(str, "\n\r\t") {
+		return s.Style.Render(str)
+	}
+	if s.open == "" && s.close == "" {
+		return str
+	}
+	return s.open + str + s.close
 }

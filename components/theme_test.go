@@ -1,0 +1,49 @@
+package components
+
+import (
+	"io"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+// TestStyleRenderIsLipGloss checks that a theme style draws every string
+// exactly as Lip Gloss would, in every colour profile: the codes worked
+// out once are the codes Lip Gloss writes.
+func TestStyleRenderIsLipGloss(t *testing.T) {
+	texts := []string{"", "x", "[ Save ]", "  two  spaces ", "é漢字👍🏽", "a\nb", "tab\there", "cr\r\nlf", "…"}
+	for _, profile := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI, termenv.Ascii} {
+		for _, dark := range []bool{true, false} {
+			r := lipgloss.NewRenderer(io.Discard)
+			r.SetColorProfile(profile)
+			r.SetHasDarkBackground(dark)
+			th := NewTheme(r, Options{})
+			styles := map[string]Style{
+				"Text": th.Text, "Dim": th.Dim, "Bold": th.Bold, "Italic": th.Italic, "Code": th.Code,
+				"Link": th.Link, "Caption": th.Caption, "Accent": th.Accent, "Focus": th.Focus,
+				"Button": th.Button, "Primary": th.Primary, "Border": th.Border, "Error": th.Error,
+				"Selected": th.Selected, "Disabled": th.Disabled, "Missing": th.Missing,
+				"Track": th.Track, "FieldLine": th.FieldLine,
+				"h1": th.Heading[0], "h2": th.Heading[1], "h3": th.Heading[2], "h4": th.Heading[3], "h5": th.Heading[4],
+			}
+			fast := 0
+			for name, st := range styles {
+				if st.fast {
+					fast++
+				}
+				for _, s := range texts {
+					if got, want := st.Render(s), st.Style.Render(s); got != want {
+						t.Errorf("%v dark=%v %s: Render(%q) = %q, Lip Gloss draws %q", profile, dark, name, s, got, want)
+					}
+				}
+				if got, want := st.Render("a", "b"), st.Style.Render("a", "b"); got != want {
+					t.Errorf("%v %s: Render of two strings = %q, Lip Gloss draws %q", profile, name, got, want)
+				}
+			}
+			if fast < len(styles)-3 {
+				t.Errorf("%v: only %d of %d styles draw from their codes", profile, fast, len(styles))
+			}
+		}
+	}
+}
