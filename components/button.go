@@ -74,7 +74,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		if focused {
 			style = t.Focus
 			if p.Disabled {
-				style = t.Focus.Faint(true)
+				style = newStyle(t.Focus.Faint(true))
 			}
 		}
 		line := style.Render(text)
