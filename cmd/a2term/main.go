@@ -40,6 +40,7 @@ func commands() []command {
 		{"render", "print the frame the program would draw for a stream", runRender},
 		{"validate", "check A2UI streams and report what would be refused", runValidate},
 		{"mcp", "serve the canvas to an MCP client over stdio (agents, IDEs)", runMCP},
+		{"copilot", "install the extension for GitHub Copilot: a2term copilot install [--user]", runCopilot},
 		{"version", "print a2term's version, commit and Go version", runVersion},
 	}
 }
