@@ -358,7 +358,7 @@ const showSchema = {
       type: "array",
       minItems: 1,
       description:
-        "A2UI v0.8 server-to-client messages, applied in order as one batch, all or none: each an object with exactly one of surfaceUpdate, dataModelUpdate, beginRendering, deleteSurface.",
+        'A2UI server-to-client messages, applied in order as one batch, all or none: each a v0.8 object with exactly one of surfaceUpdate, dataModelUpdate, beginRendering, deleteSurface, or a v0.9 one with "version": "v0.9" and one of createSurface, updateComponents, updateDataModel, deleteSurface.',
       items: { type: "object", minProperties: 1 },
     },
   },

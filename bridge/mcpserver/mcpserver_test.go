@@ -15,6 +15,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 )
 
@@ -680,5 +681,45 @@ func TestWebLink(t *testing.T) {
 		if text := resultText(a.call(t, ctx, tool, map[string]any{"messages": form})); strings.Contains(text, "/pair/") || strings.Contains(text, "http://") {
 			t.Errorf("attached %s gave the agent an address: %s", tool, text)
 		}
+	}
+}
+
+// TestV09 sends a v0.9 surface through canvas_show (its input schema
+// takes v0.9 messages) and reads a press as the v0.9 action with the
+// surface's data model; both results validate against their schemas.
+func TestV09(t *testing.T) {
+	e := standalone(t, Options{NoWeb: true})
+	ctx := testCtx(t, 30*time.Second)
+	msgs := []any{
+		json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"v9","catalogId":"` + a2ui.BasicCatalogV09ID + `","sendDataModel":true}}`),
+		json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"v9","components":[` +
+			`{"id":"root","component":"Column","children":["go"]},` +
+			`{"id":"go","component":"Button","child":"gl","action":{"event":{"name":"go","context":{"n":{"path":"/n"}}}}},` +
+			`{"id":"gl","component":"Text","text":"Go"}]}}`),
+		json.RawMessage(`{"version":"v0.9","updateDataModel":{"surfaceId":"v9","value":{"n":7}}}`),
+	}
+	res := e.call(t, ctx, "canvas_show", map[string]any{"messages": msgs})
+	if res.IsError || !strings.HasPrefix(summary(res), "Shown: v9 (3 components).") {
+		t.Fatalf("v0.9 show: %s", resultText(res))
+	}
+	if err := e.hub.Press(bridge.Terminal, "v9", "go", e.hub.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	res = e.call(t, ctx, "canvas_wait", map[string]any{"seconds": 5})
+	if s := summary(res); s != "The person pressed go on v9 (terminal): n=7" {
+		t.Errorf("v0.9 wait: %s", resultText(res))
+	}
+	var out struct {
+		Action struct {
+			Version string `json:"version"`
+			Action  struct {
+				Name string `json:"name"`
+			} `json:"action"`
+		} `json:"action"`
+		DataModel json.RawMessage `json:"a2uiClientDataModel"`
+	}
+	structured(t, res, &out)
+	if out.Action.Version != "v0.9" || out.Action.Action.Name != "go" || !strings.Contains(string(out.DataModel), `"n":7`) {
+		t.Errorf("v0.9 wait result: %s", resultText(res))
 	}
 }

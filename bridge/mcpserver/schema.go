@@ -11,11 +11,11 @@ import (
 	"github.com/a2term/a2term/bridge"
 )
 
-const instructions = "a2term gives you a canvas the person watches: show A2UI v0.8 surfaces with canvas_show, read what they press with canvas_wait (call it again when it says no answer came), read their inputs with canvas_state, and learn the limits, viewers and A2UI versions with canvas_info."
+const instructions = "a2term gives you a canvas the person watches: show A2UI surfaces (v0.8, or v0.9 with a version member) with canvas_show, read what they press with canvas_wait (call it again when it says no answer came), read their inputs with canvas_state, and learn the limits, viewers and A2UI versions with canvas_info."
 
 const a2uiBasics = `A2UI v0.8 basics: a surface is a flat list of components, each {"id": "...", "component": {"<Type>": {props}}}; containers name their children by id ({"children": {"explicitList": ["a","b"]}}, Button {"child": "label_id"}). Values are bound: {"literalString": "Hi"} (also literalNumber, literalBoolean) or {"path": "/note"} into the surface's data model, which dataModelUpdate fills ({"contents": [{"key": "note", "valueString": "hello"}]}). beginRendering {"surfaceId": "main", "root": "root_id"} shows a surface. A Button's "action": {"name": "pay", "context": [{"key": "note", "value": {"path": "/note"}}]} sends the person's inputs back, read with canvas_wait. Standard catalog: Text, Image, Icon, Row, Column, List, Card, Tabs, Divider, Modal, Button, CheckBox, TextField, DateTimeInput, MultipleChoice, Slider.`
 
-var showDescription = `Show or update surfaces on the person's canvas (in their terminal or browser). Send a batch of A2UI v0.8 server-to-client messages; the batch applies all or none. ` + a2uiBasics + ` A refused batch changes nothing; the error says which message, what is wrong and how to fix it. Example: [{"surfaceUpdate": {"surfaceId": "main", "components": [{"id": "root", "component": {"Column": {"children": {"explicitList": ["t", "ok"]}}}}, {"id": "t", "component": {"Text": {"text": {"literalString": "Pay the invoice?"}}}}, {"id": "ok", "component": {"Button": {"child": "okl", "action": {"name": "pay"}}}}, {"id": "okl", "component": {"Text": {"text": {"literalString": "Pay"}}}}]}}, {"beginRendering": {"surfaceId": "main", "root": "root"}}]`
+var showDescription = `Show or update surfaces on the person's canvas (in their terminal or browser). Send a batch of A2UI v0.8 server-to-client messages (v0.9 ones, with "version": "v0.9", are accepted too: canvas_info lists the versions and catalogs); the batch applies all or none. ` + a2uiBasics + ` A refused batch changes nothing; the error says which message, what is wrong and how to fix it. Example: [{"surfaceUpdate": {"surfaceId": "main", "components": [{"id": "root", "component": {"Column": {"children": {"explicitList": ["t", "ok"]}}}}, {"id": "t", "component": {"Text": {"text": {"literalString": "Pay the invoice?"}}}}, {"id": "ok", "component": {"Button": {"child": "okl", "action": {"name": "pay"}}}}, {"id": "okl", "component": {"Text": {"text": {"literalString": "Pay"}}}}]}}, {"beginRendering": {"surfaceId": "main", "root": "root"}}]`
 
 var waitDescription = `Wait for the person's next action on the canvas (a Button press), up to seconds (0 only looks, at most 600). Returns the A2UI client message the press became (for v0.8 {"userAction": {name, surfaceId, sourceComponentId, timestamp, context}}: context holds the values the action's context paths pointed at, e.g. what the person typed), and where the person pressed (terminal or web); or timedOut when no answer came in time. A request without a progress token waits at most ` + fmtSeconds(MaxWaitWithoutProgress.Seconds()) + `; with one, a2term reports progress while it waits. When no answer came, call canvas_wait again: the person may still be reading. Each action is delivered once, oldest first; a wait you cancel leaves its action for the next wait.`
 
@@ -30,16 +30,20 @@ func showSchema() *jsonschema.Schema {
 		Properties: map[string]*jsonschema.Schema{
 			"messages": {
 				Type:        "array",
-				Description: "A2UI v0.8 messages, applied in order as one batch: each an object with exactly one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface.",
+				Description: `A2UI messages, applied in order as one batch: each a v0.8 object with exactly one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface, or a v0.9 one with "version": "v0.9" and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
 				Items: &jsonschema.Schema{
 					Type:          "object",
 					MinProperties: jsonschema.Ptr(1),
-					MaxProperties: jsonschema.Ptr(1),
+					MaxProperties: jsonschema.Ptr(2),
 					Properties: map[string]*jsonschema.Schema{
-						"surfaceUpdate":   obj(`Add or replace components: {"surfaceId": "main", "components": [{"id": "root", "component": {"Column": {"children": {"explicitList": ["a"]}}}}, …]}`),
-						"dataModelUpdate": obj(`Set the data model, or the subtree at path: {"surfaceId": "main", "path": "/", "contents": [{"key": "note", "valueString": "hello"}]} (valueString, valueNumber, valueBoolean, valueMap)`),
-						"beginRendering":  obj(`Show the surface from its root component: {"surfaceId": "main", "root": "root"}`),
-						"deleteSurface":   obj(`Remove a surface: {"surfaceId": "main"}`),
+						"version":          {Type: "string", Enum: []any{"v0.9", "v0.9.1"}, Description: "Only for v0.9 messages."},
+						"createSurface":    obj(`v0.9: create a surface with a catalog (see canvas_info): {"surfaceId": "main", "catalogId": "…"}; the component with id "root" is drawn`),
+						"updateComponents": obj(`v0.9: add or replace components: {"surfaceId": "main", "components": [{"id": "root", "component": "Column", "children": ["a"]}, …]}`),
+						"updateDataModel":  obj(`v0.9: set the value at path, or remove it when value is absent: {"surfaceId": "main", "path": "/note", "value": "hello"}`),
+						"surfaceUpdate":    obj(`Add or replace components: {"surfaceId": "main", "components": [{"id": "root", "component": {"Column": {"children": {"explicitList": ["a"]}}}}, …]}`),
+						"dataModelUpdate":  obj(`Set the data model, or the subtree at path: {"surfaceId": "main", "path": "/", "contents": [{"key": "note", "valueString": "hello"}]} (valueString, valueNumber, valueBoolean, valueMap)`),
+						"beginRendering":   obj(`Show the surface from its root component: {"surfaceId": "main", "root": "root"}`),
+						"deleteSurface":    obj(`Remove a surface: {"surfaceId": "main"}`),
 					},
 					AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
 				},
@@ -121,11 +125,13 @@ func stateOutputSchema() *jsonschema.Schema {
 
 func infoOutputSchema() *jsonschema.Schema {
 	return outputSchema[infoOutput]("Where the canvas is and what it accepts.", map[string]string{
-		"limits": "Every limit in force.",
-		"web":    "Whether a web mirror runs.",
-		"canvas": "attached: a running a2term the person watches; standalone: a canvas of its own, seen in the web mirror.",
-		"socket": "The socket of the a2term attached to.",
-		"server": "a2term's version.",
+		"limits":                 "Every limit in force.",
+		"versions":               "The A2UI versions a2term accepts.",
+		"a2uiClientCapabilities": "The catalogs a2term draws, per A2UI version from v0.9 on, in the specification's shape; catalogId is the v0.8 one.",
+		"web":                    "Whether a web mirror runs.",
+		"canvas":                 "attached: a running a2term the person watches; standalone: a canvas of its own, seen in the web mirror.",
+		"socket":                 "The socket of the a2term attached to.",
+		"server":                 "a2term's version.",
 	})
 }
 

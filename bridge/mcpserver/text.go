@@ -158,7 +158,18 @@ func infoText(o infoOutput) string {
 	} else {
 		b.WriteString("a canvas of its own")
 	}
-	fmt.Fprintf(&b, "; %s (%s).", o.Protocol, o.CatalogID)
+	if len(o.Versions) > 0 {
+		fmt.Fprintf(&b, "; A2UI %s", strings.Join(o.Versions, ", "))
+	} else {
+		fmt.Fprintf(&b, "; %s", o.Protocol)
+	}
+	catalogs := map[string]bool{o.CatalogID: true}
+	for _, c := range o.Capabilities {
+		for _, id := range c.SupportedCatalogIDs {
+			catalogs[id] = true
+		}
+	}
+	fmt.Fprintf(&b, " (%s: catalogId for v0.8, a2uiClientCapabilities per later version).", plural(len(catalogs), "catalog", "catalogs"))
 	switch {
 	case !o.Web:
 		b.WriteString(" No web mirror.")
