@@ -355,16 +355,16 @@ func (c *Canvas) Apply(msgs []Message) (*Canvas, []Warning, error) {
 func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
 	msgs := make([]Message, len(raws))
 	var warns []Warning
-	// The catalog of each surface, as the messages before decide it.
-	var made map[string]*catalogV09
-	catalogOf := func(id string) *catalogV09 {
-		if cat, ok := made[id]; ok {
-			return cat
+	// The catalog of each surface, as the messages before decide it; only
+	// needed once a surface draws with another catalog than the basic one
+	// (the decoder's default).
+	var cats *batchCatalogs
+	var catalogOf func(id string) *catalogV09
+	for _, s := range c.surfaces {
+		if s.catalog != nil && s.catalog != basicCatalogV09 && cats == nil {
+			cats = &batchCatalogs{c: c}
+			catalogOf = cats.of
 		}
-		if s := c.surfaces[id]; s != nil {
-			return s.catalog
-		}
-		return nil
 	}
 	for i, raw := range raws {
 		m, w, err := decodeMessage(raw, c.opts, catalogOf)
@@ -374,12 +374,12 @@ func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
 			return c, nil, e
 		}
 		if m.CreateSurface != nil || m.DeleteSurface != nil {
-			if made == nil {
-				made = map[string]*catalogV09{}
+			if cats == nil {
+				cats = &batchCatalogs{c: c}
 			}
-			made[m.SurfaceID()] = nil
-			if m.CreateSurface != nil {
-				made[m.SurfaceID()] = m.CreateSurface.catalog
+			cats.made(m)
+			if m.CreateSurface != nil && m.CreateSurface.catalog != basicCatalogV09 && catalogOf == nil {
+				catalogOf = cats.of
 			}
 		}
 		for _, x := range w {

@@ -95,6 +95,34 @@ func (b *batch) applyV09(i int, m Message) *Error {
 	return nil
 }
 
+// batchCatalogs is the catalog of each surface as a batch being decoded
+// leaves it: the canvas's, or what the batch's createSurface and
+// deleteSurface messages so far made of it.
+type batchCatalogs struct {
+	c    *Canvas
+	byID map[string]*catalogV09
+}
+
+func (b *batchCatalogs) made(m Message) {
+	if b.byID == nil {
+		b.byID = map[string]*catalogV09{}
+	}
+	b.byID[m.SurfaceID()] = nil
+	if m.CreateSurface != nil {
+		b.byID[m.SurfaceID()] = m.CreateSurface.catalog
+	}
+}
+
+func (b *batchCatalogs) of(id string) *catalogV09 {
+	if cat, ok := b.byID[id]; ok {
+		return cat
+	}
+	if s := b.c.surfaces[id]; s != nil {
+		return s.catalog
+	}
+	return nil
+}
+
 // mismatch refuses a message of one version for a surface of the other.
 func mismatch(i int, s *Surface, m Message) *Error {
 	msgV, surfV := "v0.8", "v0.9"

@@ -263,7 +263,7 @@ func (p *jparser) string() (string, error) {
 		if c == '"' {
 			b := p.data[start:p.pos]
 			p.pos++
-			if len(b) <= maxInterned {
+			if len(b) <= maxInterned && len(p.data) >= minInterning {
 				// Short values repeat (type names, enums): one string
 				// each, for the first few distinct ones.
 				if s, ok := p.valIntern[string(b)]; ok {
@@ -356,9 +356,12 @@ func (p *jparser) string() (string, error) {
 
 // maxInterned is the longest string value the parser shares one copy of,
 // and maxInternedValues how many distinct ones it shares.
+// A document shorter than minInterning shares nothing: it has too few
+// values to repay the table.
 const (
 	maxInterned       = 16
 	maxInternedValues = 32
+	minInterning      = 4 << 10
 )
 
 // key reads an object key, sharing one string for each distinct key.

@@ -522,3 +522,25 @@ func TestSplitStreamWrapper(t *testing.T) {
 		t.Errorf("one message cut into %d", len(raws))
 	}
 }
+
+// TestV09PressStale: a v0.9 press is stale once its button's action was
+// redefined since the version the person saw, and not after a change
+// elsewhere or a redefinition that keeps the action (a new label).
+func TestV09PressStale(t *testing.T) {
+	btn := func(name, label string) string {
+		return v9Comps("s", `{"id":"root","component":"Button","child":"l","action":{"event":{"name":"`+name+`","context":{"k":1}}}},`+v9Text("l", `"`+label+`"`))
+	}
+	c := canvasOf(t, Options{}, v9Create("s")+"\n"+btn("keep", "Keep"))
+	seen := c.Version()
+	c = mustApply(t, c, btn("keep", "Keep it")+"\n"+v9Data("s", "/x", "1"))
+	if _, err := c.Press("s", "root", seen, pressTime); err != nil {
+		t.Errorf("press after unrelated changes: %v", err)
+	}
+	c = mustApply(t, c, btn("delete", "Delete"))
+	if _, err := c.Press("s", "root", seen, pressTime); errorOf(t, err).Code != CodeStale {
+		t.Errorf("press after the action changed: %v", err)
+	}
+	if _, err := c.Press("s", "root", c.Version(), pressTime); err != nil {
+		t.Errorf("press at the current version: %v", err)
+	}
+}
