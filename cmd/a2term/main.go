@@ -38,6 +38,7 @@ func commands() []command {
 		{"serve", "listen for agents without a terminal (headless use, tests)", runServe},
 		{"replay", "play an A2UI stream in the interactive program", runReplay},
 		{"render", "print the frame the program would draw for a stream", runRender},
+		{"snapshot", "check or update a folder of golden frames (CI)", runSnapshot},
 		{"validate", "check A2UI streams and report what would be refused", runValidate},
 		{"mcp", "serve the canvas to an MCP client over stdio (agents, IDEs)", runMCP},
 		{"copilot", "install the extension for GitHub Copilot: a2term copilot install [--user]", runCopilot},

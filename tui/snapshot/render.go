@@ -26,9 +26,6 @@ type Options struct {
 	// Frames writes a frame after every step, not only the last, each
 	// under a header line (see FrameHeader).
 	Frames bool
-	// Web writes the web mirror's page text (bridge.WebText) instead of
-	// the terminal's frame.
-	Web bool
 	// Timeout bounds each wait for the agent; 0 is DefaultTimeout.
 	Timeout time.Duration
 }

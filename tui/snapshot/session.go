@@ -146,6 +146,9 @@ func (s *Session) Show(name string, data []byte, each bool) error {
 	if err != nil {
 		return &Refused{Name: name, Err: err}
 	}
+	if len(raws) == 0 {
+		return nil // nothing to show (a case whose agent is its --script)
+	}
 	msgs := make([]json.RawMessage, len(raws))
 	for i, r := range raws {
 		msgs[i] = r
