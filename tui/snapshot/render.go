@@ -1,12 +1,11 @@
 package snapshot
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -55,43 +54,20 @@ func Render(in Input, opts Options) ([]byte, error) {
 			return nil, err
 		}
 	}
-	done := make(chan struct{})
-	var agentErr error
-	if agent := in.Agent; agent == nil {
-		close(done)
-	} else {
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		c, err := client.Dial(ctx, s.Socket())
-		if err != nil {
+	if in.Agent != nil {
+		if err := s.Go(in.Agent.Run); err != nil {
 			return nil, err
 		}
-		go func() {
-			defer close(done)
-			agentErr = agent.Run(ctx, c)
-			c.Close()
-			// Everything the agent did reaches the hub before the
-			// session carries on.
-			s.StopListening()
-		}()
-		defer func() { cancel(); <-done }()
 	}
-	// agentStopped reports a script that ended with an error.
-	agentStopped := func() error {
-		select {
-		case <-done:
-			if agentErr != nil {
-				return fmt.Errorf("the script stopped: %w", agentErr)
-			}
-		default:
+	// A wait with no agent has nothing to wait for.
+	wait := func() error {
+		if in.Agent == nil {
+			return nil
+		}
+		if err := s.WaitIdle(opts.Timeout); err != nil {
+			return scriptErr(err)
 		}
 		return nil
-	}
-	wait := func() error {
-		if err := s.WaitIdle(done, opts.Timeout); err != nil {
-			return err
-		}
-		return agentStopped()
 	}
 	if err := wait(); err != nil {
 		return nil, err
@@ -135,11 +111,20 @@ func Render(in Input, opts Options) ([]byte, error) {
 			draw(i+1, st.Name)
 		}
 	}
-	if err := agentStopped(); err != nil {
-		return nil, err
+	if err := s.AgentErr(); err != nil {
+		return nil, fmt.Errorf("the script stopped: %w", err)
 	}
 	if !opts.Frames {
 		draw(0, "")
 	}
 	return []byte(out.String()), nil
+}
+
+// scriptErr words an agent's error as a script's.
+func scriptErr(err error) error {
+	var stopped *AgentError
+	if errors.As(err, &stopped) {
+		return fmt.Errorf("the script stopped: %w", stopped.Err)
+	}
+	return err
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/tui"
 )
@@ -90,6 +91,12 @@ type Session struct {
 	dir    string
 	screen *tui.Screen
 	look   Look
+
+	// The agent Go started: done is closed when it has ended, err is
+	// then what it returned.
+	done   chan struct{}
+	err    error
+	cancel context.CancelFunc
 }
 
 // Start opens a session.
@@ -112,8 +119,12 @@ func Start(look Look, lenient bool) (*Session, error) {
 	return &Session{hub: hub, server: srv, dir: dir, screen: screen, look: look}, nil
 }
 
-// Close stops listening and ends every wait.
+// Close ends the agent Go started, stops listening and ends every wait.
 func (s *Session) Close() {
+	if s.done != nil {
+		s.cancel()
+		<-s.done
+	}
 	s.screen.Close()
 	s.server.Close()
 	s.hub.Close()
@@ -129,9 +140,47 @@ func (s *Session) Hub() *bridge.Hub { return s.hub }
 // Screen is what the person sees.
 func (s *Session) Screen() *tui.Screen { return s.screen }
 
-// StopListening closes the socket after the agent has gone, and waits
-// until the hub has heard of everything that agent did; keys still work.
-func (s *Session) StopListening() { s.server.Close() }
+// Go plays agent against the session, as a client of its socket, on a
+// goroutine of its own, until it returns or the session closes. When it
+// returns, the socket is closed, once the hub has heard of everything the
+// agent did; keys still work. A session plays one agent this way (others
+// may connect to Socket themselves).
+func (s *Session) Go(agent func(ctx context.Context, c *client.Client) error) error {
+	if s.done != nil {
+		return errors.New("an agent is already playing")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c, err := client.Dial(ctx, s.Socket())
+	if err != nil {
+		cancel()
+		return err
+	}
+	s.done, s.cancel = make(chan struct{}), cancel
+	go func() {
+		defer close(s.done)
+		err := agent(ctx, c)
+		c.Close()
+		s.server.Close()
+		if ctx.Err() == nil {
+			s.err = err
+		}
+	}()
+	return nil
+}
+
+// AgentErr is the error the agent Go started returned, once it has
+// ended; nil before.
+func (s *Session) AgentErr() error {
+	if s.done == nil {
+		return nil
+	}
+	select {
+	case <-s.done:
+		return s.err
+	default:
+		return nil
+	}
+}
 
 // Frame draws the screen as it is now.
 func (s *Session) Frame() string {
@@ -203,12 +252,31 @@ func (r *Refused) Error() string {
 }
 
 // WaitIdle lets the agent answer: it hands the agent what the person did
-// since the last wait, and waits until the agent waits for the person
-// again (canvas.wait), done is closed (the agent ended), or timeout
-// passes. Between two waits the person's actions are held in the queue
+// since the last wait, and waits until an agent waits for the person
+// again (canvas.wait), the agent Go started ends, or timeout passes.
+// Between two waits the person's actions are held in the queue
 // (bridge.Hub.Hold), so the agent never answers in the middle of keys and
-// every frame is the same on every run.
-func (s *Session) WaitIdle(done <-chan struct{}, timeout time.Duration) error {
+// every frame is the same on every run. The error of an agent that
+// ended with one is WaitIdle's.
+func (s *Session) WaitIdle(timeout time.Duration) error {
+	if err := s.waitIdle(timeout); err != nil {
+		return err
+	}
+	if err := s.AgentErr(); err != nil {
+		return &AgentError{Err: err}
+	}
+	return nil
+}
+
+// AgentError is what WaitIdle returns for an agent that ended with an
+// error.
+type AgentError struct{ Err error }
+
+func (e *AgentError) Error() string { return "the agent stopped: " + e.Err.Error() }
+
+func (e *AgentError) Unwrap() error { return e.Err }
+
+func (s *Session) waitIdle(timeout time.Duration) error {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
@@ -223,7 +291,7 @@ func (s *Session) WaitIdle(done <-chan struct{}, timeout time.Duration) error {
 			return nil
 		}
 		select {
-		case <-done:
+		case <-s.done: // nil, and never ready, with no agent of Go's
 			return nil
 		case <-changed:
 		case <-ctx.Done():
