@@ -37,7 +37,7 @@ func (s *Screen) Close() { s.m.Close() }
 
 // Show makes surface id the active one.
 func (s *Screen) Show(id string) error {
-	s.m.refresh()
+	s.sync()
 	if !s.m.Show(id) {
 		return fmt.Errorf("no surface %q is shown", id)
 	}
@@ -47,7 +47,7 @@ func (s *Screen) Show(id string) error {
 // Focus focuses node id of the active surface, which must be a control
 // that is drawn (in the open dialog, when there is one).
 func (s *Screen) Focus(id string) error {
-	s.m.refresh()
+	s.sync()
 	if !s.m.Focus(id) {
 		return fmt.Errorf("%q is not a control drawn on surface %q", id, s.m.active)
 	}
@@ -57,7 +57,7 @@ func (s *Screen) Focus(id string) error {
 // Open opens Modal node id of the active surface, as activating its entry
 // point would.
 func (s *Screen) Open(id string) error {
-	s.m.refresh()
+	s.sync()
 	if !s.m.OpenModal(id) {
 		return fmt.Errorf("%q is not a Modal on surface %q", id, s.m.active)
 	}
@@ -73,12 +73,29 @@ func (s *Screen) Press(st Step) error {
 		if s.quit {
 			return fmt.Errorf("%s: %w", st.Name, ErrQuit)
 		}
-		s.m.refresh()
+		s.sync()
 		if s.run(k) {
 			s.quit = true
 		}
 	}
 	return nil
+}
+
+// sync reads the view's latest state when it changed since the model
+// last read it, as the program does when it hears of a change: the
+// agent's answers, what a press put in the transcript and the queue.
+func (s *Screen) sync() {
+	select {
+	case <-s.m.changed:
+	default:
+		return
+	}
+	now, had := s.m.view.Snapshot(), s.m.snap
+	if now.Canvas == had.Canvas && now.Status == had.Status && now.Dropped == had.Dropped &&
+		len(now.Transcript) == len(had.Transcript) {
+		return // what the model drew from already: its own changes
+	}
+	s.m.refresh()
 }
 
 // run updates the model with msg and runs what it asks for, until it asks
@@ -108,7 +125,7 @@ type FrameOptions struct {
 // Frame draws the screen as it is now. Runs of one style share one SGR
 // sequence, so the same screen is the same bytes however widgets drew it.
 func (s *Screen) Frame(opts FrameOptions) string {
-	s.m.refresh()
+	s.sync()
 	return tidyFrame(s.m.View(), opts.Pad)
 }
 

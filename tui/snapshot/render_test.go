@@ -198,3 +198,5 @@ func TestWriteFileIsWholeOrNothing(t *testing.T) {
 		t.Errorf("left behind: %v", ents)
 	}
 }
+
+func tuiSteps(s string) ([]tui.Step, error) { return tui.ParseSteps(s) }
