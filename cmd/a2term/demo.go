@@ -33,16 +33,22 @@ The same canvas is in the web mirror (a tokenized page on 127.0.0.1): press
 ctrl+o to open it in a browser, or, over SSH, to see the ssh -L command
 that reaches it. What you do there reaches the agent the same way.
 
---script NAME shows one part only; --list lists the parts.`
+--script NAME shows one part only; --list lists the parts.
+
+With --plain (chosen by itself when TERM=dumb or standard output is not a
+terminal) the canvas is printed as plain lines and you type commands:
+"help" lists them.`
 
 func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("demo", "demo [--list] [--script NAME] [--no-web] [--open]", demoAbout, stderr)
+	fs := newFlagSet("demo", "demo [--list] [--script NAME] [--no-web] [--open] [--plain]", demoAbout, stderr)
 	list := fs.Bool("list", false, "list the parts of the demo and exit")
 	part := fs.String("script", "", "play only this part (see --list)")
 	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
 	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
 	noWeb := fs.Bool("no-web", false, "do not start the web mirror on 127.0.0.1")
 	openFlag := fs.Bool("open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
+	var plainF plainFlag
+	fs.Var(&plainF, "plain", plainUsage)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -53,6 +59,11 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *images != "on" && *images != "off" {
 		fmt.Fprintf(stderr, "a2term demo: --images %q: use on or off\n", *images)
+		return exitUsage
+	}
+	mode, err := plainF.decide(true)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term demo: %v\n", err)
 		return exitUsage
 	}
 	if *list {
@@ -78,6 +89,6 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		scripts[i] = s
 	}
-	return scriptCanvas{name: "demo", scripts: scripts, noWeb: *noWeb, open: *openFlag,
+	return scriptCanvas{name: "demo", scripts: scripts, noWeb: *noWeb, open: *openFlag, plain: mode,
 		widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"}}.run(stderr)
 }

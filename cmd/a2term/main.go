@@ -56,7 +56,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return runPlain(args, stdin, stdout, stderr)
+		return runBare(args, stdin, stdout, stderr)
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {

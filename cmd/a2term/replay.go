@@ -35,10 +35,13 @@ listens on a socket in a private temporary directory and the script runs
 as a client of it, showing surfaces, waiting for the person and answering.
 The web mirror runs as for 'a2term run' (--no-web, --open).
 
-Press ? in the program for its keys; ctrl+c quits.`
+Press ? in the program for its keys; ctrl+c quits. With --plain (chosen
+by itself when TERM=dumb or standard output is not a terminal) the canvas
+is printed as plain lines and you type commands: "help" lists them; when
+standard input ends, replay ends once the stream is played.`
 
 func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("replay", "replay [--lenient] [--each] [--delay D] [--no-web] [--open] FILE", replayAbout, stderr)
+	fs := newFlagSet("replay", "replay [--lenient] [--each] [--delay D] [--no-web] [--open] [--plain] FILE", replayAbout, stderr)
 	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
 	each := fs.Bool("each", false, "apply message by message instead of as one batch")
 	delay := fs.Duration("delay", 0, "wait this long between messages (implies --each)")
@@ -46,6 +49,8 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
 	noWeb := fs.Bool("no-web", false, "for a script: do not start the web mirror on 127.0.0.1")
 	openFlag := fs.Bool("open", false, "for a script: open the web mirror in a browser (over SSH: show how to reach it)")
+	var plainF plainFlag
+	fs.Var(&plainF, "plain", plainUsage)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -59,6 +64,11 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "a2term replay: --delay must not be negative")
 		return exitUsage
 	}
+	mode, err := plainF.decide(true)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
+		return exitUsage
+	}
 	data, err := os.ReadFile(files[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
@@ -70,7 +80,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 			return exitRefused
 		}
-		return scriptCanvas{name: "replay", scripts: []*script.Script{s}, lenient: *lenient, noWeb: *noWeb, open: *openFlag,
+		return scriptCanvas{name: "replay", scripts: []*script.Script{s}, lenient: *lenient, noWeb: *noWeb, open: *openFlag, plain: mode,
 			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}}.run(stderr)
 	}
 	raws, err := a2ui.SplitStream(data)
@@ -81,6 +91,22 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	board := bridge.NewBoard(a2ui.Options{Lenient: *lenient}, nil)
 	board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
 	board.Append(bridge.RoleNote, "Replaying "+files[0])
+
+	if mode.On {
+		ctx, cancel := signalContext()
+		defer cancel()
+		fed := make(chan struct{})
+		go func() {
+			defer close(fed)
+			feed(ctx, board, raws, *each || *delay > 0, *delay)
+		}()
+		defer func() { cancel(); <-fed }()
+		if err := runPlainSession(ctx, board, mode, nil, fed); err != nil {
+			fmt.Fprintf(stderr, "a2term replay: %v\n", err)
+			return exitRefused
+		}
+		return exitOK
+	}
 
 	r, ssh := terminalRenderer()
 	m := tui.New(board, tui.Options{Renderer: r, Widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}})

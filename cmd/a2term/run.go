@@ -24,6 +24,7 @@ import (
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/tui"
+	"github.com/a2term/a2term/tui/plain"
 )
 
 const runAbout = `
@@ -60,6 +61,7 @@ type hubFlags struct {
 	noWeb   bool
 	open    bool
 	lenient bool
+	plain   plainFlag
 }
 
 func addHubFlags(fs *flag.FlagSet) *hubFlags {
@@ -68,6 +70,7 @@ func addHubFlags(fs *flag.FlagSet) *hubFlags {
 	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror on 127.0.0.1")
 	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
+	fs.Var(&f.plain, "plain", plainUsage)
 	return f
 }
 
@@ -84,7 +87,12 @@ func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	return runCanvas("run", f, agentSpec{argv: argv}, stderr)
+	mode, err := f.plain.decide(true)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term run: %v\n", err)
+		return exitUsage
+	}
+	return runCanvas("run", f, mode, agentSpec{argv: argv}, stderr)
 }
 
 const canvasAbout = `
@@ -94,8 +102,8 @@ agent in A2TERM_SOCKET (or use 'a2term run -- CMD', which does that and
 starts the agent for you). The web mirror shows the same canvas in a
 browser: ctrl+o or --open opens it; --no-web turns it off.`
 
-// runPlain is a2term with no command: the canvas, waiting for an agent.
-func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// runBare is a2term with no command: the canvas, waiting for an agent.
+func runBare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("", "[--socket PATH] [--no-web] [--open] [--lenient]", canvasAbout, stderr)
 	f := addHubFlags(fs)
 	rest, err := parseFlags(fs, args)
@@ -107,13 +115,18 @@ func runPlain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
-	if !isTerminal(stdin) || !isTerminal(stdout) {
-		// A script that runs a2term bare gets the usage, as it always did.
-		usage(stdout)
-		fmt.Fprintln(stderr, "\na2term: the canvas needs a terminal; see 'a2term serve' for headless use")
+	mode, err := f.plain.decide(false)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term: %v\n", err)
 		return exitUsage
 	}
-	return runCanvas("", f, agentSpec{}, stderr)
+	if !mode.On && (!isTerminal(stdin) || !isTerminal(stdout)) {
+		// A script that runs a2term bare gets the usage, as it always did.
+		usage(stdout)
+		fmt.Fprintln(stderr, "\na2term: the canvas needs a terminal (or --plain); see 'a2term serve' for headless use")
+		return exitUsage
+	}
+	return runCanvas("", f, mode, agentSpec{}, stderr)
 }
 
 // agentSpec says which agent the canvas starts: CMD (argv), an agent run
@@ -128,7 +141,7 @@ type agentSpec struct {
 // names one, the agent. Whatever happens — an error, a panic, a signal —
 // the terminal is restored (Bubble Tea does that), the agent is ended and
 // the socket removed (the deferred calls below).
-func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int {
+func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stderr io.Writer) int {
 	argv := agent.argv
 	prefix := "a2term: "
 	if name != "" {
@@ -177,12 +190,16 @@ func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int 
 	signal.Notify(sigs, append([]os.Signal{os.Interrupt, syscall.SIGTERM}, hangupSignals()...)...)
 	defer signal.Stop(sigs)
 
+	// agentDone is closed once the agent is over: CMD exited and its last
+	// lines are in the transcript, or the script ended.
+	var agentDone <-chan struct{}
 	if len(argv) > 0 {
 		c, err := startChild(argv, append(os.Environ(), "A2TERM_SOCKET="+srv.Path()), board)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 			return exitRefused
 		}
+		agentDone = c.finished
 		defer func() {
 			if c.stop(killGrace) {
 				fmt.Fprintf(stderr, "%s%s did not end within %s of SIGTERM; it was killed\n", prefix, c.name, killGrace)
@@ -193,16 +210,34 @@ func runCanvas(name string, f *hubFlags, agent agentSpec, stderr io.Writer) int 
 		// to connect to, so the status line does not show it.
 		board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
 		ctx, cancel := context.WithCancel(context.Background())
-		agentDone := make(chan struct{})
+		scriptDone := make(chan struct{})
+		agentDone = scriptDone
 		go func() {
-			defer close(agentDone)
+			defer close(scriptDone)
 			if err := agent.script(ctx, srv.Path()); err != nil && ctx.Err() == nil {
 				board.Append(bridge.RoleNote, "The script stopped: "+err.Error())
 			}
 		}()
-		defer func() { cancel(); <-agentDone }()
+		defer func() { cancel(); <-scriptDone }()
 	} else {
 		board.Append(bridge.RoleNote, "Waiting for an agent: start it with A2TERM_SOCKET="+srv.Path()+" in its environment.")
+	}
+
+	if mode.On {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go func() {
+			select {
+			case <-sigs:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+		if err := runPlainSession(ctx, hub, mode, openWeb, agentDone); err != nil {
+			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+			return exitRefused
+		}
+		return exitOK
 	}
 
 	r, ssh := terminalRenderer()

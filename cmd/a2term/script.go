@@ -10,6 +10,7 @@ import (
 
 	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/tui/plain"
 )
 
 // scriptCanvas opens the canvas with a hub listening on a socket in a
@@ -22,6 +23,7 @@ type scriptCanvas struct {
 	noWeb   bool
 	open    bool
 	widgets components.Options
+	plain   plain.Mode
 }
 
 func (sc scriptCanvas) run(stderr io.Writer) int {
@@ -32,7 +34,7 @@ func (sc scriptCanvas) run(stderr io.Writer) int {
 	}
 	defer os.RemoveAll(dir)
 	f := &hubFlags{socket: filepath.Join(dir, "a2term.sock"), noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient}
-	return runCanvas(sc.name, f, agentSpec{
+	return runCanvas(sc.name, f, sc.plain, agentSpec{
 		script:  func(ctx context.Context, socket string) error { return script.Play(ctx, socket, sc.scripts) },
 		widgets: sc.widgets,
 	}, stderr)

@@ -1,0 +1,167 @@
+package plain
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+)
+
+// play runs a transcript script against a hub and returns what plain mode
+// printed. Each line of the script is one step, and the session prints
+// what changed after each:
+//
+//	> COMMAND      the person types COMMAND
+//	show FILE      the agent shows the messages of FILE as one batch
+//	each FILE      … one message at a time
+//	say TEXT       the agent writes TEXT in the transcript
+//	out TEXT       the agent's program prints TEXT (err TEXT: on stderr)
+//	take           the agent takes the oldest action; the output records
+//	               what it received on a line starting with "#"
+//	width N        lines wrap at N from here on
+//
+// Blank lines and lines starting with "#" are comments.
+func play(t *testing.T, script string, opts Options) string {
+	t.Helper()
+	clock := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
+	hub := bridge.NewHub(bridge.HubOptions{Now: func() time.Time { return clock }})
+	var out bytes.Buffer
+	width := DefaultWidth
+	opts.Width = func() int { return width }
+	s := New(hub, &out, opts)
+	defer s.Close()
+	s.Refresh()
+	for i, l := range strings.Split(script, "\n") {
+		verb, arg, _ := strings.Cut(l, " ")
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+			continue
+		case verb == ">":
+			s.Exec(arg)
+		case verb == "show" || verb == "each":
+			data, err := os.ReadFile(arg)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			raws, err := a2ui.SplitStream(data)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			batches := [][]json.RawMessage{nil}
+			for _, r := range raws {
+				if verb == "each" {
+					batches = append(batches, nil)
+				}
+				batches[len(batches)-1] = append(batches[len(batches)-1], r)
+			}
+			for _, b := range batches {
+				if len(b) == 0 {
+					continue
+				}
+				if _, err := hub.Show(b); err != nil {
+					out.WriteString("# the show was refused: " + err.Error() + "\n")
+				}
+				if verb == "each" {
+					s.Refresh()
+				}
+			}
+		case verb == "json":
+			if _, err := hub.Show([]json.RawMessage{json.RawMessage(arg)}); err != nil {
+				out.WriteString("# the show was refused: " + err.Error() + "\n")
+			}
+		case verb == "say":
+			if err := hub.Append(bridge.RoleAgent, arg); err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+		case verb == "out" || verb == "err":
+			hub.Board().AppendOutput(verb == "err", arg)
+		case verb == "take":
+			res, err := hub.Wait(context.Background(), 0)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			out.WriteString("# the agent received " + string(res.Action) + "\n")
+		case verb == "width":
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			width = n
+		default:
+			t.Fatalf("line %d: unknown step %q", i+1, l)
+		}
+		s.Refresh()
+	}
+	return out.String()
+}
+
+// TestTranscripts plays every script in testdata/scripts and compares
+// what plain mode printed with its golden file (go test -update rewrites
+// them; read the diff).
+func TestTranscripts(t *testing.T) {
+	files, err := filepath.Glob("testdata/scripts/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		t.Run(name, func(t *testing.T) {
+			script, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{}
+			if strings.Contains(name, "boxes") {
+				opts.Boxes = true
+			}
+			got := play(t, string(script), opts)
+			checkPlain(t, got, widthOf(string(script)))
+			golden.RequireEqual(t, []byte(got))
+		})
+	}
+}
+
+// widthOf returns the narrowest width a script sets.
+func widthOf(script string) int {
+	w := DefaultWidth
+	for _, l := range strings.Split(script, "\n") {
+		if n, ok := strings.CutPrefix(l, "width "); ok {
+			if x, err := strconv.Atoi(n); err == nil {
+				w = min(w, x)
+			}
+		}
+	}
+	return w
+}
+
+// checkPlain asserts what plain mode promises of every line: no escape
+// byte, no control character, nothing wider than w, and a gutter of the
+// view's own at its start.
+func checkPlain(t *testing.T, out string, w int) {
+	t.Helper()
+	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if strings.HasPrefix(l, "# ") {
+			continue // the harness's own
+		}
+		if strings.ContainsAny(l, "\x1b\r\t\a\b") {
+			t.Errorf("line %d holds a control character: %q", i+1, l)
+		}
+		if ansi.StringWidth(l) > w {
+			t.Errorf("line %d is %d wide, over %d: %q", i+1, ansi.StringWidth(l), w, l)
+		}
+		if !strings.HasPrefix(l, markA2term) && !strings.HasPrefix(l, markPerson) && !strings.HasPrefix(l, markOther) {
+			t.Errorf("line %d does not start with a gutter: %q", i+1, l)
+		}
+	}
+}
