@@ -73,7 +73,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "as terminal widgets, with what the person does sent back to the agent.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage:")
-	fmt.Fprintln(w, "  a2term [--socket PATH] [--no-web] [--open] [--lenient]")
+	fmt.Fprintln(w, "  a2term [--socket PATH] [--no-web] [--open] [--lenient] [--plain]")
 	fmt.Fprintln(w, "  a2term COMMAND [flags] [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "With no command, a2term opens the canvas and waits for an agent to connect")

@@ -31,7 +31,7 @@ func (f *plainFlag) Set(v string) error {
 	return nil
 }
 
-const plainUsage = "print the canvas as plain lines and read commands from standard input (screen readers, logs, pipes); `=boxes,color` adds box drawing and colour. Chosen by itself when TERM=dumb or A2TERM_PLAIN=1"
+const plainUsage = "print the canvas as plain lines and read commands from standard input (screen readers, logs, pipes); --plain=boxes,color adds box drawing and colour. Chosen by itself when TERM=dumb or A2TERM_PLAIN=1"
 
 // plainMode decides how the canvas draws; auto says standard output that
 // is not a terminal chooses plain mode (run, replay, demo).

@@ -44,7 +44,12 @@ Everything after "--" is CMD and its arguments, untouched:
 
 The web mirror (a tokenized page on 127.0.0.1) shows the same canvas in a
 browser: ctrl+o or --open opens it, or over SSH shows the ssh -L command
-that reaches it; --no-web turns it off.`
+that reaches it; --no-web turns it off.
+
+With --plain (chosen by itself when TERM=dumb, A2TERM_PLAIN=1, or standard
+output is not a terminal) the canvas is printed as plain lines and you
+type commands ("help" lists them): for screen readers, logs and pipes.
+When standard input ends, the canvas stays until CMD exits.`
 
 // killGrace is how long CMD has between SIGTERM and SIGKILL once the
 // person quits.
@@ -75,7 +80,7 @@ func addHubFlags(fs *flag.FlagSet) *hubFlags {
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
-	fs := newFlagSet("run", "run [--socket PATH] [--no-web] [--open] [--lenient] -- CMD [ARGS...]", runAbout, stderr)
+	fs := newFlagSet("run", "run [--socket PATH] [--no-web] [--open] [--lenient] [--plain] -- CMD [ARGS...]", runAbout, stderr)
 	f := addHubFlags(fs)
 	// Not parseFlags: the flags end at CMD, whose own flags are its own.
 	if err := fs.Parse(args); err != nil {
@@ -100,11 +105,13 @@ With no command, a2term opens the canvas and waits for an agent: the
 status line shows the socket agents connect to. Give its path to your
 agent in A2TERM_SOCKET (or use 'a2term run -- CMD', which does that and
 starts the agent for you). The web mirror shows the same canvas in a
-browser: ctrl+o or --open opens it; --no-web turns it off.`
+browser: ctrl+o or --open opens it; --no-web turns it off. With --plain
+(chosen by itself when TERM=dumb or A2TERM_PLAIN=1) the canvas is printed
+as plain lines and you type commands ("help" lists them).`
 
 // runBare is a2term with no command: the canvas, waiting for an agent.
 func runBare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("", "[--socket PATH] [--no-web] [--open] [--lenient]", canvasAbout, stderr)
+	fs := newFlagSet("", "[--socket PATH] [--no-web] [--open] [--lenient] [--plain]", canvasAbout, stderr)
 	f := addHubFlags(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {

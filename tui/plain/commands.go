@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/components"
 )
 
 // Command is one thing the person can type. The help command prints this
@@ -27,7 +28,7 @@ type Command struct {
 func Commands() []Command {
 	return []Command{
 		{Names: []string{"press", "p"}, Args: "N", Help: "press button N (typing N alone does too); a check box is ticked or unticked, a dialog opened", run: (*Session).cmdPress},
-		{Names: []string{"set", "s"}, Args: "N VALUE", Help: "type VALUE into field N (its old value is replaced), or set any input N; with no VALUE the next line is the value, not shown as you type in a hidden field", run: (*Session).cmdSet},
+		{Names: []string{"set", "s"}, Args: "N VALUE", Help: "type VALUE into field N (its old value is replaced; quote it as \"...\" to keep spaces at its ends, \"\" empties it), or set any input N; with no VALUE the next line is the value, not shown as you type in a hidden field", run: (*Session).cmdSet},
 		{Names: []string{"toggle", "t"}, Args: "N [OPTION]", Help: "tick or untick check box N, or one option of choice N", run: (*Session).cmdToggle},
 		{Names: []string{"choose", "c"}, Args: "N OPTION", Help: "choose OPTION of choice N (by its name; a choice of one replaces what was chosen), or show tab OPTION of tabs N", run: (*Session).cmdChoose},
 		{Names: []string{"slide"}, Args: "N VALUE", Help: "move slider N to VALUE, or one step with + or -", run: (*Session).cmdSlide},
@@ -82,7 +83,7 @@ func (s *Session) exec(line string, canWait bool) outcome {
 			if aw.hidden {
 				shown = hiddenValue
 			}
-			s.line(markPerson + "value: " + shown)
+			s.put(markPerson, "value: ", shown)
 		}
 		if err := s.setText(aw.key, line); err != nil {
 			s.refuse(err)
@@ -112,7 +113,7 @@ func (s *Session) exec(line string, canWait bool) outcome {
 		}
 	}
 	if !s.opts.Interactive {
-		s.line(markPerson + s.echoLine(cmd, line, args))
+		s.put(markPerson, "", s.echoLine(cmd, line, args))
 	}
 	switch {
 	case cmd == nil:
@@ -168,6 +169,10 @@ func (s *Session) ready(cmd, args string) error {
 	case "tab":
 		if first != "" && s.findSurface(first) == "" {
 			return errNotYet{"no surface " + first + " yet"}
+		}
+	case "show":
+		if first == "" && s.printed[s.current] == nil || first != "" && s.findSurface(first) == "" {
+			return errNotYet{"no surface yet"}
 		}
 	}
 	return nil
@@ -232,9 +237,18 @@ func (s *Session) control(arg string) (target, error) {
 	return t, nil
 }
 
+// splitArg splits a command's arguments into the first and the rest. The
+// rest may be quoted, as in set 3 "", for a value that is empty or starts
+// or ends with spaces.
 func splitArg(args string) (string, string) {
 	a, b, _ := strings.Cut(strings.TrimSpace(args), " ")
-	return a, strings.TrimSpace(b)
+	b = strings.TrimSpace(b)
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
+		if u, err := strconv.Unquote(b); err == nil {
+			b = u
+		}
+	}
+	return a, b
 }
 
 func (s *Session) cmdPress(args string) error {
@@ -263,7 +277,16 @@ func (s *Session) press(t target) error {
 	if m, ok := t.o.opens[t.key.node]; ok && t.o.modal == "" {
 		s.openDialog(t.o, m)
 	}
-	return s.view.Press(bridge.Terminal, t.key.surface, t.key.node, t.o.version)
+	if err := s.view.Press(bridge.Terminal, t.key.surface, t.key.node, t.o.version); err != nil {
+		return err
+	}
+	// A link: a2term opens nothing; the person is given the address.
+	if t.node != nil {
+		if p, ok := t.node.Props.(*a2ui.ButtonProps); ok && p.Call == "openUrl" {
+			s.say(components.OpenNotice(p.URL) + ".")
+		}
+	}
+	return nil
 }
 
 func (s *Session) kindOf(t target) string {
@@ -721,7 +744,7 @@ func (s *Session) cmdHelp(string) error {
 		if c.Args != "" {
 			head += " " + c.Args
 		}
-		s.putLines(markOther, "", []string{head + ": " + c.Help})
+		s.putLines(markOther, "", []string{"- " + head + ": " + c.Help})
 	}
 	return nil
 }

@@ -111,6 +111,9 @@ func (s *Session) build(surf *a2ui.Surface) *outline {
 }
 
 func (b *builder) add(n *a2ui.Node, depth int, kind, name, state string, control bool, lines ...string) {
+	if a := n.Accessibility; a != nil && a.Description != "" {
+		lines = append(lines, "("+a.Description+")")
+	}
 	it := item{key: n.ID, depth: depth, kind: kind, name: name, state: state, lines: lines, dialog: b.dialog}
 	if control {
 		it.num = b.s.number(b.sid, n.ID)
@@ -153,8 +156,8 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		}
 	case *a2ui.ImageProps:
 		line := "image"
-		if p.AltText != "" {
-			line += ": " + p.AltText
+		if alt := b.a11yLabel(n, p.AltText); alt != "" {
+			line += ": " + alt
 		} else {
 			line += " (no description)"
 		}
@@ -163,7 +166,11 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		}
 		b.add(n, depth, "image", "", "", false, line)
 	case *a2ui.IconProps:
-		b.add(n, depth, "icon", "", "", false, "icon: "+iconWords(p.Name))
+		name := iconWords(p.Name)
+		if p.Name == "" {
+			name = "a drawing"
+		}
+		b.add(n, depth, "icon", "", "", false, "icon: "+b.a11yLabel(n, name))
 	case *a2ui.VideoProps:
 		b.add(n, depth, "video", "", "", false, "video: "+mediaNote(p.URL, p.Blocked))
 	case *a2ui.AudioPlayerProps:
@@ -201,19 +208,33 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		if len(n.Children) > 0 {
 			label = flatten(b.s, n.Children[0])
 		}
+		label = b.a11yLabel(n, label)
+		kind, state := "button", ""
 		line := "button " + strconv.Quote(label)
+		if p.Call == "openUrl" {
+			kind = "link"
+			line = "link " + strconv.Quote(label) + ": " + orKind(p.URL, "no address")
+		}
 		if _, ok := b.o.opens[n.ID]; ok {
 			line += " (opens a dialog)"
 		}
-		b.add(n, depth, "button", label, "", true, line)
+		if p.Disabled {
+			state = "disabled"
+			if len(p.Checks) > 0 {
+				state += ": " + strings.Join(p.Checks, "; ")
+			}
+			line += ", " + state
+		}
+		b.add(n, depth, kind, label, state, true, line)
 	case *a2ui.CheckBoxProps:
 		state := "not checked"
 		if p.Value {
 			state = "checked"
 		}
+		state += checks(p.Checks)
 		b.add(n, depth, "check box", orKind(p.Label, "check box"), state, true, "check box "+strconv.Quote(p.Label)+": "+state)
 	case *a2ui.TextFieldProps:
-		kind, state := fieldKind(p), fieldState(p)
+		kind, state := fieldKind(p), fieldState(p)+checks(p.Checks)
 		head := kind + " " + strconv.Quote(p.Label)
 		if p.TextFieldType == "obscured" {
 			head += ", hidden"
@@ -226,17 +247,29 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		if !strings.EqualFold(p.Label, kind) && !(p.Label == "Date & time" && kind == "date and time") {
 			head += " " + strconv.Quote(p.Label)
 		}
-		state := dateState(p.Value)
+		switch {
+		case p.Min != "" && p.Max != "":
+			head += " (" + dateState(p.Min) + " to " + dateState(p.Max) + ")"
+		case p.Min != "":
+			head += " (from " + dateState(p.Min) + ")"
+		case p.Max != "":
+			head += " (until " + dateState(p.Max) + ")"
+		}
+		state := dateState(p.Value) + checks(p.Checks)
 		b.add(n, depth, kind, orKind(p.Label, kind), state, true, head+": "+state)
 	case *a2ui.MultipleChoiceProps:
-		state := choiceState(p)
-		b.add(n, depth, "choice", "choice", state, true, "choice ("+choiceCount(p)+"): "+state)
+		head := "choice"
+		if p.Label != "" {
+			head += " " + strconv.Quote(p.Label)
+		}
+		state := choiceState(p) + checks(p.Checks)
+		b.add(n, depth, "choice", orKind(p.Label, "choice"), state, true, head+" ("+choiceCount(p)+"): "+state)
 	case *a2ui.SliderProps:
 		head := "slider"
 		if p.Label != "" {
 			head += " " + strconv.Quote(p.Label)
 		}
-		state := formatNumber(p.Value, p.Step)
+		state := formatNumber(p.Value, p.Step) + checks(p.Checks)
 		head += fmt.Sprintf(" (%s to %s)", formatNumber(p.Min, p.Step), formatNumber(p.Max, p.Step))
 		b.add(n, depth, "slider", orKind(p.Label, "slider"), state, true, head+": "+state)
 	case *a2ui.PlaceholderProps:
@@ -283,6 +316,29 @@ func (b *builder) modal(n *a2ui.Node, depth int) {
 	}
 	label := flatten(b.s, entry)
 	b.add(n, depth, "dialog", orKind(label, "dialog"), state, true, "dialog "+strconv.Quote(label)+": "+state)
+}
+
+// a11yLabel is what a node is called: the label it gives assistive
+// technologies (v0.9) when it shows none of its own, else its own with
+// that label beside it when they differ.
+func (b *builder) a11yLabel(n *a2ui.Node, own string) string {
+	a := n.Accessibility
+	switch {
+	case a == nil || a.Label == "" || a.Label == own:
+		return own
+	case own == "":
+		return a.Label
+	}
+	return own + " (" + a.Label + ")"
+}
+
+// checks are the messages of an input's failing checks, as printed after
+// its value.
+func checks(msgs []string) string {
+	if len(msgs) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(msgs, "; ") + ")"
 }
 
 // isControl reports whether the person can use n.
@@ -419,7 +475,7 @@ var zeroSeconds = regexp.MustCompile(`(\d{2}:\d{2}):00([^\d.]|$)`)
 
 func choiceCount(p *a2ui.MultipleChoiceProps) string {
 	switch {
-	case p.MaxAllowedSelections == 1:
+	case p.MaxAllowedSelections == 1 || p.Exclusive:
 		return "one"
 	case p.MaxAllowedSelections > 1:
 		return fmt.Sprintf("up to %d", p.MaxAllowedSelections)

@@ -25,7 +25,8 @@ import (
 //	> COMMAND      the person types COMMAND
 //	show FILE      the agent shows the messages of FILE as one batch
 //	each FILE      … one message at a time
-//	say TEXT       the agent writes TEXT in the transcript
+//	say TEXT       the agent writes TEXT in the transcript ("TEXT" in Go
+//	               quotes may hold \n)
 //	out TEXT       the agent's program prints TEXT (err TEXT: on stderr)
 //	take           the agent takes the oldest action; the output records
 //	               what it received on a line starting with "#"
@@ -81,10 +82,16 @@ func play(t *testing.T, script string, opts Options) string {
 				out.WriteString("# the show was refused: " + err.Error() + "\n")
 			}
 		case verb == "say":
+			if u, err := strconv.Unquote(arg); err == nil {
+				arg = u
+			}
 			if err := hub.Append(bridge.RoleAgent, arg); err != nil {
 				t.Fatalf("line %d: %v", i+1, err)
 			}
 		case verb == "out" || verb == "err":
+			if u, err := strconv.Unquote(arg); err == nil {
+				arg = u
+			}
 			hub.Board().AppendOutput(verb == "err", arg)
 		case verb == "take":
 			res, err := hub.Wait(context.Background(), 0)
@@ -163,5 +170,26 @@ func checkPlain(t *testing.T, out string, w int) {
 		if !strings.HasPrefix(l, markA2term) && !strings.HasPrefix(l, markPerson) && !strings.HasPrefix(l, markOther) {
 			t.Errorf("line %d does not start with a gutter: %q", i+1, l)
 		}
+	}
+}
+
+// TestAgentCannotForgeA2termLines: in the hostile script no line starts
+// like one of a2term's own or one the person typed, though the agent's
+// texts, its program's output and its surface all try.
+func TestAgentCannotForgeA2termLines(t *testing.T) {
+	script, err := os.ReadFile("testdata/scripts/hostile.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := play(t, string(script), Options{})
+	for _, l := range strings.Split(got, "\n") {
+		for _, forged := range []string{"* ←", "* → the agent took", "* surface main", "> press", "[9]"} {
+			if strings.HasPrefix(l, forged) {
+				t.Errorf("a forged line: %q", l)
+			}
+		}
+	}
+	if !strings.Contains(got, "* ← the person pressed") {
+		t.Fatalf("the hostile texts are not in the output at all:\n%s", got)
 	}
 }

@@ -76,9 +76,9 @@ type Session struct {
 	views   map[string]*viewState
 	current string // the surface show prints
 
-	nums   map[nodeKey]int
-	byNum  []nodeKey // by number - 1
-	texts  map[*a2ui.Node][]string
+	nums  map[nodeKey]int
+	byNum []nodeKey // by number - 1
+	texts map[*a2ui.Node][]string
 	// textsUsed are the cached texts met while building this refresh's
 	// outlines; they become the cache of the next one.
 	textsUsed map[*a2ui.Node][]string
@@ -533,8 +533,12 @@ func (s *Session) printChanges(old, o *outline) {
 		switch c.what {
 		case changed:
 			switch {
-			case c.now.num > 0 && c.now.kind == c.was.kind && c.now.name == c.was.name && c.now.state != "":
-				s.put(markA2term, "", head+s.num(c.now.num)+" "+c.now.name+" is now "+c.now.state)
+			case c.now.num > 0 && c.now.kind == c.was.kind && c.now.name == c.was.name && (c.now.state != "" || strings.HasPrefix(c.was.state, "disabled")):
+				state := c.now.state
+				if state == "" {
+					state = "enabled"
+				}
+				s.put(markA2term, "", head+s.num(c.now.num)+" "+c.now.name+" is now "+state)
 			case c.now.num > 0:
 				s.put(markA2term, "", head+s.num(c.now.num)+" is now "+strings.Join(c.now.lines, "\n"))
 			case c.now.kind == "text":
@@ -614,7 +618,6 @@ func (s *Session) putLines(mark, lead string, lines []string) {
 		s.line(mark + lead)
 		mark, lead, leadW = markOther, "", 0
 	}
-	avail := max(w-2-leadW, 1)
 	for i, l := range lines {
 		first := markOther + strings.Repeat(" ", leadW)
 		if i == 0 {
@@ -622,16 +625,37 @@ func (s *Session) putLines(mark, lead string, lines []string) {
 		}
 		hang := 0
 		if m := bullet.FindString(l); m != "" {
-			hang = min(ansi.StringWidth(m), avail/2)
+			hang = min(ansi.StringWidth(m), (w-2-leadW)/2)
 		}
-		for j, p := range wrap(l, avail, avail-hang) {
+		indent := leadW + hang
+		if fitsOnlyWhole(l, w-2-indent, w-2) {
+			// A word (a URL, say) that the indented lines cannot hold
+			// but a whole line can: the lines it wraps onto are not
+			// indented, so that it stays in one piece.
+			indent = 0
+		}
+		for j, p := range wrap(l, w-2-leadW, w-2-indent) {
 			if j == 0 {
 				s.line(first + p)
 				continue
 			}
-			s.line(markOther + strings.Repeat(" ", leadW+hang) + p)
+			s.line(markOther + strings.Repeat(" ", indent) + p)
 		}
 	}
+}
+
+// fitsOnlyWhole reports whether text holds a word wider than narrow cells
+// but no wider than whole.
+func fitsOnlyWhole(text string, narrow, whole int) bool {
+	if narrow >= whole {
+		return false
+	}
+	for _, wd := range words(text) {
+		if ww := ansi.StringWidth(wd); ww > narrow && ww <= whole {
+			return true
+		}
+	}
+	return false
 }
 
 // line writes one line, ending a prompt that was waiting first.
