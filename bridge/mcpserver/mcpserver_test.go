@@ -107,6 +107,20 @@ func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *syncBuffer, opts Opt
 	}
 	for _, tool := range tools.Tools {
 		b, _ := json.Marshal(tool.OutputSchema)
+		// Clients (the TypeScript SDK among them) refuse a tool list
+		// where a property's schema is not a JSON object.
+		var raw struct {
+			Type       string                     `json:"type"`
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		if err := json.Unmarshal(b, &raw); err != nil || raw.Type != "object" {
+			t.Fatalf("%s: output schema %s is not an object schema: %v", tool.Name, b, err)
+		}
+		for name, p := range raw.Properties {
+			if len(p) == 0 || p[0] != '{' {
+				t.Errorf("%s: the output schema of %s is %s, not an object", tool.Name, name, p)
+			}
+		}
 		var s jsonschema.Schema
 		if err := json.Unmarshal(b, &s); err != nil {
 			t.Fatalf("%s: output schema %s: %v", tool.Name, b, err)

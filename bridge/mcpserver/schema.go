@@ -78,7 +78,10 @@ func stateSchema() *jsonschema.Schema {
 // members.
 func outputSchema[T any](desc string, members map[string]string) *jsonschema.Schema {
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-		reflect.TypeFor[json.RawMessage](): {},
+		// Any JSON value; described, so that it is written as an object
+		// (clients check that every property's schema is one), not as
+		// the schema true.
+		reflect.TypeFor[json.RawMessage](): {Description: "Any JSON value."},
 	}})
 	if err != nil {
 		panic(fmt.Sprintf("output schema of %T: %v", *new(T), err)) // a bug in the output types
