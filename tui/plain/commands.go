@@ -731,7 +731,9 @@ func (s *Session) cmdWeb(string) error {
 	}
 	for _, l := range s.opts.OpenWeb() {
 		if l != "" {
-			s.say(l)
+			// The words are the full-screen program's, whose key for
+			// this is ctrl+o.
+			s.say(strings.ReplaceAll(l, "ctrl+o", "typing web"))
 		}
 	}
 	return nil

@@ -193,3 +193,39 @@ func TestAgentCannotForgeA2termLines(t *testing.T) {
 		t.Fatalf("the hostile texts are not in the output at all:\n%s", got)
 	}
 }
+
+// TestWebAndColor: the web command says what opening the mirror said, in
+// this view's words; colour comes only when asked for, and only on the
+// view's own marks.
+func TestWebAndColor(t *testing.T) {
+	hub := bridge.NewHub(bridge.HubOptions{})
+	var out bytes.Buffer
+	opened := 0
+	s := New(hub, &out, Options{OpenWeb: func() []string {
+		opened++
+		return []string{"The web mirror is opened in the browser.", "", "ctrl+o makes a new link."}
+	}})
+	defer s.Close()
+	s.Exec("web")
+	if opened != 1 || !strings.Contains(out.String(), "* typing web makes a new link.\n") {
+		t.Errorf("web (%d opened):\n%s", opened, out.String())
+	}
+	if strings.ContainsRune(out.String(), '\x1b') {
+		t.Errorf("colour without being asked:\n%q", out.String())
+	}
+	off := New(hub, &out, Options{})
+	defer off.Close()
+	out.Reset()
+	off.Exec("web")
+	if !strings.Contains(out.String(), "Not done: the web mirror is off") {
+		t.Errorf("web with no mirror:\n%s", out.String())
+	}
+	script := "show testdata/v09/invoices.jsonl\n> toggle 1\n"
+	colored := play(t, script, Options{Color: true})
+	if !strings.Contains(colored, "\x1b[36m*\x1b[39m surface invoices") || !strings.Contains(colored, "\x1b[1m[1]\x1b[22m check box") {
+		t.Errorf("no colour on the marks:\n%q", colored)
+	}
+	if got := ansi.Strip(colored); got != play(t, script, Options{}) {
+		t.Errorf("colour changed more than the marks:\n%s", got)
+	}
+}

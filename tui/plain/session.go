@@ -147,6 +147,11 @@ func (s *Session) Run(ctx context.Context, in io.Reader, agentDone <-chan struct
 	defer s.restoreEcho()
 
 	s.say("a2term, plain mode: type help for the commands.")
+	if s.view.Snapshot().Status.WebURL != "" && s.opts.OpenWeb != nil {
+		// Its link is a secret, and this output may be a log: only the
+		// web command gives it.
+		s.say("The web mirror is on: type web to open it in a browser, or to see how to reach it.")
+	}
 	s.Refresh()
 	inOpen := true
 	// The prompt is shown once nothing has been printed for a moment, so
