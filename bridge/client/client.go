@@ -16,6 +16,11 @@
 //
 // A Client is safe for concurrent use; calls on one Client run
 // concurrently on the server, up to its in-flight limit.
+//
+// The action Wait returns is the A2UI client message itself, ready to
+// forward; [ReadAction] reads it into an [Action], the same for a v0.8
+// {"userAction": …} and a v0.9 {"version": "v0.9", "action": …} with its
+// surface's data model.
 package client
 
 import (

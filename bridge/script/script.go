@@ -6,8 +6,11 @@
 // A script is parsed whole before it plays ([Parse], [Load]), so a typo
 // is reported with its line before anything reaches the canvas; it then
 // plays as a client of the socket ([Script.Run], [Play]). Values from the
-// person's last action reach show steps only through ${REF} expansion of
-// decoded JSON strings, never as pieced-together JSON text.
+// person's last action (v0.8 or v0.9: its name, context and, for a v0.9
+// surface that sends it, the data model) reach show steps only through
+// ${REF} expansion of decoded JSON strings, never as pieced-together JSON
+// text; inside a v0.9 formatString they become string literals of the
+// expression language, so they are shown, never evaluated.
 package script
 
 import (
@@ -18,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/a2term/a2term/a2ui"
@@ -42,7 +46,7 @@ type step struct {
 	show []any             // show: the messages, decoded with json.Number
 	wait float64           // wait: seconds
 	on   map[string]string // on: action name (or "*", "timeout") → label
-	cond string            // if: the reference tested, such as context.note
+	cond string            // if: the reference tested, such as context.note or dataModel.s.pin
 }
 
 // stepKinds are the keys a step line may have.
@@ -94,8 +98,8 @@ func Parse(name string, data []byte, open func(string) ([]byte, error)) (*Script
 			if len(obj) != 2 || !ok {
 				return fail(n, `an "if" step has exactly "if" and "goto"`)
 			}
-			if json.Unmarshal(c, &st.cond) != nil || !strings.HasPrefix(st.cond, "context.") {
-				return fail(n, `"if" takes a string such as "context.note"`)
+			if json.Unmarshal(c, &st.cond) != nil || !strings.HasPrefix(st.cond, "context.") && !strings.HasPrefix(st.cond, "dataModel.") {
+				return fail(n, `"if" takes a string such as "context.note" or "dataModel.form.email"`)
 			}
 			if json.Unmarshal(g, &st.text) != nil || st.text == "" {
 				return fail(n, `"goto" takes a label name`)
@@ -217,7 +221,10 @@ func Load(file string) (*Script, error) {
 type lastAction struct {
 	name, surface, source string
 	context               map[string]any
-	timedOut              bool
+	// dataModel is the surface's data model, sent with the action of a
+	// v0.9 surface created with sendDataModel; nil otherwise.
+	dataModel map[string]any
+	timedOut  bool
 }
 
 // Name is the script's file name, as errors give it.
@@ -255,17 +262,11 @@ func (s *Script) Run(ctx context.Context, c *client.Client) error {
 			}
 			last = lastAction{source: string(res.Source), timedOut: res.TimedOut}
 			if !res.TimedOut {
-				var msg struct {
-					UserAction struct {
-						Name      string         `json:"name"`
-						SurfaceID string         `json:"surfaceId"`
-						Context   map[string]any `json:"context"`
-					} `json:"userAction"`
-				}
-				if err := json.Unmarshal(res.Action, &msg); err != nil {
+				a, err := client.ReadAction(res)
+				if err != nil {
 					return fail(err)
 				}
-				last.name, last.surface, last.context = msg.UserAction.Name, msg.UserAction.SurfaceID, msg.UserAction.Context
+				last.name, last.surface, last.context, last.dataModel = a.Name, a.SurfaceID, a.Context, a.DataModel
 			}
 		case "on":
 			key := last.name
@@ -290,8 +291,20 @@ func (s *Script) Run(ctx context.Context, c *client.Client) error {
 	return nil
 }
 
-// lookup resolves a reference: source, name, surface, or context.KEY with
-// dots between nested keys.
+// isRef reports whether ref is one of a script's references: source,
+// name, surface, context.KEY or dataModel.KEY. Anything else between ${
+// and } (a v0.9 formatString's ${/path} or ${now()}) is not the script's.
+func isRef(ref string) bool {
+	switch ref {
+	case "source", "name", "surface":
+		return true
+	}
+	return strings.HasPrefix(ref, "context.") || strings.HasPrefix(ref, "dataModel.")
+}
+
+// lookup resolves a reference: source, name, surface, or context.KEY or
+// dataModel.KEY with dots between nested keys (a number is an index into
+// a list).
 func (a *lastAction) lookup(ref string) (any, bool) {
 	switch ref {
 	case "source":
@@ -301,17 +314,28 @@ func (a *lastAction) lookup(ref string) (any, bool) {
 	case "surface":
 		return a.surface, true
 	}
+	var v any
 	rest, ok := strings.CutPrefix(ref, "context.")
-	if !ok {
+	if ok {
+		v = a.context
+	} else if rest, ok = strings.CutPrefix(ref, "dataModel."); ok {
+		v = a.dataModel
+	} else {
 		return nil, false
 	}
-	var v any = a.context
 	for _, k := range strings.Split(rest, ".") {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		if v, ok = m[k]; !ok {
+		switch c := v.(type) {
+		case map[string]any:
+			if v, ok = c[k]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(c) || strconv.Itoa(i) != k {
+				return nil, false
+			}
+			v = c[i]
+		default:
 			return nil, false
 		}
 	}
@@ -339,8 +363,27 @@ func truthy(v any) bool {
 }
 
 // expand replaces each ${REF} in text with its value: strings as they are,
-// other values JSON-encoded, unknown references with nothing.
+// other values JSON-encoded, a reference to nothing with nothing. What is
+// not a reference of the script's stays as written.
 func (a *lastAction) expand(text string) string {
+	return a.expandWith(text, func(s string) string { return s })
+}
+
+// expandTemplate is expand for the value of a v0.9 formatString, where
+// ${…} is an expression the canvas evaluates: each value becomes a string
+// literal of that language, ${'…'}, so that what the person typed is
+// shown as typed and never read as an expression.
+func (a *lastAction) expandTemplate(text string) string {
+	return a.expandWith(text, func(s string) string {
+		if s == "" {
+			return ""
+		}
+		r := strings.NewReplacer(`\`, `\\`, `'`, `\'`)
+		return "${'" + r.Replace(s) + "'}"
+	})
+}
+
+func (a *lastAction) expandWith(text string, quote func(string) string) string {
 	var b strings.Builder
 	for {
 		i := strings.Index(text, "${")
@@ -351,12 +394,18 @@ func (a *lastAction) expand(text string) string {
 		if j < 0 {
 			break
 		}
+		ref := text[i+2 : i+j]
+		if !isRef(ref) {
+			b.WriteString(text[:i+2])
+			text = text[i+2:]
+			continue
+		}
 		b.WriteString(text[:i])
-		if v, ok := a.lookup(text[i+2 : i+j]); ok {
+		if v, ok := a.lookup(ref); ok {
 			if s, ok := v.(string); ok {
-				b.WriteString(s)
+				b.WriteString(quote(s))
 			} else if js, err := json.Marshal(v); err == nil {
-				b.WriteString(string(js))
+				b.WriteString(quote(string(js)))
 			}
 		}
 		text = text[i+j+1:]
@@ -381,6 +430,13 @@ func (a *lastAction) expandValue(v any) any {
 		out := make(map[string]any, len(v))
 		for k, e := range v {
 			out[k] = a.expandValue(e)
+		}
+		if v["call"] == "formatString" {
+			if args, ok := v["args"].(map[string]any); ok {
+				if tmpl, ok := args["value"].(string); ok {
+					out["args"].(map[string]any)["value"] = a.expandTemplate(tmpl)
+				}
+			}
 		}
 		return out
 	}

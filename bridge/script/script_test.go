@@ -330,3 +330,76 @@ func TestReadmeScript(t *testing.T) {
 	s.said("Paying both, with your note: thanks")
 	s.textIs("invoices", "summary", "Paid. Note: thanks")
 }
+
+// TestV09Script plays a script against a v0.9.1 surface that sends its
+// data model: its on step follows the v0.9 action's name, its if step and
+// its references read the context and the data model, a formatString
+// of the canvas's own passes through untouched, and what the person
+// typed lands in a formatString as text, never as an expression.
+func TestV09Script(t *testing.T) {
+	files := map[string]string{"form.json": `{"name": "Sign up", "description": "a wrapped v0.9.1 stream", "messages": [
+{"version": "v0.9.1", "createSurface": {"surfaceId": "su", "catalogId": "` + a2ui.BasicCatalogV09ID + `", "sendDataModel": true}},
+{"version": "v0.9.1", "updateComponents": {"surfaceId": "su", "components": [
+  {"id": "root", "component": "Column", "children": ["hi", "email", "news", "go", "done"]},
+  {"id": "hi", "component": "Text", "text": {"call": "formatString", "args": {"value": "Hello, ${/who}!"}}},
+  {"id": "email", "component": "TextField", "label": "Email", "value": {"path": "/form/email"}},
+  {"id": "news", "component": "CheckBox", "label": "News", "value": {"path": "/form/news"}},
+  {"id": "go", "component": "Button", "child": "gl", "action": {"event": {"name": "join", "context": {"email": {"path": "/form/email"}}}}},
+  {"id": "gl", "component": "Text", "text": "Join"},
+  {"id": "done", "component": "Text", "text": {"path": "/done"}}]}},
+{"version": "v0.9.1", "updateDataModel": {"surfaceId": "su", "value": {"who": "you", "form": {"email": "", "news": false}, "done": ""}}}]}`}
+	open := func(name string) ([]byte, error) { return []byte(files[name]), nil }
+	sc, err := Parse("v09.script.jsonl", []byte(`{"show": "form.json"}
+{"label": "wait"}
+{"wait": 60}
+{"on": {"join": "joined", "*": "wait", "timeout": "wait"}}
+{"label": "joined"}
+{"if": "dataModel.form.news", "goto": "news"}
+{"say": "${name} from ${surface} (${source}): ${context.email}, no news"}
+{"goto": "show"}
+{"label": "news"}
+{"say": "${name} from ${surface} (${source}): ${dataModel.form.email}, with news"}
+{"label": "show"}
+{"show": [{"version": "v0.9.1", "updateComponents": {"surfaceId": "su", "components": [{"id": "done", "component": "Text", "text": {"call": "formatString", "args": {"value": "Welcome ${context.email}, ${/who}"}}}]}}]}
+`), open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startParsed(t, sc)
+	s.shown("su")
+	s.textIs("su", "hi", "Hello, you!")
+	// What the person types may look like an expression: it is shown as
+	// typed.
+	typed := `${/who} it's \ me`
+	s.set(bridge.Web, "su", "email", typed)
+	s.set(bridge.Web, "su", "news", true)
+	s.press(bridge.Web, "su", "go")
+	if got, want := s.said("join from su"), "join from su (web): "+typed+", with news"; got != want {
+		t.Errorf("said %q, want %q", got, want)
+	}
+	s.textIs("su", "done", "Welcome "+typed+", you")
+}
+
+// TestExpandLeavesOtherTemplates: ${…} that is not one of the script's
+// references is the canvas's, and stays as written.
+func TestExpandLeavesOtherTemplates(t *testing.T) {
+	a := lastAction{name: "go", context: map[string]any{"items": []any{map[string]any{"n": "first"}}, "q": "it's"},
+		dataModel: map[string]any{"form": map[string]any{"zip": "12345"}}}
+	for _, tc := range []struct{ in, plain, tmpl string }{
+		{"Today is ${formatDate(value: ${/now}, format: 'EEEE')}.", "Today is ${formatDate(value: ${/now}, format: 'EEEE')}.", "Today is ${formatDate(value: ${/now}, format: 'EEEE')}."},
+		{"${name}: ${context.items.0.n} ${dataModel.form.zip} [${context.items.1.n}] ${relative/path}",
+			"go: first 12345 [] ${relative/path}", "${'go'}: ${'first'} ${'12345'} [] ${relative/path}"},
+		{"${context.q} \\${x}", "it's \\${x}", `${'it\'s'} \${x}`},
+		{"${unclosed", "${unclosed", "${unclosed"},
+	} {
+		if got := a.expand(tc.in); got != tc.plain {
+			t.Errorf("expand(%q) = %q, want %q", tc.in, got, tc.plain)
+		}
+		if got := a.expandTemplate(tc.in); got != tc.tmpl {
+			t.Errorf("expandTemplate(%q) = %q, want %q", tc.in, got, tc.tmpl)
+		}
+	}
+	if _, ok := a.lookup("context.items.01.n"); ok {
+		t.Error("a list index written with a leading zero was read")
+	}
+}
