@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"math"
@@ -37,12 +38,16 @@ type item struct {
 	lines []string
 	// dialog marks the items of the open dialog.
 	dialog bool
+	// secret tells a hidden field's values apart, so that a new value
+	// of the same length still prints a change line; it is a digest,
+	// never printed.
+	secret [sha256.Size]byte
 }
 
 const frameKind = "frame"
 
 func (it item) same(o item) bool {
-	if it.num != o.num || it.kind != o.kind || len(it.lines) != len(o.lines) {
+	if it.num != o.num || it.kind != o.kind || it.secret != o.secret || len(it.lines) != len(o.lines) {
 		return false
 	}
 	for i := range it.lines {
@@ -241,6 +246,9 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		}
 		lines := strings.Split(head+": "+state, "\n")
 		b.add(n, depth, kind, orKind(p.Label, kind), state, true, lines...)
+		if p.TextFieldType == "obscured" {
+			b.o.items[len(b.o.items)-1].secret = sha256.Sum256([]byte(p.Text))
+		}
 	case *a2ui.DateTimeInputProps:
 		kind := dateKind(p)
 		head := kind
