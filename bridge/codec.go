@@ -9,6 +9,7 @@ import (
 	"log"
 	"net"
 	"os"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -94,25 +95,35 @@ func (l *line) release() {
 	l.b = nil
 }
 
-// request is one JSON-RPC request, read once: its id as sent (nil for a
-// notification), its method and its params as a slice of its line.
+// request is one JSON-RPC request as the codec read it: its id and method
+// as sent (a nil id for a notification) and its params as a slice of its
+// line, which it owns until its handler releases it.
 type request struct {
 	id     []byte
-	method string
+	method []byte // still quoted
 	params []byte
 	line   line
 }
 
-// lineStream is one connection's JSON-RPC framing: one JSON object per
-// line in both directions, a bounded line length, a share of the server's
-// budget for unfinished lines, and a deadline on every write.
+// lineStream is one connection's jsonrpc2.ObjectStream: one JSON object
+// per line in both directions, a bounded line length, a share of the
+// server's budget for unfinished lines, and a deadline on every write.
 //
-// next answers input that is not a request (not JSON, not a request
+// ReadObject checks each line once, from end to end, and keeps what it
+// read: jsonrpc2 is handed a small envelope with the request's id and
+// method and, for params, a ticket that Handle redeems for the params as
+// they are in the line (see redeem). So jsonrpc2's own decoding of a
+// request, which goes through map[string]interface{} and would decode a
+// canvas.show's messages and encode them again, only ever sees a few
+// bytes, and the messages reach the canvas's decoder as they were sent.
+//
+// jsonrpc2 closes a connection as soon as ReadObject returns an error, so
+// ReadObject answers input that is not a request (not JSON, not a request
 // object, a batch) itself and reads on; it returns an error only when the
 // connection ends, or when it cannot take a line (over the limit, or no
 // room in the budget), after it has told the peer why. Writes come from
-// the reading goroutine (replies of its own) and from handlers, so they
-// are serialized here. A write that misses its deadline closes the
+// jsonrpc2 (under its own lock) and from ReadObject (replies of its own),
+// so they are serialized here. A write that misses its deadline closes the
 // connection: a peer that does not read its replies is dropped rather
 // than allowed to hold anything up.
 type lineStream struct {
@@ -127,43 +138,61 @@ type lineStream struct {
 	held int64 // what buf holds of the budget
 	rerr error // an error to return after a last line without a newline
 
-	wmu       sync.Mutex
+	mu      sync.Mutex
+	ticket  uint64              // the last ticket handed out
+	waiting map[uint64]*request // requests handed to jsonrpc2, by ticket, until redeemed
+
+	wmu       sync.Mutex // one write at a time
 	closeOnce sync.Once
 	closeErr  error
+	// readDone is closed when ReadObject has returned its final error,
+	// the last thing jsonrpc2's reading goroutine does.
+	readDone chan struct{}
+	doneOnce sync.Once
 }
 
 func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger *log.Logger, b *budget) *lineStream {
 	return &lineStream{
-		conn:    conn,
-		r:       bufio.NewReaderSize(conn, readChunk),
-		limit:   limit,
-		timeout: timeout,
-		log:     logger,
-		budget:  b,
+		conn:     conn,
+		r:        bufio.NewReaderSize(conn, readChunk),
+		limit:    limit,
+		timeout:  timeout,
+		log:      logger,
+		budget:   b,
+		waiting:  map[uint64]*request{},
+		readDone: make(chan struct{}),
 	}
 }
 
-// next returns the next request.
-func (s *lineStream) next() (*request, error) {
+// ReadObject implements jsonrpc2.ObjectStream: it reads the next request
+// into v, jsonrpc2's message type.
+func (s *lineStream) ReadObject(v any) (err error) {
+	defer func() {
+		if err != nil {
+			s.doneOnce.Do(func() { close(s.readDone) })
+		}
+	}()
 	for {
 		l, err := s.readLine()
 		switch {
 		case errors.Is(err, errTooLong):
 			s.log.Printf("a2term rpc: closing the connection: a line over %d bytes", s.limit)
 			s.refuse(replyTooLong)
-			return nil, err
+			return io.EOF // said and logged: nothing for jsonrpc2 to add
 		case errors.Is(err, errBusy):
 			s.log.Printf("a2term rpc: closing the connection: unfinished messages hold %d bytes, the most the server holds", s.budget.limit)
 			s.refuse(replyBusy)
-			return nil, err
+			return io.EOF
+		case errors.Is(err, net.ErrClosed):
+			return io.EOF // closed on this side, which knows why
 		case err != nil:
-			return nil, err
+			return err
 		}
 		req, reply := parseRequest(wire.Trim(l))
 		if req == nil {
 			if reply != nil {
-				if err := s.write(reply, nil); err != nil {
-					return nil, err
+				if err := s.write(reply); err != nil {
+					return io.EOF // write has closed the connection, and said why
 				}
 			}
 			s.keepOrDrop()
@@ -173,7 +202,67 @@ func (s *lineStream) next() (*request, error) {
 		// gets a buffer of its own.
 		req.line = line{b: s.buf, held: s.held, budget: s.budget}
 		s.buf, s.held = nil, 0
-		return req, nil
+		if err := json.Unmarshal(s.hold(req), v); err != nil {
+			// Cannot happen: the envelope is made of what parseRequest
+			// checked. Answer rather than end the connection.
+			s.log.Printf("a2term rpc: jsonrpc2 refused a request's envelope: %v", err)
+			s.release(s.ticket)
+			if req.id != nil && s.write(errorReply(req.id, jsonrpc2.CodeInternalError, "internal error")) != nil {
+				return io.EOF
+			}
+			continue
+		}
+		return nil
+	}
+}
+
+// hold keeps req until its handler redeems it, and returns the envelope
+// jsonrpc2 reads in its place: the request's id and method as sent, and a
+// ticket for params.
+func (s *lineStream) hold(req *request) []byte {
+	s.mu.Lock()
+	s.ticket++
+	t := s.ticket
+	s.waiting[t] = req
+	s.mu.Unlock()
+	env := make([]byte, 0, 64+len(req.id)+len(req.method))
+	env = append(env, `{"jsonrpc":"2.0"`...)
+	if req.id != nil {
+		env = append(env, `,"id":`...)
+		env = append(env, req.id...)
+	}
+	env = append(env, `,"method":`...)
+	env = append(env, req.method...)
+	env = append(env, `,"params":`...)
+	env = strconv.AppendUint(env, t, 10)
+	return append(env, '}')
+}
+
+// redeem returns the request whose ticket jsonrpc2 handed on as params,
+// or nil for params that are no ticket of this stream.
+func (s *lineStream) redeem(params *json.RawMessage) *request {
+	if params == nil {
+		return nil
+	}
+	t, err := strconv.ParseUint(string(*params), 10, 64)
+	if err != nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req := s.waiting[t]
+	delete(s.waiting, t)
+	return req
+}
+
+// release lets go of the request held under ticket t, if it still is.
+func (s *lineStream) release(t uint64) {
+	s.mu.Lock()
+	req := s.waiting[t]
+	delete(s.waiting, t)
+	s.mu.Unlock()
+	if req != nil {
+		req.line.release()
 	}
 }
 
@@ -186,11 +275,19 @@ func (s *lineStream) keepOrDrop() {
 	}
 }
 
-// dropBuffer lets go of the line buffer and what it holds of the budget.
-// Only the reading goroutine calls it, once the connection is done.
+// dropBuffer lets go of the line buffer and what it holds of the budget,
+// and of any request jsonrpc2 never handed on. It runs once the reading
+// goroutine is done.
 func (s *lineStream) dropBuffer() {
 	s.budget.give(s.held)
 	s.buf, s.held = nil, 0
+	s.mu.Lock()
+	waiting := s.waiting
+	s.waiting = map[uint64]*request{}
+	s.mu.Unlock()
+	for _, req := range waiting {
+		req.line.release()
+	}
 }
 
 // readLine returns the next line without its newline, in s.buf. A line
@@ -261,7 +358,7 @@ func (s *lineStream) grow(n int, last bool) bool {
 // the peer closes or lingerTimeout passes, and closes.
 func (s *lineStream) refuse(reply []byte) {
 	s.dropBuffer()
-	if s.write(reply, nil) != nil {
+	if s.write(reply) != nil {
 		return
 	}
 	if cw, ok := s.conn.(interface{ CloseWrite() error }); ok {
@@ -273,15 +370,28 @@ func (s *lineStream) refuse(reply []byte) {
 	s.Close()
 }
 
+// WriteObject implements jsonrpc2.ObjectStream. jsonrpc2's messages
+// encode themselves with encoding/json, so their JSON is already compact
+// and checked: it is written as it is, not handed to encoding/json to be
+// checked and copied once more.
+func (s *lineStream) WriteObject(obj any) error {
+	var b []byte
+	var err error
+	if m, ok := obj.(json.Marshaler); ok {
+		b, err = m.MarshalJSON()
+	} else {
+		b, err = json.Marshal(obj)
+	}
+	if err != nil {
+		return err
+	}
+	return s.write(append(b, '\n'))
+}
+
 // write sends one line within the write timeout, or drops the connection.
-// before, when not nil, runs once the line's turn to be written has come,
-// just before it is written.
-func (s *lineStream) write(line []byte, before func()) error {
+func (s *lineStream) write(line []byte) error {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
-	if before != nil {
-		before()
-	}
 	if err := s.conn.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil {
 		s.Close()
 		return err
@@ -296,7 +406,7 @@ func (s *lineStream) write(line []byte, before func()) error {
 	return nil
 }
 
-// Close closes the connection. It may be called more than once.
+// Close implements jsonrpc2.ObjectStream. It may be called more than once.
 func (s *lineStream) Close() error {
 	s.closeOnce.Do(func() { s.closeErr = s.conn.Close() })
 	return s.closeErr
@@ -305,14 +415,20 @@ func (s *lineStream) Close() error {
 // msgBadRequest begins every -32600 reply to JSON that is not a request.
 const msgBadRequest = "invalid request: "
 
+// msgBadID is the -32600 reply's message for an id jsonrpc2 cannot carry:
+// its IDs are strings and integers from 0 to 2^63-1, and it takes a null
+// id for a notification, which would go unanswered.
+const msgBadID = "the id must be a string or an integer from 0 to 9223372036854775807; leave it out for a notification"
+
 // parseRequest reads one line as a JSON-RPC 2.0 request object, checking
 // it once from end to end. It returns the request, or nil and the reply to
 // send instead (nil for a blank line). Members are matched by their exact
 // names; a member named twice, an unknown member, a "jsonrpc" other than
-// "2.0", a method that is not a string, or an id that is not a string, an
-// integer or null make the line an invalid request, answered with the
-// request's id when it has a usable one. Params of the wrong shape are for
-// the method to refuse, with the details only it can give.
+// "2.0", a method that is not a string, or an id other than a string or
+// an integer from 0 to 2^63-1 make the line an invalid request, answered
+// with the request's id when it is a string or an integer. Params of the
+// wrong shape are for the method to refuse, with the details only it can
+// give.
 func parseRequest(b []byte) (*request, []byte) {
 	if len(b) == 0 {
 		return nil, nil
@@ -331,10 +447,10 @@ func parseRequest(b []byte) (*request, []byte) {
 		return nil, badRequest(nil, "the line is not a request object")
 	}
 	var (
-		req             request
-		version, method []byte
-		seen            [4]bool
-		problem         string
+		req           request
+		version, echo []byte // echo: the id to answer a refusal with
+		seen          [4]bool
+		problem       string
 	)
 	err := wire.Members(b, func(quoted, v []byte) error {
 		if problem != "" {
@@ -348,13 +464,20 @@ func parseRequest(b []byte) (*request, []byte) {
 		case "id":
 			slot = 1
 			switch k := v[0]; {
-			case k == '"' || k == 'n' || (k == '-' || k >= '0' && k <= '9') && wire.IsInteger(v):
-				req.id = v
+			case k == '"':
+				req.id, echo = v, v
+			case (k == '-' || k >= '0' && k <= '9') && wire.IsInteger(v):
+				echo = v
+				if _, err := strconv.ParseInt(string(v), 10, 64); k == '-' || err != nil {
+					problem = msgBadID
+				} else {
+					req.id = v
+				}
 			default:
-				problem = "the id must be a string, an integer or null"
+				problem = msgBadID
 			}
 		case "method":
-			slot, method = 2, v
+			slot, req.method = 2, v
 		case "params":
 			slot, req.params = 3, v
 		default:
@@ -374,53 +497,36 @@ func parseRequest(b []byte) (*request, []byte) {
 		switch {
 		case version == nil || wire.Name(version) != "2.0" || version[0] != '"':
 			problem = `"jsonrpc" must be "2.0"`
-		case method == nil || method[0] != '"':
+		case req.method == nil || req.method[0] != '"':
 			problem = "the method must be a string"
 		}
 	}
 	if problem != "" {
-		return nil, badRequest(req.id, problem)
-	}
-	req.method = wire.Name(method)
-	if !seen[1] {
-		req.id = nil // a notification
+		return nil, badRequest(echo, problem)
 	}
 	return &req, nil
 }
 
 func badRequest(id []byte, problem string) []byte {
-	return replyLine(id, nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msgBadRequest + problem})
+	return errorReply(id, jsonrpc2.CodeInvalidRequest, msgBadRequest+problem)
 }
 
-// replyLine encodes a reply: result (JSON) or rerr, to the request whose
-// id was sent as id (nil: null). The result is written as it is, not
-// encoded again.
-func replyLine(id, result []byte, rerr *jsonrpc2.Error) []byte {
+// errorReply encodes an error reply of code with message, to the request
+// whose id was sent as id (nil: null), for lines that never reach
+// jsonrpc2. It writes the id as it was sent, which jsonrpc2's ID cannot
+// always hold, and a null id, which it cannot write at all.
+func errorReply(id []byte, code int64, message string) []byte {
 	if id == nil {
 		id = []byte("null")
 	}
-	var body []byte
-	if rerr != nil {
-		var err error
-		if body, err = json.Marshal(rerr); err != nil {
-			body = []byte(`{"code":-32603,"message":"internal error"}`)
-		}
+	body, err := json.Marshal(&jsonrpc2.Error{Code: code, Message: message})
+	if err != nil {
+		body = []byte(`{"code":-32603,"message":"internal error"}`)
 	}
-	out := make([]byte, 0, len(id)+len(result)+len(body)+32)
+	out := make([]byte, 0, len(id)+len(body)+32)
 	out = append(out, `{"id":`...)
 	out = append(out, id...)
-	if rerr != nil {
-		out = append(out, `,"error":`...)
-		out = append(out, body...)
-	} else {
-		out = append(out, `,"result":`...)
-		out = append(out, result...)
-	}
-	out = append(out, `,"jsonrpc":"2.0"}`+"\n"...)
-	return out
-}
-
-// errorReply encodes an error reply of code with message.
-func errorReply(id []byte, code int64, message string) []byte {
-	return replyLine(id, nil, &jsonrpc2.Error{Code: code, Message: message})
+	out = append(out, `,"error":`...)
+	out = append(out, body...)
+	return append(out, `,"jsonrpc":"2.0"}`+"\n"...)
 }

@@ -2,13 +2,17 @@ package bridge
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log"
 	"net"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
 )
 
 // fakeConn is a connection whose peer has sent in and reads what the
@@ -41,12 +45,28 @@ var codecSeeds = []string{
 	"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}\n",
 }
 
-// FuzzCodec feeds a stream of lines to the codec with a small line limit
-// and checks, for every line: it becomes a request whose id, method and
-// params are what encoding/json reads in it, or it is answered with one
-// JSON-RPC error reply (or, past the limit, answered and the connection
-// ended); the buffers never pass the limit, and everything they held is
-// given back at the end.
+// handled is a request as jsonrpc2 handed it to the handler, with the
+// params the codec held for it.
+type handled struct {
+	method string
+	id     jsonrpc2.ID
+	notif  bool
+	params []byte
+}
+
+type handlerFunc func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request)
+
+func (f handlerFunc) Handle(ctx context.Context, c *jsonrpc2.Conn, r *jsonrpc2.Request) {
+	f(ctx, c, r)
+}
+
+// FuzzCodec feeds a stream of lines, with a small line limit, to a
+// jsonrpc2.Conn that reads through the codec, and checks, for every line:
+// it reaches the handler as a request whose id, method and params are what
+// encoding/json reads in it, or it is answered with one JSON-RPC error
+// reply (or, past the limit, answered and the connection ended); the
+// buffers never pass the limit, and everything they held is given back at
+// the end.
 func FuzzCodec(f *testing.F) {
 	for _, s := range codecSeeds {
 		f.Add([]byte(s))
@@ -56,23 +76,30 @@ func FuzzCodec(f *testing.F) {
 		conn := &fakeConn{in: bytes.NewReader(stream)}
 		b := &budget{limit: 1 << 20}
 		s := newLineStream(conn, limit, time.Second, log.New(io.Discard, "", 0), b)
-		var reqs []*request
-		var end error
-		for {
-			req, err := s.next()
-			if err != nil {
-				end = err
-				break
+		var got []handled
+		h := handlerFunc(func(_ context.Context, _ *jsonrpc2.Conn, r *jsonrpc2.Request) {
+			req := s.redeem(r.Params)
+			if req == nil {
+				t.Errorf("request %+v without the params the codec held", r)
+				return
 			}
-			reqs = append(reqs, req)
-		}
+			var params []byte
+			if req.params != nil {
+				params = bytes.Clone(req.params)
+			}
+			got = append(got, handled{method: r.Method, id: r.ID, notif: r.Notif, params: params})
+			req.line.release()
+		})
+		rpc := jsonrpc2.NewConn(context.Background(), s, h, jsonrpc2.SetLogger(log.New(io.Discard, "", 0)))
+		<-rpc.DisconnectNotify()
+		<-s.readDone // the handler has seen every request
 		s.dropBuffer()
 
 		// What the lines should have become, read with encoding/json.
-		lines := strings.Split(string(stream), "\n")
-		wantReqs, wantReplies := 0, 0
+		var want []handled
+		wantReplies := 0
 		tooLong := false
-		for _, l := range lines {
+		for _, l := range strings.Split(string(stream), "\n") {
 			if len(l) > limit {
 				tooLong = true
 				wantReplies++
@@ -82,41 +109,31 @@ func FuzzCodec(f *testing.F) {
 			if l == "" {
 				continue
 			}
-			if isRequest(l) {
-				wantReqs++
+			if r, ok := asRequest(l); ok {
+				want = append(want, r)
 			} else {
 				wantReplies++
 			}
 		}
-		if len(reqs) != wantReqs {
-			t.Fatalf("%d requests, want %d, from %q", len(reqs), wantReqs, stream)
+		if len(got) != len(want) {
+			t.Fatalf("%d requests, want %d, from %q", len(got), len(want), stream)
 		}
-		if tooLong != (end == errTooLong) {
-			t.Fatalf("ended with %v; a line over the limit: %v", end, tooLong)
+		for i := range want {
+			g, w := got[i], want[i]
+			if g.method != w.method || g.id != w.id || g.notif != w.notif || !bytes.Equal(g.params, w.params) {
+				t.Fatalf("request %d is %+v, want %+v, from %q", i, g, w, stream)
+			}
 		}
-		for _, req := range reqs {
-			var env map[string]json.RawMessage
-			if json.Unmarshal(req.line.b, &env) != nil {
-				t.Fatalf("request from %q is not JSON", req.line.b)
-			}
-			var method string
-			if json.Unmarshal(env["method"], &method) != nil || method != req.method {
-				t.Fatalf("method %q from %q", req.method, req.line.b)
-			}
-			if id, ok := env["id"]; ok != (req.id != nil) || ok && !bytes.Equal(id, req.id) {
-				t.Fatalf("id %q from %q", req.id, req.line.b)
-			}
-			if p, ok := env["params"]; ok != (req.params != nil) || ok && !bytes.Equal(p, req.params) {
-				t.Fatalf("params %q from %q", req.params, req.line.b)
-			}
-			req.line.release()
+		out := conn.out.String()
+		if tooLong != strings.HasSuffix(out, string(replyTooLong)) {
+			t.Fatalf("replies %q; a line over the limit: %v", out, tooLong)
 		}
-		replies := strings.Split(strings.TrimSuffix(conn.out.String(), "\n"), "\n")
-		if conn.out.Len() == 0 {
+		replies := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if out == "" {
 			replies = nil
 		}
 		if len(replies) != wantReplies {
-			t.Fatalf("%d replies, want %d, to %q: %q", len(replies), wantReplies, stream, conn.out.String())
+			t.Fatalf("%d replies, want %d, to %q: %q", len(replies), wantReplies, stream, out)
 		}
 		for _, r := range replies {
 			var reply struct {
@@ -143,55 +160,60 @@ func FuzzCodec(f *testing.F) {
 	})
 }
 
-// isRequest reports, with encoding/json, whether a line is what the codec
-// takes for a request: an object with "jsonrpc":"2.0", a string method,
-// an id (if any) that is a string, an integer or null, no other members
-// and no member twice.
-func isRequest(line string) bool {
+// asRequest reads a line with encoding/json as the codec should: an
+// object with "jsonrpc":"2.0", a string method, an id (if any) that is a
+// string or an integer from 0 to 2^63-1, no other members and no member
+// twice. It returns what the handler should be handed for it.
+func asRequest(line string) (handled, bool) {
+	var r handled
 	if !json.Valid([]byte(line)) {
-		return false
+		return r, false
 	}
 	dec := json.NewDecoder(strings.NewReader(line))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return false
+		return r, false
 	}
 	seen := map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return false
+			return r, false
 		}
 		name := tok.(string)
 		var v json.RawMessage
 		if dec.Decode(&v) != nil || seen[name] {
-			return false
+			return r, false
 		}
 		seen[name] = true
 		switch name {
 		case "jsonrpc":
 			var s string
 			if json.Unmarshal(v, &s) != nil || s != "2.0" || v[0] != '"' {
-				return false
+				return r, false
 			}
 		case "method":
-			var s string
-			if json.Unmarshal(v, &s) != nil {
-				return false
+			if json.Unmarshal(v, &r.method) != nil || v[0] != '"' {
+				return r, false
 			}
 		case "id":
-			switch {
-			case v[0] == '"' || string(v) == "null":
-			case v[0] == '-' || v[0] >= '0' && v[0] <= '9':
-				if strings.ContainsAny(string(v), ".eE") {
-					return false
+			if v[0] == '"' {
+				if json.Unmarshal(v, &r.id.Str) != nil {
+					return r, false
 				}
-			default:
-				return false
+				r.id.IsString = true
+				break
 			}
+			n, err := strconv.ParseInt(string(v), 10, 64)
+			if err != nil || n < 0 || v[0] == '-' {
+				return r, false
+			}
+			r.id.Num = uint64(n)
 		case "params":
+			r.params = v
 		default:
-			return false
+			return r, false
 		}
 	}
-	return seen["jsonrpc"] && seen["method"]
+	r.notif = !seen["id"]
+	return r, seen["jsonrpc"] && seen["method"]
 }

@@ -2,24 +2,25 @@ package bridge
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
 )
 
-// conn is one agent's connection: a reading loop that runs each request
-// in a handler of its own (so that a long canvas.wait holds up only
-// itself), at most MaxInFlight at once, and the actions its waits were
-// handed that it has not yet shown it received.
+// conn is one agent's connection, run by a jsonrpc2.Conn over the
+// connection's lineStream. jsonrpc2's reading goroutine hands each request
+// to Handle, which runs it in a handler of its own (so that a long
+// canvas.wait holds up only itself), at most MaxInFlight at once. conn
+// also keeps the actions its waits were handed that the agent has not yet
+// shown it received.
 type conn struct {
 	s      *Server
 	stream *lineStream
-	ctx    context.Context // cancelled when the connection ends: its waits end
-	cancel context.CancelFunc
 	flight atomic.Int32 // requests counted against MaxInFlight
 
 	handlers sync.WaitGroup // this connection's running requests
@@ -40,67 +41,79 @@ type handout struct {
 	timer *time.Timer
 }
 
-func newConn(s *Server, nc net.Conn) *conn {
-	c := &conn{s: s, stream: newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.budget)}
-	c.ctx, c.cancel = context.WithCancel(s.ctx)
-	return c
-}
-
-// serve reads requests until the connection ends, then cleans up after
-// it: waits end, handlers return, and actions the agent never showed it
-// received go back to the queue.
+// serve runs the connection with jsonrpc2 until it ends, then cleans up
+// after it: waits end, handlers return, and actions the agent never
+// showed it received go back to the queue.
 func (c *conn) serve() {
 	defer c.s.wg.Done()
-	stop := context.AfterFunc(c.ctx, func() { c.stream.Close() })
-	defer stop()
-	for {
-		req, err := c.stream.next()
-		if err != nil {
-			break
-		}
-		c.received()
-		c.dispatch(req)
-	}
-	c.stream.dropBuffer()
-	c.cancel()
-	c.stream.Close()
+	// The server's context ends every connection when it closes; jsonrpc2
+	// cancels the context it hands Handle when the connection ends, which
+	// ends the connection's waits.
+	rpc := jsonrpc2.NewConn(c.s.ctx, c.stream, c, jsonrpc2.SetLogger(c.s.logger))
+	<-rpc.DisconnectNotify()
+	<-c.stream.readDone
 	c.handlers.Wait()
+	c.stream.dropBuffer()
 	c.giveBack()
 	c.s.mu.Lock()
 	c.s.conns--
 	c.s.mu.Unlock()
 }
 
-// dispatch starts a handler for req if the connection may run one more
-// request, and answers it at once otherwise.
-func (c *conn) dispatch(req *request) {
-	if req.id == nil && req.method == MethodWait {
+// Handle implements jsonrpc2.Handler. It runs on jsonrpc2's reading
+// goroutine, so it only starts a handler for the request, or answers it
+// at once when the connection may not run one more.
+func (c *conn) Handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request) {
+	s := c.s
+	req := c.stream.redeem(r.Params)
+	if req == nil {
+		// Every request comes from c.stream, which holds its params.
+		s.logger.Printf("a2term rpc: %.64s arrived without the params the codec held", r.Method)
+		c.replyError(ctx, rpc, r, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "internal error"})
+		return
+	}
+	c.received()
+	if r.Notif && r.Method == MethodWait {
 		// Nobody would receive the action it takes.
-		c.s.logger.Printf("a2term rpc: ignoring canvas.wait sent as a notification")
+		s.logger.Printf("a2term rpc: ignoring canvas.wait sent as a notification")
 		req.line.release()
 		return
 	}
 	if !c.enter() {
 		req.line.release()
-		if req.id != nil {
-			_ = c.stream.write(errorReply(req.id, CodeTooManyInFlight, "too many requests in flight"), nil)
-		}
+		c.replyError(ctx, rpc, r, &jsonrpc2.Error{Code: CodeTooManyInFlight, Message: "too many requests in flight"})
 		return
 	}
-	if !c.s.startHandler() {
+	if !s.startHandler() {
 		c.leave()
 		req.line.release()
-		if req.id != nil {
-			_ = c.stream.write(errorReply(req.id, CodeShuttingDown, "a2term is shutting down"), nil)
-		}
+		c.replyError(ctx, rpc, r, &jsonrpc2.Error{Code: CodeShuttingDown, Message: "a2term is shutting down"})
 		return
 	}
 	c.handlers.Add(1)
 	go func() {
-		defer c.s.handlers.Done()
+		defer s.handlers.Done()
 		defer c.handlers.Done()
-		c.handle(req)
+		c.handle(ctx, rpc, r, req)
 	}()
+}
+
+// replyError answers r with e, unless r is a notification.
+func (c *conn) replyError(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request, e *jsonrpc2.Error) {
+	if r.Notif {
+		return
+	}
+	if err := rpc.ReplyWithError(ctx, r.ID, e); err != nil {
+		c.replyFailed(r.Method, err)
+	}
+}
+
+// replyFailed logs a reply that could not be written, unless only
+// because the connection is closed.
+func (c *conn) replyFailed(method string, err error) {
+	if !errors.Is(err, jsonrpc2.ErrClosed) && !errors.Is(err, net.ErrClosed) {
+		c.s.logger.Printf("a2term rpc: replying to %.64s: %v", method, err)
+	}
 }
 
 // enter counts a request against MaxInFlight, or reports that the
@@ -117,14 +130,14 @@ func (c *conn) enter() bool {
 	}
 }
 
-// leave stops counting a request. It runs when the request's reply is
-// about to be written, before the peer can have read it, so that a peer
-// which sends a request for every reply it reads always finds a free
-// slot.
+// leave stops counting a request. It runs when the request's handler
+// returns, before its reply is written and so before the peer can have
+// read it, so that a peer which sends a request for every reply it reads
+// always finds a free slot.
 func (c *conn) leave() { c.flight.Add(-1) }
 
 // handle runs one request and writes its reply.
-func (c *conn) handle(req *request) {
+func (c *conn) handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request, req *request) {
 	s := c.s
 	var (
 		result any
@@ -135,49 +148,47 @@ func (c *conn) handle(req *request) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				s.logger.Printf("a2term rpc: %s panicked: %v\n%s", req.method, p, debug.Stack())
+				s.logger.Printf("a2term rpc: %.64s panicked: %v\n%s", r.Method, p, debug.Stack())
 				err = errInternal
 			}
 		}()
-		result, handed, err = s.call(c.ctx, req)
+		result, handed, err = s.call(ctx, r.Method, req.params)
 		if w, ok := result.(WaitResult); ok {
 			over = w.Overflowed
 		}
 	}()
 	req.line.release() // nothing the result holds points into the request
-	if err != nil && c.ctx.Err() != nil && errors.Is(err, c.ctx.Err()) {
-		c.leave()
+	c.leave()
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return // the connection is closing: there is nobody to answer
 	}
-	if req.id == nil {
-		c.leave()
+	if r.Notif {
 		if err != nil {
-			s.logger.Printf("a2term rpc: notification %s: %v", req.method, err)
+			s.logger.Printf("a2term rpc: notification %.64s: %v", r.Method, err)
 		}
 		return
 	}
-	var reply []byte
+	resp := &jsonrpc2.Response{ID: r.ID}
 	if err == nil {
-		raw, merr := json.Marshal(result)
-		if merr != nil {
-			s.logger.Printf("a2term rpc: %s: encoding the result: %v", req.method, merr)
+		if merr := resp.SetResult(result); merr != nil {
+			s.logger.Printf("a2term rpc: %s: encoding the result: %v", r.Method, merr)
 			err = errInternal
-		} else {
-			reply = replyLine(req.id, raw, nil)
 		}
 	}
 	if err != nil {
-		reply = replyLine(req.id, nil, s.rpcError(req.method, err))
+		resp.Result, resp.Error = nil, s.rpcError(r.Method, err)
 	}
 	if handed == nil && over == 0 {
-		_ = c.stream.write(reply, c.leave)
+		if werr := rpc.SendResponse(ctx, resp); werr != nil {
+			c.replyFailed(r.Method, werr)
+		}
 		return
 	}
 	// The reply hands something out: it counts as received once the
 	// agent shows it is alive. The lock makes a request that the agent
 	// sends after reading this reply find the handout in place.
 	c.mu.Lock()
-	werr := c.stream.write(reply, c.leave)
+	werr := rpc.SendResponse(ctx, resp)
 	if werr == nil {
 		h := &handout{q: handed, over: over}
 		h.timer = time.AfterFunc(s.takenAfter, func() { c.taken(h) })
@@ -188,9 +199,7 @@ func (c *conn) handle(req *request) {
 		// The agent never got this result: an action goes back to the
 		// queue and refused presses stay to be reported.
 		s.hub.giveBack(handed, over)
-		if !errors.Is(werr, net.ErrClosed) {
-			s.logger.Printf("a2term rpc: replying to %s: %v", req.method, werr)
-		}
+		c.replyFailed(r.Method, werr)
 	}
 }
 

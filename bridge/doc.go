@@ -26,24 +26,31 @@
 // componentId, path}. For a refused parameter, index is -1 and path points
 // into the params ("/seconds"). Package client calls the API from Go.
 //
-// Each request is read once: its line is checked from end to end, and its
-// params reach the method, and a canvas.show's messages the canvas's own
-// decoder, as slices of that line, neither decoded nor copied on the way.
-// Member names match exactly, as the canvas's decoder matches them:
-// "Seconds" is not "seconds".
+// Each connection is a jsonrpc2.Conn (github.com/sourcegraph/jsonrpc2)
+// over a size-bounded jsonrpc2.ObjectStream of our own, logging to
+// ServerOptions.Logger; jsonrpc2 reads the requests, hands them to the
+// connection's handler and writes the replies. Each request is read once:
+// the stream checks its line from end to end, keeps its params aside and
+// hands jsonrpc2 only the id, the method and a ticket that the handler
+// redeems for the params. So the params reach the method, and a
+// canvas.show's messages the canvas's own decoder, as slices of the line,
+// neither decoded nor copied on the way (jsonrpc2's own decoding would
+// turn them into map[string]interface{} and encode them again). Member
+// names match exactly, as the canvas's decoder matches them: "Seconds" is
+// not "seconds".
 //
 // Each connection runs its requests concurrently (a canvas.wait blocks
 // only itself), at most ServerOptions.MaxInFlight of them at once; a
-// request stops counting when its reply's turn to be written comes. When
-// a connection closes, its waits end. An action handed to a wait counts as
-// taken, and the transcript says so, only once the agent shows it is
-// alive: by sending anything else on that connection, or by staying
-// connected for ServerOptions.TakenAfter (a second). If the connection
-// closes first (the agent was killed right after the reply), or the reply
-// could not be written, the action goes back to the front of the queue.
-// Close answers every pending wait (timed out) before it closes the
+// request stops counting when its handler returns, before its reply is
+// written. When a connection closes, its waits end. An action handed to a
+// wait counts as taken, and the transcript says so, only once the agent
+// shows it is alive: by sending anything else on that connection, or by
+// staying connected for ServerOptions.TakenAfter (a second). If the
+// connection closes first (the agent was killed right after the reply), or
+// the reply could not be written, the action goes back to the front of the
+// queue. Close answers every pending wait (timed out) before it closes the
 // connections. Nothing the server does is printed on the terminal: its
-// messages go to ServerOptions.Logger, or nowhere.
+// messages, and jsonrpc2's, go to ServerOptions.Logger, or nowhere.
 //
 // # Bounds
 //
@@ -66,9 +73,10 @@
 //     -32700,...},"jsonrpc":"2.0"}; the connection stays open and the next
 //     line is read as usual. JSON that is not a request object (a number,
 //     an object without "jsonrpc":"2.0" or without a string "method", an
-//     unknown or repeated member, a fractional id) gets -32600 with the
-//     request's id when it has a usable one, else id null; a batch (a JSON
-//     array) gets -32600; the connection stays open.
+//     unknown or repeated member, an id other than a string or an integer
+//     from 0 to 2^63-1, the ids jsonrpc2 carries) gets -32600 with the
+//     request's id when it is a string or an integer, else id null; a
+//     batch (a JSON array) gets -32600; the connection stays open.
 //   - A line over 4 MiB (MaxRPCMessageBytes, not counting the newline):
 //     reading stops at the limit, the rest of the line is never stored,
 //     and the reply {"id":null,"error":{"code":-32600,"message":"message

@@ -168,6 +168,41 @@ func TestMalformedNotJSONKeepsTheConnection(t *testing.T) {
 	p.alive()
 }
 
+// Ids are what jsonrpc2 carries: strings and integers from 0 to 2^63-1,
+// answered as sent. Others are refused, answered with the id as sent
+// when it is a number, rather than answered under another id (jsonrpc2
+// would turn -7 into 18446744073709551609) or not at all (it takes a null
+// id for a notification).
+func TestMalformedIDsJSONRPC2CannotCarry(t *testing.T) {
+	_, srv := startRaw(t, ServerOptions{})
+	p := dialRaw(t, srv)
+	for _, id := range []string{`0`, `9223372036854775807`, `"x"`, `""`, `"\u00e9 \"q\""`} {
+		p.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"canvas.info"}`)
+		r := p.reply()
+		got, want := string(r.ID), id
+		if id[0] == '"' { // the same string, however it is escaped
+			if json.Unmarshal(r.ID, &got) != nil || json.Unmarshal([]byte(id), &want) != nil {
+				got = "not a string: " + got
+			}
+		}
+		if got != want || r.Error != nil {
+			t.Errorf("id %s: reply id %s, error %+v", id, r.ID, r.Error)
+		}
+	}
+	for _, c := range []struct{ id, echo string }{
+		{`-7`, `-7`},
+		{`-0`, `-0`},
+		{`9223372036854775808`, `9223372036854775808`},
+		{`null`, `null`},
+	} {
+		p.send(`{"jsonrpc":"2.0","id":` + c.id + `,"method":"canvas.info"}`)
+		if r := p.wantError(-32600, c.echo); r.Error != nil && !strings.Contains(r.Error.Message, "an integer from 0 to 9223372036854775807") {
+			t.Errorf("id %s: message %q", c.id, r.Error.Message)
+		}
+	}
+	p.alive()
+}
+
 func TestMalformedLineOverTheLimitClosesTheConnection(t *testing.T) {
 	var logs syncBuffer
 	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0)})

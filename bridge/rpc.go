@@ -87,9 +87,9 @@ type ServerOptions struct {
 	Logger *log.Logger
 	// MaxInFlight bounds the requests one connection may have running at
 	// once (a canvas.wait counts while it waits); more are answered with
-	// CodeTooManyInFlight. A request stops counting when its reply's turn
-	// to be written comes, so a peer that has MaxInFlight requests
-	// outstanding is never refused. Zero means DefaultMaxInFlight.
+	// CodeTooManyInFlight. A request stops counting when its handler
+	// returns, before its reply is written, so a peer that has MaxInFlight
+	// requests outstanding is never refused. Zero means DefaultMaxInFlight.
 	MaxInFlight int
 	// WriteTimeout is how long one reply may take to write before the
 	// connection is dropped, so a peer that stops reading holds up
@@ -379,7 +379,7 @@ func (s *Server) serveConn(nc net.Conn) {
 	s.conns++
 	s.wg.Add(1)
 	s.mu.Unlock()
-	c := newConn(s, nc)
+	c := &conn{s: s, stream: newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.budget)}
 	go c.serve()
 }
 
@@ -427,16 +427,16 @@ func (s *Server) rpcError(method string, err error) *jsonrpc2.Error {
 // call runs one method against the hub. For canvas.wait it also returns
 // the action handed out, so that it can be given back if the reply cannot
 // be written.
-func (s *Server) call(ctx context.Context, req *request) (any, *Queued, error) {
-	switch req.method {
+func (s *Server) call(ctx context.Context, method string, params []byte) (any, *Queued, error) {
+	switch method {
 	case MethodInfo:
-		if _, err := objectParams(req.method, req.params); err != nil {
+		if _, err := objectParams(method, params); err != nil {
 			return nil, nil, err
 		}
 		return s.hub.Info(), nil, nil
 
 	case MethodShow:
-		p, err := objectParams(req.method, req.params, "messages")
+		p, err := objectParams(method, params, "messages")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -448,7 +448,7 @@ func (s *Server) call(ctx context.Context, req *request) (any, *Queued, error) {
 		return res, nil, err
 
 	case MethodWait:
-		p, err := objectParams(req.method, req.params, "seconds")
+		p, err := objectParams(method, params, "seconds")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -464,7 +464,7 @@ func (s *Server) call(ctx context.Context, req *request) (any, *Queued, error) {
 		return res, q, err
 
 	case MethodState:
-		p, err := objectParams(req.method, req.params, "surfaceId")
+		p, err := objectParams(method, params, "surfaceId")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -476,7 +476,7 @@ func (s *Server) call(ctx context.Context, req *request) (any, *Queued, error) {
 		return StateResult{Surfaces: states}, nil, err
 
 	case MethodAppend:
-		p, err := objectParams(req.method, req.params, "role", "text")
+		p, err := objectParams(method, params, "role", "text")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -494,7 +494,7 @@ func (s *Server) call(ctx context.Context, req *request) (any, *Queued, error) {
 		return struct{}{}, nil, nil
 
 	default:
-		name := req.method
+		name := method
 		if len(name) > 64 {
 			name = name[:64] + "…"
 		}

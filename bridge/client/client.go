@@ -1,4 +1,5 @@
-// Package client calls a2term's agent API over its Unix socket. Tests,
+// Package client calls a2term's agent API over its Unix socket, with a
+// jsonrpc2.Conn (github.com/sourcegraph/jsonrpc2) as the server has. Tests,
 // replay scripts and the built-in demo use it; any other JSON-RPC 2.0
 // client that writes one object per line works as well.
 //
@@ -31,10 +32,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -68,29 +71,22 @@ func (e *closedError) Unwrap() error        { return e.reason }
 
 var errReplyTooLong = fmt.Errorf("a2term reply over %d bytes", MaxReplyBytes)
 
-// Client is one connection to an a2term.
+// Client is one connection to an a2term: a jsonrpc2.Conn over a stream of
+// one JSON object per line.
 //
-// It writes each request as one line, encoding the params once (a
-// canvas.show's messages are checked and copied as they are, not decoded
-// and encoded again), and reads the replies on a goroutine of its own,
-// which hands each to the call waiting for it.
+// jsonrpc2 numbers the calls (with the ids the Client picks), matches
+// replies to them, decodes errors and ends every call when the connection
+// ends. The stream carries the bytes of params and results beside it, by
+// call id: a request's params, encoded or checked once by Call, are
+// appended to the request jsonrpc2 encodes, and a reply's result is set
+// aside for its call and decoded once, into the caller's value. Given
+// them, jsonrpc2 would check and copy a canvas.show's messages three times
+// over while it encodes the request, and decode each result into
+// interface{} before copying it.
 type Client struct {
-	nc  net.Conn
-	wmu sync.Mutex
-
-	mu      sync.Mutex
-	nextID  uint64
-	pending map[uint64]chan reply
-	err     error           // set when the connection has ended
-	reason  *jsonrpc2.Error // what the server said about the connection, if anything
-
-	done      chan struct{} // closed when the reading goroutine has ended
-	closeOnce sync.Once
-}
-
-type reply struct {
-	result []byte
-	err    *jsonrpc2.Error
+	rpc    *jsonrpc2.Conn
+	stream *stream
+	nextID atomic.Uint64
 }
 
 // Dial connects to the a2term listening at socketPath (for example the
@@ -101,17 +97,22 @@ func Dial(ctx context.Context, socketPath string) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("connect to a2term at %s: %w", socketPath, err)
 	}
-	c := &Client{nc: nc, nextID: 1, pending: map[uint64]chan reply{}, done: make(chan struct{})}
-	go c.read()
-	return c, nil
+	st := &stream{conn: nc, r: bufio.NewReaderSize(nc, 64<<10), calls: map[uint64]*call{}, readDone: make(chan struct{})}
+	// The client runs inside programs that draw on the terminal (the demo,
+	// scripts): jsonrpc2's default logger would write on it.
+	rpc := jsonrpc2.NewConn(context.Background(), st, noMethods{}, jsonrpc2.SetLogger(log.New(io.Discard, "", 0)))
+	return &Client{rpc: rpc, stream: st}, nil
 }
 
 // Close ends the connection. A canvas.wait still running on the server
 // ends with it, and an action it was about to deliver stays queued.
 func (c *Client) Close() error {
-	c.closeOnce.Do(func() { c.nc.Close() })
-	<-c.done
-	return nil
+	err := c.rpc.Close()
+	<-c.stream.readDone
+	if errors.Is(err, jsonrpc2.ErrClosed) {
+		return nil
+	}
+	return err
 }
 
 // Call calls any method, for scripts that send what they were given.
@@ -137,7 +138,9 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 }
 
 // oneLine checks that raw is one JSON value and returns it as it is, or
-// without its white space when it spans lines.
+// without its white space when it spans lines. It checks with the
+// server's own reader: encoding/json checks and copies a canvas.show of
+// 500 components nine times as slowly.
 func oneLine(raw []byte) ([]byte, error) {
 	raw = wire.Trim(raw)
 	if len(raw) == 0 {
@@ -159,175 +162,171 @@ func oneLine(raw []byte) ([]byte, error) {
 // call sends one request whose params are already one line of JSON (nil:
 // none) and decodes its result into result.
 func (c *Client) call(ctx context.Context, method string, params []byte, result any) error {
-	ch := make(chan reply, 1)
-	c.mu.Lock()
-	if c.err != nil {
-		err := c.closedErr()
-		c.mu.Unlock()
-		return err
-	}
-	id := c.nextID
-	c.nextID++
-	c.pending[id] = ch
-	c.mu.Unlock()
-
-	name, _ := json.Marshal(method)
-	line := make([]byte, 0, len(params)+len(name)+64)
-	line = append(line, `{"jsonrpc":"2.0","id":`...)
-	line = strconv.AppendUint(line, id, 10)
-	line = append(line, `,"method":`...)
-	line = append(line, name...)
-	if params != nil {
-		line = append(line, `,"params":`...)
-		line = append(line, params...)
-	}
-	line = append(line, "}\n"...)
-	if err := c.write(line); err != nil {
-		c.forget(id)
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			// The server closed the connection: the reading goroutine
-			// sees it at once, and may have read why.
-			<-c.done
-		} else {
-			c.closeOnce.Do(func() { c.nc.Close() })
-		}
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if c.err != nil {
-			return c.closedErr()
-		}
-		return err
-	}
-
-	var r reply
-	select {
-	case r = <-ch:
-	case <-ctx.Done():
-		c.forget(id)
-		return ctx.Err()
-	}
-	if r.err != nil {
-		if r.err.Code == jsonrpc2.CodeInvalidParams && r.err.Data != nil {
+	id := c.nextID.Add(1)
+	c.stream.begin(id, params)
+	err := c.rpc.Call(ctx, method, nil, nil, jsonrpc2.PickID(jsonrpc2.ID{Num: id}))
+	res, replied := c.stream.end(id)
+	var sendErr *sendError
+	switch {
+	case errors.As(err, &sendErr) || errors.Is(err, jsonrpc2.ErrClosed):
+		// The connection is gone: the server may have said why just
+		// before it closed, which the stream reads up to the end.
+		<-c.stream.readDone
+		return c.stream.closedErr()
+	case err != nil:
+		var rpcErr *jsonrpc2.Error
+		if errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc2.CodeInvalidParams && rpcErr.Data != nil {
 			var refusal a2ui.Error
-			if json.Unmarshal(*r.err.Data, &refusal) == nil && refusal.Code != "" {
+			if json.Unmarshal(*rpcErr.Data, &refusal) == nil && refusal.Code != "" {
 				return &refusal
 			}
 		}
-		return r.err
-	}
-	if r.result == nil {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return c.closedErr()
-	}
-	if result == nil {
+		return err
+	case !replied:
+		return c.stream.closedErr()
+	case result == nil:
 		return nil
 	}
-	return json.Unmarshal(r.result, result)
+	return json.Unmarshal(res, result)
 }
 
-func (c *Client) write(line []byte) error {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	if err := c.nc.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
-		return err
+// noMethods answers a request from the server: a client serves none.
+type noMethods struct{}
+
+func (noMethods) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if !req.Notif {
+		_ = c.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not found"})
 	}
-	_, err := c.nc.Write(line)
-	return err
 }
 
-func (c *Client) forget(id uint64) {
-	c.mu.Lock()
-	delete(c.pending, id)
-	c.mu.Unlock()
+// sendError is a request that could not be written.
+type sendError struct{ err error }
+
+func (e *sendError) Error() string { return "sending to a2term: " + e.err.Error() }
+func (e *sendError) Unwrap() error { return e.err }
+
+// stream is the client's jsonrpc2.ObjectStream: one JSON object per
+// line, replies of at most MaxReplyBytes.
+type stream struct {
+	conn net.Conn
+	r    *bufio.Reader
+	wmu  sync.Mutex
+
+	mu     sync.Mutex
+	calls  map[uint64]*call // by id, from Call's start to its end
+	reason *jsonrpc2.Error  // what the server said about the connection, if anything
+
+	readDone chan struct{} // closed when ReadObject has returned its final error
+	doneOnce sync.Once
+}
+
+// call is what the stream carries for one call: its params, one line of
+// JSON (nil: none), and its result once the reply is read.
+type call struct {
+	params []byte
+	result json.RawMessage
+}
+
+// begin starts call id, with params.
+func (s *stream) begin(id uint64, params []byte) {
+	s.mu.Lock()
+	s.calls[id] = &call{params: params}
+	s.mu.Unlock()
+}
+
+// end ends call id and returns its result, if its reply came: a reply
+// that comes later is dropped.
+func (s *stream) end(id uint64) (json.RawMessage, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.calls[id]
+	delete(s.calls, id)
+	if c == nil || c.result == nil {
+		return nil, false
+	}
+	return c.result, true
+}
+
+// params returns the params of call id.
+func (s *stream) params(id uint64) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.calls[id]; c != nil {
+		return c.params
+	}
+	return nil
 }
 
 // closedErr is ErrClosed, with the server's reason when it gave one.
-// c.mu must be held.
-func (c *Client) closedErr() error {
-	if c.reason != nil {
-		return &closedError{reason: c.reason}
+func (s *stream) closedErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.reason != nil {
+		return &closedError{reason: s.reason}
 	}
 	return ErrClosed
 }
 
-// read hands each reply to its call until the connection ends, then ends
-// every call still waiting.
-func (c *Client) read() {
-	defer close(c.done)
-	r := bufio.NewReaderSize(c.nc, 64<<10)
-	var err error
+// ReadObject implements jsonrpc2.ObjectStream: it reads the next reply
+// into v, jsonrpc2's message type, with the result set aside for its
+// call. A reply to no call (id null) is the server saying why it is about
+// to close the connection: it is kept for the calls that end with the
+// connection, and not handed on.
+func (s *stream) ReadObject(v any) (err error) {
+	defer func() {
+		if err != nil {
+			s.doneOnce.Do(func() { close(s.readDone) })
+		}
+	}()
 	for {
-		var line []byte
-		if line, err = readLine(r); err != nil {
-			break
+		line, err := s.readLine()
+		if err != nil {
+			return err
 		}
-		c.dispatch(line)
-	}
-	c.nc.Close()
-	c.mu.Lock()
-	c.err = err
-	pending := c.pending
-	c.pending = nil
-	c.mu.Unlock()
-	for _, ch := range pending {
-		ch <- reply{} // neither a result nor an error: the connection ended
-	}
-}
-
-// dispatch reads one reply line. A reply to no call (id null) is the
-// server saying why it is about to close the connection.
-func (c *Client) dispatch(line []byte) {
-	var id, result, rerr []byte
-	if wire.Members(line, func(name, v []byte) error {
-		switch wire.Name(name) {
-		case "id":
-			id = v
-		case "result":
-			result = v
-		case "error":
-			rerr = v
+		var rawID, result, rerr []byte
+		if err := wire.Members(line, func(name, v []byte) error {
+			switch wire.Name(name) {
+			case "id":
+				rawID = v
+			case "result":
+				result = v
+			case "error":
+				rerr = v
+			}
+			return nil
+		}); err != nil {
+			return err // the server sends nothing else
 		}
-		return nil
-	}) != nil {
-		return // not a reply; the server sends nothing else
-	}
-	var r reply
-	if rerr != nil {
-		r.err = new(jsonrpc2.Error)
-		if json.Unmarshal(rerr, r.err) != nil {
-			r.err = &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "a reply with an error that is not a JSON-RPC error"}
+		id, perr := strconv.ParseUint(string(rawID), 10, 64)
+		switch {
+		case perr != nil:
+			reason := new(jsonrpc2.Error)
+			if rerr != nil && json.Unmarshal(rerr, reason) == nil {
+				s.mu.Lock()
+				s.reason = reason
+				s.mu.Unlock()
+			}
+			continue
+		case rerr != nil:
+			return json.Unmarshal(line, v)
+		case result == nil:
+			result = []byte("null")
 		}
-	} else {
-		r.result = result
-		if r.result == nil {
-			r.result = []byte("null")
+		s.mu.Lock()
+		if c := s.calls[id]; c != nil {
+			c.result = result
 		}
-	}
-	n, perr := strconv.ParseUint(string(id), 10, 64)
-	if perr != nil {
-		if r.err != nil {
-			c.mu.Lock()
-			c.reason = r.err
-			c.mu.Unlock()
-		}
-		return
-	}
-	c.mu.Lock()
-	ch, ok := c.pending[n]
-	delete(c.pending, n)
-	c.mu.Unlock()
-	if ok {
-		ch <- r
+		s.mu.Unlock()
+		return json.Unmarshal(fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"result":null}`, id), v)
 	}
 }
 
 // readLine reads one non-blank line of at most MaxReplyBytes into a
 // buffer of its own.
-func readLine(r *bufio.Reader) ([]byte, error) {
+func (s *stream) readLine() ([]byte, error) {
 	var buf []byte
 	for {
-		chunk, err := r.ReadSlice('\n')
+		chunk, err := s.r.ReadSlice('\n')
 		if len(buf)+len(chunk) > MaxReplyBytes+1 {
 			return nil, errReplyTooLong
 		}
@@ -344,6 +343,60 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 		buf = buf[:0]
 	}
 }
+
+var (
+	paramsMember = []byte(`,"params":`)
+	closeAndEnd  = []byte("}\n")
+	newline      = []byte("\n")
+)
+
+// WriteObject implements jsonrpc2.ObjectStream. jsonrpc2's messages
+// encode themselves with encoding/json, so their JSON is already compact
+// and checked: it is written as it is. A request of a call with params
+// gets them as its last member.
+func (s *stream) WriteObject(obj any) error {
+	var b []byte
+	var err error
+	if m, ok := obj.(json.Marshaler); ok {
+		b, err = m.MarshalJSON()
+	} else {
+		b, err = json.Marshal(obj)
+	}
+	if err != nil {
+		return err
+	}
+	var req struct {
+		ID     jsonrpc2.ID `json:"id"`
+		Method *string     `json:"method"`
+	}
+	line := net.Buffers{b, newline}
+	if json.Unmarshal(b, &req) == nil && req.Method != nil && !req.ID.IsString {
+		if p := s.params(req.ID.Num); p != nil {
+			line = net.Buffers{b[:len(b)-1], paramsMember, p, closeAndEnd}
+		}
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if err := s.conn.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
+		return &sendError{err}
+	}
+	if _, err := line.WriteTo(s.conn); err != nil {
+		// A line cut short leaves nothing more to send. A server that
+		// stopped reading is given up on; otherwise the server may still
+		// have said why it is closing, which the reading goroutine reads
+		// up to the end.
+		if cw, ok := s.conn.(interface{ CloseWrite() error }); ok && !errors.Is(err, os.ErrDeadlineExceeded) {
+			_ = cw.CloseWrite()
+		} else {
+			s.conn.Close()
+		}
+		return &sendError{err}
+	}
+	return nil
+}
+
+// Close implements jsonrpc2.ObjectStream.
+func (s *stream) Close() error { return s.conn.Close() }
 
 // Info returns the canvas's versions, limits and viewers.
 func (c *Client) Info(ctx context.Context) (bridge.Info, error) {

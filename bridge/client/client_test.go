@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -187,5 +188,82 @@ func TestClientMessageOverTheLimit(t *testing.T) {
 	}
 	if err := dial(t, srv).Append(ctxFor(t), bridge.RoleNote, "still here"); err != nil || len(h.Snapshot().Transcript) != 1 {
 		t.Errorf("a new connection: %v", err)
+	}
+}
+
+// Concurrent calls each send their own params and get their own result:
+// the client carries both by call id beside jsonrpc2.
+func TestClientConcurrentCallsKeepTheirOwn(t *testing.T) {
+	_, srv := start(t)
+	ids := []string{"a", "b", "c", "d"}
+	var batch []json.RawMessage
+	for _, id := range ids {
+		batch = append(batch,
+			json.RawMessage(`{"beginRendering":{"surfaceId":"`+id+`","root":"r"}}`),
+			json.RawMessage(`{"surfaceUpdate":{"surfaceId":"`+id+`","components":[{"id":"r","component":{"Text":{"text":{"literalString":"`+id+`"}}}}]}}`))
+	}
+	c := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := c.Show(ctx, batch...); err != nil {
+		t.Fatal(err)
+	}
+	// As many callers as the server runs requests of one connection.
+	errs := make(chan error, bridge.DefaultMaxInFlight)
+	for g := range cap(errs) {
+		go func() {
+			for i := range 20 {
+				id := ids[(g+i)%len(ids)]
+				states, err := c.State(ctx, id)
+				if err == nil && (len(states) != 1 || states[0].SurfaceID != id) {
+					err = fmt.Errorf("asked for %s, got %+v", id, states)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := client.Calls(c); n != 0 {
+		t.Errorf("%d calls still carried", n)
+	}
+}
+
+// A call given up on (its ctx ended) gets no reply, and the reply that
+// comes later reaches no other call and is not kept.
+func TestClientReplyToAnAbandonedCallIsDropped(t *testing.T) {
+	h, srv := start(t)
+	c := dial(t, srv)
+	ctx, cancel := context.WithCancel(ctxFor(t))
+	done := make(chan error, 1)
+	go func() { done <- c.Call(ctx, bridge.MethodWait, bridge.WaitParams{Seconds: 30}, nil) }()
+	waitForTranscript(t, h, "… waiting for the person")
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the abandoned call: %v", err)
+	}
+	if _, err := c.Show(ctxFor(t), json.RawMessage(`{"beginRendering":{"surfaceId":"s","root":"b"}}`),
+		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"b","component":{"Button":{"child":"l","action":{"name":"go"}}}},{"id":"l","component":{"Text":{"text":{"literalString":"Go"}}}}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	// The press answers the abandoned wait on the server. Once the
+	// transcript says the agent took it (a second after the reply was
+	// written), the next reply comes after it on the connection.
+	if err := h.Press(bridge.Terminal, "s", "b", h.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	waitForTranscript(t, h, "→ the agent took go from s")
+	info, err := c.Info(ctxFor(t))
+	if err != nil || info.CatalogID == "" {
+		t.Errorf("the next call: %+v, %v", info, err)
+	}
+	if n := client.Calls(c); n != 0 {
+		t.Errorf("%d calls still carried", n)
 	}
 }

@@ -2,7 +2,17 @@
 // a document once and hands out the members of an object and the elements
 // of an array as slices of the document, so that a canvas.show's messages
 // reach the canvas's own decoder without being decoded, re-encoded or
-// copied on the way. Both ends of the socket use it.
+// copied on the way. Both ends of the socket use it: the server to read
+// requests, the client to check the messages it sends.
+//
+// encoding/json can do what the server needs, matching names exactly and
+// refusing a name given twice, only through json.Decoder's tokens, which
+// copy the document into the decoder and scan every value twice (once to
+// find its end, once to decode it), and an Unmarshaler may not keep the
+// bytes it is handed, so each level (request, params, messages) costs a
+// copy. For a canvas.show of 500 components that reading took twelve
+// times as long and allocated 650 KB per request, against 1 KB here; the
+// client's check with json.Marshal took nine times as long as Valid.
 //
 // It accepts exactly what encoding/json's Valid accepts (the fuzz tests
 // hold it to that): RFC 8259 with any bytes from U+0020 up in strings,
