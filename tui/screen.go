@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 )
 
@@ -131,3 +132,30 @@ func (s *Screen) Frame(opts FrameOptions) string {
 
 // Active is the id of the surface shown, or "".
 func (s *Screen) Active() string { return s.m.active }
+
+// WebView is the part of the person's view state that the web mirror
+// also has: the surface shown, the open dialog, the selected tab of each
+// Tabs. bridge.WebText draws the page in that state.
+func (s *Screen) WebView() bridge.WebView {
+	s.sync()
+	v := bridge.WebView{Active: s.m.active, Tabs: map[string]map[string]int{}, Modals: map[string]string{}}
+	for _, sf := range s.m.shownSurfaces() {
+		st := s.m.states[sf.ID()]
+		if st == nil || sf.Tree() == nil {
+			continue
+		}
+		if st.Modal != "" {
+			v.Modals[sf.ID()] = st.Modal
+		}
+		sf.Tree().Walk(func(n *a2ui.Node) bool {
+			if sel := st.Peek(n.ID).Tab; n.Type == "Tabs" && sel > 0 && sel < len(n.Children) {
+				if v.Tabs[sf.ID()] == nil {
+					v.Tabs[sf.ID()] = map[string]int{}
+				}
+				v.Tabs[sf.ID()][n.ID] = sel
+			}
+			return true
+		})
+	}
+	return v
+}

@@ -20,7 +20,9 @@ Any state: --surface, --open and --focus set up the view, then --keys does
 what the person does, with the program's own key names ("tab tab
 type:Ada enter", "space", "alt+2", "ctrl+n"; type:"two words" for text
 with spaces) and "wait" to let a script agent answer. --frames writes a
-frame after each step, each under a line "=== N: STEP".
+frame after each step, each under a line "=== N: STEP". --web writes what
+the web mirror's page shows in the same state instead, as text: the DOM
+the page builds (elements, classes, input state, text), without a browser.
 
 Agent authors keep the output as golden files and compare it in CI (see
 'a2term snapshot -h'). Output is the same bytes on every machine: the

@@ -64,6 +64,9 @@ func TestRenderKeysAndStates(t *testing.T) {
 		{[]string{"--surface", "other", settings}, []string{"[2 other]"}},
 		{[]string{"--open", "more", settings}, []string{"Deliveries leave at nine."}},
 		{[]string{"--focus", "send", settings}, []string{"> Save <"}},
+		{[]string{"--web", "--keys", "tab tab tab space", settings}, []string{"== surface settings\n", `input [type="checkbox" checked]`}},
+		{[]string{"--web", "--open", "more", settings}, []string{"dialog.a2-dialog [open]", `"Deliveries leave at nine."`}},
+		{[]string{"--web", "--surface", "other", settings}, []string{`p.a2-text.a2-body "Second surface"`}},
 		{[]string{"--frames", "--keys", "tab space", orderStream}, []string{"=== 0: start\n", "=== 1: tab\n", "=== 2: space\n"}},
 		{[]string{"--width", "100", "--keys", "tab tab tab tab enter wait", script}, []string{"Thanks, Ada: 2 cups are on"}},
 		{[]string{"--width", "100", "--keys", "tab tab tab tab enter wait", "--script", script}, []string{"Thanks, Ada"}},
@@ -160,6 +163,7 @@ func TestRenderIsTheSameEverywhere(t *testing.T) {
 		{"render", "--color", "ansi256", "--width", "120", "--height", "30", "--keys", "tab tab tab space", settings},
 		{"render", "--color", "truecolor", "--background", "light", "--open", "more", settings},
 		{"render", "--color", "ansi256", "--width", "100", "--frames", "--keys", "tab tab tab tab enter wait", flow},
+		{"render", "--web", "--frames", "--keys", "tab tab tab tab enter wait", flow},
 	} {
 		var first []byte
 		for i, env := range envs {

@@ -14,7 +14,7 @@ them, headless (no terminal, no browser), for CI:
   DIR/NAME.jsonl    an A2UI stream, or a script agent (see "Scripted agents")
   DIR/NAME.keys     optional: what the person does, as render --keys takes it
   DIR/NAME.size     optional: the terminal's size, such as 100x30 (80x24)
-  DIR/NAME.flags    optional: more of render's flags (--frames, --color ...)
+  DIR/NAME.flags    optional: more of render's flags (--frames, --web, --color ...)
   DIR/NAME.golden   what render draws for them
 
 'a2term snapshot check DIR' draws every case and prints a unified diff for

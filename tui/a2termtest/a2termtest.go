@@ -208,6 +208,10 @@ func (c *Canvas) Focus(id string) error { return c.fail(c.s.Screen().Focus(id)) 
 // Frame is the terminal's screen now, lines separated by newlines.
 func (c *Canvas) Frame() string { return c.s.Frame() }
 
+// Web is what the web mirror's page shows in the same state, as text
+// (see bridge.WebText).
+func (c *Canvas) Web() string { return c.s.Web() }
+
 // Golden compares the frame, ended by a newline, with the golden file
 // testdata/TEST/name.golden (testdata/TEST.golden when name is ""),
 // through x/exp/golden: go test -update rewrites it.

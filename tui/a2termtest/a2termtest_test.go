@@ -74,6 +74,9 @@ func TestAnAgentThatDialsItself(t *testing.T) {
 	if f := c.Frame(); !strings.Contains(f, "Hello, Bo!") {
 		t.Errorf("after wait:\n%s", f)
 	}
+	if w := c.Web(); !strings.Contains(w, `p.a2-text.a2-body "Hello, Bo!"`) || !strings.Contains(w, `input.a2-input [type="text" value="Bo"]`) {
+		t.Errorf("the web page:\n%s", w)
+	}
 	c.Keys("ctrl+t")
 	if f := c.Frame(); !strings.Contains(f, "→ the agent took greet from hello") {
 		t.Errorf("the transcript:\n%s", f)

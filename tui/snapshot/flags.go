@@ -19,7 +19,7 @@ type Flags struct {
 	color, background, images  *string
 	script                     *string
 	ascii, lenient, each, pad  *bool
-	frames                     *bool
+	frames, web                *bool
 	timeout                    *float64
 }
 
@@ -34,6 +34,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 		keys:       fs.String("keys", "", `what the person does after that: key names ("tab shift+tab enter space alt+2 ctrl+n"), type:TEXT, wait`),
 		script:     fs.String("script", "", "play this script as the agent, after FILE's stream if one is given"),
 		frames:     fs.Bool("frames", false, "write a frame after every step, each under a line \"=== N: STEP\""),
+		web:        fs.Bool("web", false, "write what the web mirror's page shows in the same state, as text, instead of the terminal's frame"),
 		color:      fs.String("color", "none", "colour profile: none, ansi256 or truecolor"),
 		background: fs.String("background", "dark", "terminal background the colours suit: dark or light"),
 		images:     fs.String("images", "on", "draw pictures (on) or their alt text (off)"),
@@ -83,7 +84,7 @@ func (f *Flags) Options() (Options, error) {
 			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad},
 		Lenient: *f.lenient, Each: *f.each,
 		Surface: *f.surface, Open: *f.open, Focus: *f.focus,
-		Steps: steps, Frames: *f.frames,
+		Steps: steps, Frames: *f.frames, Web: *f.web,
 		Timeout: secondsDuration(*f.timeout),
 	}
 	return o, nil

@@ -20,6 +20,9 @@ type Options struct {
 	// shown, a Modal opened on it, the control focused (in the dialog
 	// when one is open).
 	Surface, Open, Focus string
+	// Web writes what the web mirror's page shows in the same state
+	// (bridge.WebText) instead of the terminal's frame.
+	Web bool
 	// Steps are what the person does, in order (tui.ParseSteps).
 	Steps []tui.Step
 	// Frames writes a frame after every step, not only the last, each
@@ -93,7 +96,11 @@ func Render(in Input, opts Options) ([]byte, error) {
 		if opts.Frames {
 			out.WriteString(FrameHeader(i, step) + "\n")
 		}
-		out.WriteString(s.Frame())
+		if opts.Web {
+			out.WriteString(s.Web())
+		} else {
+			out.WriteString(s.Frame())
+		}
 		out.WriteByte('\n')
 	}
 	if opts.Frames {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
@@ -185,6 +186,13 @@ func (s *Session) AgentErr() error {
 // Frame draws the screen as it is now.
 func (s *Session) Frame() string {
 	return s.screen.Frame(tui.FrameOptions{Pad: s.look.Pad})
+}
+
+// Web writes what the web mirror's page shows in the same state, as text
+// (bridge.WebText): the same snapshot, the surface shown, the open dialog
+// and the selected tabs.
+func (s *Session) Web() string {
+	return strings.TrimSuffix(bridge.WebText(s.hub.Snapshot(), s.screen.WebView()), "\n")
 }
 
 // Show applies a stream, as one batch or message by message. The refusal
