@@ -198,6 +198,21 @@ func TestLookupLocale(t *testing.T) {
 	}
 }
 
+// TestParseLocale: a tag a person chose must name one of Locales; the
+// others are an error that lists them, never a quiet en-US.
+func TestParseLocale(t *testing.T) {
+	for tag, want := range map[string]string{"en-US": "en-US", "en": "en-US", "de": "de-DE", "fr_fr": "fr-FR", "ja-JP-u-ca-japanese": "ja-JP", "en-GB": "en-GB"} {
+		if l, err := ParseLocale(tag); err != nil || l.Tag() != want {
+			t.Errorf("ParseLocale(%q) = %v, %v; want %s", tag, l, err, want)
+		}
+	}
+	for _, tag := range []string{"", "en-AU", "de-AT", "cy", "xx-YY"} {
+		if l, err := ParseLocale(tag); err == nil || !strings.Contains(err.Error(), "en-US, en-GB, de-DE, fr-FR, es-ES, ja-JP") {
+			t.Errorf("ParseLocale(%q) = %v, %v; want an error listing the locales", tag, l, err)
+		}
+	}
+}
+
 func TestToFixed(t *testing.T) {
 	for _, c := range []struct {
 		x    float64

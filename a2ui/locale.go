@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"strconv"
@@ -46,6 +47,36 @@ var (
 // and "_" for "-" do not matter, and a bare language ("de", "ja") means its
 // main region. Any other tag, the empty one included, gives en-US.
 func LookupLocale(tag string) *Locale {
+	l, _ := lookupLocale(tag)
+	return l
+}
+
+// ParseLocale is LookupLocale for a tag a person chose (a command's flag):
+// a tag that names none of Locales is an error that lists them, instead
+// of en-US.
+func ParseLocale(tag string) (*Locale, error) {
+	l, ok := lookupLocale(tag)
+	if !ok {
+		return nil, fmt.Errorf("locale %q is not one a2term formats with: use %s", tag, strings.Join(Locales(), ", "))
+	}
+	return l, nil
+}
+
+// Locales returns the tags of the locales a2term formats numbers,
+// currencies and dates with, the default first.
+func Locales() []string {
+	out := make([]string, len(allLocales))
+	for i, l := range allLocales {
+		out[i] = l.tag
+	}
+	return out
+}
+
+var allLocales = []*Locale{localeEnUS, localeEnGB, localeDeDE, localeFrFR, localeEsES, localeJaJP}
+
+// lookupLocale is LookupLocale, also saying whether the tag named a
+// locale of Locales.
+func lookupLocale(tag string) (*Locale, bool) {
 	lang, region, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
 	lang = strings.ToLower(lang)
 	region = strings.ToUpper(region)
@@ -55,29 +86,29 @@ func LookupLocale(tag string) *Locale {
 	switch lang {
 	case "en":
 		if region == "GB" {
-			return localeEnGB
+			return localeEnGB, true
 		}
 		if region == "" || region == "US" {
-			return localeEnUS
+			return localeEnUS, true
 		}
 	case "de":
 		if region == "" || region == "DE" {
-			return localeDeDE
+			return localeDeDE, true
 		}
 	case "fr":
 		if region == "" || region == "FR" {
-			return localeFrFR
+			return localeFrFR, true
 		}
 	case "es":
 		if region == "" || region == "ES" {
-			return localeEsES
+			return localeEsES, true
 		}
 	case "ja":
 		if region == "" || region == "JP" {
-			return localeJaJP
+			return localeJaJP, true
 		}
 	}
-	return localeEnUS
+	return localeEnUS, false
 }
 
 // Tag returns the locale's tag, e.g. "en-US".

@@ -65,6 +65,11 @@ type HubOptions struct {
 	Lenient bool
 	// Now is the clock for timestamps; nil is time.Now.
 	Now func() time.Time
+	// Locale and Location are what v0.9 functions format numbers,
+	// currencies and dates with (canvas.info reports them); nil is en-US
+	// and UTC, so that a surface shows the same everywhere.
+	Locale   *a2ui.Locale
+	Location *time.Location
 }
 
 // ErrQueueFull is returned to a view whose press found the queue full.
@@ -73,7 +78,7 @@ var ErrQueueFull = &a2ui.Error{Code: "queue_full", Index: -1,
 
 // NewHub returns a hub with an empty canvas.
 func NewHub(opts HubOptions) *Hub {
-	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient}, opts.Now)}
+	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location}, opts.Now)}
 	h.board.OnAction(h.deliver)
 	return h
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 )
@@ -226,7 +227,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	}
 	s.Close()
 	fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
-	hub := bridge.NewHub(bridge.HubOptions{Lenient: opts.Lenient})
+	hub := bridge.NewHub(bridge.HubOptions{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
 	var web *bridge.WebServer
 	if !opts.NoWeb {
 		web, err = bridge.ServeWeb(hub, bridge.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
@@ -252,6 +253,10 @@ type Options struct {
 	// NoWeb and Lenient set up a standalone canvas: no web mirror; accept
 	// the non-conformant shapes of third-party streams.
 	NoWeb, Lenient bool
+	// Locale and Location are what a standalone canvas formats v0.9
+	// numbers, currencies and dates with; nil is en-US and UTC.
+	Locale   *a2ui.Locale
+	Location *time.Location
 	// Version is a2term's own version, reported to the client.
 	Version string
 	// Log is what the person reads (standard error): where the canvas

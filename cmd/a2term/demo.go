@@ -49,6 +49,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	openFlag := fs.Bool("open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	var plainF plainFlag
 	fs.Var(&plainF, "plain", plainUsage)
+	var locF localeFlags
+	addLocaleFlags(fs, &locF)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -63,6 +65,10 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	mode, err := plainF.decide(true)
 	if err != nil {
+		fmt.Fprintf(stderr, "a2term demo: %v\n", err)
+		return exitUsage
+	}
+	if _, _, err := locF.parse(); err != nil {
 		fmt.Fprintf(stderr, "a2term demo: %v\n", err)
 		return exitUsage
 	}
@@ -89,6 +95,6 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		scripts[i] = s
 	}
-	return scriptCanvas{name: "demo", scripts: scripts, noWeb: *noWeb, open: *openFlag, plain: mode,
+	return scriptCanvas{name: "demo", scripts: scripts, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
 		widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"}}.run(stderr)
 }

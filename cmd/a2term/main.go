@@ -1,7 +1,7 @@
 // Command a2term gives an AI agent a canvas in the terminal: the agent sends
-// A2UI v0.8 messages, a2term draws them as terminal widgets beside the
-// agent's transcript, and what the person presses or types goes back to the
-// agent.
+// A2UI messages (v0.9.1, or the older v0.8), a2term draws them as terminal
+// widgets beside the agent's transcript, and what the person presses or
+// types goes back to the agent.
 package main
 
 import (
@@ -69,11 +69,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "a2term gives an AI agent a canvas in the terminal: A2UI v0.8 surfaces drawn")
-	fmt.Fprintln(w, "as terminal widgets, with what the person does sent back to the agent.")
+	fmt.Fprintln(w, "a2term gives an AI agent a canvas in the terminal: A2UI surfaces (v0.9.1, and")
+	fmt.Fprintln(w, "v0.8) drawn as terminal widgets, with what the person does sent back to the")
+	fmt.Fprintln(w, "agent.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage:")
-	fmt.Fprintln(w, "  a2term [--socket PATH] [--no-web] [--open] [--lenient] [--plain]")
+	fmt.Fprintln(w, "  a2term [--socket PATH] [--no-web] [--open] [--lenient] [--plain] [--locale TAG] [--time-zone ZONE]")
 	fmt.Fprintln(w, "  a2term COMMAND [flags] [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "With no command, a2term opens the canvas and waits for an agent to connect")

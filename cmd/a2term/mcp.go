@@ -31,9 +31,16 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	socket := fs.String("socket", "", "attach to the a2term at `PATH` (default: A2TERM_SOCKET, else the per-user socket)")
 	noWeb := fs.Bool("no-web", false, "canvas of its own: do not start the web mirror")
 	lenient := fs.Bool("lenient", false, "canvas of its own: accept the non-conformant shapes of third-party streams")
+	var locF localeFlags
+	addLocaleFlags(fs, &locF)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
+	}
+	locale, zone, err := locF.parse()
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term mcp: %v\n", err)
+		return exitUsage
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stderr, "a2term mcp: unexpected argument %q\n", rest[0])
@@ -41,7 +48,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), append([]os.Signal{os.Interrupt, syscall.SIGTERM}, hangupSignals()...)...)
 	defer stop()
-	opts := mcpserver.Options{Socket: *socket, NoWeb: *noWeb, Lenient: *lenient, Version: buildVersion().short(), Log: stderr}
+	opts := mcpserver.Options{Socket: *socket, NoWeb: *noWeb, Lenient: *lenient, Locale: locale, Location: zone, Version: buildVersion().short(), Log: stderr}
 	if err := mcpserver.Serve(ctx, opts, stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "a2term mcp: %v\n", err)
 		return exitRefused

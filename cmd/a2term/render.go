@@ -13,8 +13,10 @@ const renderAbout = `
 Render prints, without a terminal, exactly the frame the interactive
 program would draw at the given size: the tab bar, the surface, the
 transcript (at 100 columns or more) and the status line. FILE is an A2UI
-stream, or a script agent (see "Scripted agents" in the README), which is
-played as a real agent until it waits for the person.
+stream, v0.9.1 or v0.8 (any file 'a2term validate' reads: JSONL, a JSON
+array, or the specification's {"name", "description", "messages"}
+wrapper), or a script agent (see "Scripted agents" in the README), which
+is played as a real agent until it waits for the person.
 
 Any state: --surface, --open and --focus set up the view, then --keys does
 what the person does, with the program's own key names ("tab tab
@@ -27,9 +29,10 @@ the page builds (elements, classes, input state, text), without a browser.
 Agent authors keep the output as golden files and compare it in CI (see
 'a2term snapshot -h'). Output is the same bytes on every machine: the
 colour is none unless --color asks for ansi256 or truecolor, never read
-from the terminal or the environment; times are fixed at 00:00 UTC; lines
-carry no trailing spaces (unless --pad) and each run of one style has one
-escape sequence.
+from the terminal or the environment; times are fixed at 00:00 UTC; v0.9
+numbers, currencies and dates are formatted for en-US in UTC unless
+--locale and --time-zone say otherwise; lines carry no trailing spaces
+(unless --pad) and each run of one style has one escape sequence.
 
 A stream that is refused prints nothing on stdout and the refusal on
 stderr: a golden file the output is redirected to is left empty (which

@@ -14,6 +14,9 @@ import (
 var (
 	orderStream = filepath.Join("..", "..", "testdata", "streams", "order-form.jsonl")
 	badStream   = filepath.Join("..", "..", "testdata", "streams", "one-bad-line.jsonl")
+	// orderV09 is the order form in v0.9.1, in the specification's
+	// {"name", "description", "messages"} wrapper.
+	orderV09 = filepath.Join("..", "..", "testdata", "streams", "order-form-v09.json")
 )
 
 func TestRenderPrintsTheFrame(t *testing.T) {
@@ -70,6 +73,12 @@ func TestRenderKeysAndStates(t *testing.T) {
 		{[]string{"--frames", "--keys", "tab space", orderStream}, []string{"=== 0: start\n", "=== 1: tab\n", "=== 2: space\n"}},
 		{[]string{"--width", "100", "--keys", "tab tab tab tab enter wait", script}, []string{"Thanks, Ada: 2 cups are on"}},
 		{[]string{"--width", "100", "--keys", "tab tab tab tab enter wait", "--script", script}, []string{"Thanks, Ada"}},
+		// v0.9.1: formatted text, checks that come with what is typed.
+		{[]string{orderV09}, []string{"2 cups at €3.20 each", "Ready Monday, 08:30", "[ Order ]"}},
+		{[]string{"--keys", "tab tab right right", orderV09}, []string{"4 cups at €3.20 each"}},
+		{[]string{"--keys", "tab backspace backspace backspace", orderV09}, []string{"✗ Whose coffee is it?", "[ Order ]\n ✗ Give a name first"}},
+		{[]string{"--locale", "de-DE", "--time-zone", "Europe/Berlin", orderV09}, []string{"2 cups at 3,20\u00a0€ each", "Ready Montag, 09:30"}},
+		{[]string{"--locale", "ja", "--time-zone", "Asia/Tokyo", orderV09}, []string{"2 cups at €3.20 each", "Ready 月曜日, 17:30"}},
 	} {
 		code, out, errOut := runCmd(t, append([]string{"render"}, tc.args...)...)
 		if code != 0 {
@@ -98,6 +107,9 @@ func TestRenderErrors(t *testing.T) {
 		{[]string{"render", "--color", "pink", orderStream}, 2, `--color "pink"`},
 		{[]string{"render"}, 2, "give exactly one FILE"},
 		{[]string{"render", "missing.jsonl"}, 2, "missing.jsonl"},
+		{[]string{"render", "--locale", "xx-YY", orderV09}, 2, `--locale: locale "xx-YY" is not one a2term formats with: use en-US, en-GB, de-DE, fr-FR, es-ES, ja-JP`},
+		{[]string{"render", "--time-zone", "Local", orderV09}, 2, `--time-zone "Local"`},
+		{[]string{"render", "--time-zone", "Mars/Olympus", orderV09}, 2, `--time-zone "Mars/Olympus"`},
 	} {
 		code, out, errOut := runCmd(t, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.wantErr) || out != "" {
@@ -152,6 +164,7 @@ func TestRenderIsTheSameEverywhere(t *testing.T) {
 	bin := buildBinary(t)
 	settings, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "streams", "settings.jsonl"))
 	flow, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "snapshots", "order-flow.jsonl"))
+	orderV09Abs, _ := filepath.Abs(orderV09)
 	envs := [][]string{
 		{"TZ=UTC", "LANG=C", "TERM=dumb"},
 		{"TZ=America/Los_Angeles", "LANG=de_DE.UTF-8", "LC_ALL=de_DE.UTF-8", "TERM=xterm-256color", "COLORTERM=truecolor"},
@@ -164,6 +177,8 @@ func TestRenderIsTheSameEverywhere(t *testing.T) {
 		{"render", "--color", "truecolor", "--background", "light", "--open", "more", settings},
 		{"render", "--color", "ansi256", "--width", "100", "--frames", "--keys", "tab tab tab tab enter wait", flow},
 		{"render", "--web", "--frames", "--keys", "tab tab tab tab enter wait", flow},
+		{"render", "--width", "100", "--frames", "--keys", "tab backspace right", orderV09Abs},
+		{"render", "--locale", "fr-FR", "--time-zone", "America/New_York", orderV09Abs},
 	} {
 		var first []byte
 		for i, env := range envs {

@@ -22,7 +22,10 @@ import (
 const replayAbout = `
 Replay plays the A2UI stream in FILE in the interactive program, as if an
 agent were sending it: the surfaces appear as tabs, and what you press or
-type shows in the transcript the way a2term reports it to an agent.
+type shows in the transcript the way a2term reports it to an agent. FILE
+may hold v0.9.1 and v0.8 messages (any file 'a2term validate' reads: JSONL,
+a JSON array, or the specification's {"name", "description", "messages"}
+wrapper of its v0.9 examples); a v0.9 button sends the v0.9 action.
 
 By default the file is one batch, shown at once. With --each, or a --delay,
 the messages arrive one at a time, DELAY apart (a Go duration such as
@@ -51,6 +54,8 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	openFlag := fs.Bool("open", false, "for a script: open the web mirror in a browser (over SSH: show how to reach it)")
 	var plainF plainFlag
 	fs.Var(&plainF, "plain", plainUsage)
+	var locF localeFlags
+	addLocaleFlags(fs, &locF)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -69,6 +74,11 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 		return exitUsage
 	}
+	locale, zone, err := locF.parse()
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
+		return exitUsage
+	}
 	data, err := os.ReadFile(files[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
@@ -80,7 +90,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 			return exitRefused
 		}
-		return scriptCanvas{name: "replay", scripts: []*script.Script{s}, lenient: *lenient, noWeb: *noWeb, open: *openFlag, plain: mode,
+		return scriptCanvas{name: "replay", scripts: []*script.Script{s}, lenient: *lenient, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
 			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}}.run(stderr)
 	}
 	raws, err := a2ui.SplitStream(data)
@@ -88,7 +98,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term replay: %s: %v\n", files[0], err)
 		return exitRefused
 	}
-	board := bridge.NewBoard(a2ui.Options{Lenient: *lenient}, nil)
+	board := bridge.NewBoard(a2ui.Options{Lenient: *lenient, Locale: locale, Location: zone}, nil)
 	board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
 	board.Append(bridge.RoleNote, "Replaying "+files[0])
 

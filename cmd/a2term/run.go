@@ -67,6 +67,7 @@ type hubFlags struct {
 	open    bool
 	lenient bool
 	plain   plainFlag
+	locale  localeFlags
 }
 
 func addHubFlags(fs *flag.FlagSet) *hubFlags {
@@ -76,7 +77,14 @@ func addHubFlags(fs *flag.FlagSet) *hubFlags {
 	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
 	fs.Var(&f.plain, "plain", plainUsage)
+	addLocaleFlags(fs, &f.locale)
 	return f
+}
+
+// hubOptions are the hub's options the flags ask for.
+func (f *hubFlags) hubOptions() (bridge.HubOptions, error) {
+	l, zone, err := f.locale.parse()
+	return bridge.HubOptions{Lenient: f.lenient, Locale: l, Location: zone}, err
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
@@ -154,7 +162,12 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	if name != "" {
 		prefix = "a2term " + name + ": "
 	}
-	hub := bridge.NewHub(bridge.HubOptions{Lenient: f.lenient})
+	hopts, err := f.hubOptions()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		return exitUsage
+	}
+	hub := bridge.NewHub(hopts)
 	defer hub.Close()
 	board := hub.Board()
 	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{

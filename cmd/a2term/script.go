@@ -20,6 +20,7 @@ type scriptCanvas struct {
 	name    string // command name, for errors
 	scripts []*script.Script
 	lenient bool
+	locale  localeFlags
 	noWeb   bool
 	open    bool
 	widgets components.Options
@@ -33,7 +34,7 @@ func (sc scriptCanvas) run(stderr io.Writer) int {
 		return exitRefused
 	}
 	defer os.RemoveAll(dir)
-	f := &hubFlags{socket: filepath.Join(dir, "a2term.sock"), noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient}
+	f := &hubFlags{socket: filepath.Join(dir, "a2term.sock"), noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient, locale: sc.locale}
 	return runCanvas(sc.name, f, sc.plain, agentSpec{
 		script:  func(ctx context.Context, socket string) error { return script.Play(ctx, socket, sc.scripts) },
 		widgets: sc.widgets,

@@ -57,7 +57,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // serve runs the hub until ctx ends.
 func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
-	hub := bridge.NewHub(bridge.HubOptions{Lenient: f.lenient})
+	hopts, err := f.hubOptions()
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
+		return exitUsage
+	}
+	hub := bridge.NewHub(hopts)
 	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{Logger: log.New(stderr, "", log.LstdFlags)})
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)

@@ -242,3 +242,41 @@ func TestServeBinary(t *testing.T) {
 		})
 	}
 }
+
+// TestServeLocale: --locale and --time-zone reach the canvas, which
+// canvas.info reports; a locale a2term does not format with is a usage
+// error before anything listens.
+func TestServeLocale(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "run", "a2term.sock")
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, &hubFlags{socket: sock, noWeb: true, locale: localeFlags{locale: "de", zone: "Europe/Berlin"}}, pw, &stderr)
+		pw.Close()
+	}()
+	defer func() {
+		cancel()
+		go io.Copy(io.Discard, pr)
+		<-done
+	}()
+	if _, err := bufio.NewReader(pr).ReadString('\n'); err != nil {
+		t.Fatalf("reading the first line: %v (stderr: %s)", err, stderr.String())
+	}
+	c, err := client.Dial(ctx, sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if info, err := c.Info(ctx); err != nil || info.Locale != "de-DE" || info.TimeZone != "Europe/Berlin" {
+		t.Errorf("info says %q in %q (%v)", info.Locale, info.TimeZone, err)
+	}
+
+	for _, args := range [][]string{{"serve", "--locale", "tlh"}, {"run", "--time-zone", "Nowhere", "--", "true"}, {"demo", "--locale", "pt-BR"}, {"mcp", "--locale", "x"}} {
+		code, out, errOut := runCmd(t, args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "--locale") && !strings.Contains(errOut, "--time-zone") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}

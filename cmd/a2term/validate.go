@@ -1,16 +1,22 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/a2term/a2term/a2ui"
 )
 
 const validateAbout = `
-Validate reads each FILE as a stream of A2UI v0.8 server-to-client messages
-(JSONL, a JSON array of messages, or one object) and reports what a2term
-would refuse or warn about, exactly as it would when an agent sends them.
+Validate reads each FILE as a stream of A2UI server-to-client messages and
+reports what a2term would refuse or warn about, exactly as it would when an
+agent sends them. A message with "version": "v0.9" (or "v0.9.1") is A2UI
+v0.9.1, one without a version v0.8; a file may hold both. A file is JSONL,
+a JSON array of messages, one object, or an object whose "messages" holds
+the list (as the specification's v0.9 examples are written, with "name"
+and "description" beside it).
 
 By default a file is applied as one batch, as canvas.show applies the
 messages of one call: all or none, so the first refusal refuses the file.
@@ -18,15 +24,18 @@ With --each the messages are applied one at a time, as a progressive stream
 arrives, and every refused message is reported while the others still count.
 
 Each refusal or warning is one line: FILE: message INDEX: CODE: reason, with
-the surface, component and JSON Pointer it concerns. A summary line per file
-follows.
+the surface, component and JSON Pointer it concerns. A refused v0.9 message
+is followed by the client error the specification has a renderer send back
+(FILE: message INDEX: clientMessage {"version": "v0.9", "error": ...}). Then
+each surface the file leaves on the canvas, with its version and catalog,
+and a summary line per file.
 
 Exit status: 0 when every file is accepted, 1 when anything is refused,
 2 on usage errors or a file that cannot be read.`
 
 func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("validate", "validate [--lenient] [--each] FILE...", validateAbout, stderr)
-	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (missing surfaceId, contents as an object, legacy literal, remote media as placeholders, missing children as placeholders)")
+	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (missing surfaceId, contents as an object, legacy literal, remote media as placeholders, missing children as placeholders, an unknown v0.9 catalog read as the basic one)")
 	each := fs.Bool("each", false, "apply message by message instead of as one batch")
 	files, err := parseFlags(fs, args)
 	if err != nil {
@@ -71,7 +80,13 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 	ri, wi := 0, 0
 	for ri < len(res.refused) || wi < len(res.warnings) {
 		if wi >= len(res.warnings) || (ri < len(res.refused) && res.refused[ri].Index <= res.warnings[wi].Index) {
-			fmt.Fprintf(w, "%s: %v\n", name, res.refused[ri])
+			r := res.refused[ri]
+			fmt.Fprintf(w, "%s: %v\n", name, r)
+			if r.ClientMessage != nil {
+				if js, err := json.Marshal(r.ClientMessage); err == nil {
+					fmt.Fprintf(w, "%s: message %d: clientMessage %s\n", name, r.Index, js)
+				}
+			}
 			ri++
 			continue
 		}
@@ -83,6 +98,7 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 		if s.Shown() {
 			shown++
 		}
+		fmt.Fprintf(w, "%s: %s\n", name, describeSurface(s))
 	}
 	switch {
 	case len(res.refused) == 0:
@@ -97,4 +113,30 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 			plural(res.messages, "message", "messages"))
 	}
 	return false
+}
+
+// describeSurface says what a surface is: its version, catalog, size and
+// whether it is shown.
+func describeSurface(s *a2ui.Surface) string {
+	catalog := "standard catalog"
+	switch id := s.CatalogID(); {
+	case s.Protocol() == a2ui.ProtocolV08 && (id == "" || id == a2ui.StandardCatalogID):
+	case id == a2ui.BasicCatalogV09ID:
+		catalog = "basic catalog"
+	case id == a2ui.MinimalCatalogV09ID || id == a2ui.MinimalCatalogID:
+		catalog = "minimal catalog"
+	default:
+		catalog = "catalog " + id
+	}
+	state := "shown"
+	switch {
+	case !s.Shown():
+		state = "not shown (no beginRendering)"
+	default:
+		if _, ok := s.Component(s.Root()); !ok {
+			state = "shown once its root " + strconv.Quote(s.Root()) + " arrives"
+		}
+	}
+	return fmt.Sprintf("surface %s: A2UI %s, %s, %s, %s", s.ID(), s.Protocol(), catalog,
+		plural(s.ComponentCount(), "component", "components"), state)
 }

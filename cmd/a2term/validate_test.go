@@ -18,6 +18,14 @@ func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
 func TestValidateExitCodesAndLines(t *testing.T) {
 	good := filepath.Join("..", "..", "testdata", "streams", "order-form.jsonl")
 	bad := filepath.Join("..", "..", "testdata", "streams", "one-bad-line.jsonl")
+	goodV09 := filepath.Join("..", "..", "testdata", "streams", "order-form-v09.json")
+	badV09 := filepath.Join(t.TempDir(), "bad-v09.jsonl")
+	if err := os.WriteFile(badV09, []byte(`{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [{"id": "root", "component": "Text", "text": "Hi", "variant": "h7"}]}}
+{"dataModelUpdate": {"surfaceId": "s", "contents": []}}
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name    string
 		args    []string
@@ -49,6 +57,21 @@ func TestValidateExitCodesAndLines(t *testing.T) {
 		{name: "unknown flag", args: []string{"validate", "--nope", good}, code: 2, wantErr: "flag provided but not defined"},
 		{name: "help explains and succeeds", args: []string{"validate", "-h"}, code: 0, wantErr: "Exit status: 0 when every file is accepted"},
 		{name: "unknown command", args: []string{"frobnicate"}, code: 2, wantErr: `unknown command "frobnicate"`},
+		{name: "a v0.9.1 stream in the specification's wrapper", args: []string{"validate", goodV09}, code: 0,
+			want: []string{goodV09 + ": surface order: A2UI v0.9, basic catalog, 8 components, shown", goodV09 + ": ok: 3 messages, 1 surface shown, 0 warnings"}},
+		{name: "surfaces of both versions", args: []string{"validate", "--each", bad, goodV09}, code: 1,
+			want: []string{bad + ": surface s: A2UI v0.8, standard catalog, 1 component, shown", goodV09 + ": surface order: A2UI v0.9"}},
+		{name: "a refused v0.9 message and its client error", args: []string{"validate", "--each", badV09}, code: 1,
+			want: []string{
+				badV09 + `: message 1: bad_value: variant "h7" is not one of h1, h2, h3, h4, h5, caption, body (surface s, component root, at /updateComponents/components/0/variant)`,
+				badV09 + `: message 1: clientMessage {"version":"v0.9","error":{"code":"VALIDATION_FAILED","surfaceId":"s","path":"/components/0/variant","message":"variant \"h7\" is not one of h1, h2, h3, h4, h5, caption, body"}}`,
+				badV09 + `: message 2: version_mismatch: dataModelUpdate is a v0.8 message, and surface "s" was created by v0.9 messages`,
+				badV09 + `: surface s: A2UI v0.9, basic catalog, 0 components, shown once its root "root" arrives`,
+				badV09 + ": refused: 2 of 3 messages refused, 0 warnings",
+			},
+			// A v0.8 message has no client error to send back.
+			notWant: "message 2: clientMessage"},
+		{name: "help speaks of both versions", args: []string{"validate", "-h"}, code: 0, wantErr: `"version": "v0.9" (or "v0.9.1") is A2UI`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,27 +125,56 @@ func TestValidateSamples(t *testing.T) {
 	}
 }
 
-// TestReadmeValidateExample runs the validate example the README shows and
-// checks that the README shows what it really prints.
+// TestValidateSamplesV09 checks the official v0.9.1 examples strictly, as
+// one batch each, in the specification's {"name", "description",
+// "messages"} wrapper: each is accepted, and its surface is a shown v0.9
+// one of the basic or minimal catalog.
+func TestValidateSamplesV09(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "a2ui-samples-v09")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) == 0 {
+		t.Skipf("no A2UI v0.9.1 samples at %s; skipped", dir)
+	}
+	for _, f := range files {
+		code, out, errOut := runCmd(t, "validate", f)
+		if code != 0 || !strings.Contains(out, ": A2UI v0.9, ") || !strings.Contains(out, " catalog, ") || !strings.Contains(out, ": ok: ") {
+			t.Errorf("%s: exit %d:\n%s%s", filepath.Base(f), code, out, errOut)
+		}
+	}
+}
+
+// TestReadmeValidateExample runs each validate example the README shows
+// (one per version) and checks that the README shows what it really
+// prints.
 func TestReadmeValidateExample(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const prompt = "$ a2term validate --each testdata/streams/one-bad-line.jsonl\n"
-	i := strings.Index(string(readme), prompt)
-	if i < 0 {
-		t.Fatal("the README lost its validate example")
-	}
-	rest := string(readme[i+len(prompt):])
-	want := rest[:strings.Index(rest, "```")]
 	wd, _ := os.Getwd()
 	if err := os.Chdir(filepath.Join("..", "..")); err != nil {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	code, got, errOut := runCmd(t, "validate", "--each", "testdata/streams/one-bad-line.jsonl")
-	if code != 1 || got != want {
-		t.Errorf("exit %d (want 1); the README shows:\n%s\nthe command prints:\n%s%s", code, want, got, errOut)
+	const prompt = "$ a2term validate "
+	examples := 0
+	for rest := string(readme); ; {
+		i := strings.Index(rest, prompt)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(prompt):]
+		nl := strings.IndexByte(rest, '\n')
+		args := strings.Fields(rest[:nl])
+		rest = rest[nl+1:]
+		want := rest[:strings.Index(rest, "```")]
+		examples++
+		code, got, errOut := runCmd(t, append([]string{"validate"}, args...)...)
+		if code != 1 || got != want {
+			t.Errorf("a2term validate %s: exit %d (want 1); the README shows:\n%s\nthe command prints:\n%s%s", strings.Join(args, " "), code, want, got, errOut)
+		}
+	}
+	if examples != 2 {
+		t.Errorf("the README shows %d validate examples, want 2 (v0.9.1 and v0.8)", examples)
 	}
 }

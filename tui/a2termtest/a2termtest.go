@@ -29,6 +29,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/tui"
@@ -72,6 +73,14 @@ func NoImages() Option { return func(c *config) { c.look.NoImages = true } }
 
 // Pad keeps every line as wide as the terminal.
 func Pad() Option { return func(c *config) { c.look.Pad = true } }
+
+// Locale formats v0.9 numbers, currencies and dates for l (default
+// en-US), as a2term's --locale does.
+func Locale(l *a2ui.Locale) Option { return func(c *config) { c.look.Locale = l } }
+
+// TimeZone shows v0.9 dates and times in loc (default UTC), as a2term's
+// --time-zone does.
+func TimeZone(loc *time.Location) Option { return func(c *config) { c.look.Location = loc } }
 
 // Lenient accepts the non-conformant shapes of third-party streams.
 func Lenient() Option { return func(c *config) { c.lenient = true } }

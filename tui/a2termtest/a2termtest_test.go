@@ -5,7 +5,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/tui/a2termtest"
@@ -125,5 +127,41 @@ func TestErrorsAreReturnedOutsideATest(t *testing.T) {
 		return err
 	}); err == nil || !strings.Contains(err.Error(), "the agent stopped") {
 		t.Errorf("an agent that stopped: %v", err)
+	}
+}
+
+// TestLocaleAndTimeZone: a v0.9.1 surface's numbers, currencies and dates
+// follow the canvas's locale and time zone, en-US and UTC unless the test
+// asks for others; canvas.info reports them.
+func TestLocaleAndTimeZone(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/streams/order-form-v09.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		opts         []a2termtest.Option
+		locale, zone string
+		want         []string
+	}{
+		{nil, "en-US", "UTC", []string{"2 cups at €3.20 each", "Ready Monday, 08:30"}},
+		{[]a2termtest.Option{a2termtest.Locale(a2ui.LookupLocale("fr-FR")), a2termtest.TimeZone(berlin)}, "fr-FR", "Europe/Berlin",
+			[]string{"2 cups at 3,20\u00a0€ each", "Ready lundi, 09:30"}},
+	} {
+		c := a2termtest.New(t, append(tc.opts, a2termtest.Size(60, 12))...)
+		c.Show(b)
+		f := c.Frame()
+		for _, w := range tc.want {
+			if !strings.Contains(f, w) {
+				t.Errorf("%s in %s: no %q in\n%s", tc.locale, tc.zone, w, f)
+			}
+		}
+		info, err := c.Client().Info(context.Background())
+		if err != nil || info.Locale != tc.locale || info.TimeZone != tc.zone {
+			t.Errorf("canvas.info says %s in %s (%v), want %s in %s", info.Locale, info.TimeZone, err, tc.locale, tc.zone)
+		}
 	}
 }

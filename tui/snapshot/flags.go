@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
+	_ "time/tzdata" // --time-zone means the same on every machine, with or without a zone database
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/tui"
 )
@@ -18,6 +21,7 @@ type Flags struct {
 	surface, focus, open, keys *string
 	color, background, images  *string
 	script                     *string
+	locale, timeZone           *string
 	ascii, lenient, each, pad  *bool
 	frames, web                *bool
 	timeout                    *float64
@@ -41,6 +45,8 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 		ascii:      fs.Bool("ascii", false, "draw with ASCII glyphs only"),
 		pad:        fs.Bool("pad", false, "keep the spaces at the end of each line"),
 		lenient:    fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')"),
+		locale:     fs.String("locale", a2ui.DefaultLocale, "`TAG` of the locale v0.9 numbers, currencies and dates are formatted for: "+strings.Join(a2ui.Locales(), ", ")),
+		timeZone:   fs.String("time-zone", "UTC", "IANA time `ZONE` v0.9 dates and times are shown in, such as Europe/Berlin"),
 		each:       fs.Bool("each", false, "apply message by message instead of as one batch"),
 		timeout:    fs.Float64("timeout", DefaultTimeout.Seconds(), "seconds the agent may take to answer a wait"),
 	}
@@ -79,9 +85,17 @@ func (f *Flags) Options() (Options, error) {
 	if err != nil {
 		return o, usageErr("--%v", err)
 	}
+	locale, err := a2ui.ParseLocale(*f.locale)
+	if err != nil {
+		return o, usageErr("--locale: %v", err)
+	}
+	zone, err := time.LoadLocation(*f.timeZone)
+	if err != nil || *f.timeZone == "" || *f.timeZone == "Local" {
+		return o, usageErr("--time-zone %q: give an IANA time zone such as UTC or Europe/Berlin", *f.timeZone)
+	}
 	o = Options{
 		Look: Look{Width: *f.width, Height: *f.height, Color: profile, Light: *f.background == "light",
-			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad},
+			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad, Locale: locale, Location: zone},
 		Lenient: *f.lenient, Each: *f.each,
 		Surface: *f.surface, Open: *f.open, Focus: *f.focus,
 		Steps: steps, Frames: *f.frames, Web: *f.web,

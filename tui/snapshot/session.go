@@ -43,6 +43,11 @@ type Look struct {
 	ASCII    bool
 	// Pad keeps the spaces at the end of each line.
 	Pad bool
+	// Locale and Location are what v0.9 functions format numbers,
+	// currencies and dates with; nil is en-US and UTC, never the
+	// machine's.
+	Locale   *a2ui.Locale
+	Location *time.Location
 }
 
 func (l Look) size() (int, int) {
@@ -102,7 +107,7 @@ type Session struct {
 
 // Start opens a session.
 func Start(look Look, lenient bool) (*Session, error) {
-	hub := bridge.NewHub(bridge.HubOptions{Lenient: lenient, Now: Clock})
+	hub := bridge.NewHub(bridge.HubOptions{Lenient: lenient, Now: Clock, Locale: look.Locale, Location: look.Location})
 	dir, err := os.MkdirTemp("", "a2term-snap-")
 	if err != nil {
 		return nil, err
