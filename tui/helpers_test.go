@@ -56,7 +56,7 @@ func boardFrom(t testing.TB, data []byte, lenient bool) *bridge.Board {
 func fixtures(t testing.TB) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	for _, pattern := range []string{"../testdata/streams/*.jsonl", "../../shared/a2ui-samples/*.json*"} {
+	for _, pattern := range []string{"../testdata/streams/*.json*", "../../shared/a2ui-samples/*.json*"} {
 		files, _ := filepath.Glob(pattern)
 		for _, f := range files {
 			data, err := os.ReadFile(f)

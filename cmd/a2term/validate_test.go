@@ -58,7 +58,7 @@ func TestValidateExitCodesAndLines(t *testing.T) {
 		{name: "help explains and succeeds", args: []string{"validate", "-h"}, code: 0, wantErr: "Exit status: 0 when every file is accepted"},
 		{name: "unknown command", args: []string{"frobnicate"}, code: 2, wantErr: `unknown command "frobnicate"`},
 		{name: "a v0.9.1 stream in the specification's wrapper", args: []string{"validate", goodV09}, code: 0,
-			want: []string{goodV09 + ": surface order: A2UI v0.9, basic catalog, 8 components, shown", goodV09 + ": ok: 3 messages, 1 surface shown, 0 warnings"}},
+			want: []string{goodV09 + ": surface order: A2UI v0.9, basic catalog, 9 components, shown", goodV09 + ": ok: 3 messages, 1 surface shown, 0 warnings"}},
 		{name: "surfaces of both versions", args: []string{"validate", "--each", bad, goodV09}, code: 1,
 			want: []string{bad + ": surface s: A2UI v0.8, standard catalog, 1 component, shown", goodV09 + ": surface order: A2UI v0.9"}},
 		{name: "a refused v0.9 message and its client error", args: []string{"validate", "--each", badV09}, code: 1,
