@@ -18,6 +18,15 @@ import (
 // big500 is a surface of 500 components: rows of a label, a text field
 // and a button, like a long form, and the board showing it.
 func big500(b testing.TB) *bridge.Board {
+	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	if _, _, err := board.Show(big500Batch()); err != nil {
+		b.Fatal(err)
+	}
+	return board
+}
+
+// big500Batch is the batch that declares that surface.
+func big500Batch() []json.RawMessage {
 	var comps, rows []string
 	n := 0
 	for i := 0; n < a2ui.MaxComponents-6; i++ {
@@ -38,16 +47,11 @@ func big500(b testing.TB) *bridge.Board {
 	for i := 0; i < 124; i++ {
 		entries = append(entries, fmt.Sprintf(`{"key":"k%d","valueMap":[{"key":"label","valueString":"Label number %d"},{"key":"value","valueString":"value %d"}]}`, i, i, i))
 	}
-	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
-	_, _, err := board.Show([]json.RawMessage{
+	return []json.RawMessage{
 		json.RawMessage(`{"beginRendering":{"surfaceId":"big","root":"root"}}`),
 		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"big","components":[` + strings.Join(comps, ",") + `]}}`),
 		json.RawMessage(`{"dataModelUpdate":{"surfaceId":"big","contents":[{"key":"items","valueMap":[` + strings.Join(entries, ",") + `]}]}}`),
-	})
-	if err != nil {
-		b.Fatal(err)
 	}
-	return board
 }
 
 // BenchmarkView500 draws the frame of a 500-component surface at 120×40
@@ -114,7 +118,7 @@ func (w *countingWriter) take() int {
 }
 
 // BenchmarkUpdateBytes reports the bytes Bubble Tea's renderer writes to a
-// 120×40 terminal when one bound value on that surface changes: only the
+// 120×50 terminal when one bound value on that surface changes: only the
 // changed lines should be repainted. Target: under 1 KiB per update.
 func BenchmarkUpdateBytes(b *testing.B) {
 	board := big500(b)
@@ -124,7 +128,7 @@ func BenchmarkUpdateBytes(b *testing.B) {
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignalHandler(), tea.WithFPS(120))
 	done := make(chan struct{})
 	go func() { _, _ = p.Run(); close(done) }()
-	p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	p.Send(tea.WindowSizeMsg{Width: 120, Height: 50})
 	settle := func() {
 		// Wait until the renderer has flushed and gone quiet.
 		for {
