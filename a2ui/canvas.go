@@ -512,8 +512,8 @@ func (b *batch) finish() ([]Warning, *Error) {
 		}
 		s := b.next.surfaces[id]
 		s.version = b.version
-		s.dataBytes = jsonSize(s.data)
 		if !s.shown {
+			s.dataBytes = jsonSize(s.data)
 			s.tree = nil
 			continue
 		}
@@ -544,6 +544,8 @@ func (b *batch) finish() ([]Warning, *Error) {
 		}
 		s.tree = tree
 		s.lits, s.wlog = nil, nil
+		// Counted once resolving is done: it may have written literals.
+		s.dataBytes = jsonSize(s.data)
 	}
 	if n := b.next.Size(); n > MaxCanvasBytes {
 		last, lastID := -1, ""

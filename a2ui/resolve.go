@@ -89,15 +89,23 @@ func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map
 
 // reuse returns old when nothing it shows changed, a copy with new
 // children when only something below it changed, and a freshly resolved
-// node when its own properties or its template's items changed.
+// node when its own properties changed. A template container whose
+// collection changed keeps the children of the items it still has, each
+// reused in turn, and resolves only the items that are new: replacing one
+// item of a long list re-resolves that item, not the list.
 func (r *resolver) reuse(old *Node, depth int) *Node {
 	if r.err != nil {
 		return nil
 	}
-	if r.affected(old) {
+	self, items := r.affected(old)
+	if self || (items && !r.keyed(old)) {
 		return r.node(old.Component, old.sc, depth, "")
 	}
 	r.nodes++
+	if r.nodes > MaxNodes {
+		r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+		return nil
+	}
 	if r.tracked(old.Component, old.sc) {
 		// Keep the count of drawings of a shared component in step with a
 		// full resolution, which numbers them in this same order.
@@ -105,6 +113,20 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 			r.ids = map[string]int{}
 		}
 		r.ids[old.Component+old.sc.suffix]++
+	}
+	if items {
+		if kids, same := r.items(old, depth); !same {
+			if r.err != nil {
+				return nil
+			}
+			n := *old
+			n.Children = kids
+			n.count = 1
+			for _, c := range kids {
+				n.count += c.count
+			}
+			return &n
+		}
 	}
 	var kids []*Node
 	for i, c := range old.Children {
@@ -132,24 +154,137 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 	return &n
 }
 
-// affected reports whether a change touches what n itself shows: a path it
-// reads that was written (or lies under or above a written path), its own
-// state, or its template's collection gaining, losing or replacing items.
-func (r *resolver) affected(n *Node) bool {
+// keyed reports whether the children of a template container can be
+// matched to the items of its collection by key alone: its children are
+// the template's, and no id on the surface nor key of the collection holds
+// a colon (template ids could then collide, and a full resolution numbers
+// collisions in tree order, which a change of order would change).
+func (r *resolver) keyed(n *Node) bool {
+	if !n.items || r.s.colonIDs || n.sc.colon {
+		return false
+	}
+	if o, ok := r.collection(n).(*Object); ok {
+		for _, k := range o.Keys() {
+			if strings.IndexByte(k, ':') >= 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// collection is the value the template of container n repeats over,
+// looked up as expanding it does (children, templateV09).
+func (r *resolver) collection(n *Node) any {
+	t := templateOf(n.entry)
+	if t == nil {
+		return nil
+	}
+	if t.path != nil {
+		v, _ := lookupPointer(r.s.data, n.tpl)
+		if _, ok := v.([]any); !ok {
+			return nil // v0.9 templates repeat over arrays only
+		}
+		return v
+	}
+	v, _ := lookup(r.s.data, n.tpl)
+	return v
+}
+
+// items expands the template of a reused container over its collection as
+// it is now. same reports that the collection holds the very keys of the
+// old children in the same order, which leaves the children to the usual
+// walk; otherwise kids are the new children, those of kept keys reused.
+func (r *resolver) items(old *Node, depth int) (kids []*Node, same bool) {
+	var keys []string
+	n := 0
+	switch x := r.collection(old).(type) {
+	case *Object:
+		keys = x.Keys()
+		n = len(keys)
+	case []any:
+		n = len(x)
+	}
+	var buf [20]byte
+	key := func(i int) string {
+		if keys != nil {
+			return keys[i]
+		}
+		return string(strconv.AppendInt(buf[:0], int64(i), 10))
+	}
+	if n == len(old.Children) {
+		same = true
+		for i, c := range old.Children {
+			k := c.sc.item[len(c.sc.item)-1]
+			if keys != nil && k != keys[i] || keys == nil && k != string(strconv.AppendInt(buf[:0], int64(i), 10)) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return nil, true
+		}
+	}
+	byKey := make(map[string]*Node, len(old.Children))
+	for _, c := range old.Children {
+		byKey[c.sc.item[len(c.sc.item)-1]] = c
+	}
+	tmpl := templateOf(old.entry).ComponentID
+	kids = make([]*Node, 0, n)
+	for i := range n {
+		k := key(i)
+		var c *Node
+		if was, ok := byKey[k]; ok {
+			c = r.reuse(was, depth+1)
+		} else {
+			item := make([]string, len(old.tpl)+1)
+			copy(item, old.tpl)
+			item[len(old.tpl)] = k
+			c = r.node(tmpl, scope{item: item, suffix: old.sc.suffix + ":" + k, inTpl: true}, depth+1, old.Component)
+		}
+		if r.err != nil {
+			return nil, false
+		}
+		kids = append(kids, c)
+	}
+	return kids, false
+}
+
+// templateOf returns the template of a container, nil if it has none.
+func templateOf(e *compEntry) *Template {
+	switch p := e.Props.(type) {
+	case *Row:
+		return p.Children.Template
+	case *Column:
+		return p.Children.Template
+	case *List:
+		return p.Children.Template
+	}
+	return nil
+}
+
+// affected reports whether a change touches what n itself shows (self): a
+// path it reads that was written (or lies under or above a written path),
+// or its own state; and whether it touches the collection a template
+// container expands (items): written whole or anywhere below, which may
+// add, remove or replace items.
+func (r *resolver) affected(n *Node) (self, items bool) {
 	if n.local && r.dirtyNodes[n.ID] {
-		return true
+		return true, false
 	}
 	for _, d := range r.dirty {
 		for _, p := range n.reads {
 			if isPrefix(d, p) || isPrefix(p, d) {
-				return true
+				return true, false
 			}
 		}
-		if n.tpl != nil && (isPrefix(d, n.tpl) || (len(d) == len(n.tpl)+1 && isPrefix(n.tpl, d))) {
-			return true
+		// A write anywhere below the collection may have created an item
+		// (writes create the containers on their way).
+		if n.tpl != nil && (isPrefix(d, n.tpl) || isPrefix(n.tpl, d)) {
+			items = true
 		}
 	}
-	return false
+	return false, items
 }
 
 // tracked reports whether a node id could be taken twice in one tree, and
@@ -257,12 +392,15 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 	case *Row:
 		n.Props = &RowProps{Distribution: orDefault(p.Distribution, "start"), Alignment: orDefault(p.Alignment, "stretch")}
 		n.Children = r.children(p.Children, sc, depth, id)
+		n.items = p.Children.Template != nil
 	case *Column:
 		n.Props = &ColumnProps{Distribution: orDefault(p.Distribution, "start"), Alignment: orDefault(p.Alignment, "stretch")}
 		n.Children = r.children(p.Children, sc, depth, id)
+		n.items = p.Children.Template != nil
 	case *List:
 		n.Props = &ListProps{Direction: orDefault(p.Direction, "vertical"), Alignment: orDefault(p.Alignment, "stretch")}
 		n.Children = r.children(p.Children, sc, depth, id)
+		n.items = p.Children.Template != nil
 	case *Card:
 		n.Props = &CardProps{}
 		n.Children = []*Node{child(p.Child)}

@@ -35,6 +35,9 @@ type Node struct {
 	// tell which nodes a data change can affect (see resolver.reuse).
 	reads [][]string
 	tpl   []string
+	// items: the children are exactly the expansion of the template at
+	// tpl, one per item of the collection, in its order.
+	items bool
 	local bool // the node shows the person's own value (no path)
 	count int  // nodes in this subtree, itself included
 }
