@@ -358,7 +358,7 @@ const showSchema = {
       type: "array",
       minItems: 1,
       description:
-        'A2UI server-to-client messages, applied in order as one batch, all or none: each a v0.8 object with exactly one of surfaceUpdate, dataModelUpdate, beginRendering, deleteSurface, or a v0.9 one with "version": "v0.9" and one of createSurface, updateComponents, updateDataModel, deleteSurface.',
+        'A2UI server-to-client messages, applied in order as one batch, all or none: each a v0.9.1 one with "version": "v0.9.1" (or "v0.9") and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface, or a v0.8 one with no version and one of surfaceUpdate, dataModelUpdate, beginRendering, deleteSurface.',
       items: { type: "object", minProperties: 1 },
     },
   },
@@ -385,8 +385,8 @@ const stateSchema = {
 };
 
 const showAbout =
-  'Show or update surfaces on the person\'s a2term canvas. A batch of A2UI v0.8 messages, all or none: surfaceUpdate {"surfaceId": "main", "components": [{"id": "root", "component": {"Column": {"children": {"explicitList": ["t"]}}}}, {"id": "t", "component": {"Text": {"text": {"literalString": "Hi"}}}}]}, then beginRendering {"surfaceId": "main", "root": "root"}. A Button\'s "action": {"name": "pay", "context": [{"key": "note", "value": {"path": "/note"}}]} comes back from wait. A refusal changes nothing and says what to fix.';
-const waitAbout = `Wait for the person's next press on the canvas, up to seconds (at most ${MAX_WAIT_PER_CALL} per call): returns the A2UI userAction message with its context, and where they pressed, or timedOut. When nothing came, call it again. Each action is delivered once, oldest first.`;
+  'Show or update surfaces on the person\'s a2term canvas. A batch of A2UI v0.9.1 messages, all or none, each with "version": "v0.9.1": createSurface {"surfaceId": "main", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json", "sendDataModel": true}, then updateComponents {"surfaceId": "main", "components": [{"id": "root", "component": "Column", "children": ["t", "note", "ok"]}, {"id": "t", "component": "Text", "text": "Hi"}, {"id": "note", "component": "TextField", "label": "Note", "value": {"path": "/note"}, "checks": [{"condition": {"call": "required", "args": {"value": {"path": "/note"}}}, "message": "Write a note"}]}, {"id": "ok", "component": "Button", "child": "okl", "action": {"event": {"name": "pay", "context": {"note": {"path": "/note"}}}}}, {"id": "okl", "component": "Text", "text": "Pay"}]} (the component "root" is drawn; values are literals, {"path": "/…"} into the data model, or calls such as {"call": "formatCurrency", "args": {"value": {"path": "/total"}, "currency": "EUR"}}; a failing check shows its message and disables a Button), and updateDataModel {"surfaceId": "main", "path": "/note", "value": ""}. The press comes back from wait. v0.8 is accepted too: surfaceUpdate {"surfaceId", "components": [{"id": "root", "component": {"Text": {"text": {"literalString": "Hi"}}}}]}, then beginRendering {"surfaceId", "root": "root"}; a Button\'s "action": {"name": "pay", "context": [{"key": "note", "value": {"path": "/note"}}]}. A refusal changes nothing and says what to fix.';
+const waitAbout = `Wait for the person's next press on the canvas, up to seconds (at most ${MAX_WAIT_PER_CALL} per call): returns the A2UI client message it became, ready to forward ({"version": "v0.9", "action": {name, surfaceId, sourceComponentId, timestamp, context}} with a2uiClientDataModel, the surface's data model, when it was created with sendDataModel; {"userAction": {...}} for v0.8), and where they pressed, or timedOut. When nothing came, call it again. Each action is delivered once, oldest first.`;
 const stateAbout = "Read the canvas: each surface's components, data model with the person's current inputs, and whether it is shown.";
 
 // run calls one action on hub and returns a2term's result; the wait is

@@ -31,7 +31,7 @@ func showText(res bridge.ShowResult, url string) string {
 		b.WriteString("Nothing is shown.")
 	}
 	if len(hidden) > 0 {
-		fmt.Fprintf(&b, " Not shown yet (send beginRendering): %s.", strings.Join(hidden, ", "))
+		fmt.Fprintf(&b, " Not shown yet (v0.8: send beginRendering): %s.", strings.Join(hidden, ", "))
 	}
 	switch {
 	case res.Viewers == 1:
@@ -235,36 +235,67 @@ func refusalText(err error) string {
 	if r.Path != "" {
 		fmt.Fprintf(&b, " At JSON pointer %s.", r.Path)
 	}
-	b.WriteString(" Fix: " + fixFor(r.Code))
+	b.WriteString(" Fix: " + fixFor(r))
 	return b.String()
 }
 
-func fixFor(code a2ui.Code) string {
-	switch code {
+// fixFor says what to change for a refusal, in the words of the version
+// of the message refused (v0.9.1 when it spoke v0.9).
+func fixFor(r *a2ui.Error) string {
+	v09 := r.ClientMessage != nil
+	switch r.Code {
 	case a2ui.CodeBadMessage:
-		return "each message must be a JSON object with exactly one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface."
+		return `each message must be a JSON object with "version": "v0.9.1" (or "v0.9") and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface; or, for v0.8, no version and exactly one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface.`
 	case a2ui.CodeMissingProperty:
 		return "add the required property named above, then send the whole batch again."
 	case a2ui.CodeBadValue:
+		if v09 {
+			return `give the property a value of the right type or one of its allowed values: a literal ("Hi", 3, true), {"path": "/…"} into the data model, or a function call {"call": "formatString", "args": {…}}; a regex pattern is RE2 (no lookaround, no backreferences).`
+		}
 		return "give the property a value of the right type or one of its allowed values; bound values are {\"literalString\": …} or {\"path\": \"/…\"}."
 	case a2ui.CodeUnknownComponent:
-		return "use a component of the standard catalog: Text, Image, Icon, Row, Column, List, Card, Tabs, Divider, Modal, Button, CheckBox, TextField, DateTimeInput, MultipleChoice, Slider."
+		if v09 {
+			return `use a component of the basic catalog, written as "component": "Text" beside its properties: Text, Image, Icon, Video, AudioPlayer, Row, Column, List, Card, Tabs, Modal, Divider, Button, TextField, CheckBox, ChoicePicker, Slider, DateTimeInput.`
+		}
+		return "use a component of the standard catalog: Text, Image, Icon, Video, AudioPlayer, Row, Column, List, Card, Tabs, Divider, Modal, Button, CheckBox, TextField, DateTimeInput, MultipleChoice, Slider."
 	case a2ui.CodeMissingChild:
+		if v09 {
+			return "every id named in children, child, trigger, content or tabs must be a component of the surface, sent in this or an earlier updateComponents; add it or correct the id."
+		}
 		return "every id named in children, child or root must be a component in the surface's surfaceUpdate; add it or correct the id."
 	case a2ui.CodeCycle:
 		return "a component may not contain itself; break the loop of children."
 	case a2ui.CodeEntryWithoutValue:
-		return "each data entry needs exactly one of valueString, valueNumber, valueBoolean, valueMap."
+		return "each data entry needs exactly one of valueString, valueNumber, valueBoolean, valueMap (in v0.9.1, updateDataModel takes a plain JSON value instead)."
 	case a2ui.CodeRemoteMedia:
 		return "images must be data: URLs; remote URLs are not fetched."
 	case a2ui.CodeUnknownSurface:
+		if v09 {
+			return "send createSurface for the surface first, in the same batch or an earlier one (see canvas_state for the surfaces there are)."
+		}
 		return "name a surface you have shown (see canvas_state)."
 	case a2ui.CodeStringTooLong, a2ui.CodeTooManyComponents, a2ui.CodeTooManySurfaces, a2ui.CodeCanvasTooLarge, a2ui.CodeTooManyNodes, a2ui.CodeTooDeep:
 		return "make it smaller: split it across surfaces or leave detail out."
 	case a2ui.CodeUnknownProperty:
-		return "remove the property named above; it is not in the standard catalog."
+		return "remove the property named above; it is not in the catalog."
 	case a2ui.CodeDuplicateID:
 		return "give every component of a surface a different id."
+	case a2ui.CodeUnsupportedVersion:
+		return `write "version": "v0.9.1" (or "v0.9") for A2UI v0.9.1, or leave version out for v0.8.`
+	case a2ui.CodeVersionMismatch:
+		return "a surface keeps the A2UI version that created it: send its messages in that version (canvas_state gives each surface's protocol), or deleteSurface it and create it again in the other."
+	case a2ui.CodeUnknownCatalog:
+		return "use a catalogId a2term draws, listed by canvas_info under a2uiClientCapabilities: " + a2ui.BasicCatalogV09ID + " (or the minimal one)."
+	case a2ui.CodeSurfaceExists:
+		return "the surface exists already: change it with updateComponents and updateDataModel, or send deleteSurface first to create it anew."
+	case a2ui.CodeUnknownFunction:
+		return "call a function of the surface's catalog: required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not."
+	case a2ui.CodeBadCall:
+		return `give the function the arguments it takes, by name in "args" (formatCurrency {"value", "currency"}, regex {"value", "pattern"}, length {"value", "min" or "max"}), and a returnType, if any, that fits the property.`
+	case a2ui.CodeBadPath:
+		return "write at a path the data model can hold: a number indexes a list, and nothing is written inside a string, number or boolean."
+	case a2ui.CodeChecksFailed:
+		return "the button's checks fail: the person must correct what their messages say; nothing was sent."
 	}
 	return "correct the message named above and send the whole batch again."
 }

@@ -164,7 +164,7 @@ func failure(err error) *mcp.CallToolResult {
 	var se *SocketError
 	switch {
 	case errors.As(err, &r):
-		body = refusal{r, fixFor(r.Code)}
+		body = refusal{r, fixFor(r)}
 	case errors.As(err, &se):
 		body = other{"socket_unusable", se.Error()}
 	default:
