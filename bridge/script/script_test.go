@@ -2,6 +2,7 @@ package script
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -163,8 +164,14 @@ func TestDemoScriptsInOrder(t *testing.T) {
 	s.textIs("invoices", "summary", "Paid INV-1042 and INV-1057.")
 	s.said("While we are at it: how should I notify you?")
 
+	// The settings speak A2UI v0.9.1: Save is disabled by its checks
+	// until the PIN is four digits, and a line formats what is set.
 	s.set(bridge.Terminal, "settings", "notify", false)
 	s.set(bridge.Web, "settings", "volume", 3.0)
+	s.textIs("settings", "summary", "Volume 3 of 10, quiet until Tuesday 1 December, 08:00")
+	if err := s.hub.Press(bridge.Terminal, "settings", "save", s.hub.Snapshot().Canvas.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeChecksFailed}) {
+		t.Fatalf("Save pressed before the PIN was given: %v", err)
+	}
 	s.set(bridge.Terminal, "settings", "pin", "1234")
 	s.press(bridge.Terminal, "settings", "save")
 	report := s.said("Saved your settings: ")

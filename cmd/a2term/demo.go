@@ -16,7 +16,7 @@ var demoFiles embed.FS
 // them, with what each shows.
 var demoParts = []struct{ name, about string }{
 	{"invoices", "invoices still owed: cards, a note field and three buttons"},
-	{"settings", "a settings form: check box, slider, choices, date and time, an obscured PIN"},
+	{"settings", "a settings form in A2UI v0.9.1: check box, slider, choices, date and time, an obscured PIN; checks keep Save disabled until they pass"},
 	{"gallery", "a gallery of all 18 components: a picture, tabs, a dialog, every input"},
 }
 
@@ -24,8 +24,9 @@ const demoAbout = `
 Demo plays a built-in agent, so you can see what a2term is for with nothing
 else installed. The agent is a set of scripts (see "Scripted agents" in the
 README) that talk to the canvas over its socket, as any agent does. The agent shows the invoices you still owe and waits for
-you; what you choose opens the next surface: a settings form, then a
-gallery of every component. Switch between surfaces with ctrl+n / ctrl+p,
+you; what you choose opens the next surface: a settings form in A2UI
+v0.9.1 (its checks keep Save disabled until the PIN is four digits), then
+a gallery of every component. Switch between surfaces with ctrl+n / ctrl+p,
 move between controls with tab, and read the conversation in the
 transcript (beside the surface at 100 columns or more, ctrl+t otherwise).
 
