@@ -68,6 +68,11 @@ type Surface struct {
 	compBytes int
 	data      any
 	dataBytes int // jsonSize(data), kept up to date by each batch
+	// base and baseBytes are the data model and its size before the
+	// batch that holds this copy: what the batch's size is worked out
+	// from (sizeChange).
+	base      any
+	baseBytes int
 	local     map[string]localValue
 	tree      *Node
 	// shared names the components reached from more than one place,
@@ -94,6 +99,13 @@ type Surface struct {
 	// functions format with.
 	loc *Locale
 	tz  *time.Location
+}
+
+// countData measures the data model a batch leaves, from its size before
+// the batch and what the batch changed.
+func (s *Surface) countData() {
+	s.dataBytes = s.baseBytes + sizeChange(s.base, s.data)
+	s.base, s.baseBytes = s.data, s.dataBytes
 }
 
 // litArrival is a component whose literals are yet to be written.
@@ -308,7 +320,7 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 			return nil, &Error{Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
 				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces)}
 		}
-		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location}
+		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), baseBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location}
 		b.next.order = append(b.next.order, id)
 		b.next.surfaces[id] = s
 		b.cloned[id] = true
@@ -318,6 +330,7 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 	}
 	if !b.cloned[id] {
 		s = s.clone()
+		s.base, s.baseBytes = s.data, s.dataBytes
 		b.next.surfaces[id] = s
 		b.cloned[id] = true
 	}
@@ -513,7 +526,7 @@ func (b *batch) finish() ([]Warning, *Error) {
 		s := b.next.surfaces[id]
 		s.version = b.version
 		if !s.shown {
-			s.dataBytes = jsonSize(s.data)
+			s.countData()
 			s.tree = nil
 			continue
 		}
@@ -545,7 +558,7 @@ func (b *batch) finish() ([]Warning, *Error) {
 		s.tree = tree
 		s.lits, s.wlog = nil, nil
 		// Counted once resolving is done: it may have written literals.
-		s.dataBytes = jsonSize(s.data)
+		s.countData()
 	}
 	if n := b.next.Size(); n > MaxCanvasBytes {
 		last, lastID := -1, ""

@@ -238,13 +238,14 @@ func through(child any, s string) string {
 
 // without returns a copy of o without key.
 func (o *Object) without(key string) *Object {
-	n := &Object{vals: make(map[string]any, len(o.vals)), keys: make([]string, 0, len(o.keys))}
-	for _, k := range o.keys {
+	n := &Object{keys: make([]string, 0, len(o.keys)), vals: make([]any, 0, len(o.vals))}
+	for i, k := range o.keys {
 		if k != key {
 			n.keys = append(n.keys, k)
-			n.vals[k] = o.vals[k]
+			n.vals = append(n.vals, o.vals[i])
 		}
 	}
+	n.reindex()
 	return n
 }
 

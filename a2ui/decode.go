@@ -1402,7 +1402,7 @@ func (d *decoder) cleanValue(v any, p string) any {
 	case *Object:
 		o := NewObject()
 		for _, k := range x.keys {
-			o.set(d.clean(k, p, false), d.cleanValue(x.vals[k], d.pk(p, k)))
+			o.set(d.clean(k, p, false), d.cleanValue(x.at(k), d.pk(p, k)))
 		}
 		return o
 	}

@@ -427,7 +427,7 @@ func cleanLiteral(v any, at *ptr) (any, *Error) {
 	case *Object:
 		o := NewObject()
 		for _, k := range x.keys {
-			c, err := cleanLiteral(x.vals[k], at.k(k))
+			c, err := cleanLiteral(x.at(k), at.k(k))
 			if err != nil {
 				return nil, err
 			}

@@ -58,7 +58,8 @@ func (s *incSurface) id() string {
 // component variants: each id has several definitions a sequence switches
 // between.
 var incComponents08 = map[string][]string{
-	"root":  {`{"id":"root","component":{"Column":{"children":{"explicitList":["title","list","total","lbl","mine"]}}}}`},
+	"root":  {`{"id":"root","component":{"Column":{"children":{"explicitList":["lbl","title","list","total","tabs","mine"]}}}}`},
+	"tabs":  {`{"id":"tabs","component":{"Tabs":{"tabItems":[{"title":{"path":"/title"},"child":"lbl"},{"title":{"literalString":"Two"},"child":"lbl"}]}}}`},
 	"title": {`{"id":"title","component":{"Text":{"text":{"path":"/title"},"usageHint":"h1"}}}`, `{"id":"title","component":{"Text":{"text":{"path":"/title","literalString":"Untitled"}}}}`},
 	"list": {`{"id":"list","component":{"List":{"children":{"template":{"componentId":"item","dataBinding":"/items"}}}}}`,
 		`{"id":"list","component":{"Column":{"children":{"template":{"componentId":"item","dataBinding":"/items"}}}}}`,
@@ -78,7 +79,8 @@ var incComponents08 = map[string][]string{
 }
 
 var incComponents09 = map[string][]string{
-	"root":  {`{"id":"root","component":"Column","children":["title","list","total","lbl","mine"]}`},
+	"root":  {`{"id":"root","component":"Column","children":["lbl","title","list","total","tabs","mine"]}`},
+	"tabs":  {`{"id":"tabs","component":"Tabs","tabs":[{"title":{"path":"/title"},"child":"lbl"},{"title":"Two","child":"lbl"}]}`},
 	"title": {`{"id":"title","component":"Text","text":{"path":"/title"},"variant":"h1"}`, `{"id":"title","component":"Text","text":{"call":"formatString","args":{"value":"${/title} (${/count})"},"returnType":"string"}}`},
 	"list": {`{"id":"list","component":"List","children":{"componentId":"item","path":"/items"}}`,
 		`{"id":"list","component":"Column","children":{"componentId":"item","path":"/items"}}`,
@@ -109,7 +111,7 @@ func (s *incSurface) components() map[string][]string {
 // start is the batch that creates the surface.
 func (s *incSurface) start(ch chooser) []json.RawMessage {
 	var comps []string
-	for _, id := range []string{"root", "title", "list", "item", "card", "name", "qty", "done", "note", "tags", "tag", "total", "lbl", "mine"} {
+	for _, id := range []string{"root", "title", "list", "item", "card", "name", "qty", "done", "note", "tags", "tag", "total", "lbl", "mine", "tabs"} {
 		comps = append(comps, s.components()[id][0])
 	}
 	if s.v09 {

@@ -106,7 +106,7 @@ func (p *jparser) node() *jval {
 	if p.used == len(p.all) {
 		// A new slab, sized from the document (about one value per 12
 		// bytes of JSON); earlier nodes stay in the old one.
-		p.all = make([]jval, max(64, min(len(p.data)/12, 1<<16)))
+		p.all = make([]jval, max(16, min(len(p.data)/12, 1<<16)))
 		p.used = 0
 	}
 	n := &p.all[p.used]
@@ -119,7 +119,7 @@ func (p *jparser) node() *jval {
 // into a neighbour.
 func (p *jparser) keySlice(from []string) []string {
 	if len(p.keyBuf) < len(from) {
-		p.keyBuf = make([]string, max(256, len(from)))
+		p.keyBuf = make([]string, max(min(256, len(p.data)/16), 16, len(from)))
 	}
 	out := p.keyBuf[:len(from):len(from)]
 	copy(out, from)
@@ -129,7 +129,7 @@ func (p *jparser) keySlice(from []string) []string {
 
 func (p *jparser) valSlice(from []*jval) []*jval {
 	if len(p.valBuf) < len(from) {
-		p.valBuf = make([]*jval, max(256, len(from)))
+		p.valBuf = make([]*jval, max(min(256, len(p.data)/16), 16, len(from)))
 	}
 	out := p.valBuf[:len(from):len(from)]
 	copy(out, from)

@@ -328,7 +328,7 @@ func appendJSJSON(b []byte, v any) []byte {
 		b = append(b, '{')
 		first := true
 		member := func(k string) {
-			val := x.vals[k]
+			val := x.at(k)
 			if isUndefined(val) {
 				return
 			}

@@ -30,6 +30,10 @@ type resolver struct {
 	item       []string       // the template item v0.9 values are evaluated in
 	ids        map[string]int // times a shared component was drawn
 	slab       []Node
+	slabN      int
+	// noSkip walks every node; skipped says a subtree was kept without
+	// a walk, and recount that a node drawn since needed the walk.
+	noSkip, skipped, recount bool
 }
 
 // scope is the data context of a node: the absolute path of the template
@@ -74,17 +78,23 @@ func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
 // none of that are taken over from the last tree as they are, so one
 // keystroke costs a walk of the tree instead of a new one.
 func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool) (*Node, *Error) {
-	r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes}
-	n := r.reuse(s.tree, 0)
-	if r.err == nil && r.wrote {
-		// A path-plus-literal value initialised the model: other nodes
-		// may read what it wrote, so resolve everything.
-		return resolveSurface(s, lenient, true)
+	for _, noSkip := range []bool{false, true} {
+		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip}
+		n := r.reuse(s.tree, 0)
+		if r.wrote && (r.err == nil || r.recount) {
+			// A path-plus-literal value initialised the model: other
+			// nodes may read what it wrote, so resolve everything.
+			return resolveSurface(s, lenient, true)
+		}
+		if r.recount {
+			continue
+		}
+		if r.err != nil {
+			return nil, r.err
+		}
+		return n, nil
 	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	return n, nil
+	return resolveSurface(s, lenient, true) // not reached: a walk of every node never recounts
 }
 
 // reuse returns old when nothing it shows changed, a copy with new
@@ -96,6 +106,16 @@ func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map
 func (r *resolver) reuse(old *Node, depth int) *Node {
 	if r.err != nil {
 		return nil
+	}
+	if !r.noSkip && !r.reaches(old) {
+		// Nothing below reads what changed: keep the subtree as it is.
+		r.nodes += old.count
+		if r.nodes > MaxNodes {
+			r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+			return nil
+		}
+		r.skipped = true
+		return old
 	}
 	self, items := r.affected(old)
 	if self || (items && !r.keyed(old)) {
@@ -121,10 +141,7 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 			}
 			n := *old
 			n.Children = kids
-			n.count = 1
-			for _, c := range kids {
-				n.count += c.count
-			}
+			n.sum()
 			return &n
 		}
 	}
@@ -147,11 +164,64 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 	}
 	n := *old
 	n.Children = kids
-	n.count = 1
-	for _, c := range kids {
-		n.count += c.count
-	}
+	n.sum()
 	return &n
+}
+
+// reaches reports whether a change may touch n or anything below it: a
+// written path related to one of the paths the subtree reads (they all
+// lie under n.span), or the person's value of an input in it.
+func (r *resolver) reaches(n *Node) bool {
+	if n.deps&depLocal != 0 && len(r.dirtyNodes) > 0 {
+		return true
+	}
+	if n.deps&depPaths == 0 {
+		return false
+	}
+	for _, d := range r.dirty {
+		if isPrefix(d, n.span) || isPrefix(n.span, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// sum works out what a node's subtree holds from its children: how many
+// nodes, the longest path all its reads lie under, whether it reads any
+// and whether it shows a person's value.
+func (n *Node) sum() {
+	n.count = 1
+	n.deps = 0
+	if n.local {
+		n.deps |= depLocal
+	}
+	var span []string
+	merge := func(p []string) {
+		if n.deps&depPaths == 0 {
+			span = p
+			n.deps |= depPaths
+			return
+		}
+		k := 0
+		for k < len(span) && k < len(p) && span[k] == p[k] {
+			k++
+		}
+		span = span[:k:k]
+	}
+	for _, p := range n.reads {
+		merge(p)
+	}
+	if n.tpl != nil {
+		merge(n.tpl)
+	}
+	for _, c := range n.Children {
+		n.count += c.count
+		n.deps |= c.deps & depLocal
+		if c.deps&depPaths != 0 {
+			merge(c.span)
+		}
+	}
+	n.span = span
 }
 
 // keyed reports whether the children of a template container can be
@@ -329,6 +399,14 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 	if sc.suffix != "" {
 		nid = id + sc.suffix
 	}
+	if r.tracked(id, sc) && r.skipped {
+		// Its number among the drawings of its id depends on the
+		// subtrees skipped before it: the caller starts again without
+		// skipping.
+		r.recount = true
+		r.err = &Error{Code: CodeTooManyNodes}
+		return nil
+	}
 	if r.tracked(id, sc) {
 		// A component reached from two places is drawn twice; the second
 		// drawing gets its own id so that focus and presses stay precise.
@@ -353,7 +431,10 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 		return &Node{ID: nid, Component: id, Type: PlaceholderType, Props: p, sc: sc, count: 1}
 	}
 	if len(r.slab) == 0 {
-		r.slab = make([]Node, min(64, len(r.s.comps)+1))
+		// Slabs double from a few nodes, as an update resolves only the
+		// few it changed, up to 64.
+		r.slabN = min(max(2*r.slabN, 4), 64, len(r.s.comps)+1)
+		r.slab = make([]Node, r.slabN)
 	}
 	n := &r.slab[0]
 	r.slab = r.slab[1:]
@@ -522,10 +603,7 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 	if r.err != nil {
 		return nil
 	}
-	n.count = 1
-	for _, c := range n.Children {
-		n.count += c.count
-	}
+	n.sum()
 	return n
 }
 
@@ -826,7 +904,7 @@ func valueStrings(v any) []string {
 		}
 	case *Object:
 		for _, k := range x.Keys() {
-			out = append(out, ValueString(x.vals[k]))
+			out = append(out, ValueString(x.at(k)))
 		}
 	case string:
 		if x != "" {

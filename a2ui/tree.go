@@ -40,7 +40,17 @@ type Node struct {
 	items bool
 	local bool // the node shows the person's own value (no path)
 	count int  // nodes in this subtree, itself included
+	// span is the longest path every path the subtree reads (or expands)
+	// lies under, and deps what the subtree depends on (depPaths,
+	// depLocal): a change related to neither leaves it as it is.
+	span []string
+	deps uint8
 }
+
+const (
+	depPaths uint8 = 1 << iota // the subtree reads the data model
+	depLocal                   // the subtree shows a person's own value
+)
 
 // Accessibility is a node's label and description for assistive
 // technologies.

@@ -18,13 +18,29 @@ import (
 // the hub moves on.
 
 // Object is a JSON object that remembers the order its keys were added.
+//
+// A copy with one member replaced shares the keys and their index with
+// the original and copies only the values (a pointer and a type per
+// member, no hashing), so that writing one entry of a long collection
+// costs little. Small objects have no index: their keys are searched in
+// order.
 type Object struct {
 	keys []string
-	vals map[string]any
+	vals []any // vals[i] is the value of keys[i]
+	// idx gives the position of keys[:indexed]; the keys after them are
+	// searched in order. Shared between copies with the same keys (shared
+	// set), and then never changed.
+	idx     map[string]int
+	indexed int
+	shared  bool
 }
 
+// unindexed is how many keys an object searches in order before it
+// indexes them.
+const unindexed = 8
+
 // NewObject returns an empty object.
-func NewObject() *Object { return &Object{vals: map[string]any{}} }
+func NewObject() *Object { return &Object{} }
 
 // Len reports the number of keys.
 func (o *Object) Len() int {
@@ -42,35 +58,96 @@ func (o *Object) Keys() []string {
 	return o.keys
 }
 
+// index returns the position of key, or -1.
+func (o *Object) index(key string) int {
+	if o.idx != nil {
+		if i, ok := o.idx[key]; ok {
+			return i
+		}
+	}
+	for i := o.indexed; i < len(o.keys); i++ {
+		if o.keys[i] == key {
+			return i
+		}
+	}
+	return -1
+}
+
 // Get returns the value at key.
 func (o *Object) Get(key string) (any, bool) {
 	if o == nil {
 		return nil, false
 	}
-	v, ok := o.vals[key]
-	return v, ok
+	if i := o.index(key); i >= 0 {
+		return o.vals[i], true
+	}
+	return nil, false
 }
 
-// set adds or replaces key in place; only for objects not yet shared.
+// at returns the value at key, nil when there is none.
+func (o *Object) at(key string) any {
+	v, _ := o.Get(key)
+	return v
+}
+
+// set adds or replaces key in place; only for objects being built, which
+// no canvas holds and with has not copied.
 func (o *Object) set(key string, v any) {
-	if _, ok := o.vals[key]; !ok {
-		o.keys = append(o.keys, key)
+	if o.shared {
+		// Take copies of what another object holds too.
+		o.keys = append([]string(nil), o.keys...)
+		o.vals = append([]any(nil), o.vals...)
+		o.idx, o.indexed, o.shared = nil, 0, false
 	}
-	o.vals[key] = v
+	if i := o.index(key); i >= 0 {
+		o.vals[i] = v
+		return
+	}
+	o.keys = append(o.keys, key)
+	o.vals = append(o.vals, v)
+	o.reindex()
+}
+
+// reindex indexes the keys once enough of them are searched in order.
+func (o *Object) reindex() {
+	if len(o.keys)-o.indexed <= unindexed {
+		return
+	}
+	if o.idx == nil || o.shared {
+		o.idx = make(map[string]int, len(o.keys))
+		o.indexed, o.shared = 0, false
+	}
+	for i := o.indexed; i < len(o.keys); i++ {
+		o.idx[o.keys[i]] = i
+	}
+	o.indexed = len(o.keys)
 }
 
 // With returns a copy of o with key set to v; o is left untouched.
 func (o *Object) With(key string, v any) *Object { return o.with(key, v) }
 
-// with returns a copy of o with key set to v; o is left untouched.
+// with returns a copy of o with key set to v; o is left untouched (it may
+// be read concurrently).
 func (o *Object) with(key string, v any) *Object {
-	n := &Object{vals: make(map[string]any, len(o.vals)+1)}
+	if o == nil {
+		o = &Object{}
+	}
+	if i := o.index(key); i >= 0 {
+		// The same keys: share them and their index.
+		n := &Object{keys: o.keys, idx: o.idx, indexed: o.indexed, shared: true}
+		n.vals = make([]any, len(o.vals))
+		copy(n.vals, o.vals)
+		n.vals[i] = v
+		return n
+	}
+	n := &Object{idx: o.idx, indexed: o.indexed, shared: o.idx != nil}
 	n.keys = make([]string, len(o.keys), len(o.keys)+1)
 	copy(n.keys, o.keys)
-	for k, x := range o.vals {
-		n.vals[k] = x
-	}
-	n.set(key, v)
+	n.vals = make([]any, len(o.vals), len(o.vals)+1)
+	copy(n.vals, o.vals)
+	n.keys = append(n.keys, key)
+	n.vals = append(n.vals, v)
+	n.reindex()
 	return n
 }
 
@@ -119,7 +196,7 @@ func writeJSON(b *bytes.Buffer, v any) {
 			}
 			writeJSONString(b, k)
 			b.WriteByte(':')
-			writeJSON(b, x.vals[k])
+			writeJSON(b, x.vals[i])
 		}
 		b.WriteByte('}')
 	default:
@@ -162,11 +239,95 @@ func jsonSize(v any) int {
 			if i > 0 {
 				n++
 			}
-			n += len(k) + 3 + escapeExtra(k) + jsonSize(x.vals[k])
+			n += len(k) + 3 + escapeExtra(k) + jsonSize(x.vals[i])
 		}
 		return n
 	}
 	return 4
+}
+
+// sizeChange is jsonSize(next) - jsonSize(prev), worked out by walking
+// only where next differs from prev: a write copies the containers on its
+// path and shares everything else, so one entry written in a long
+// collection costs a look at that collection's members, not a measure of
+// all they hold.
+func sizeChange(prev, next any) int {
+	if sameValue(prev, next) {
+		return 0
+	}
+	switch p := prev.(type) {
+	case *Object:
+		n, ok := next.(*Object)
+		if !ok || len(n.keys) < len(p.keys) || !sameKeys(p.keys, n.keys[:len(p.keys)]) {
+			break
+		}
+		d := 0
+		for i := range p.keys {
+			d += sizeChange(p.vals[i], n.vals[i])
+		}
+		for i := len(p.keys); i < len(n.keys); i++ {
+			k := n.keys[i]
+			d += len(k) + 3 + escapeExtra(k) + jsonSize(n.vals[i])
+			if i > 0 {
+				d++
+			}
+		}
+		return d
+	case []any:
+		n, ok := next.([]any)
+		if !ok || len(n) < len(p) {
+			break
+		}
+		d := 0
+		for i := range p {
+			d += sizeChange(p[i], n[i])
+		}
+		for i := len(p); i < len(n); i++ {
+			d += jsonSize(n[i])
+			if i > 0 {
+				d++
+			}
+		}
+		return d
+	}
+	return jsonSize(next) - jsonSize(prev)
+}
+
+// sameValue reports whether a and b are the same value: the same object
+// or array (not merely equal ones), or equal scalars.
+func sameValue(a, b any) bool {
+	switch x := a.(type) {
+	case []any:
+		y, ok := b.([]any)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+	case *Object:
+		y, ok := b.(*Object)
+		return ok && x == y
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case float64:
+		y, ok := b.(float64)
+		return ok && x == y
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case nil:
+		return b == nil
+	}
+	return false
+}
+
+func sameKeys(a, b []string) bool {
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeExtra approximates the bytes JSON escaping adds; sanitized strings

@@ -8,16 +8,39 @@ import "github.com/a2term/a2term/a2ui"
 // keystroke then redraws the path from the root to the focused control
 // and reuses every other subtree.
 //
+// A block reused whole keeps the blocks it was made of: a frame that draws
+// the same tree again (a scroll, a line of the transcript) reuses only the
+// root's block, and the update after it still finds every card it did not
+// change. The cache holds what the last frame drew or reused and the
+// blocks those were made of; what no longer is is forgotten once the cache
+// has grown to twice what it kept the last time it forgot, so that
+// forgetting costs no more than drawing did.
+//
 // A Cache belongs to one program and one surface (its theme is part of what
 // was drawn). It is not safe for concurrent use.
 type Cache struct {
-	cur, prev map[cacheKey]Block
+	blocks map[cacheKey]*cached
+	frame  uint32 // the frame being drawn, counted by Frame
+	// open holds the blocks drawn or reused in this frame that no block
+	// drawn since holds yet: the parts of the next block put.
+	open []*cached
 	// natural widths, by node, for the current frame only.
 	natural map[*a2ui.Node]int
-	// blocks and naturals are how many entries the frame before Clear
-	// held: the next frame starts with room for as many, instead of
-	// growing its maps again entry by entry.
-	blocks, naturals int
+	// live is how many blocks the last sweep kept; sweeps counts them.
+	live   int
+	sweeps uint32
+	// slab and arena hand out entries and their parts a chunk at a time.
+	slab  []cached
+	arena []*cached
+}
+
+// cached is a block in the cache: when it was last drawn or reused, and
+// the blocks it was made of, which stay as long as it does.
+type cached struct {
+	b     Block
+	used  uint32
+	mark  uint32
+	parts []*cached
 }
 
 type cacheKey struct {
@@ -25,53 +48,106 @@ type cacheKey struct {
 	w int
 }
 
+// sweepSlack is how many blocks the cache may gain beyond twice what it
+// kept before it looks for blocks to forget.
+const sweepSlack = 256
+
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{cur: map[cacheKey]Block{}, prev: map[cacheKey]Block{}}
+	return &Cache{blocks: map[cacheKey]*cached{}, natural: map[*a2ui.Node]int{}}
 }
 
-// Frame starts a new frame: blocks not used in it are forgotten at the
-// start of the next, so the cache holds only what is on screen.
+// Frame starts a new frame. Blocks that neither the last frame nor any
+// block it used holds are forgotten, once there are enough of them.
 func (c *Cache) Frame() {
-	n, nn := max(len(c.cur), c.blocks), max(len(c.natural), c.naturals)
-	c.blocks, c.naturals = 0, 0
-	c.prev, c.cur = c.cur, make(map[cacheKey]Block, n)
-	c.natural = make(map[*a2ui.Node]int, nn)
+	c.frame++
+	c.open = c.open[:0]
+	clear(c.natural)
+	if len(c.blocks) > 2*c.live+sweepSlack {
+		c.sweep()
+	}
+}
+
+// sweep forgets every block that the last frame did not draw or reuse and
+// that no block it did holds.
+func (c *Cache) sweep() {
+	c.sweeps++
+	m := c.sweeps
+	var stack []*cached
+	for _, e := range c.blocks {
+		if e.used == c.frame-1 && e.mark != m {
+			e.mark = m
+			stack = append(stack, e)
+		}
+	}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, p := range e.parts {
+			if p.mark != m {
+				p.mark = m
+				stack = append(stack, p)
+			}
+		}
+	}
+	for k, e := range c.blocks {
+		if e.mark != m {
+			delete(c.blocks, k)
+		}
+	}
+	c.live = len(c.blocks)
 }
 
 // Clear forgets everything (after a change of theme or view state that
 // nodes do not show, such as a selected tab).
 func (c *Cache) Clear() {
-	c.blocks, c.naturals = max(c.blocks, len(c.cur)), max(c.naturals, len(c.natural))
-	clear(c.cur)
-	clear(c.prev)
+	clear(c.blocks)
 	clear(c.natural)
+	c.open = c.open[:0]
+	c.live = 0
 }
 
 func (c *Cache) get(n *a2ui.Node, w int) (Block, bool) {
-	k := cacheKey{n, w}
-	if b, ok := c.cur[k]; ok {
-		return b, true
+	e, ok := c.blocks[cacheKey{n, w}]
+	if !ok {
+		return Block{}, false
 	}
-	if b, ok := c.prev[k]; ok {
-		c.cur[k] = b
-		return b, true
-	}
-	return Block{}, false
+	e.used = c.frame
+	c.open = append(c.open, e)
+	return e.b, true
 }
+
+// begin marks where the parts of a block about to be drawn start; put
+// takes them.
+func (c *Cache) begin() int { return len(c.open) }
 
 // drop forgets a node drawn while it held the focus: what it shows then
 // (a cursor, a selection) is not what it shows once the focus leaves.
 func (c *Cache) drop(n *a2ui.Node, w int) {
-	k := cacheKey{n, w}
-	delete(c.cur, k)
-	delete(c.prev, k)
+	delete(c.blocks, cacheKey{n, w})
 }
 
-func (c *Cache) put(n *a2ui.Node, w int, b Block) {
+// put keeps the block b drawn for n at width w, made of the blocks drawn
+// or reused since begin returned at.
+func (c *Cache) put(n *a2ui.Node, w int, b Block, at int) {
 	// Capacity capped so that a caller appending to the lines or hits of
 	// a cached block can never write into it.
 	b.Lines = b.Lines[:len(b.Lines):len(b.Lines)]
 	b.Hits = b.Hits[:len(b.Hits):len(b.Hits)]
-	c.cur[cacheKey{n, w}] = b
+	if len(c.slab) == 0 {
+		c.slab = make([]cached, 64)
+	}
+	e := &c.slab[0]
+	c.slab = c.slab[1:]
+	e.b, e.used = b, c.frame
+	if parts := c.open[at:]; len(parts) > 0 {
+		if cap(c.arena)-len(c.arena) < len(parts) {
+			c.arena = make([]*cached, 0, max(512, 2*len(parts)))
+		}
+		from := len(c.arena)
+		c.arena = append(c.arena, parts...)
+		e.parts = c.arena[from:len(c.arena):len(c.arena)]
+	}
+	c.open = append(c.open[:at], e)
+	c.blocks[cacheKey{n, w}] = e
 }

@@ -1,6 +1,7 @@
 package components
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -117,16 +118,7 @@ func TestCacheFocusPath(t *testing.T) {
 }
 
 // cacheSize counts the blocks the cache holds.
-func cacheSize(c *Cache) int {
-	keys := map[cacheKey]bool{}
-	for k := range c.cur {
-		keys[k] = true
-	}
-	for k := range c.prev {
-		keys[k] = true
-	}
-	return len(keys)
-}
+func cacheSize(c *Cache) int { return len(c.blocks) }
 
 // TestCacheDropsFocusedNodes: what a node showed before it took the focus
 // is forgotten, since its view state may change while it has the focus (a
@@ -151,6 +143,9 @@ func TestCacheDropsFocusedNodes(t *testing.T) {
 	}
 }
 
+// TestCacheFrameForgets: blocks that no frame draws any more are
+// forgotten, and the cache stays within twice what it keeps plus its
+// slack however many new nodes the frames draw.
 func TestCacheFrameForgets(t *testing.T) {
 	a, b := layText("a", "A1"), layText("b", "B1")
 	c := cacheCtx("")
@@ -158,35 +153,56 @@ func TestCacheFrameForgets(t *testing.T) {
 	c.Cache.Frame()
 	Render(a, 20, c)
 	Render(b, 20, c)
-	// Next frame: only a is drawn; b is still there for this frame.
-	c.Cache.Frame()
-	Render(a, 20, c)
 	setText(a, "A2")
 	setText(b, "B2")
-	if got := plain(Render(a, 20, c)); got != "A1" {
-		t.Errorf("a, used in this frame: %q", got)
+	// The next frames draw a and a new node each: b is drawn by none.
+	for i := range 4 * sweepSlack {
+		c.Cache.Frame()
+		if got := plain(Render(a, 20, c)); got != "A1" {
+			t.Fatalf("frame %d: a, drawn in every frame, should be kept: %q", i, got)
+		}
+		Render(layText("n", fmt.Sprint(i)), 20, c)
+		if n := cacheSize(c.Cache); n > 2*2+sweepSlack+2 {
+			t.Fatalf("frame %d: the cache holds %d blocks for frames of 2", i, n)
+		}
 	}
-	// The frame after: a was used in the last frame, b was not.
-	c.Cache.Frame()
-	c.Cache.Frame()
 	if got := plain(Render(b, 20, c)); got != "B2" {
-		t.Errorf("b, unused for a frame, should be forgotten: %q", got)
+		t.Errorf("b, drawn by no frame for %d frames, should be forgotten: %q", 4*sweepSlack, got)
 	}
-	if got := plain(Render(a, 20, c)); got != "A2" {
-		t.Errorf("a, unused for a frame, should be forgotten: %q", got)
-	}
-	setText(a, "A3")
-	c.Cache.Frame()
-	if got := plain(Render(a, 20, c)); got != "A2" {
-		t.Errorf("a, used in the last frame, should be kept: %q", got)
-	}
-	if n := cacheSize(c.Cache); n != 2 {
-		t.Errorf("the cache holds %d blocks, want a's and b's from the last frame", n)
-	}
-	c.Cache.Frame()
-	c.Cache.Frame()
+	c.Cache.Clear()
 	if n := cacheSize(c.Cache); n != 0 {
-		t.Errorf("after two empty frames the cache holds %d blocks", n)
+		t.Errorf("after Clear the cache holds %d blocks", n)
+	}
+}
+
+// TestCacheKeepsPartsOfReusedBlocks: a frame that reuses the root's block
+// whole keeps the blocks it was made of, so that the update after it
+// draws only what changed, however many such frames come between.
+func TestCacheKeepsPartsOfReusedBlocks(t *testing.T) {
+	text1, text2 := layText("t1", "One"), layText("t2", "Two")
+	card1 := layCard("c1", text1)
+	root := layColumn("root", "stretch", card1, layCard("c2", text2))
+	c := cacheCtx("")
+	cacheFrame(c, root, 30)
+	setText(text1, "Mutated") // a reused card1 still shows "One"
+	for i := range 3 * sweepSlack {
+		// A frame that draws the same tree again: only the root's block
+		// is looked up.
+		cacheFrame(c, root, 30)
+		// Other blocks come and go meanwhile, enough for the cache to
+		// forget some several times.
+		for j := range 3 {
+			Render(layText("n", fmt.Sprint(i, j)), 30, c)
+		}
+	}
+	// An update: a new root and a new second card, the first card kept.
+	root = layColumn("root", "stretch", card1, layCard("c2", layText("t2", "Changed")))
+	got := plain(cacheFrame(c, root, 30))
+	if !strings.Contains(got, "Changed") {
+		t.Errorf("the new card is not drawn:\n%s", got)
+	}
+	if !strings.Contains(got, "One") || strings.Contains(got, "Mutated") {
+		t.Errorf("the unchanged card should be reused after frames that reused the root:\n%s", got)
 	}
 }
 

@@ -154,10 +154,12 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	if c.Cache != nil && c.focusPath[n] {
 		c.Cache.drop(n, w)
 	}
+	at := 0
 	if cacheable {
 		if b, ok := c.Cache.get(n, w); ok {
 			return b
 		}
+		at = c.Cache.begin()
 	}
 	wd, ok := catalog[n.Type]
 	if !ok {
@@ -168,7 +170,7 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		b = Stack(w, b, TextBlock(w, checkLines(c.Theme, msgs, w)...))
 	}
 	if cacheable {
-		c.Cache.put(n, w, b)
+		c.Cache.put(n, w, b, at)
 	}
 	return b
 }
