@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 )
 
@@ -153,6 +155,14 @@ func answerForm(t *testing.T, argv ...string) string {
 	t.Cleanup(func() { cancel(); <-waited })
 
 	waitView(t, hub, "the agent's form", shown("hello"))
+	// The form is v0.9.1: Send is disabled by its check until a name is
+	// typed, and its press then is refused, never sent.
+	if sf := hub.Snapshot().Canvas.Surface("hello"); sf.Protocol() != a2ui.ProtocolV09 {
+		t.Errorf("the example agent's surface speaks %s", sf.Protocol())
+	}
+	if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeChecksFailed}) {
+		t.Errorf("Send pressed before a name was typed: %v", err)
+	}
 	if err := hub.SetValue(bridge.Terminal, "hello", "name", "Ada"); err != nil {
 		t.Fatal(err)
 	}

@@ -53,8 +53,10 @@ func TestPlainRunFromAPipe(t *testing.T) {
 	out := stdout.String()
 	for _, want := range []string{
 		`  [1] text field "Your name": empty`,
+		`  [2] button "Send", disabled: Type your name first`,
 		"> set 1 Ada",
-		`* hello: [1] Your name is now "Ada"`,
+		`  [1] text field "Your name": "Ada"`,
+		`  [2] button "Send"`,
 		`* ← the person pressed greet on hello (terminal): name="Ada"`,
 		`  out: greet from the terminal: {"name": "Ada"}`,
 		"  agent: Nice to meet you, Ada!",

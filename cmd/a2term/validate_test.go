@@ -178,3 +178,43 @@ func TestReadmeValidateExample(t *testing.T) {
 		t.Errorf("the README shows %d validate examples, want 2 (v0.9.1 and v0.8)", examples)
 	}
 }
+
+// TestReadmePrimerExamples: the README's one-page primer shows the same
+// form in v0.9.1 and then in v0.8, and a2term accepts both as written.
+func TestReadmePrimerExamples(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	section := string(readme)
+	i := strings.Index(section, "## A2UI in one page\n")
+	if i < 0 {
+		t.Fatal("the README lost its primer")
+	}
+	section = section[i+1:]
+	section = section[:strings.Index(section, "\n## ")]
+	var blocks []string
+	for rest := section; ; {
+		i := strings.Index(rest, "```json\n")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len("```json\n"):]
+		end := strings.Index(rest, "```\n")
+		blocks = append(blocks, rest[:end])
+		rest = rest[end:]
+	}
+	if len(blocks) != 2 {
+		t.Fatalf("the primer has %d examples, want 2 (v0.9.1, then v0.8)", len(blocks))
+	}
+	for i, want := range []string{"surface order: A2UI v0.9, basic catalog, 4 components, shown", "surface order: A2UI v0.8, standard catalog, 4 components, shown"} {
+		file := filepath.Join(t.TempDir(), "primer.jsonl")
+		if err := os.WriteFile(file, []byte(blocks[i]), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCmd(t, "validate", file)
+		if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "0 warnings") {
+			t.Errorf("example %d: exit %d, want %q:\n%s%s", i+1, code, want, out, errOut)
+		}
+	}
+}

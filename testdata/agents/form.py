@@ -36,17 +36,23 @@ class Canvas:
         return reply["result"]
 
 
+BASIC_CATALOG = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"
+
+# A2UI v0.9.1: the surface, its components, its data. Send stays disabled
+# until a name is typed: its check fails while /name is empty.
 FORM = [
-    {"surfaceUpdate": {"surfaceId": "hello", "components": [
-        {"id": "root", "component": {"Column": {"children": {"explicitList": ["title", "name", "send"]}}}},
-        {"id": "title", "component": {"Text": {"text": {"literalString": "Who is there?"}, "usageHint": "h2"}}},
-        {"id": "name", "component": {"TextField": {"label": {"literalString": "Your name"}, "text": {"path": "/name"}}}},
-        {"id": "send", "component": {"Button": {"child": "send-label", "primary": True, "action": {
-            "name": "greet", "context": [{"key": "name", "value": {"path": "/name"}}]}}}},
-        {"id": "send-label", "component": {"Text": {"text": {"literalString": "Send"}}}},
+    {"version": "v0.9.1", "createSurface": {"surfaceId": "hello", "catalogId": BASIC_CATALOG}},
+    {"version": "v0.9.1", "updateComponents": {"surfaceId": "hello", "components": [
+        {"id": "root", "component": "Column", "children": ["title", "name", "send"]},
+        {"id": "title", "component": "Text", "text": "Who is there?", "variant": "h2"},
+        {"id": "name", "component": "TextField", "label": "Your name", "value": {"path": "/name"}},
+        {"id": "send", "component": "Button", "child": "send-label", "variant": "primary",
+         "action": {"event": {"name": "greet", "context": {"name": {"path": "/name"}}}},
+         "checks": [{"condition": {"call": "required", "args": {"value": {"path": "/name"}}},
+                     "message": "Type your name first"}]},
+        {"id": "send-label", "component": "Text", "text": "Send"},
     ]}},
-    {"dataModelUpdate": {"surfaceId": "hello", "contents": [{"key": "name", "valueString": ""}]}},
-    {"beginRendering": {"surfaceId": "hello", "root": "root"}},
+    {"version": "v0.9.1", "updateDataModel": {"surfaceId": "hello", "value": {"name": ""}}},
 ]
 
 
@@ -58,7 +64,10 @@ def main():
     if result.get("timedOut"):
         print("nobody answered within 60 s", flush=True)
         return 1
-    action = result["action"]["userAction"]
+    message = result["action"]
+    # A v0.9 surface's press is {"version": "v0.9", "action": {...}};
+    # a v0.8 one's would be {"userAction": {...}}.
+    action = message["action"] if "version" in message else message["userAction"]
     print(f"{action['name']} from the {result['source']}: {json.dumps(action['context'])}", flush=True)
     canvas.call("transcript.append", {"role": "agent", "text": f"Nice to meet you, {action['context']['name']}!"})
     return 0

@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 
@@ -14,16 +15,21 @@ import (
 	"github.com/a2term/a2term/bridge/client"
 )
 
+// form is the surface in A2UI v0.9.1. Send stays disabled until a name is
+// typed: its check fails while /name is empty.
 var form = []json.RawMessage{
-	json.RawMessage(`{"surfaceUpdate":{"surfaceId":"hello","components":[
-		{"id":"root","component":{"Column":{"children":{"explicitList":["title","name","send"]}}}},
-		{"id":"title","component":{"Text":{"text":{"literalString":"Who is there?"},"usageHint":"h2"}}},
-		{"id":"name","component":{"TextField":{"label":{"literalString":"Your name"},"text":{"path":"/name"}}}},
-		{"id":"send","component":{"Button":{"child":"send-label","primary":true,"action":{
-			"name":"greet","context":[{"key":"name","value":{"path":"/name"}}]}}}},
-		{"id":"send-label","component":{"Text":{"text":{"literalString":"Send"}}}}]}}`),
-	json.RawMessage(`{"dataModelUpdate":{"surfaceId":"hello","contents":[{"key":"name","valueString":""}]}}`),
-	json.RawMessage(`{"beginRendering":{"surfaceId":"hello","root":"root"}}`),
+	json.RawMessage(`{"version":"v0.9.1","createSurface":{"surfaceId":"hello",
+		"catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}`),
+	json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"hello","components":[
+		{"id":"root","component":"Column","children":["title","name","send"]},
+		{"id":"title","component":"Text","text":"Who is there?","variant":"h2"},
+		{"id":"name","component":"TextField","label":"Your name","value":{"path":"/name"}},
+		{"id":"send","component":"Button","child":"send-label","variant":"primary",
+			"action":{"event":{"name":"greet","context":{"name":{"path":"/name"}}}},
+			"checks":[{"condition":{"call":"required","args":{"value":{"path":"/name"}}},
+				"message":"Type your name first"}]},
+		{"id":"send-label","component":"Text","text":"Send"}]}}`),
+	json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"hello","value":{"name":""}}}`),
 }
 
 func main() {
@@ -49,20 +55,15 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if res.TimedOut {
+	// ReadAction reads a v0.9 action and a v0.8 userAction alike.
+	act, err := client.ReadAction(res)
+	if errors.Is(err, client.ErrNoAction) {
 		return fmt.Errorf("nobody answered within 60 s")
 	}
-	var msg struct {
-		UserAction struct {
-			Name    string         `json:"name"`
-			Context map[string]any `json:"context"`
-		} `json:"userAction"`
-	}
-	if err := json.Unmarshal(res.Action, &msg); err != nil {
+	if err != nil {
 		return err
 	}
-	act := msg.UserAction
 	values, _ := json.Marshal(act.Context)
-	fmt.Printf("%s from the %s: %s\n", act.Name, res.Source, values)
+	fmt.Printf("%s from the %s: %s\n", act.Name, act.Source, values)
 	return c.Append(ctx, bridge.RoleAgent, fmt.Sprintf("Nice to meet you, %v!", act.Context["name"]))
 }
