@@ -58,6 +58,7 @@ func (c *conn) serve() {
 	c.s.mu.Lock()
 	c.s.conns--
 	c.s.mu.Unlock()
+	c.s.agentsChanged()
 }
 
 // Handle implements jsonrpc2.Handler. It runs on jsonrpc2's reading

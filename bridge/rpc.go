@@ -101,6 +101,11 @@ type ServerOptions struct {
 	// never took the action, which goes back to the front of the queue.
 	// Zero means DefaultTakenAfter.
 	TakenAfter time.Duration
+	// ReportAgent has the server keep the hub's Status.Agent up to date:
+	// AgentNone from Listen, AgentConnected while a connection is open.
+	// A program that shows the canvas to a person sets it; one that
+	// listens only to let a scripted agent in may leave it unset.
+	ReportAgent bool
 }
 
 // Server serves the agent API of one Hub on a Unix socket. Every
@@ -120,6 +125,8 @@ type Server struct {
 	ctx        context.Context // cancelled by Close: closes every connection
 	cancel     context.CancelFunc
 	budget     budget // bytes of line buffers beyond their floor, all connections
+
+	reportAgent bool
 
 	mu       sync.Mutex
 	closing  bool
@@ -146,6 +153,32 @@ func DefaultSocketPath() string {
 	return filepath.Join(os.TempDir(), fmt.Sprintf("a2term-%d", os.Getuid()), "a2term.sock")
 }
 
+// ErrSocketInUse is Listen's error for a socket an a2term answers on.
+var ErrSocketInUse = errors.New("an a2term is already running there")
+
+// ListenPrivate serves h's agent API on a socket of its own, for one
+// run's agent (a2term run passes its path to the command it starts): in
+// a new directory, mode 0700, in the per-user runtime directory when
+// there is one, else in the system's temporary directory. Close removes
+// the socket and the directory. Two runs never share a socket.
+func ListenPrivate(h *Hub, opts ServerOptions) (*Server, error) {
+	base := os.Getenv("XDG_RUNTIME_DIR")
+	if base == "" {
+		base = os.TempDir()
+	}
+	dir, err := os.MkdirTemp(base, "a2term-")
+	if err != nil {
+		return nil, fmt.Errorf("a2term socket: %w", err)
+	}
+	s, err := Listen(h, filepath.Join(dir, "a2term.sock"), opts)
+	if err != nil {
+		_ = os.Remove(dir)
+		return nil, err
+	}
+	s.createdDir = true
+	return s, nil
+}
+
 // Listen serves h's agent API on a Unix socket at socketPath.
 //
 // The socket's directory is what keeps other users out, so Listen creates
@@ -164,7 +197,7 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		return nil, fmt.Errorf("a2term socket %s: %w", socketPath, err)
 	}
 	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: opts.Logger,
-		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, takenAfter: opts.TakenAfter,
+		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, takenAfter: opts.TakenAfter, reportAgent: opts.ReportAgent,
 		budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{})}
 	if s.logger == nil {
 		s.logger = log.New(io.Discard, "", 0)
@@ -210,7 +243,12 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	h.Board().SetStatus(func(st *Status) { st.Listening = path })
+	h.Board().SetStatus(func(st *Status) {
+		st.Listening = path
+		if s.reportAgent {
+			st.Agent = AgentNone
+		}
+	})
 	s.wg.Add(1)
 	go s.accept()
 	return s, nil
@@ -264,7 +302,7 @@ func removeStale(path string) error {
 	c, err := net.DialTimeout("unix", path, time.Second)
 	if err == nil {
 		c.Close()
-		return fmt.Errorf("a2term socket %s: an a2term is already running there", path)
+		return fmt.Errorf("a2term socket %s: %w", path, ErrSocketInUse)
 	}
 	if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("a2term socket %s: cannot tell whether an a2term is running there: %w", path, err)
@@ -306,6 +344,9 @@ func (s *Server) Close() error {
 		s.hub.Board().SetStatus(func(st *Status) {
 			if st.Listening == s.path {
 				st.Listening = ""
+			}
+			if s.reportAgent {
+				st.Agent = AgentUnknown
 			}
 		})
 		if errors.Is(err, net.ErrClosed) {
@@ -379,8 +420,27 @@ func (s *Server) serveConn(nc net.Conn) {
 	s.conns++
 	s.wg.Add(1)
 	s.mu.Unlock()
+	s.agentsChanged()
 	c := &conn{s: s, stream: newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.budget)}
 	go c.serve()
+}
+
+// agentsChanged reports in the hub's status whether a connection is open,
+// when the server reports the agent at all.
+func (s *Server) agentsChanged() {
+	if !s.reportAgent {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock() // held while the status changes: reports keep their order
+	if s.closing {
+		return
+	}
+	p := AgentNone
+	if s.conns > 0 {
+		p = AgentConnected
+	}
+	s.hub.Board().SetStatus(func(st *Status) { st.Agent = p })
 }
 
 // startHandler counts a request's handler in, unless the server is

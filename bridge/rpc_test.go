@@ -675,3 +675,103 @@ func TestDefaultSocketPath(t *testing.T) {
 		t.Errorf("without: %s, want %s", got, want)
 	}
 }
+
+// TestServerReportsTheAgent: with ReportAgent, the status says no agent is
+// connected until one connects, that one is while any connection is open,
+// and none again once the last one left; without it, nothing is said.
+func TestServerReportsTheAgent(t *testing.T) {
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{ReportAgent: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent := func() bridge.AgentPresence { return h.Snapshot().Status.Agent }
+	waitAgent := func(want bridge.AgentPresence) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for agent() != want {
+			if time.Now().After(deadline) {
+				t.Fatalf("the status says %v, want %v", agent(), want)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	if agent() != bridge.AgentNone {
+		t.Fatalf("before any agent: %v", agent())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	a, err := client.Dial(ctx, srv.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Info(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitAgent(bridge.AgentConnected)
+	b, err := client.Dial(ctx, srv.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Info(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	if _, err := b.Info(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitAgent(bridge.AgentConnected)
+	b.Close()
+	waitAgent(bridge.AgentNone)
+	srv.Close()
+	waitAgent(bridge.AgentUnknown)
+
+	quiet := bridge.NewHub(bridge.HubOptions{})
+	defer quiet.Close()
+	qs, err := bridge.Listen(quiet, filepath.Join(t.TempDir(), "q", "a2term.sock"), bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer qs.Close()
+	if got := quiet.Snapshot().Status.Agent; got != bridge.AgentUnknown {
+		t.Errorf("a server not asked to report says %v", got)
+	}
+}
+
+// TestListenPrivate: every private socket is a new one in a directory of
+// its own, closed to others, and gone with its directory at Close; a
+// socket an a2term answers on is refused with ErrSocketInUse.
+func TestListenPrivate(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	a, err := bridge.ListenPrivate(bridge.NewHub(bridge.HubOptions{}), bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bridge.ListenPrivate(bridge.NewHub(bridge.HubOptions{}), bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Path() == b.Path() || filepath.Dir(a.Path()) == filepath.Dir(b.Path()) {
+		t.Fatalf("two private sockets share %s and %s", a.Path(), b.Path())
+	}
+	if filepath.Dir(filepath.Dir(a.Path())) != os.Getenv("XDG_RUNTIME_DIR") {
+		t.Errorf("%s is not in the runtime directory", a.Path())
+	}
+	fi, err := os.Stat(filepath.Dir(a.Path()))
+	if err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("the private directory: %v %v", fi, err)
+	}
+	if _, err := bridge.Listen(bridge.NewHub(bridge.HubOptions{}), a.Path(), bridge.ServerOptions{}); !errors.Is(err, bridge.ErrSocketInUse) {
+		t.Errorf("listening on a socket in use: %v", err)
+	}
+	for _, s := range []*bridge.Server{a, b} {
+		dir := filepath.Dir(s.Path())
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Lstat(dir); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("the private directory %s is still there: %v", dir, err)
+		}
+	}
+}

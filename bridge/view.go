@@ -98,4 +98,20 @@ type Status struct {
 	Viewers int
 	// Queued is how many actions wait for the agent.
 	Queued int
+	// Agent says whether an agent is connected, where a2term can tell
+	// (a socket server that reports it: ServerOptions.ReportAgent), so
+	// that a view can say when what the person presses only waits.
+	Agent AgentPresence
 }
+
+// AgentPresence says whether an agent is connected to the canvas.
+type AgentPresence uint8
+
+// What a view can know of the agent: nothing (no socket reports it: a
+// replay, a frame drawn alone), that none is connected (none came yet, or
+// the last one left), or that one is.
+const (
+	AgentUnknown AgentPresence = iota
+	AgentNone
+	AgentConnected
+)

@@ -32,6 +32,8 @@ type Cache struct {
 	// slab and arena hand out entries and their parts a chunk at a time.
 	slab  []cached
 	arena []*cached
+	// gen counts the calls to Clear.
+	gen uint64
 }
 
 // cached is a block in the cache: when it was last drawn or reused, and
@@ -42,6 +44,11 @@ type cached struct {
 	mark  uint32
 	parts []*cached
 }
+
+// Generation changes each time the cache is cleared: a drawing kept from
+// an earlier generation was made of blocks the cache has forgotten since,
+// so a program that keeps drawings keys them by it.
+func (c *Cache) Generation() uint64 { return c.gen }
 
 type cacheKey struct {
 	n *a2ui.Node
@@ -101,6 +108,7 @@ func (c *Cache) sweep() {
 // Clear forgets everything (after a change of theme or view state that
 // nodes do not show, such as a selected tab).
 func (c *Cache) Clear() {
+	c.gen++
 	clear(c.blocks)
 	clear(c.natural)
 	c.open = c.open[:0]

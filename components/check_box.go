@@ -11,8 +11,9 @@ import (
 )
 
 // CheckBox draws "[x] Label" or "[ ] Label"; a long label wraps under
-// itself. Without colour it sits behind a two-column gutter that shows
-// "> " while it has the focus. Enter, Space or a click toggle it.
+// itself. Without colour, where reverse video does not show, its brackets
+// turn into ">x<" while it has the focus, in the same cells: the label
+// wraps where it does in colour. Enter, Space or a click toggle it.
 type CheckBox struct{}
 
 // Render draws the mark and the label.
@@ -31,27 +32,22 @@ func (CheckBox) Render(n *a2ui.Node, w int, c *Context) Block {
 
 // optionLines draws one check box or option: its mark ("[x]", "[ ]",
 // "(•)", "( )"), a space and the label wrapped with a hanging indent.
-// Checked marks are in the Selected style; a focused option is reversed.
-// Without colour, where reverse video does not show, options sit behind a
-// two-column gutter where "> " points at the focused one.
+// Checked marks are in the Selected style; a focused option is reversed,
+// or, without colour, its mark's brackets are ">" and "<" (">x<", "> <"),
+// so that it takes the columns it takes in colour.
 func optionLines(t *Theme, label string, checked, radio, focused bool, w int) []string {
-	mark := "[ ]"
+	l, r, in := "[", "]", " "
 	switch {
 	case radio && checked:
-		mark = "(" + t.Glyph("•", "*") + ")"
+		l, r, in = "(", ")", t.Glyph("•", "*")
 	case radio:
-		mark = "( )"
+		l, r = "(", ")"
 	case checked:
-		mark = "[x]"
+		in = "x"
 	}
-	gutter := ""
-	if !t.Color() {
-		gutter = "  "
-		if focused {
-			gutter = "> "
-		}
-	}
-	body := Wrap(label, max(w-4-len(gutter), 1))
+	l, r = focusMarks(t, focused, l, r)
+	mark := l + in + r
+	body := Wrap(label, max(w-4, 1))
 	if len(body) == 0 {
 		body = []string{""}
 	}
@@ -64,13 +60,13 @@ func optionLines(t *Theme, label string, checked, radio, focused bool, w int) []
 		}
 		switch {
 		case focused && i == 0:
-			out[i] = gutter + t.Focus.Render(head+b)
+			out[i] = t.Focus.Render(head + b)
 		case focused:
-			out[i] = strings.Repeat(" ", len(gutter)) + head + t.Focus.Render(b)
+			out[i] = head + t.Focus.Render(b)
 		case i == 0 && checked:
-			out[i] = gutter + t.Selected.Render(mark) + " " + b
+			out[i] = t.Selected.Render(mark) + " " + b
 		default:
-			out[i] = strings.Repeat(" ", len(gutter)) + head + b
+			out[i] = head + b
 		}
 	}
 	return out

@@ -133,7 +133,9 @@ func TestListHorizontalScrolls(t *testing.T) {
 // hits of children out of view are gone, the others moved and clipped.
 func checkWindow(t *testing.T, b, full Block, off, w int) {
 	t.Helper()
-	var want []Hit
+	// A strip that scrolls is a control (the tests' strips are all "l"):
+	// its own hit comes first.
+	want := []Hit{{X: 0, Y: 0, W: w, H: b.H(), Node: "l", Part: -1, Focusable: true}}
 	for _, h := range full.Hits {
 		if h.X+h.W <= off || h.X >= off+w {
 			continue
@@ -227,6 +229,68 @@ func TestListHorizontalWideRunes(t *testing.T) {
 		checkBlock(t, b, 10)
 		if got := layLines(b)[0]; got != c.want {
 			t.Errorf("scroll %d: %q, want %q", c.scroll, got, c.want)
+		}
+	}
+}
+
+// TestListHorizontalKeys focuses a strip of cards that holds no control
+// (nothing in it could take the focus and scroll it) and walks it with
+// the arrows: every card comes into view, marked, and the keys stop at
+// the ends, where the program may use them.
+func TestListHorizontalKeys(t *testing.T) {
+	var ch []*a2ui.Node
+	for i := 0; i < 7; i++ {
+		ch = append(ch, layCard(fmt.Sprintf("c%d", i), layText(fmt.Sprintf("t%d", i), fmt.Sprintf("Fruit %d", i))))
+	}
+	n := layList("l", "horizontal", "start", ch...)
+	km := DefaultKeyMap()
+	for _, p := range []termenv.Profile{termenv.TrueColor, termenv.Ascii} {
+		c := layCtx(p, p == termenv.Ascii, "l")
+		b := Render(n, 30, c)
+		if h, ok := layHit(b, "l"); !ok || !h.Focusable || b.Hits[0].Node != "l" {
+			t.Fatalf("%v: a strip wider than its place is no control: %+v", p, b.Hits)
+		}
+		ctl, ok := ControlFor(n)
+		if !ok {
+			t.Fatal("List is not a control")
+		}
+		st := c.State.Node("l")
+		if in := ctl.Key(n, st, ctlKey("left"), c); in.Kind != Ignored {
+			t.Errorf("%v: left at the first card: %+v", p, in)
+		}
+		for i := 0; i < 7; i++ {
+			if i > 0 {
+				if in := ctl.Key(n, st, ctlKey("right"), c); in.Kind != Handled {
+					t.Fatalf("%v: right to card %d: %+v", p, i, in)
+				}
+			}
+			b := Render(n, 30, c)
+			checkBlock(t, b, 30)
+			text := strings.Join(layLines(b), "\n")
+			if !strings.Contains(text, fmt.Sprintf("Fruit %d", i)) {
+				t.Errorf("%v: card %d is not in view:\n%s", p, i, text)
+			}
+			if p == termenv.Ascii {
+				// Without colour the card is marked in the blank gaps beside it.
+				top := layLines(b)[0]
+				if i > 0 && !strings.Contains(top, ">+") {
+					t.Errorf("ascii: card %d is not marked: %q", i, top)
+				}
+			} else if !strings.Contains(b.Lines[1], c.Theme.Focus.Render(fmt.Sprintf("│ Fruit %d │", i))) {
+				t.Errorf("card %d is not drawn reversed: %q", i, b.Lines[1])
+			}
+		}
+		if in := ctl.Key(n, st, ctlKey("right"), c); in.Kind != Ignored {
+			t.Errorf("%v: right past the last card: %+v", p, in)
+		}
+		if in := ctl.Key(n, st, ctlKey(km.Home.Keys()[0]), c); in.Kind != Handled || st.Cursor != 0 {
+			t.Errorf("%v: home: %+v cursor %d", p, in, st.Cursor)
+		}
+		// Unfocused, the strip stays where the cursor left it.
+		st.Cursor = 6
+		c.Focus = ""
+		if text := strings.Join(layLines(Render(n, 30, c)), "\n"); !strings.Contains(text, "Fruit 6") {
+			t.Errorf("%v: unfocused, the strip went back:\n%s", p, text)
 		}
 	}
 }

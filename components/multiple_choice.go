@@ -16,9 +16,9 @@ import (
 // across lines. ↑/↓ (and ←/→ for chips) move the node's Cursor over the
 // options shown, Enter or Space toggle the one under it; one choice
 // allowed makes a radio that replaces the selection, a cap refuses one
-// more with a notice. A filterable one, while focused, takes typed letters
-// as a filter (the node's Filter) that hides options whose label does not
-// contain it. Every change is a SetValue with the whole new selection, as
+// more with a notice. A filterable one, while focused, takes what is typed,
+// spaces included, as a filter (the node's Filter) that hides options
+// whose label does not contain it; Enter toggles there. Every change is a SetValue with the whole new selection, as
 // option values in option order. A label (v0.9's ChoicePicker has one)
 // goes above the options.
 type MultipleChoice struct{}
@@ -81,7 +81,7 @@ func (MultipleChoice) Render(n *a2ui.Node, w int, c *Context) Block {
 			line += "|"
 		}
 		if st.Filter == "" {
-			line += " " + t.Dim.Render("(type to filter)")
+			line += " " + t.Dim.Render("(type to filter, enter picks)")
 		}
 		out = Stack(w, out, TextBlock(w, line))
 	}
@@ -221,6 +221,11 @@ func mcKey(n *a2ui.Node, p *a2ui.MultipleChoiceProps, st *NodeState, k tea.KeyMs
 		return Intent{Kind: Handled}
 	case key.Matches(k, km.End):
 		st.Cursor = max(len(visible)-1, 0)
+		return Intent{Kind: Handled}
+	case p.Filterable && k.Type == tea.KeySpace:
+		// A filter takes spaces ("new york"): enter picks.
+		st.Filter += " "
+		st.Cursor = 0
 		return Intent{Kind: Handled}
 	case key.Matches(k, km.Activate):
 		if len(visible) == 0 {

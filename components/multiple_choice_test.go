@@ -156,9 +156,10 @@ func TestMultipleChoiceFilter(t *testing.T) {
 	if got := plain(r.render(40)); !strings.Contains(got, "no option matches") {
 		t.Errorf("no match:\n%s", got)
 	}
-	if in := r.press("space"); in.Kind != Handled {
-		t.Errorf("space with nothing shown: %+v", in)
+	if in := r.press("space"); in.Kind != Handled || r.ns().Filter != "Mzz " {
+		t.Errorf("space with nothing shown: %+v, filter %q", in, r.ns().Filter)
 	}
+
 	// Clicks name options by their index among all options.
 	r.ns().Filter = "e"
 	b := r.render(40)
@@ -171,6 +172,18 @@ func TestMultipleChoiceFilter(t *testing.T) {
 	}
 	if in := r.click(3); !reflect.DeepEqual(in.Value, []string{"m", "o"}) || r.ns().Cursor != 2 {
 		t.Errorf("click: %+v cursor %d", in, r.ns().Cursor)
+	}
+	// Spaces are part of the filter: enter picks.
+	r2 := newRig(t, choice(`"filterable":true`, ""), "root")
+	r2.typeText("in the")
+	if r2.ns().Filter != "in the" {
+		t.Errorf("filter %q after typing two words", r2.ns().Filter)
+	}
+	if got := plain(r2.render(40)); !strings.Contains(got, "Other (tell us") || strings.Contains(got, "Work") {
+		t.Errorf("filter \"in the\":\n%s", got)
+	}
+	if in := r2.press("enter"); !reflect.DeepEqual(in.Value, []string{"o"}) {
+		t.Errorf("enter on the one match: %+v", in)
 	}
 }
 

@@ -524,6 +524,43 @@ func (TextField) key(n *a2ui.Node, p *a2ui.TextFieldProps, st *NodeState, k tea.
 		return commitText(n, p, st, spliceRunes(r, cur, cur, ins), cur+len(ins), true)
 	case long && key.Matches(k, km.Newline):
 		return commitText(n, p, st, spliceRunes(r, cur, cur, []rune{'\n'}), cur+1, true)
+	case key.Matches(k, km.WordLeft):
+		if p.TextFieldType == "obscured" {
+			return move(0) // words would tell where the spaces are
+		}
+		return move(wordLeft(r, cur))
+	case key.Matches(k, km.WordRight):
+		if p.TextFieldType == "obscured" {
+			return move(len(r))
+		}
+		return move(wordRight(r, cur))
+	case key.Matches(k, km.DeleteWord):
+		from := wordBefore(r, cur)
+		if p.TextFieldType == "obscured" {
+			from = 0
+		}
+		if from == cur {
+			return Intent{Kind: Handled}
+		}
+		return commitText(n, p, st, spliceRunes(r, from, cur, nil), from, false)
+	case key.Matches(k, km.KillStart):
+		from := 0
+		if long {
+			from = runeLineStart(r, cur)
+		}
+		if from == cur {
+			return Intent{Kind: Handled}
+		}
+		return commitText(n, p, st, spliceRunes(r, from, cur, nil), from, false)
+	case key.Matches(k, km.KillEnd):
+		to := len(r)
+		if long {
+			to = runeLineEnd(r, cur)
+		}
+		if to == cur {
+			return Intent{Kind: Handled}
+		}
+		return commitText(n, p, st, spliceRunes(r, cur, to, nil), cur, false)
 	case key.Matches(k, km.DeleteForward):
 		if cur >= len(r) {
 			return Intent{Kind: Handled}
@@ -661,6 +698,45 @@ func spliceRunes(r []rune, from, to int, ins []rune) []rune {
 
 // runeLineStart and runeLineEnd are the rune indexes where the logical line
 // holding cur starts and ends (at its line break or the end).
+// isWordChar is what the word motions (alt+b, alt+f) step over: letters
+// and digits, as readline's.
+func isWordChar(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
+
+// wordLeft is where alt+b moves from cur: the start of the word before.
+func wordLeft(r []rune, cur int) int {
+	for cur > 0 && !isWordChar(r[cur-1]) {
+		cur--
+	}
+	for cur > 0 && isWordChar(r[cur-1]) {
+		cur--
+	}
+	return cur
+}
+
+// wordRight is where alt+f moves from cur: the end of the word after.
+func wordRight(r []rune, cur int) int {
+	for cur < len(r) && !isWordChar(r[cur]) {
+		cur++
+	}
+	for cur < len(r) && isWordChar(r[cur]) {
+		cur++
+	}
+	return cur
+}
+
+// wordBefore is where ctrl+w deletes from: the start of the
+// space-delimited word before cur, and the spaces after it (a path or an
+// address goes whole, as in a shell).
+func wordBefore(r []rune, cur int) int {
+	for cur > 0 && unicode.IsSpace(r[cur-1]) {
+		cur--
+	}
+	for cur > 0 && !unicode.IsSpace(r[cur-1]) {
+		cur--
+	}
+	return cur
+}
+
 func runeLineStart(r []rune, cur int) int {
 	for cur > 0 && r[cur-1] != '\n' {
 		cur--

@@ -153,10 +153,59 @@ func TestTextFieldTyping(t *testing.T) {
 	assertIgnores(t, r, "up", "down", "enter")
 }
 
+// TestTextFieldIgnoresAlt: alt with a letter that is not a readline key
+// types nothing, so that the program may use it.
 func TestTextFieldIgnoresAlt(t *testing.T) {
 	r := newRig(t, field("Name", "", "x"), "root")
-	if in := r.control().Key(r.node(), r.ns(), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b"), Alt: true}, r.ctx); in.Kind != Ignored {
-		t.Errorf("alt+b: %+v", in)
+	if in := r.control().Key(r.node(), r.ns(), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x"), Alt: true}, r.ctx); in.Kind != Ignored {
+		t.Errorf("alt+x: %+v", in)
+	}
+}
+
+// TestTextFieldReadlineKeys edits as readline does: ctrl+a and ctrl+e to
+// the ends, alt+b and alt+f by words, ctrl+w and alt+backspace delete the
+// space-delimited word before the cursor, ctrl+u and ctrl+k to the start
+// and to the end.
+func TestTextFieldReadlineKeys(t *testing.T) {
+	alt := func(r rune) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: true} }
+	steps := []struct {
+		key        tea.KeyMsg
+		value      string
+		cursor     int
+		whatItDoes string
+	}{
+		{tea.KeyMsg{Type: tea.KeyCtrlA}, "see /usr/local/bin now", 0, "ctrl+a: start"},
+		{alt('f'), "see /usr/local/bin now", 3, "alt+f: end of the first word"},
+		{alt('f'), "see /usr/local/bin now", 8, "alt+f: end of usr"},
+		{tea.KeyMsg{Type: tea.KeyCtrlE}, "see /usr/local/bin now", 22, "ctrl+e: end"},
+		{alt('b'), "see /usr/local/bin now", 19, "alt+b: start of now"},
+		{alt('b'), "see /usr/local/bin now", 15, "alt+b: start of bin"},
+		{tea.KeyMsg{Type: tea.KeyCtrlW}, "see bin now", 4, "ctrl+w: deletes the path before, as a shell does"},
+		{alt('f'), "see bin now", 7, "alt+f: end of bin"},
+		{tea.KeyMsg{Type: tea.KeyCtrlK}, "see bin", 7, "ctrl+k: to the end"},
+		{tea.KeyMsg{Type: tea.KeyBackspace, Alt: true}, "see ", 4, "alt+backspace: the word before"},
+	}
+	r := newRig(t, field("Name", "", "see /usr/local/bin now"), "root")
+	r.ns().Cursor = 22
+	for _, st := range steps {
+		r.apply(r.control().Key(r.node(), r.ns(), st.key, r.ctx))
+		if r.value() != st.value || r.ns().Cursor != st.cursor {
+			t.Fatalf("%s: value %q cursor %d, want %q at %d", st.whatItDoes, r.value(), r.ns().Cursor, st.value, st.cursor)
+		}
+	}
+	r2 := newRig(t, field("Name", "", "one two three"), "root")
+	r2.ns().Cursor = 7
+	r2.apply(r2.control().Key(r2.node(), r2.ns(), tea.KeyMsg{Type: tea.KeyCtrlU}, r2.ctx))
+	if r2.value() != " three" || r2.ns().Cursor != 0 {
+		t.Errorf("ctrl+u: %q at %d", r2.value(), r2.ns().Cursor)
+	}
+	// An obscured field moves and deletes as if it were one word: words
+	// would tell where its spaces are.
+	pin := newRig(t, field("PIN", `"textFieldType":"obscured"`, "ab cd"), "root")
+	pin.ns().Cursor = 5
+	pin.apply(pin.control().Key(pin.node(), pin.ns(), alt('b'), pin.ctx))
+	if pin.ns().Cursor != 0 {
+		t.Errorf("alt+b in an obscured field stopped at %d", pin.ns().Cursor)
 	}
 }
 

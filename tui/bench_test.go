@@ -64,7 +64,7 @@ func BenchmarkView500(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for k := range m.caches {
-			m.caches[k].Clear() // as after an update that touched everything
+			m.caches[k].Clear() // as after an update that touched everything: all is drawn again
 		}
 		m.refresh()
 		_ = m.View()
@@ -88,6 +88,45 @@ func BenchmarkKeystroke(b *testing.B) {
 		m.Update(keys[i%2])
 		_ = m.View()
 		i++
+	}
+}
+
+// BenchmarkTranscript10k draws the frame at 120×40 while the person reads
+// the middle of a transcript of 10,000 lines (2,000 entries of five lines
+// each in the pane, the most the board keeps) and the agent adds a line:
+// the new entry is laid out, the reader is not moved, the pane shows what
+// it showed. Target: under 2 ms.
+func BenchmarkTranscript10k(b *testing.B) {
+	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	words := strings.Repeat("the agent explains what it did and why ", 5)
+	for i := 0; i < bridge.MaxTranscript; i++ {
+		board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("%d %s", i, words))
+	}
+	m := New(board, testOptions(termenv.TrueColor))
+	defer m.Close()
+	m.SetSize(120, 40)
+	if lines := m.tr.total; lines < 10000 {
+		b.Fatalf("the transcript has %d lines", lines)
+	}
+	h := m.lay.bodyH
+	m.tr.scrollTo(m.tr.total/2, h)
+	before := m.tr.view(h)
+	board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "one more")
+	m.refresh()
+	if after := m.tr.view(h); strings.Join(after[:h-1], "\n") != strings.Join(before[:h-1], "\n") || m.tr.unread != 1 {
+		b.Fatalf("a new line moved the reader (%d unread):\n%s\nwas\n%s", m.tr.unread, strings.Join(after, "\n"), strings.Join(before, "\n"))
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("new %d %s", i, words))
+		m.refresh()
+		_ = m.View()
+		i++
+	}
+	b.StopTimer()
+	if m.tr.follow {
+		b.Fatal("new lines took the reader to the end")
 	}
 }
 

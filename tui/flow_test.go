@@ -58,7 +58,7 @@ func waitAction(t *testing.T, actions chan firedAction) firedAction {
 func TestFlowFillAndSave(t *testing.T) {
 	tm, board, actions := flow(t, 100, 30)
 	waitScreen(t, tm, "Settings")
-	tm.Send(press(tea.KeyTab)) // name
+	// The first control, the name, has the focus from the start.
 	tm.Send(press(tea.KeyEnd))
 	for i := 0; i < 3; i++ {
 		tm.Send(press(tea.KeyBackspace))
@@ -97,8 +97,7 @@ func TestFlowFillAndSave(t *testing.T) {
 // opens and closes the dialog, and resizes the terminal.
 func TestFlowSurfacesModalResize(t *testing.T) {
 	tm, _, actions := flow(t, 80, 24)
-	waitScreen(t, tm, "Settings")
-	tm.Send(press(tea.KeyTab)) // the name field has the focus
+	waitScreen(t, tm, "Settings") // the name field has the focus
 	tm.Send(press(tea.KeyCtrlN))
 	waitScreen(t, tm, "Second surface")
 	tm.Send(press(tea.KeyCtrlP))

@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/components"
 )
 
 // TestWidthSweep draws every fixture at every width from 20 to 200: the
@@ -66,9 +69,9 @@ func TestHostileTextStaysText(t *testing.T) {
 			m.relayout()
 			check("dialog open")
 			m.state().Modal = ""
-			m.help = true
+			m.helpOpen = true
 			check("help")
-			m.help = false
+			m.helpOpen = false
 		}
 		m.Close()
 	}
@@ -97,5 +100,46 @@ func TestFrameNamesWhatIsMissing(t *testing.T) {
 	}
 	if strings.Contains(idle, "> Order <") || !strings.Contains(idle, "[ Order ]") {
 		t.Errorf("with no focus the button is still drawn focused:\n%s", idle)
+	}
+}
+
+// TestNoColorKeepsTheLayout draws every fixture with each control focused
+// in colour and without (NO_COLOR): the surface is as tall and every
+// control is drawn where it is in colour, so the marks that stand for
+// colour take no columns of their own, and nothing wraps differently.
+func TestNoColorKeepsTheLayout(t *testing.T) {
+	for name, data := range fixtures(t) {
+		// Pictures are left out: without colour there is no picture to
+		// draw, only its alt text.
+		co, po := testOptions(termenv.ANSI256), testOptions(termenv.Ascii)
+		co.Widgets.NoImages, po.Widgets.NoImages = true, true
+		color, plain := New(boardFrom(t, data, true), co), New(boardFrom(t, data, true), po)
+		for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}} {
+			color.SetSize(size[0], size[1])
+			plain.SetSize(size[0], size[1])
+			for _, s := range color.shownSurfaces() {
+				color.Show(s.ID())
+				plain.Show(s.ID())
+				for _, f := range append([]components.Hit{{}}, color.lay.focusables...) {
+					color.focus[color.active], plain.focus[plain.active] = f.Node, f.Node
+					color.relayout()
+					plain.relayout()
+					if ch, ph := color.lay.frame.H(), plain.lay.frame.H(); ch != ph {
+						t.Errorf("%s %s %v focus %q: %d lines in colour, %d without", name, s.ID(), size, f.Node, ch, ph)
+					}
+					if !reflect.DeepEqual(color.lay.focusables, plain.lay.focusables) {
+						t.Errorf("%s %s %v focus %q: the controls move without colour:\n%+v\n%+v", name, s.ID(), size, f.Node, color.lay.focusables, plain.lay.focusables)
+					}
+					cl, pl := lines(color.View()), lines(plain.View())
+					for i := range cl {
+						if cw, pw := ansi.StringWidth(cl[i]), ansi.StringWidth(pl[i]); cw != pw {
+							t.Errorf("%s %s %v focus %q: line %d is %d wide in colour, %d without:\n%q\n%q", name, s.ID(), size, f.Node, i, cw, pw, ansi.Strip(cl[i]), pl[i])
+						}
+					}
+				}
+			}
+		}
+		color.Close()
+		plain.Close()
 	}
 }

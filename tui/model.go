@@ -3,8 +3,10 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -28,6 +30,15 @@ type Options struct {
 	// browser, or (over SSH) say how to reach it. Its lines are shown
 	// until the next key. It runs in a command, off the update loop.
 	OpenWeb func() []string
+	// WebLink, when set, returns the web mirror's one-time pairing link
+	// for the person: the unused one, or a new one once the last was
+	// used. ctrl+y copies it. It runs in a command.
+	WebLink func() string
+	// Clipboard, when set, puts text on the terminal's clipboard (OSC 52,
+	// through the program's Output, so that it never lands inside a
+	// frame). It is called only when the person asks (ctrl+y), in a
+	// command.
+	Clipboard func(text string) error
 }
 
 // Model is the Bubble Tea model of the program.
@@ -35,24 +46,44 @@ type Model struct {
 	view   bridge.View
 	snap   bridge.Snapshot
 	keys   KeyMap
-	ckeys  components.KeyMap
+	help   help.Model
 	theme  *components.Theme
 	accent map[string]*components.Theme // themes by surface primaryColor
 	now    func() time.Time
 	width  int
 	height int
 
-	active         string                       // id of the shown surface
-	states         map[string]*components.State // per surface
-	caches         map[string]*components.Cache
-	focus          map[string]string // focused node per surface
-	scroll         map[string]int
-	seen           map[string]uint64 // version of each surface last shown
-	showTranscript bool              // narrow terminals: transcript instead of the surface
-	help           bool
-	notice         string   // the last refusal, shown in the status line
-	message        []string // lines shown over the surface until a key (ctrl+o's answer)
-	openWeb        func() []string
+	active string                       // id of the shown surface
+	states map[string]*components.State // per surface
+	caches map[string]*components.Cache
+	focus  map[string]string // focused node per surface
+	scroll map[string]int
+	seen   map[string]uint64 // version of each surface last shown
+	// started holds the surfaces whose focus the program no longer sets
+	// itself: at first the first control of a surface gets the focus,
+	// until the person (or that) moved it.
+	started map[string]bool
+	// known holds the surfaces that have tabs, to tell a new one.
+	known map[string]bool
+
+	narrowScript bool // narrow terminals: the transcript view instead of the surface
+	hideScript   bool // wide terminals: the transcript pane hidden
+	scriptFocus  bool // wide terminals: the transcript pane has the focus
+	tr           *transcript
+	searching    bool   // the search prompt is open
+	query        string // what is typed into it
+
+	helpOpen bool
+	helpTop  int    // first line of the help shown
+	notice   string // the last refusal or answer, shown in the status line
+	noticeOK bool   // the notice is news, not a refusal
+	// announce names a surface that appeared while another was shown,
+	// until it is shown or the person dismisses it.
+	announce, announced string
+	message             []string // lines shown over the surface until a key (ctrl+o's answer)
+	openWeb             func() []string
+	webLink             func() string
+	clipboard           func(string) error
 
 	changed <-chan struct{}
 	cancel  func()
@@ -60,6 +91,12 @@ type Model struct {
 	// Layout, recomputed in Update whenever anything it depends on
 	// changes, so that View only draws.
 	lay layout
+	// drawn is what the surface's layout was last worked out from: a
+	// relayout whose inputs did not change keeps it.
+	drawn surfaceKey
+	// stateGen counts changes of the surfaces' view state (cursors, open
+	// tabs), which the surface's layout depends on.
+	stateGen uint64
 }
 
 // changedMsg says the view's state changed.
@@ -68,32 +105,62 @@ type changedMsg struct{}
 // webMsg carries what opening the web mirror said.
 type webMsg struct{ lines []string }
 
+// copiedMsg says how copying the web link went.
+type copiedMsg struct {
+	err error
+}
+
 // New returns the program for view. Call Close when it ends.
 func New(view bridge.View, opts Options) *Model {
 	m := &Model{
-		view:    view,
-		keys:    DefaultKeyMap(),
-		ckeys:   components.DefaultKeyMap(),
-		theme:   components.NewTheme(opts.Renderer, opts.Widgets),
-		accent:  map[string]*components.Theme{},
-		now:     opts.Now,
-		openWeb: opts.OpenWeb,
-		states:  map[string]*components.State{},
-		caches:  map[string]*components.Cache{},
-		focus:   map[string]string{},
-		scroll:  map[string]int{},
-		seen:    map[string]uint64{},
-		width:   80,
-		height:  24,
+		view:      view,
+		keys:      DefaultKeyMap(),
+		theme:     components.NewTheme(opts.Renderer, opts.Widgets),
+		accent:    map[string]*components.Theme{},
+		now:       opts.Now,
+		openWeb:   opts.OpenWeb,
+		webLink:   opts.WebLink,
+		clipboard: opts.Clipboard,
+		states:    map[string]*components.State{},
+		caches:    map[string]*components.Cache{},
+		focus:     map[string]string{},
+		scroll:    map[string]int{},
+		seen:      map[string]uint64{},
+		started:   map[string]bool{},
+		known:     map[string]bool{},
+		width:     80,
+		height:    24,
 	}
 	if m.now == nil {
 		m.now = time.Now
 	}
+	m.tr = newTranscript(m.theme)
+	m.help = newHelp(m.theme)
 	m.changed, m.cancel = view.Subscribe()
 	m.snap = view.Snapshot()
+	for _, s := range m.shownSurfaces() {
+		m.known[s.ID()] = true
+	}
 	m.pickActive()
 	m.relayout()
 	return m
+}
+
+// newHelp returns the help drawer, styled by the program's theme.
+func newHelp(t *components.Theme) help.Model {
+	h := help.New()
+	h.ShortSeparator = " · "
+	h.Ellipsis = "…"
+	h.Styles = help.Styles{
+		ShortKey:       t.Text.Style,
+		ShortDesc:      t.Dim.Style,
+		ShortSeparator: t.Dim.Style,
+		Ellipsis:       t.Dim.Style,
+		FullKey:        t.Accent.Style,
+		FullDesc:       t.Text.Style,
+		FullSeparator:  t.Dim.Style,
+	}
+	return h
 }
 
 // Close ends the model's subscription.
@@ -127,8 +194,7 @@ func (m *Model) Show(id string) bool {
 	if m.snap.Canvas.Surface(id) == nil {
 		return false
 	}
-	m.active = id
-	m.relayout()
+	m.showSurface(id)
 	return true
 }
 
@@ -153,6 +219,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case webMsg:
 		m.message = msg.lines
 		return m, nil
+	case copiedMsg:
+		if msg.err != nil {
+			m.setNotice("could not copy the link: "+msg.err.Error(), false)
+		} else {
+			m.setNotice("link copied to the clipboard (it works once)", true)
+		}
+		return m, nil
 	case tea.WindowSizeMsg:
 		m.SetSize(msg.Width, msg.Height)
 		return m, nil
@@ -168,8 +241,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // refresh reads the latest snapshot.
 func (m *Model) refresh() {
 	m.snap = m.view.Snapshot()
+	m.noticeNewSurfaces()
 	m.pickActive()
 	m.relayout()
+}
+
+// noticeNewSurfaces announces a surface that got a tab while another was
+// shown: "new surface: settings — alt+2".
+func (m *Model) noticeNewSurfaces() {
+	for i, s := range m.shownSurfaces() {
+		if m.known[s.ID()] {
+			continue
+		}
+		m.known[s.ID()] = true
+		if m.active == "" || m.active == s.ID() {
+			continue
+		}
+		m.announce, m.announced = "new surface: "+s.ID(), s.ID()
+		if i < 8 {
+			m.announce += " — alt+" + strconv.Itoa(i+1)
+		}
+	}
 }
 
 // pickActive keeps the active surface, or picks the first shown one when
@@ -208,16 +300,42 @@ func (m *Model) state() *components.State {
 	return st
 }
 
+// setNotice shows s in the status line until the next key: a refusal,
+// or (ok) news.
+func (m *Model) setNotice(s string, ok bool) { m.notice, m.noticeOK = s, ok }
+
+// scriptActive reports whether the transcript has the focus: its view on
+// a narrow terminal, its pane when focused on a wide one.
+func (m *Model) scriptActive() bool {
+	if m.lay.wide {
+		return m.scriptFocus && !m.hideScript
+	}
+	return m.narrowScript
+}
+
+// dialogOpen reports whether a dialog is open on the surface shown.
+func (m *Model) dialogOpen() bool { return m.lay.dialogOn }
+
 func (m *Model) key(k tea.KeyMsg) tea.Cmd {
-	if m.help || m.message != nil {
-		m.help, m.message = false, nil
+	// ctrl+c quits from anywhere: the help, a dialog, a field, a search.
+	if key.Matches(k, m.keys.Quit) {
+		return tea.Quit
+	}
+	if m.searching {
+		m.searchKey(k)
+		return nil
+	}
+	if m.helpOpen {
+		m.helpKey(k)
+		return nil
+	}
+	if m.message != nil {
+		m.message = nil
 		m.relayout()
 		return nil
 	}
 	m.notice = ""
 	switch {
-	case key.Matches(k, m.keys.Quit):
-		return tea.Quit
 	case key.Matches(k, m.keys.NextSurface):
 		m.switchSurface(+1)
 		return nil
@@ -225,26 +343,23 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		m.switchSurface(-1)
 		return nil
 	case key.Matches(k, m.keys.Surface):
-		ss := m.shownSurfaces()
-		if i := int(k.String()[len(k.String())-1] - '1'); i >= 0 && i < len(ss) {
-			m.active = ss[i].ID()
-			m.relayout()
-		}
+		m.showTab(k.String()[len(k.String())-1])
 		return nil
 	case key.Matches(k, m.keys.Transcript):
-		m.showTranscript = !m.showTranscript
-		m.relayout()
+		m.toggleTranscript()
 		return nil
 	case key.Matches(k, m.keys.Help):
-		m.help = true
+		m.openHelp()
 		return nil
 	case key.Matches(k, m.keys.OpenWeb):
 		if m.openWeb == nil {
-			m.notice = "the web mirror is off"
+			m.setNotice("the web mirror is off", false)
 			return nil
 		}
 		open := m.openWeb
 		return func() tea.Msg { return webMsg{lines: open()} }
+	case key.Matches(k, m.keys.CopyLink):
+		return m.copyLink()
 	case key.Matches(k, m.keys.NextFocus):
 		m.moveFocus(+1)
 		return nil
@@ -252,38 +367,234 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		m.moveFocus(-1)
 		return nil
 	case key.Matches(k, m.keys.Back):
-		if m.state().Modal != "" {
-			m.closeModal()
-		} else {
-			m.focus[m.active] = ""
-			m.relayout()
-		}
+		m.back()
 		return nil
 	}
-	if n := m.focusedNode(); n != nil {
+	n := m.focusedNode()
+	if m.scriptActive() {
+		if m.transcriptKey(k) {
+			return nil
+		}
+		n = nil // the surface is not what the keys are for now
+	}
+	if n != nil {
 		if ctl, ok := components.ControlFor(n); ok {
-			it := ctl.Key(n, m.state().Node(n.ID), k, m.context())
+			st := m.state().Node(n.ID)
+			before := *st
+			it := ctl.Key(n, st, k, m.context())
+			if *st != before {
+				m.stateGen++
+			}
 			if it.Kind != components.Ignored {
 				m.apply(it)
 				return nil
 			}
 		}
+		if components.TakesText(n) && k.Type == tea.KeyRunes && !k.Alt {
+			// What is typed into a field types, or nothing: never a
+			// program key (q, ?, digits).
+			return nil
+		}
 	}
 	switch {
 	case key.Matches(k, m.keys.HelpQ):
-		m.help = true
+		m.openHelp()
 	case key.Matches(k, m.keys.QuitQ):
+		if m.dialogOpen() {
+			m.setNotice("q does not quit from a dialog: esc closes it, ctrl+c quits", false)
+			return nil
+		}
 		return tea.Quit
+	case key.Matches(k, m.keys.SurfaceDigit):
+		m.showTab(k.String()[0])
+	case key.Matches(k, m.keys.Search):
+		m.startSearch()
 	case key.Matches(k, m.keys.ScrollUp):
-		m.scrollBy(-max(m.lay.bodyH-2, 1))
+		m.scrollBy(-max(m.lay.surfH-2, 1))
 	case key.Matches(k, m.keys.ScrollDown):
-		m.scrollBy(max(m.lay.bodyH-2, 1))
-	case k.Type == tea.KeyUp && m.focus[m.active] == "":
+		m.scrollBy(max(m.lay.surfH-2, 1))
+	case key.Matches(k, m.keys.Top):
+		m.scrollBy(-m.lay.frame.H())
+	case key.Matches(k, m.keys.Bottom):
+		m.scrollBy(m.lay.frame.H())
+	case key.Matches(k, m.keys.LineUp) && m.focus[m.active] == "":
 		m.scrollBy(-1)
-	case k.Type == tea.KeyDown && m.focus[m.active] == "":
+	case key.Matches(k, m.keys.LineDown) && m.focus[m.active] == "":
 		m.scrollBy(1)
 	}
 	return nil
+}
+
+// transcriptKey scrolls and searches the transcript, which has the focus;
+// it reports whether the key was for it.
+func (m *Model) transcriptKey(k tea.KeyMsg) bool {
+	h := m.lay.bodyH
+	switch {
+	case key.Matches(k, m.keys.ScrollUp):
+		m.tr.scrollBy(-max(h-2, 1), h)
+	case key.Matches(k, m.keys.ScrollDown):
+		m.tr.scrollBy(max(h-2, 1), h)
+	case key.Matches(k, m.keys.LineUp):
+		m.tr.scrollBy(-1, h)
+	case key.Matches(k, m.keys.LineDown):
+		m.tr.scrollBy(1, h)
+	case key.Matches(k, m.keys.Top):
+		m.tr.scrollTo(0, h)
+	case key.Matches(k, m.keys.Bottom):
+		m.tr.scrollTo(m.tr.total, h)
+	case key.Matches(k, m.keys.Search):
+		m.startSearch()
+	case key.Matches(k, m.keys.NextMatch) && m.tr.query != "":
+		if !m.tr.step(-1, h) {
+			m.setNotice("no match above", true)
+		}
+	case key.Matches(k, m.keys.PrevMatch) && m.tr.query != "":
+		if !m.tr.step(+1, h) {
+			m.setNotice("no match below", true)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// startSearch opens the search prompt, with the transcript on the screen.
+func (m *Model) startSearch() {
+	m.searching, m.query = true, ""
+	m.tr.clearSearch()
+	if m.lay.wide {
+		m.hideScript, m.scriptFocus = false, true
+		m.focus[m.active] = ""
+	} else {
+		m.narrowScript = true
+	}
+	m.relayout()
+}
+
+// searchKey edits the search prompt: what is typed is searched for as it
+// is typed, enter keeps the search (n and N go on from it), esc drops it.
+func (m *Model) searchKey(k tea.KeyMsg) {
+	ck := m.keys.Controls
+	switch {
+	case key.Matches(k, m.keys.Back):
+		m.searching = false
+		m.tr.clearSearch()
+	case k.Type == tea.KeyEnter:
+		m.searching = false
+		switch {
+		case m.query == "":
+			m.tr.clearSearch()
+		case len(m.tr.matches) == 0:
+			m.setNotice("no match for "+strconv.Quote(m.query), false)
+			m.tr.clearSearch()
+		}
+	case key.Matches(k, ck.Delete):
+		if r := []rune(m.query); len(r) > 0 {
+			m.query = string(r[:len(r)-1])
+			m.tr.search(m.query, m.lay.bodyH)
+		}
+	case key.Matches(k, ck.KillStart):
+		m.query = ""
+		m.tr.clearSearch()
+	case k.Type == tea.KeyRunes || k.Type == tea.KeySpace:
+		m.query += a2ui.SanitizeLine(string(k.Runes))
+		m.tr.search(m.query, m.lay.bodyH)
+	}
+	m.relayout()
+}
+
+// back is esc: close the dialog, end the search, leave the transcript or
+// the control, or dismiss the announcement of a new surface.
+func (m *Model) back() {
+	switch {
+	case m.lay.dialogOn:
+		m.closeModal()
+		return
+	case m.scriptActive() && m.tr.query != "":
+		m.tr.clearSearch()
+	case m.scriptActive():
+		m.scriptFocus = false
+		m.narrowScript = false
+	case m.focus[m.active] != "":
+		m.clearFocus()
+	default:
+		m.announce = ""
+	}
+	m.relayout()
+}
+
+// openHelp shows every key.
+func (m *Model) openHelp() {
+	m.helpOpen, m.helpTop = true, 0
+}
+
+// helpKey scrolls the help; any other key closes it.
+func (m *Model) helpKey(k tea.KeyMsg) {
+	page := max(m.lay.bodyH-2, 1)
+	switch {
+	case key.Matches(k, m.keys.LineUp):
+		m.helpTop--
+	case key.Matches(k, m.keys.LineDown):
+		m.helpTop++
+	case key.Matches(k, m.keys.ScrollUp):
+		m.helpTop -= page
+	case key.Matches(k, m.keys.ScrollDown):
+		m.helpTop += page
+	case key.Matches(k, m.keys.Top):
+		m.helpTop = 0
+	case key.Matches(k, m.keys.Bottom):
+		m.helpTop = len(m.helpLines())
+	default:
+		m.helpOpen = false
+	}
+	m.helpTop = max(0, min(m.helpTop, len(m.helpLines())-m.lay.bodyH))
+}
+
+// copyLink puts the web mirror's link for the person on the clipboard.
+// The link is one-time: the first browser that opens it is paired, and
+// every later use is announced in the transcript, so a copy that someone
+// else reads first costs the person a new link, not their session.
+func (m *Model) copyLink() tea.Cmd {
+	switch {
+	case m.webLink == nil:
+		m.setNotice("the web mirror is off", false)
+		return nil
+	case m.clipboard == nil:
+		m.setNotice("no clipboard here", false)
+		return nil
+	}
+	link, clip := m.webLink, m.clipboard
+	return func() tea.Msg { return copiedMsg{err: clip(link())} }
+}
+
+// toggleTranscript is ctrl+t: the transcript pane hidden or shown on a
+// wide terminal, the transcript view or the surface on a narrow one.
+func (m *Model) toggleTranscript() {
+	if m.lay.wide {
+		m.hideScript = !m.hideScript
+		m.scriptFocus = false
+	} else {
+		m.narrowScript = !m.narrowScript
+	}
+	m.relayout()
+}
+
+// showTab shows the surface of tab c ('1'…'8').
+func (m *Model) showTab(c byte) {
+	ss := m.shownSurfaces()
+	if i := int(c - '1'); i >= 0 && i < len(ss) {
+		m.showSurface(ss[i].ID())
+	}
+}
+
+// showSurface makes id the active surface and puts it on the screen.
+func (m *Model) showSurface(id string) {
+	m.active = id
+	m.narrowScript, m.scriptFocus = false, false
+	if m.announced == id {
+		m.announce = ""
+	}
+	m.relayout()
 }
 
 func (m *Model) switchSurface(d int) {
@@ -297,22 +608,43 @@ func (m *Model) switchSurface(d int) {
 			i = j
 		}
 	}
-	m.active = ss[(i+d+len(ss))%len(ss)].ID()
-	m.showTranscript = false
-	m.relayout()
+	m.showSurface(ss[(i+d+len(ss))%len(ss)].ID())
 }
 
+// moveFocus goes to the next or previous control, and on a wide terminal
+// to the transcript pane after the last control (outside dialogs).
 func (m *Model) moveFocus(d int) {
 	fs := m.lay.focusables
-	if len(fs) == 0 {
+	if !m.lay.wide && m.narrowScript {
+		// Back from the transcript to the surface, at its first control.
+		m.narrowScript = false
+		m.relayout()
+		if len(m.lay.focusables) > 0 && m.focus[m.active] == "" {
+			m.setFocus(m.lay.focusables[0].Node)
+		}
 		return
 	}
+	pane := m.lay.wide && !m.hideScript && !m.lay.dialogOn
 	cur := m.focus[m.active]
 	i := -1
 	for j, f := range fs {
 		if f.Node == cur {
 			i = j
 		}
+	}
+	switch {
+	case m.scriptActive():
+		i = -1 // from the pane: the first or the last control
+	case pane && (i == len(fs)-1 && d > 0 || i == 0 && d < 0 || len(fs) == 0):
+		m.clearFocus()
+		m.scriptFocus = true
+		m.relayout()
+		return
+	}
+	m.scriptFocus = false
+	if len(fs) == 0 {
+		m.relayout()
+		return
 	}
 	switch {
 	case i < 0 && d > 0:
@@ -329,19 +661,29 @@ func (m *Model) moveFocus(d int) {
 // its value, where typing usually continues.
 func (m *Model) setFocus(id string) {
 	m.focus[m.active] = id
+	m.started[m.active] = true
+	m.scriptFocus = false
 	if n := m.focusedNode(); n != nil {
 		if p, ok := n.Props.(*a2ui.TextFieldProps); ok {
 			m.state().Node(id).Cursor = len([]rune(p.Text))
+			m.stateGen++
 		}
 	}
 	m.relayout()
+}
+
+// clearFocus leaves the focused control, for good: the program does not
+// give the surface's first control the focus again.
+func (m *Model) clearFocus() {
+	m.focus[m.active] = ""
+	m.started[m.active] = true
 }
 
 func (m *Model) scrollBy(d int) {
 	m.scroll[m.active] += d
 	// A manual scroll leaves the focus behind: drop it, or the next
 	// layout would scroll straight back to it.
-	m.focus[m.active] = ""
+	m.clearFocus()
 	m.relayout()
 }
 
@@ -358,7 +700,7 @@ func (m *Model) focusedNode() *a2ui.Node {
 	return s.Tree().Find(id)
 }
 
-func (m *Model) context() *components.Context {
+func (m *Model) surfaceTheme() *components.Theme {
 	theme := m.theme
 	if s := m.snap.Canvas.Surface(m.active); s != nil && s.Styles().PrimaryColor != "" {
 		hex := s.Styles().PrimaryColor
@@ -367,7 +709,11 @@ func (m *Model) context() *components.Context {
 		}
 		theme = m.accent[hex]
 	}
-	return &components.Context{Theme: theme, State: m.state(), Focus: m.focus[m.active], Now: m.now}
+	return theme
+}
+
+func (m *Model) context() *components.Context {
+	return &components.Context{Theme: m.surfaceTheme(), State: m.state(), Focus: m.focus[m.active], Now: m.now}
 }
 
 // apply carries out what a control asked for.
@@ -377,6 +723,9 @@ func (m *Model) apply(it components.Intent) {
 		switch it.Kind {
 		case components.Press:
 			err = m.press(it.Node)
+			if err == nil && m.notice == "" && m.snap.Status.Agent == bridge.AgentNone {
+				m.setNotice("no agent is connected; the action waits in the queue", true)
+			}
 		case components.SetValue:
 			err = m.view.SetValue(bridge.Terminal, m.active, it.Node, it.Value)
 		case components.OpenModal:
@@ -386,7 +735,7 @@ func (m *Model) apply(it components.Intent) {
 			m.closeModal()
 		}
 		if err != nil {
-			m.notice = refusalNotice(err)
+			m.setNotice(refusalNotice(err), false)
 		}
 		if it.Also == nil {
 			break
@@ -428,7 +777,8 @@ func (m *Model) press(id string) error {
 	if n := s.Tree().Find(id); n != nil {
 		if p, ok := n.Props.(*a2ui.ButtonProps); ok && p.Call == "openUrl" {
 			m.state().Node(id).Notice = components.OpenNotice(p.URL)
-			m.notice = components.OpenNotice(p.URL)
+			m.stateGen++
+			m.setNotice(components.OpenNotice(p.URL), true)
 		}
 	}
 	return nil
@@ -455,24 +805,55 @@ func (m *Model) closeModal() {
 }
 
 func (m *Model) mouse(ev tea.MouseMsg) {
+	if ev.Action != tea.MouseActionPress {
+		return
+	}
+	overScript := m.lay.showScript && (!m.lay.showSurface || ev.X >= m.lay.scriptX) && ev.Y > 0 && ev.Y <= m.lay.bodyH
 	switch {
-	case ev.Action == tea.MouseActionPress && ev.Button == tea.MouseButtonWheelUp:
-		m.scrollBy(-3)
+	case ev.Button == tea.MouseButtonWheelUp || ev.Button == tea.MouseButtonWheelDown:
+		d := 3
+		if ev.Button == tea.MouseButtonWheelUp {
+			d = -3
+		}
+		switch {
+		case m.helpOpen:
+			m.helpTop = max(0, min(m.helpTop+d, len(m.helpLines())-m.lay.bodyH))
+		case overScript:
+			m.tr.scrollBy(d, m.lay.bodyH)
+		default:
+			m.scrollBy(d)
+		}
 		return
-	case ev.Action == tea.MouseActionPress && ev.Button == tea.MouseButtonWheelDown:
-		m.scrollBy(3)
+	case ev.Button != tea.MouseButtonLeft:
 		return
-	case ev.Action != tea.MouseActionPress || ev.Button != tea.MouseButtonLeft:
+	}
+	if m.helpOpen || m.message != nil {
+		m.helpOpen, m.message = false, nil
+		m.relayout()
 		return
 	}
 	if ev.Y == 0 {
 		for _, t := range m.lay.tabs {
 			if ev.X >= t.x && ev.X < t.x+t.w {
-				m.active = t.id
-				m.showTranscript = false
-				m.relayout()
+				m.showSurface(t.id)
+				return
 			}
 		}
+		if t := m.lay.scriptTab; t.w > 0 && ev.X >= t.x && ev.X < t.x+t.w {
+			// The transcript's tab opens it.
+			if m.lay.wide {
+				m.hideScript = false
+			} else {
+				m.narrowScript = true
+			}
+			m.relayout()
+		}
+		return
+	}
+	if overScript && m.lay.wide {
+		m.clearFocus()
+		m.scriptFocus = true
+		m.relayout()
 		return
 	}
 	h, ok := m.lay.hitAt(ev.X, ev.Y)
@@ -489,12 +870,22 @@ func (m *Model) mouse(ev tea.MouseMsg) {
 		return
 	}
 	m.focus[m.active] = n.ID
-	m.apply(ctl.Click(n, m.state().Node(n.ID), h.Part, m.context()))
+	m.started[m.active] = true
+	m.scriptFocus = false
+	st := m.state().Node(n.ID)
+	before := *st
+	it := ctl.Click(n, st, h.Part, m.context())
+	if *st != before {
+		m.stateGen++
+	}
+	m.apply(it)
 }
 
 // Frame draws one frame of view at w×h without a terminal: the surface
 // given (or the first shown one), with node focus focused when it names a
-// control. It is exactly what the program would draw in that state.
+// control, else with the focus where the program puts it at start (the
+// surface's first control). It is exactly what the program would draw in
+// that state.
 func Frame(view bridge.View, opts Options, w, h int, surface, focus string) (string, error) {
 	m := New(view, opts)
 	defer m.Close()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -91,11 +92,43 @@ type writerOnly struct{ io.Writer }
 // with: the alternate screen, mouse clicks, output through Output, and a
 // lower frame rate over SSH.
 func ProgramOptions(out *os.File, ssh bool) []tea.ProgramOption {
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(NewOutput(out))}
+	return NewOutput(out).ProgramOptions(ssh)
+}
+
+// ProgramOptions are the program's Bubble Tea options with o as its
+// output (see the function ProgramOptions).
+func (o *Output) ProgramOptions(ssh bool) []tea.ProgramOption {
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(o)}
 	if ssh {
 		opts = append(opts, tea.WithFPS(20))
 	}
 	return opts
+}
+
+// Copy puts text on the terminal's clipboard with OSC 52. tmux takes the
+// sequence itself (into its paste buffer, and on to the terminal it runs
+// in, with set-clipboard on); GNU screen needs it wrapped to pass it on;
+// over SSH it reaches the person's own terminal, which sets the clipboard
+// if it allows programs to. It is written between two of Bubble Tea's
+// writes, never inside a frame, and moves no cursor. Only the person's
+// key asks for it: the program never writes the clipboard on its own, and
+// agent text, which is sanitized, can never carry the sequence.
+func (o *Output) Copy(text string) error {
+	seq := clipboardSequence(text, os.Getenv("TERM"), os.Getenv("TMUX") != "")
+	o.w.mu.Lock()
+	defer o.w.mu.Unlock()
+	_, err := io.WriteString(o.w.out, seq)
+	return err
+}
+
+// clipboardSequence is the OSC 52 sequence that sets the system clipboard
+// to text, for a terminal named term, inside tmux or not.
+func clipboardSequence(text, term string, tmux bool) string {
+	seq := ansi.SetSystemClipboard(text)
+	if !tmux && strings.HasPrefix(term, "screen") {
+		seq = ansi.ScreenPassthrough(seq, 0)
+	}
+	return seq
 }
 
 // cellWriter follows the cursor's column in what Bubble Tea writes (it

@@ -9,8 +9,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/a2term/a2term/components"
 )
 
 // Step is one thing the person does in a run without a terminal (see
@@ -49,9 +47,7 @@ func keyTable() map[string]tea.KeyMsg {
 	}
 	km := DefaultKeyMap()
 	bindings = append(bindings, km.HelpQ, km.QuitQ)
-	ck := components.DefaultKeyMap()
-	bindings = append(bindings, ck.Activate, ck.Left, ck.Right, ck.Up, ck.Down, ck.Home, ck.End,
-		ck.BigLeft, ck.BigRight, ck.Delete, ck.Close, ck.DeleteForward, ck.Newline)
+	bindings = append(bindings, km.Controls.Bindings()...)
 	out := map[string]tea.KeyMsg{}
 	for _, b := range bindings {
 		for _, s := range b.Keys() {

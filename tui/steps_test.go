@@ -16,9 +16,10 @@ import (
 func TestEveryHelpKeyIsAStep(t *testing.T) {
 	km, ck := DefaultKeyMap(), components.DefaultKeyMap()
 	bindings := []key.Binding{km.NextFocus, km.PrevFocus, km.NextSurface, km.PrevSurface, km.Surface, km.Transcript,
-		km.OpenWeb, km.Help, km.Back, km.ScrollUp, km.ScrollDown, km.Quit, km.HelpQ, km.QuitQ,
+		km.OpenWeb, km.CopyLink, km.Help, km.Back, km.ScrollUp, km.ScrollDown, km.Quit, km.HelpQ, km.QuitQ,
+		km.SurfaceDigit, km.LineUp, km.LineDown, km.Top, km.Bottom, km.Search, km.NextMatch, km.PrevMatch,
 		ck.Activate, ck.Left, ck.Right, ck.Up, ck.Down, ck.Home, ck.End, ck.BigLeft, ck.BigRight, ck.Delete,
-		ck.Close, ck.DeleteForward, ck.Newline}
+		ck.Close, ck.DeleteForward, ck.Newline, ck.WordLeft, ck.WordRight, ck.DeleteWord, ck.KillStart, ck.KillEnd}
 	n := 0
 	for _, b := range bindings {
 		for _, name := range b.Keys() {
@@ -78,7 +79,7 @@ func TestParseSteps(t *testing.T) {
 		t.Errorf("no steps: %v %v", steps, err)
 	}
 	for in, want := range map[string]string{
-		"tab nope":    `unknown key "nope"; the keys are ? alt+1`,
+		"tab nope":    `unknown key "nope"; the keys are / 1 2`,
 		"Tab":         `unknown key "Tab"`,
 		"ctrl+z":      `unknown key "ctrl+z"`,
 		`"tab"`:       `unknown key "\"tab\""`,

@@ -1,14 +1,18 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/components"
 )
 
 // TestTranscriptSourcesCannotBeForged: a line the agent appends and lines
@@ -97,6 +101,137 @@ func TestTranscriptSourcesCannotBeForged(t *testing.T) {
 		}
 		if len(marked) < 2 {
 			t.Errorf("ascii %v: %d marked lines, want the show and the event: %q", ascii, len(marked), marked)
+		}
+	}
+}
+
+// TestWrapWordsKeepsAddressesWhole wraps text holding a web address and
+// a path at every width from 8 to 80: no line is wider than the width,
+// the text comes back in order, and the address and the path are each on
+// one line whenever they fit on a line at all, else start lines of their
+// own.
+func TestWrapWordsKeepsAddressesWhole(t *testing.T) {
+	const url = "http://127.0.0.1:41234/pair/0123456789abcdef"
+	const path = "/home/ada/src/a2term-demo/agent.py"
+	text := "Open " + url + " in your browser, or read " + path + " first — it is short."
+	for w := 8; w <= 80; w++ {
+		spans := wrapWords(text, w)
+		var got []string
+		for _, sp := range spans {
+			l := text[sp[0]:sp[1]]
+			if textWidth(l) > w {
+				t.Fatalf("width %d: line %q is wider", w, l)
+			}
+			got = append(got, l)
+		}
+		if noSpace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; noSpace(strings.Join(got, "")) != noSpace(text) {
+			t.Fatalf("width %d: the words changed: %q", w, got)
+		}
+		for _, word := range []string{url, path} {
+			whole := false
+			for _, l := range got {
+				whole = whole || strings.Contains(l, word)
+			}
+			if len(word) <= w && !whole {
+				t.Errorf("width %d: %q is broken: %q", w, word, got)
+			}
+			if len(word) > w {
+				// Too long for a line: its pieces start lines of their own.
+				for _, l := range got {
+					if i := strings.Index(l, word[:4]); i > 0 {
+						t.Errorf("width %d: %q starts after other text: %q", w, word, l)
+					}
+				}
+			}
+		}
+	}
+	if got := wrapWords("  indented\nsecond", 20); len(got) != 2 || got[0] != [2]int{0, 10} {
+		t.Errorf("paragraphs and their indent: %v", got)
+	}
+	if got := wrapWords("", 10); len(got) != 1 {
+		t.Errorf("empty text: %v", got)
+	}
+}
+
+// narrowTranscript returns a program at 60×20 showing the transcript
+// view of a board holding n entries of two lines each.
+func narrowTranscript(t *testing.T, n int) (*Model, *bridge.Board) {
+	t.Helper()
+	b := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	for i := 0; i < n; i++ {
+		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("entry %d says something long enough to wrap onto a second line", i))
+	}
+	m := New(b, testOptions(termenv.Ascii))
+	t.Cleanup(m.Close)
+	m.SetSize(60, 20)
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	if !m.lay.showScript {
+		t.Fatal("ctrl+t did not show the transcript")
+	}
+	return m, b
+}
+
+// TestTranscriptScrollKeepsTheReader: scrolled up, new entries leave the
+// lines read where they are and are counted in a "↓ N new" mark; End goes
+// back to following the newest line; Home shows the first line.
+func TestTranscriptScrollKeepsTheReader(t *testing.T) {
+	m, b := narrowTranscript(t, 30)
+	body := func() string { return strings.Join(lines(m.View())[1:19], "\n") }
+	if !strings.Contains(body(), "entry 29 says") || strings.Contains(body(), "more below") {
+		t.Fatalf("the transcript does not start at its newest line:\n%s", body())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyPgUp})
+	read := lines(m.View())[1:18]
+	for i := 0; i < 3; i++ {
+		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("late %d", i))
+	}
+	m.refresh()
+	now := lines(m.View())
+	if strings.Join(now[1:18], "\n") != strings.Join(read, "\n") {
+		t.Errorf("new lines moved the reader:\n%s\nwas\n%s", strings.Join(now[1:18], "\n"), strings.Join(read, "\n"))
+	}
+	if !strings.Contains(now[18], "3 new") {
+		t.Errorf("no mark of the new lines: %q", now[18])
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	if !strings.Contains(body(), "late 2") || strings.Contains(body(), "new · end") {
+		t.Errorf("end did not go to the newest line:\n%s", body())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyHome})
+	if got := lines(m.View())[1]; !strings.HasPrefix(got, " Transcript") || !strings.Contains(lines(m.View())[2], "entry 0 says") {
+		t.Errorf("home does not show the first line: %q", got)
+	}
+	// The reader stays on what they read while older entries are dropped
+	// in front of it; once it is gone, the oldest kept is shown.
+	m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+	top := lines(m.View())[1]
+	for i := 0; i < 40; i++ {
+		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "more")
+	}
+	m.refresh()
+	if got := lines(m.View())[1]; got != top {
+		t.Errorf("the top line moved from %q to %q", top, got)
+	}
+}
+
+// TestTranscriptEntriesHang: an entry's wrapped lines hang after its time
+// and label, whatever the width.
+func TestTranscriptEntriesHang(t *testing.T) {
+	th := components.NewTheme(testOptions(termenv.Ascii).Renderer, components.Options{})
+	e := bridge.Entry{Seq: 1, Time: fixedClock(), From: bridge.FromAgent, Role: bridge.RoleAgent,
+		Text: "a reasonably long sentence that will need several lines in a narrow pane"}
+	for _, w := range []int{24, 40, 60} {
+		ls := layoutEntry(th, e, w)
+		if len(ls) < 2 {
+			t.Fatalf("width %d: %d lines", w, len(ls))
+		}
+		if !strings.HasPrefix(ls[0].drawn, " 09:30 agent a") {
+			t.Errorf("width %d: first line %q", w, ls[0].drawn)
+		}
+		for _, l := range ls[1:] {
+			if !strings.HasPrefix(l.drawn, strings.Repeat(" ", 13)) || l.drawn[13] == ' ' || l.drawnW > w {
+				t.Errorf("width %d: line %q does not hang after the time and label", w, l.drawn)
+			}
 		}
 	}
 }

@@ -41,8 +41,7 @@ func TestInvalidFieldBlocksThePress(t *testing.T) {
 	m := New(board, testOptions(termenv.Ascii))
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 12))
-	waitScreen(t, tm, "Email")
-	tm.Send(press(tea.KeyTab)) // email
+	waitScreen(t, tm, "Email") // the email field has the focus from the start
 	tm.Send(press(tea.KeyTab)) // send
 	tm.Send(press(tea.KeyEnter))
 	waitScreen(t, tm, `Not sent: "Email" is not in the expected format.`)

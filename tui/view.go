@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
 )
@@ -16,44 +17,65 @@ const wideWidth = 100
 
 // layout is where everything goes on the current screen.
 type layout struct {
-	bodyH        int
-	wide         bool
-	showSurface  bool
-	showScript   bool // the transcript pane
-	surfaceW     int
-	innerX       int // first column of the surface's drawing
-	innerW       int
-	scriptX      int
-	scriptW      int
+	bodyH       int
+	wide        bool
+	showSurface bool
+	showScript  bool // the transcript, as a pane or as the narrow view
+	surfaceW    int
+	innerX      int // first column of the surface's drawing
+	innerW      int
+	scriptX     int
+	scriptW     int
+	// banner is a line over the surface (no agent is connected); surfTop
+	// is the body row the surface's drawing starts at, surfH its height.
+	banner       string
+	surfTop      int
+	surfH        int
 	frame        components.Block
 	scroll       int
 	dialog       components.Block
 	dialogOn     bool
 	dialogX      int // screen column of the dialog
-	dialogY      int // body row of the dialog
+	dialogY      int // row of the dialog in the surface's drawing area
 	focusables   []components.Hit
 	tabs         []tabPos
-	scriptLines  []string
+	scriptTab    tabPos // the transcript's tab, when it has one
 	emptyMessage string
 }
 
 type tabPos struct {
-	id   string
-	x, w int
+	id    string
+	label string
+	x, w  int
+}
+
+// surfaceKey is everything the surface's drawing depends on. A relayout
+// with the same key (a transcript line arrived, a press was queued, a
+// key went to the transcript) keeps the drawing it has.
+type surfaceKey struct {
+	tree  *a2ui.Node
+	id    string
+	w, h  int
+	focus string
+	modal string
+	gen   uint64
+	theme *components.Theme
+	cache uint64
 }
 
 // relayout recomputes the layout after anything it depends on changed.
 func (m *Model) relayout() {
+	prev := m.lay
 	l := layout{}
 	l.bodyH = max(m.height-2, 1)
 	l.wide = m.width >= wideWidth
 	switch {
-	case l.wide:
+	case l.wide && !m.hideScript:
 		l.scriptW = max(32, min(60, m.width*2/5))
 		l.surfaceW = m.width - l.scriptW - 1
 		l.scriptX = l.surfaceW + 1
 		l.showSurface, l.showScript = true, true
-	case m.showTranscript:
+	case !l.wide && m.narrowScript:
 		l.scriptW = m.width
 		l.showScript = true
 	default:
@@ -62,84 +84,142 @@ func (m *Model) relayout() {
 	}
 	l.innerX = 1
 	l.innerW = max(l.surfaceW-2, 1)
+	if s := m.snap.Canvas.Surface(m.active); l.showSurface && m.snap.Status.Agent == bridge.AgentNone && s != nil && s.Tree() != nil && l.bodyH > 2 {
+		l.banner = m.theme.Error.Render(m.theme.Glyph("⚠", "!") + " No agent is connected: what you press waits in the queue.")
+		l.surfTop = 1
+	}
+	l.surfH = max(l.bodyH-l.surfTop, 1)
+	// Reuse the surface's drawing when nothing it depends on changed.
+	l.frame, l.dialog, l.dialogOn, l.dialogX, l.dialogY, l.focusables =
+		prev.frame, prev.dialog, prev.dialogOn, prev.dialogX, prev.dialogY, prev.focusables
 	m.lay = l
-	m.layoutTabs()
-	m.layoutSurface()
 	if l.showScript {
-		m.lay.scriptLines = m.transcriptLines(m.lay.scriptW, m.lay.bodyH)
+		m.tr.setWidth(l.scriptW)
+	}
+	m.tr.sync(m.snap.Transcript, m.snap.Dropped, l.showScript)
+	m.layoutSurface()
+	m.layoutTabs()
+	if m.autoFocus() {
+		m.relayout()
 	}
 }
 
+// autoFocus gives the first control of a surface shown for the first
+// time the focus; it reports whether it did.
+func (m *Model) autoFocus() bool {
+	l := &m.lay
+	if !l.showSurface || m.active == "" || m.started[m.active] || l.dialogOn || len(l.focusables) == 0 || m.scriptFocus {
+		return false
+	}
+	m.started[m.active] = true
+	if m.focus[m.active] != "" {
+		return false
+	}
+	m.focus[m.active] = l.focusables[0].Node
+	if n := m.focusedNode(); n != nil {
+		if p, ok := n.Props.(*a2ui.TextFieldProps); ok {
+			m.state().Node(n.ID).Cursor = len([]rune(p.Text))
+			m.stateGen++
+		}
+	}
+	return true
+}
+
+// tabMarked reports whether surface s's tab carries the mark of a change
+// not seen yet: it is new, or changed since it was last on the screen.
+func (m *Model) tabMarked(s *a2ui.Surface) bool {
+	if s.ID() == m.active && m.lay.showSurface {
+		return false
+	}
+	v, ok := m.seen[s.ID()]
+	return !ok || s.Version() > v
+}
+
+// layoutTabs places the tabs: one per surface, numbered by the keys that
+// show them (alt+N, or N when no field has the focus), and, when the
+// transcript is not beside the surface, the transcript's own tab at the
+// right end with the count of the agent's lines not seen yet. Surface
+// names are shortened when the tabs do not fit.
 func (m *Model) layoutTabs() {
-	x := 0
-	for i, s := range m.shownSurfaces() {
-		label := m.tabLabel(i, s.ID())
+	l := &m.lay
+	if !(l.wide && !m.hideScript) {
+		label := " transcript "
+		if n := m.tr.unseen; n > 0 && !l.showScript {
+			label = fmt.Sprintf(" transcript %d new ", n)
+		}
 		w := ansi.StringWidth(label)
-		m.lay.tabs = append(m.lay.tabs, tabPos{id: s.ID(), x: x, w: w})
+		l.scriptTab = tabPos{label: label, x: max(m.width-w, 0), w: w}
+	}
+	ss := m.shownSurfaces()
+	room := m.width - l.scriptTab.w - 1
+	labels := make([]string, len(ss))
+	for cut := 0; ; cut++ {
+		total := 0
+		for i, s := range ss {
+			id := s.ID()
+			if k := ansi.StringWidth(id) - cut; cut > 0 && k < ansi.StringWidth(id) {
+				id = ansi.Truncate(id, max(k, 1), "…")
+			}
+			label := fmt.Sprintf(" %d %s ", i+1, id)
+			if m.tabMarked(s) {
+				label = fmt.Sprintf(" %d %s %s ", i+1, id, m.theme.Glyph("•", "*"))
+			}
+			labels[i] = label
+			total += ansi.StringWidth(label) + 1
+		}
+		if total <= room || cut > 64 {
+			break
+		}
+	}
+	x := 0
+	for i, s := range ss {
+		w := ansi.StringWidth(labels[i])
+		l.tabs = append(l.tabs, tabPos{id: s.ID(), label: labels[i], x: x, w: w})
 		x += w + 1
 	}
-}
-
-func (m *Model) tabLabel(i int, id string) string {
-	label := fmt.Sprintf(" %d %s ", i+1, id)
-	if s := m.snap.Canvas.Surface(id); s != nil && id != m.active && s.Version() > m.seen[id] && m.seen[id] > 0 {
-		label = fmt.Sprintf(" %d %s %s ", i+1, id, m.theme.Glyph("•", "*"))
-	}
-	return label
 }
 
 func (m *Model) layoutSurface() {
 	l := &m.lay
 	s := m.snap.Canvas.Surface(m.active)
 	if s == nil || !s.Shown() || s.Tree() == nil {
+		l.frame, l.dialog, l.dialogOn, l.focusables = components.Block{}, components.Block{}, false, nil
+		m.drawn = surfaceKey{}
 		l.emptyMessage = "Waiting for an agent to show something."
-		if m.snap.Status.Listening != "" {
-			l.emptyMessage += " Agents connect at " + m.snap.Status.Listening + "."
+		switch st := m.snap.Status; {
+		case st.Agent == bridge.AgentNone && st.Listening != "":
+			l.emptyMessage += " No agent is connected yet: agents connect at " + st.Listening + "."
+		case st.Agent == bridge.AgentNone:
+			l.emptyMessage += " No agent is connected yet."
+		case st.Listening != "":
+			l.emptyMessage += " Agents connect at " + st.Listening + "."
 		}
 		return
 	}
 	if _, ok := m.seen[s.ID()]; !ok || l.showSurface {
 		m.seen[s.ID()] = s.Version()
 	}
-	ctx := m.context()
+	if !l.showSurface {
+		return
+	}
 	st := m.state()
-	tree := s.Tree()
 	cache, ok := m.caches[s.ID()]
 	if !ok {
 		cache = components.NewCache()
 		m.caches[s.ID()] = cache
 	}
-	cache.Frame()
-	ctx.Cache = cache
-	ctx.SetRoot(tree)
-	l.frame = components.Render(tree, l.innerW, ctx)
-	hits := l.frame.Hits
-	if st.Modal != "" {
-		if mod := tree.Find(st.Modal); mod != nil && mod.Type == "Modal" {
-			dw := min(l.innerW, 72)
-			l.dialog = components.Dialog(mod, dw, ctx)
-			if len(l.dialog.Lines) > l.bodyH {
-				l.dialog.Lines = l.dialog.Lines[:l.bodyH]
-			}
-			l.dialogOn = true
-			l.dialogX = l.innerX + (l.innerW-dw)/2
-			l.dialogY = max(0, (l.bodyH-l.dialog.H())/2)
-			hits = l.dialog.Hits
-		} else {
-			st.Modal = ""
-		}
-	}
-	seen := map[string]bool{}
-	for _, h := range hits {
-		if h.Focusable && !seen[h.Node] {
-			seen[h.Node] = true
-			l.focusables = append(l.focusables, h)
-		}
+	key := surfaceKey{tree: s.Tree(), id: s.ID(), w: l.innerW, h: l.surfH, focus: m.focus[m.active],
+		modal: st.Modal, gen: m.stateGen, theme: m.surfaceTheme(), cache: cache.Generation()}
+	if key != m.drawn {
+		m.drawSurface(s, st, cache)
+		key.modal = st.Modal // a dialog that is gone was closed
+		m.drawn = key
 	}
 	focus := m.focus[m.active]
-	if focus != "" && !seen[focus] {
+	if focus != "" && !hasFocusable(l.focusables, focus) {
 		m.focus[m.active] = ""
 		focus = ""
+		m.drawn.focus = ""
 	}
 	// Scroll to keep the focused control in view.
 	sc := m.scroll[m.active]
@@ -151,21 +231,67 @@ func (m *Model) layoutSurface() {
 			if h.Y < sc {
 				sc = h.Y
 			}
-			if h.Y+min(h.H, l.bodyH) > sc+l.bodyH {
-				sc = h.Y + min(h.H, l.bodyH) - l.bodyH
+			if h.Y+min(h.H, l.surfH) > sc+l.surfH {
+				sc = h.Y + min(h.H, l.surfH) - l.surfH
 			}
 		}
 	}
-	sc = max(0, min(sc, l.frame.H()-l.bodyH))
+	sc = max(0, min(sc, l.frame.H()-l.surfH))
 	m.scroll[m.active] = sc
 	l.scroll = sc
+}
+
+func hasFocusable(fs []components.Hit, id string) bool {
+	for _, f := range fs {
+		if f.Node == id {
+			return true
+		}
+	}
+	return false
+}
+
+// drawSurface draws surface s (and its open dialog) and lists its
+// controls.
+func (m *Model) drawSurface(s *a2ui.Surface, st *components.State, cache *components.Cache) {
+	l := &m.lay
+	ctx := m.context()
+	tree := s.Tree()
+	cache.Frame()
+	ctx.Cache = cache
+	ctx.SetRoot(tree)
+	l.frame = components.Render(tree, l.innerW, ctx)
+	l.dialog, l.dialogOn = components.Block{}, false
+	hits := l.frame.Hits
+	if st.Modal != "" {
+		if mod := tree.Find(st.Modal); mod != nil && mod.Type == "Modal" {
+			dw := min(l.innerW, 72)
+			l.dialog = components.Dialog(mod, dw, ctx)
+			if len(l.dialog.Lines) > l.surfH {
+				l.dialog.Lines = l.dialog.Lines[:l.surfH]
+			}
+			l.dialogOn = true
+			l.dialogX = l.innerX + (l.innerW-dw)/2
+			l.dialogY = max(0, (l.surfH-l.dialog.H())/2)
+			hits = l.dialog.Hits
+		} else {
+			st.Modal = ""
+		}
+	}
+	seen := map[string]bool{}
+	l.focusables = nil
+	for _, h := range hits {
+		if h.Focusable && !seen[h.Node] {
+			seen[h.Node] = true
+			l.focusables = append(l.focusables, h)
+		}
+	}
 }
 
 // hitAt finds the control drawn at a screen position: the smallest hit
 // there, in the dialog when one is open.
 func (l *layout) hitAt(x, y int) (components.Hit, bool) {
-	by := y - 1
-	if by < 0 || by >= l.bodyH || !l.showSurface || x >= l.surfaceW {
+	by := y - 1 - l.surfTop
+	if by < 0 || by >= l.surfH || !l.showSurface || x >= l.surfaceW {
 		return components.Hit{}, false
 	}
 	var hits []components.Hit
@@ -189,20 +315,21 @@ func (l *layout) hitAt(x, y int) (components.Hit, bool) {
 // View draws the screen.
 func (m *Model) View() string {
 	lines := make([]string, 0, m.height)
-	lines = append(lines, m.tabBar())
-	body := m.body()
+	lines = append(lines, components.Fit(m.tabBar(), m.width))
+	var body []string
 	switch {
-	case m.help:
-		body = m.helpLines()
+	case m.helpOpen:
+		body = m.helpView()
 	case m.message != nil:
 		body = m.messageLines()
+	default:
+		body = m.body()
 	}
-	if m.help || m.message != nil {
+	if m.helpOpen || m.message != nil {
 		for i := range body {
 			body[i] = components.Fit(body[i], m.width)
 		}
 	}
-	lines[0] = components.Fit(lines[0], m.width)
 	lines = append(lines, body...)
 	lines = append(lines, components.Fit(m.statusLine(), m.width))
 	return strings.Join(lines[:min(len(lines), m.height)], "\n")
@@ -210,37 +337,42 @@ func (m *Model) View() string {
 
 func (m *Model) tabBar() string {
 	t := m.theme
-	var b strings.Builder
-	ss := m.shownSurfaces()
-	if len(ss) == 0 {
+	l := &m.lay
+	if len(l.tabs) == 0 && l.scriptTab.w == 0 {
 		return t.Dim.Render(" a2term")
 	}
-	for i, s := range ss {
-		label := m.tabLabel(i, s.ID())
-		switch {
-		case s.ID() == m.active && !(m.showTranscript && !m.lay.wide):
-			b.WriteString(m.activeTab(label))
-		default:
-			b.WriteString(t.Dim.Render(label))
+	var b strings.Builder
+	x := 0
+	for _, tab := range l.tabs {
+		if tab.id == m.active && l.showSurface {
+			b.WriteString(m.activeTab(tab.label))
+		} else {
+			b.WriteString(t.Dim.Render(tab.label))
 		}
 		b.WriteByte(' ')
+		x += tab.w + 1
 	}
-	if !m.lay.wide {
-		label := " transcript "
-		if m.showTranscript {
-			b.WriteString(m.activeTab(label))
-		} else {
-			b.WriteString(t.Dim.Render(label))
+	if st := l.scriptTab; st.w > 0 {
+		if x < st.x {
+			b.WriteString(strings.Repeat(" ", st.x-x))
+		}
+		switch {
+		case l.showScript:
+			b.WriteString(m.activeTab(st.label))
+		case m.tr.unseen > 0:
+			b.WriteString(t.Accent.Render(st.label))
+		default:
+			b.WriteString(t.Dim.Render(st.label))
 		}
 	}
 	return b.String()
 }
 
 // activeTab marks the active tab: reversed, or in brackets when there is
-// no colour (NO_COLOR drops every style).
+// no colour (NO_COLOR drops every style), in the same cells.
 func (m *Model) activeTab(label string) string {
 	if !m.theme.Color() {
-		return "[" + strings.TrimSpace(label) + "]"
+		return "[" + label[1:len(label)-1] + "]"
 	}
 	return m.theme.Focus.Render(label)
 }
@@ -252,7 +384,15 @@ func (m *Model) body() []string {
 	if l.showSurface {
 		left = m.surfaceLines()
 	}
+	var right []string
+	if l.showScript {
+		right = m.tr.view(l.bodyH)
+	}
 	sep := m.theme.Border.Render(m.theme.Glyph("│", "|"))
+	if m.scriptActive() {
+		// The focus on the pane, shown in the separator's own cells.
+		sep = m.theme.Accent.Render(m.theme.Glyph("┃", "#"))
+	}
 	for y := 0; y < l.bodyH; y++ {
 		var line string
 		if l.showSurface {
@@ -262,11 +402,7 @@ func (m *Model) body() []string {
 			if l.showSurface {
 				line += sep
 			}
-			sl := ""
-			if y < len(l.scriptLines) {
-				sl = l.scriptLines[y]
-			}
-			line += components.Fit(sl, l.scriptW)
+			line += right[y]
 		}
 		out[y] = line
 	}
@@ -274,7 +410,7 @@ func (m *Model) body() []string {
 }
 
 // surfaceLines draws the visible part of the active surface, with the
-// dialog over it when one is open.
+// dialog over it when one is open, under the banner when there is one.
 func (m *Model) surfaceLines() []string {
 	l := &m.lay
 	out := make([]string, l.bodyH)
@@ -290,191 +426,42 @@ func (m *Model) surfaceLines() []string {
 		}
 		return out
 	}
+	if l.surfTop > 0 {
+		out[0] = components.Fit(pad+l.banner, l.surfaceW)
+	}
+	area := out[l.surfTop:]
 	// Frame lines are exactly innerW wide: no need to measure them.
 	blank := strings.Repeat(" ", l.surfaceW)
 	rest := strings.Repeat(" ", max(l.surfaceW-l.innerX-l.innerW, 0))
-	for y := 0; y < l.bodyH; y++ {
+	for y := range area {
 		if fy := y + l.scroll; fy < l.frame.H() {
-			out[y] = pad + l.frame.Lines[fy] + rest
+			area[y] = pad + l.frame.Lines[fy] + rest
 		} else {
-			out[y] = blank
+			area[y] = blank
 		}
 	}
-	if l.frame.H() > l.bodyH {
+	if h := len(area); l.frame.H() > h {
 		// Show that there is more above or below.
 		if l.scroll > 0 {
-			out[0] = components.Window(out[0], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
+			area[0] = components.Window(area[0], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
 		}
-		if l.scroll+l.bodyH < l.frame.H() {
-			out[l.bodyH-1] = components.Window(out[l.bodyH-1], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
+		if l.scroll+h < l.frame.H() {
+			area[h-1] = components.Window(area[h-1], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
 		}
 	}
 	if l.dialogOn {
 		for i, dl := range l.dialog.Lines {
 			y := l.dialogY + i
-			if y >= l.bodyH {
+			if y >= len(area) {
 				break
 			}
-			base := out[y]
+			base := area[y]
 			left := components.Window(base, 0, l.dialogX)
 			right := components.Window(base, l.dialogX+l.dialog.W, l.surfaceW-l.dialogX-l.dialog.W)
-			out[y] = left + dl + right
+			area[y] = left + dl + right
 		}
 	}
 	return out
-}
-
-// transcriptLines draws the newest entries that fit in h lines of width w.
-func (m *Model) transcriptLines(w, h int) []string {
-	t := m.theme
-	entries := m.snap.Transcript
-	var rev []string
-	for i := len(entries) - 1; i >= 0 && len(rev) < h; i-- {
-		lines := transcriptEntry(t, entries[i], w)
-		for j := len(lines) - 1; j >= 0 && len(rev) < h; j-- {
-			rev = append(rev, lines[j])
-		}
-	}
-	out := make([]string, 0, len(rev)+1)
-	if len(rev) < h {
-		out = append(out, " "+t.Bold.Render("Transcript"))
-	}
-	for i := len(rev) - 1; i >= 0; i-- {
-		out = append(out, rev[i])
-	}
-	if len(out) > h {
-		out = out[len(out)-h:]
-	}
-	return out
-}
-
-// transcriptEntry draws one entry in lines of width w. Who wrote it is
-// drawn by the view, in cells its text can never occupy: the first column
-// of every line is a gutter, a bar (a2term's own lines) or blank
-// (everyone else's), and after the time comes a label, "agent", "tool" or
-// "note" for the agent's lines and "out" or "err" for the child's. The
-// text starts after them on the first line and is indented as far on the
-// others, so text that imitates an a2term line ("← the person pressed
-// ...") still shows as the agent's or the child's, without colour too.
-func transcriptEntry(t *components.Theme, e bridge.Entry, w int) []string {
-	gutter := " "
-	var label string
-	text := e.Text
-	switch e.From {
-	case bridge.FromA2term:
-		gutter = t.Accent.Render(t.Glyph("▌", "*"))
-		if e.Role == bridge.RoleNote {
-			text = t.Accent.Render(text)
-		} else {
-			text = t.Dim.Render(text)
-		}
-	case bridge.FromStdout, bridge.FromStderr:
-		label = "out"
-		if e.From == bridge.FromStderr {
-			label = "err"
-		}
-		text = t.Dim.Render(text)
-	default: // the agent's, and anything unknown
-		label = "agent"
-		switch e.Role {
-		case bridge.RoleTool:
-			label = "tool"
-		case bridge.RoleNote:
-			label = "note"
-		}
-		if e.Role == bridge.RoleTool {
-			text = t.Dim.Render(text)
-		}
-	}
-	head := e.Time.Format("15:04") + " "
-	if label != "" {
-		head += label + " "
-	}
-	indent := ansi.StringWidth(head)
-	tw := w - 1 - indent
-	var lines []string
-	if tw < 8 {
-		// Too narrow to indent: the text wraps under the head, the gutter
-		// still marks every line.
-		for _, l := range components.Wrap(t.Dim.Render(head)+text, max(w-1, 1)) {
-			lines = append(lines, gutter+l)
-		}
-		return lines
-	}
-	for j, l := range components.Wrap(text, tw) {
-		if j == 0 {
-			lines = append(lines, gutter+t.Dim.Render(head)+l)
-		} else {
-			lines = append(lines, gutter+strings.Repeat(" ", indent)+l)
-		}
-	}
-	return lines
-}
-
-func (m *Model) statusLine() string {
-	t := m.theme
-	st := m.snap.Status
-	// What the status line reports, most important first: where the web
-	// mirror is, who watches, what waits, where agents connect. Parts
-	// that do not fit are left out whole (a cut URL is no use); ctrl+o
-	// shows the mirror's address in full.
-	var parts []string
-	if st.WebURL != "" {
-		parts = append(parts, "web "+st.WebURL)
-	}
-	if st.Viewers > 0 {
-		parts = append(parts, fmt.Sprintf("%d watching", st.Viewers))
-	}
-	if st.Queued > 0 {
-		parts = append(parts, fmt.Sprintf("%d queued", st.Queued))
-	}
-	if st.Listening != "" {
-		parts = append(parts, "agents: "+st.Listening)
-	}
-	var hints []string
-	for _, b := range m.keys.short() {
-		hints = append(hints, b.Help().Key+" "+b.Help().Desc)
-	}
-	hintSets := [][]string{hints, {hints[0], hints[2], hints[3]}, {hints[2], hints[3]}, {"? keys"}}
-	help := components.FieldHelp(m.focusedNode())
-	left := func(i int) string {
-		if m.notice != "" {
-			return " " + m.notice
-		}
-		if help != "" {
-			return " " + help
-		}
-		return " " + strings.Join(hintSets[i], " · ")
-	}
-	fits := func(l string, ps []string) bool {
-		return ansi.StringWidth(l)+ansi.StringWidth(strings.Join(ps, " · "))+2 <= m.width
-	}
-	shown := parts
-	chosen := left(len(hintSets) - 1)
-	for {
-		found := false
-		for i := range hintSets {
-			if fits(left(i), shown) {
-				chosen, found = left(i), true
-				break
-			}
-		}
-		if found || len(shown) == 0 {
-			break
-		}
-		shown = shown[:len(shown)-1] // leave out the least important
-
-	}
-	r := t.Dim.Render(strings.Join(shown, " · "))
-	l := t.Dim.Render(chosen)
-	if m.notice != "" {
-		l = t.Error.Render(chosen)
-	}
-	lw, rw := ansi.StringWidth(l), ansi.StringWidth(r)
-	if lw+rw+1 > m.width {
-		return components.Fit(l, m.width)
-	}
-	return l + strings.Repeat(" ", m.width-lw-rw) + r
 }
 
 // messageLines shows ctrl+o's answer (the ssh -L command, the address).
@@ -492,37 +479,5 @@ func (m *Model) messageLines() []string {
 	if i+1 < len(out) {
 		out[i+1] = " " + m.theme.Dim.Render("(any key closes this)")
 	}
-	return out
-}
-
-func (m *Model) helpLines() []string {
-	t := m.theme
-	var lines []string
-	lines = append(lines, " "+t.Bold.Render("Keys")+t.Dim.Render("  (any key closes this)"), "")
-	add := func(k, d string) {
-		lines = append(lines, fmt.Sprintf("   %s  %s", t.Accent.Render(fmt.Sprintf("%-12s", k)), d))
-	}
-	for _, group := range m.keys.full() {
-		for _, b := range group {
-			if b.Help().Key != "" {
-				add(b.Help().Key, b.Help().Desc)
-			}
-		}
-		lines = append(lines, "")
-	}
-	ck := m.ckeys
-	lines = append(lines, " "+t.Bold.Render("In a control"))
-	for _, b := range []struct{ k, d string }{
-		{ck.Activate.Help().Key, ck.Activate.Help().Desc},
-		{ck.Left.Help().Key + " " + ck.Right.Help().Key, "tabs, sliders, date parts, cursor"},
-		{ck.Up.Help().Key + " " + ck.Down.Help().Key, "options, date parts, lines"},
-		{ck.BigLeft.Help().Key, ck.BigLeft.Help().Desc},
-		{ck.Close.Help().Key, ck.Close.Help().Desc},
-		{"mouse", "click buttons, boxes, tabs and options"},
-	} {
-		add(b.k, b.d)
-	}
-	out := make([]string, m.lay.bodyH)
-	copy(out, lines)
 	return out
 }

@@ -28,9 +28,10 @@ import (
 )
 
 const runAbout = `
-Run opens the canvas with its socket listening, then starts CMD with the
-socket's path in A2TERM_SOCKET, so that CMD (your agent) can show surfaces
-and wait for the person. CMD's output never reaches the terminal: each line
+Run opens the canvas with a socket of its own listening (private to this
+run unless --socket names one, so that runs never collide), then starts
+CMD with the socket's path in A2TERM_SOCKET, so that CMD (your agent) can
+show surfaces and wait for the person. CMD's output never reaches the terminal: each line
 it prints appears in the transcript (lines from its standard error marked
 "stderr:"), and its standard input is empty (/dev/null).
 
@@ -62,7 +63,7 @@ const outputGrace = 2 * time.Second
 
 // hubFlags are the flags of every command that runs a hub.
 type hubFlags struct {
-	socket  string
+	socket  string // "": a socket private to the run (ListenPrivate)
 	noWeb   bool
 	open    bool
 	lenient bool
@@ -71,8 +72,21 @@ type hubFlags struct {
 }
 
 func addHubFlags(fs *flag.FlagSet) *hubFlags {
-	f := &hubFlags{}
+	f := addFlags(fs)
 	fs.StringVar(&f.socket, "socket", bridge.DefaultSocketPath(), "listen on the Unix socket at `PATH`, in a directory only you can enter")
+	return f
+}
+
+// addRunFlags are a2term run's flags: its socket is private to the run
+// unless --socket names one.
+func addRunFlags(fs *flag.FlagSet) *hubFlags {
+	f := addFlags(fs)
+	fs.StringVar(&f.socket, "socket", "", "listen on the Unix socket at `PATH`, in a directory only you can enter (default: a socket private to this run, passed to CMD)")
+	return f
+}
+
+func addFlags(fs *flag.FlagSet) *hubFlags {
+	f := &hubFlags{}
 	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror on 127.0.0.1")
 	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
@@ -89,7 +103,7 @@ func (f *hubFlags) hubOptions() (bridge.HubOptions, error) {
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
 	fs := newFlagSet("run", "run [--socket PATH] [--no-web] [--open] [--lenient] [--plain] -- CMD [ARGS...]", runAbout, stderr)
-	f := addHubFlags(fs)
+	f := addRunFlags(fs)
 	// Not parseFlags: the flags end at CMD, whose own flags are its own.
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
@@ -170,13 +184,27 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	hub := bridge.NewHub(hopts)
 	defer hub.Close()
 	board := hub.Board()
-	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{
+	opts := bridge.ServerOptions{
 		// The terminal belongs to the program: the server's log goes to
 		// the transcript.
-		Logger: log.New(transcriptLog{board}, "", 0),
-	})
+		Logger:      log.New(transcriptLog{board}, "", 0),
+		ReportAgent: true,
+	}
+	var srv *bridge.Server
+	if f.socket == "" {
+		srv, err = bridge.ListenPrivate(hub, opts)
+	} else {
+		srv, err = bridge.Listen(hub, f.socket, opts)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		if errors.Is(err, bridge.ErrSocketInUse) {
+			if name == "run" {
+				fmt.Fprintf(stderr, "%sleave out --socket (a run's socket is private to it) or give another PATH\n", prefix)
+			} else {
+				fmt.Fprintf(stderr, "%sto open another canvas, give it a socket of its own with --socket PATH (and that PATH to its agent in A2TERM_SOCKET), or use 'a2term run -- CMD', which gives CMD a private one\n", prefix)
+			}
+		}
 		return exitRefused
 	}
 	// Deferred after the hub's Close, so it runs first: every pending
@@ -190,9 +218,11 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		return exitRefused
 	}
 	var openWeb func() []string
+	var webLink func() string
 	if web != nil {
 		defer web.Close()
 		openWeb = func() []string { return web.Open(true) }
+		webLink = web.PairingLink
 		if f.open {
 			for _, l := range web.Open(true) {
 				if l != "" {
@@ -261,9 +291,10 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	}
 
 	r, ssh := terminalRenderer()
-	m := tui.New(hub, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb})
+	out := tui.NewOutput(os.Stdout)
+	m := tui.New(hub, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy})
 	defer m.Close()
-	p := tea.NewProgram(m, tui.ProgramOptions(os.Stdout, ssh)...)
+	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 
 	done := make(chan struct{})
 	defer close(done)

@@ -320,7 +320,7 @@ func TestRunInTmux(t *testing.T) {
 	for _, line := range []string{"agent: hello from stdout", "err agent: a warning", "agent: stdin is empty", "agent: no terminal"} {
 		x.waitFor(line)
 	}
-	x.keys("Tab")
+	// The name field, the first control, has the focus from the start.
 	x.keys("A", "d", "a")
 	x.waitFor("Ada")
 	x.keys("Tab")
@@ -396,5 +396,52 @@ func TestPlainInTmux(t *testing.T) {
 	x.gone()
 	if _, err := os.Lstat(sock); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the socket is still there: %v", err)
+	}
+}
+
+// TestRunSocketsArePrivate starts two a2term runs at once without
+// --socket: each CMD gets a socket of its own, neither the shared
+// default, and both run. A plain a2term whose default socket is taken
+// says which flag gives it another.
+func TestRunSocketsArePrivate(t *testing.T) {
+	bin := buildBinary(t)
+	runtime, dir := t.TempDir(), t.TempDir()
+	shared := filepath.Join(runtime, "a2term", "a2term.sock")
+	var socks []string
+	for i := 0; i < 2; i++ {
+		file := filepath.Join(dir, strconv.Itoa(i))
+		x := startPrivateTmux(t, 120, 30, "env", "XDG_RUNTIME_DIR="+runtime, bin, "run", "--no-web", "--",
+			"sh", "-c", `echo "$A2TERM_SOCKET" > `+file+`; sleep 60`)
+		x.waitText("Waiting for an agent to show something")
+		deadline := time.Now().Add(10 * time.Second)
+		var sock string
+		for {
+			data, _ := os.ReadFile(file)
+			if sock = strings.TrimSpace(string(data)); sock != "" || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if !strings.HasPrefix(sock, runtime+string(filepath.Separator)) || sock == shared {
+			t.Errorf("run %d's socket is %q", i, sock)
+		}
+		if fi, err := os.Lstat(sock); err != nil || fi.Mode().Type() != os.ModeSocket {
+			t.Errorf("run %d's socket %s: %v", i, sock, err)
+		}
+		socks = append(socks, sock)
+	}
+	if socks[0] == socks[1] {
+		t.Errorf("two runs share %s", socks[0])
+	}
+	// A plain a2term takes the shared default, and a second one says
+	// what to do instead.
+	p := startPrivateTmux(t, 120, 30, "env", "XDG_RUNTIME_DIR="+runtime, bin, "--no-web")
+	p.waitText("agents: " + shared)
+	q := startPrivateTmux(t, 160, 30, "sh", "-c", "XDG_RUNTIME_DIR="+runtime+" "+bin+" --no-web; echo exit=$?; sleep 60")
+	out := strings.Join(q.waitText("exit="), "\n")
+	for _, want := range []string{"already running", "--socket PATH", "a2term run -- CMD", "exit=1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the second plain a2term does not say %q:\n%s", want, out)
+		}
 	}
 }

@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"os"
 	"path"
-	"path/filepath"
 
 	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
@@ -28,13 +25,8 @@ type scriptCanvas struct {
 }
 
 func (sc scriptCanvas) run(stderr io.Writer) int {
-	dir, err := os.MkdirTemp("", "a2term-script-")
-	if err != nil {
-		fmt.Fprintf(stderr, "a2term %s: %v\n", sc.name, err)
-		return exitRefused
-	}
-	defer os.RemoveAll(dir)
-	f := &hubFlags{socket: filepath.Join(dir, "a2term.sock"), noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient, locale: sc.locale}
+	// No socket named: a private one.
+	f := &hubFlags{noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient, locale: sc.locale}
 	return runCanvas(sc.name, f, sc.plain, agentSpec{
 		script:  func(ctx context.Context, socket string) error { return script.Play(ctx, socket, sc.scripts) },
 		widgets: sc.widgets,

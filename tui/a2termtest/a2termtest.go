@@ -8,7 +8,7 @@
 //	func TestOrder(t *testing.T) {
 //		c := a2termtest.New(t, a2termtest.Size(100, 24))
 //		c.Go(myagent.Run) // func(ctx context.Context, c *client.Client) error
-//		c.Keys("tab type:Ada tab tab tab enter wait")
+//		c.Keys("type:Ada tab tab tab enter wait") // the first control has the focus at first
 //		c.Golden(t, "ordered") // testdata/TestOrder/ordered.golden; go test -update rewrites it
 //	}
 //

@@ -20,7 +20,7 @@ func TestGreeterFlow(t *testing.T) {
 	c := a2termtest.New(t, a2termtest.Size(100, 12))
 	c.Go(greeter)
 	c.Golden(t, "asked")
-	c.Keys(`tab type:"Ada Lovelace" tab enter`)
+	c.Keys(`type:"Ada Lovelace" tab enter`) // the name has the focus at first
 	c.Golden(t, "pressed")
 	if f := c.Frame(); !strings.Contains(f, "1 queued") || strings.Contains(f, "Hello,") {
 		t.Errorf("before wait the agent has not answered:\n%s", f)
@@ -45,7 +45,7 @@ func TestScriptAndColor(t *testing.T) {
 	}
 	c := a2termtest.New(t, a2termtest.Size(100, 16), a2termtest.Color(snapshot.ANSI256))
 	c.Go(s.Run)
-	c.Keys("tab tab tab tab enter wait")
+	c.Keys("tab tab tab enter wait")
 	c.Golden(t, "")
 	b, err := os.ReadFile("testdata/TestScriptAndColor.golden")
 	if err != nil {
@@ -72,7 +72,7 @@ func TestAnAgentThatDialsItself(t *testing.T) {
 	if f := c.Frame(); !strings.Contains(f, "What is your name?") {
 		t.Fatalf("after the agent waits:\n%s", f)
 	}
-	c.Keys("tab type:Bo tab enter wait")
+	c.Keys("type:Bo tab enter wait")
 	if f := c.Frame(); !strings.Contains(f, "Hello, Bo!") {
 		t.Errorf("after wait:\n%s", f)
 	}

@@ -56,18 +56,18 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	if err := c.Keys("tab type:Ada tab enter wait"); err != nil {
+	if err := c.Keys("type:Ada tab enter wait"); err != nil { // the name has the focus at first
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(c.Frame())
 	// Output:
-	// [1 hello]  transcript
+	// [1 hello]                            transcript
 	//  What is your name?
 	//  Name
 	//  [ Ada                                        ]
 	//  > Greet me <
 	//  Hello, Ada!
 	//
-	//  ? or f1 all keys · ctrl+c quit
+	//  enter press · tab next · esc leave · ? keys …
 }

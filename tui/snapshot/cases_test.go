@@ -47,7 +47,7 @@ func TestCheckAndUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(t, filepath.Join(dir, "order.jsonl"), string(order))
-	write(t, filepath.Join(dir, "order.keys"), "# the gift box\ntab tab tab\nspace\n")
+	write(t, filepath.Join(dir, "order.keys"), "# the gift box (the name has the focus at first)\ntab tab\nspace\n")
 	write(t, filepath.Join(dir, "order.size"), "60x10\n")
 	write(t, filepath.Join(dir, "flow.jsonl"), string(order))
 	write(t, filepath.Join(dir, "flow.flags"), `--frames --keys "tab type:\"B\""`+"\n")
@@ -61,7 +61,7 @@ func TestCheckAndUpdate(t *testing.T) {
 		t.Fatalf("update: %+v %v\n%s", res, err, out.String())
 	}
 	golden := read(t, filepath.Join(dir, "order.golden"))
-	if !strings.Contains(golden, "[x] Gift wrap") || len(strings.Split(golden, "\n")) != 11 {
+	if !strings.Contains(golden, ">x< Gift wrap") || len(strings.Split(golden, "\n")) != 11 {
 		t.Errorf("order.golden (60x10, the box checked):\n%s", golden)
 	}
 	if g := read(t, filepath.Join(dir, "flow.golden")); !strings.Contains(g, "=== 1: tab") || !strings.Contains(g, `=== 2: type:"B"`) {
@@ -82,7 +82,7 @@ func TestCheckAndUpdate(t *testing.T) {
 	if err != nil || res.Failed != 1 {
 		t.Fatalf("check of a changed stream: %+v %v", res, err)
 	}
-	for _, want := range []string{"--- " + filepath.Join(dir, "order.golden"), "+++ order as drawn now", "- > [x] Gift wrap", "+ > [x] Gift box", "@@ "} {
+	for _, want := range []string{"--- " + filepath.Join(dir, "order.golden"), "+++ order as drawn now", "- >x< Gift wrap", "+ >x< Gift box", "@@ "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the diff lacks %q:\n%s", want, out.String())
 		}

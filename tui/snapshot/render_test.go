@@ -54,7 +54,7 @@ func TestScriptAgentAnswersAtWait(t *testing.T) {
 		t.Fatalf("a script file is not loaded as an agent: %+v", in)
 	}
 	opts := Options{Look: Look{Width: 100, Height: 16}, Frames: true,
-		Steps: steps(t, `tab end type:" Lovelace" tab right tab space tab enter wait`)}
+		Steps: steps(t, `end type:" Lovelace" tab right tab space tab enter wait`)}
 	var first []byte
 	for i := 0; i < 3; i++ {
 		out, err := Render(in, opts)
@@ -70,20 +70,21 @@ func TestScriptAgentAnswersAtWait(t *testing.T) {
 		}
 	}
 	f := frames(t, first)
-	if len(f) != 11 {
-		t.Fatalf("%d frames, want 11 (start and 10 steps):\n%s", len(f), first)
+	if len(f) != 10 {
+		t.Fatalf("%d frames, want 10 (start and 9 steps):\n%s", len(f), first)
 	}
 	start := f["=== 0: start"]
-	for _, want := range []string{"Here is the order form.", "… waiting for the person (up to", "[ Ada "} {
+	// The name, the first control, has the focus from the start.
+	for _, want := range []string{"Here is the order form.", "… waiting for the person (up to", "> Ada|"} {
 		if !strings.Contains(start, want) {
 			t.Errorf("start lacks %q:\n%s", want, start)
 		}
 	}
-	pressed := f["=== 9: enter"]
+	pressed := f["=== 8: enter"]
 	if !strings.Contains(pressed, "1 queued") || !strings.Contains(pressed, "the person pressed order") || strings.Contains(pressed, "Ordering") {
 		t.Errorf("right after the press the action waits in the queue:\n%s", pressed)
 	}
-	answered := f["=== 10: wait"]
+	answered := f["=== 9: wait"]
 	for _, want := range []string{"the agent took order from order", "Ordering 3 cups for Ada", "Lovelace.", "[ (sent)"} {
 		if !strings.Contains(answered, want) {
 			t.Errorf("after wait, no %q:\n%s", want, answered)
@@ -104,7 +105,7 @@ func TestRenderStates(t *testing.T) {
 	}{
 		{"second surface", Options{Surface: "other"}, []string{"[2 other]", "Second surface"}, []string{"Settings"}},
 		{"open dialog", Options{Open: "more"}, []string{"Deliveries leave at nine."}, nil},
-		{"checked box", Options{Steps: steps(t, "tab tab tab space")}, []string{"[x] Gift wrap"}, []string{"[ ] Gift wrap"}},
+		{"checked box", Options{Steps: steps(t, "tab tab space")}, []string{">x< Gift wrap"}, []string{"[ ] Gift wrap", "> < Gift wrap"}},
 		{"focus", Options{Focus: "send"}, []string{"> Save <"}, nil},
 		{"color", Options{Look: Look{Color: TrueColor}}, []string{"\x1b[", "Settings"}, nil},
 		{"no color", Options{}, []string{"Settings"}, []string{"\x1b"}},
@@ -161,11 +162,11 @@ func TestRenderDrawsNothingOnFailure(t *testing.T) {
 // TestScriptThatEnds renders a script that shows and ends without
 // waiting: the render waits for it to end, and keys still work.
 func TestScriptThatEnds(t *testing.T) {
-	out, err := Render(load(t, "", "testdata/ends.script.jsonl"), Options{Look: Look{Width: 100}, Steps: steps(t, "tab tab tab space wait")})
+	out, err := Render(load(t, "", "testdata/ends.script.jsonl"), Options{Look: Look{Width: 100}, Steps: steps(t, "tab tab space wait")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"That is all from me.", "[x] Gift wrap"} {
+	for _, want := range []string{"That is all from me.", ">x< Gift wrap"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("no %q:\n%s", want, out)
 		}

@@ -1,0 +1,289 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/components"
+)
+
+// statusLine draws the status line: on the left what the keys do right
+// now (in a field, on a button, in the transcript...), or the last notice;
+// on the right where the web mirror is and what waits. Everything on the
+// right but the mirror's address may be left out for room; the address
+// is shortened, never dropped (ctrl+o shows it in full, ctrl+y copies it).
+func (m *Model) statusLine() string {
+	t := m.theme
+	left, prefix, plain := m.statusLeft()
+	rights := m.statusRight()
+	// Drop or shorten, least needed first, until the left part has the
+	// room it needs or at least half the line.
+	need := func(r []string) int {
+		w := 0
+		for i, p := range r {
+			if p == "" {
+				continue
+			}
+			if i > 0 && w > 0 {
+				w += 3
+			}
+			w += ansi.StringWidth(p)
+		}
+		return w
+	}
+	leftW := ansi.StringWidth(left)
+	if plain != nil {
+		leftW = 1 + ansi.StringWidth(prefix) + hintsWidth(plain, len(plain))
+	}
+	// The left part keeps half the line, or, with nothing on the surface
+	// to use keys on, room for a hint or two: where agents connect
+	// matters more then.
+	keep := min(leftW, max(m.width/2, 20))
+	if m.lay.emptyMessage != "" {
+		keep = min(leftW, 12)
+	}
+	for stage := 0; need(rights)+leftW+3 > m.width; stage++ {
+		if need(rights)+keep+3 <= m.width || !m.shrinkRight(stage, rights) {
+			break
+		}
+	}
+	var parts []string
+	for _, p := range rights {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	r := t.Dim.Render(strings.Join(parts, " · "))
+	rw := ansi.StringWidth(r)
+	room := max(m.width-rw-2, 0)
+	if plain != nil {
+		// Key hints: as many as fit, cut between hints.
+		left = " " + prefix + m.fitHints(plain, room-1-ansi.StringWidth(prefix))
+	} else if ansi.StringWidth(left) > room {
+		left = ansi.Truncate(left, room, "…")
+	}
+	lw := ansi.StringWidth(left)
+	if lw+rw+1 > m.width {
+		return components.Fit(left, m.width)
+	}
+	return left + strings.Repeat(" ", m.width-lw-rw) + r
+}
+
+// fitHints draws as many of hints as fit in w cells, whole, with an
+// ellipsis when some are left out: "key desc · key desc …", as the help
+// drawer's short view does (its styles), without its cost on every frame.
+func (m *Model) fitHints(hints []key.Binding, w int) string {
+	t := m.theme
+	n := len(hints)
+	for n > 0 && hintsWidth(hints, n)+2*min(len(hints)-n, 1) > w {
+		n--
+	}
+	var b strings.Builder
+	for i, h := range hints[:n] {
+		if i > 0 {
+			b.WriteString(t.Dim.Render(" · "))
+		}
+		b.WriteString(t.Text.Render(h.Help().Key))
+		b.WriteString(" ")
+		b.WriteString(t.Dim.Render(h.Help().Desc))
+	}
+	if n < len(hints) && n > 0 {
+		b.WriteString(t.Dim.Render(" …"))
+	}
+	return b.String()
+}
+
+// hintsWidth is the width of the first n hints drawn by fitHints.
+func hintsWidth(hints []key.Binding, n int) int {
+	w := 0
+	for i, h := range hints[:n] {
+		if i > 0 {
+			w += 3
+		}
+		w += ansi.StringWidth(h.Help().Key) + 1 + ansi.StringWidth(h.Help().Desc)
+	}
+	return w
+}
+
+// The right part of the status line, in order: the web mirror, whether an
+// agent is connected or how many actions wait, who watches, where agents
+// connect; shrinkRight says what goes first.
+const (
+	rightWeb = iota
+	rightAgent
+	rightViewers
+	rightListening
+	rightParts
+)
+
+// shrinkRight makes room on the right, one step a stage; it reports
+// false when there is no step left.
+func (m *Model) shrinkRight(stage int, r []string) bool {
+	url := m.snap.Status.WebURL
+	if m.snap.Status.Agent == bridge.AgentConnected && stage > 0 && stage <= 3 {
+		// Where agents connect matters less once one has.
+		stage = []int{0, 3, 1, 2}[stage]
+	}
+	switch stage {
+	case 0:
+		r[rightViewers] = ""
+	case 1, 2:
+		if url != "" {
+			r[rightWeb] = "web " + shortLink(url, stage)
+		}
+	case 3:
+		r[rightListening] = ""
+	case 4:
+		r[rightAgent] = shortAgent(m.snap.Status)
+	case 5:
+		if url != "" {
+			r[rightWeb] = "web " + shortLink(url, 3)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func (m *Model) statusRight() []string {
+	st := m.snap.Status
+	r := make([]string, rightParts)
+	if st.WebURL != "" {
+		r[rightWeb] = "web " + shortLink(st.WebURL, 0)
+	}
+	switch {
+	case st.Agent == bridge.AgentNone && st.Queued > 0:
+		r[rightAgent] = "no agent · " + strconv.Itoa(st.Queued) + " queued"
+	case st.Agent == bridge.AgentNone && st.Listening == "":
+		// (With the socket shown, where agents connect says it.)
+		r[rightAgent] = "no agent"
+	case st.Queued > 0:
+		r[rightAgent] = strconv.Itoa(st.Queued) + " queued"
+	}
+	if st.Viewers > 0 {
+		r[rightViewers] = strconv.Itoa(st.Viewers) + " watching"
+	}
+	if st.Listening != "" {
+		r[rightListening] = "agents: " + st.Listening
+	}
+	return r
+}
+
+// shortAgent is the agent's part in few cells.
+func shortAgent(st bridge.Status) string {
+	switch {
+	case st.Agent == bridge.AgentNone && st.Queued > 0:
+		return "no agent·" + strconv.Itoa(st.Queued)
+	case st.Agent == bridge.AgentNone:
+		return "no agent"
+	case st.Queued > 0:
+		return strconv.Itoa(st.Queued) + "q"
+	}
+	return ""
+}
+
+// shortLink shortens the web mirror's address, more at each level: 0 the
+// address as it is, 1 without the scheme, 2 the pairing code cut to its
+// first characters, 3 only the host and port, which is always kept.
+func shortLink(url string, level int) string {
+	if url == "" {
+		return ""
+	}
+	rest := strings.TrimPrefix(strings.TrimPrefix(url, "http://"), "https://")
+	host, path, _ := strings.Cut(rest, "/")
+	switch {
+	case level == 0:
+		return url
+	case level == 1 || path == "":
+		return strings.TrimSuffix(rest, "/")
+	case level == 2:
+		if code, ok := strings.CutPrefix(path, "pair/"); ok && len(code) > 6 {
+			return host + "/pair/" + code[:6] + "…"
+		}
+		return strings.TrimSuffix(rest, "/")
+	}
+	return host
+}
+
+// statusLeft is the left part of the status line: a notice, the search
+// prompt, or what the keys do now, as bindings (plain) for the help
+// drawer to fit after a prefix (where the focus is, a new surface).
+func (m *Model) statusLeft() (text, prefix string, plain []key.Binding) {
+	t := m.theme
+	k := m.keys
+	c := k.Controls
+	hint := func(b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	}
+	switch {
+	case m.searching:
+		cursor := t.Focus.Render(" ")
+		if !t.Color() {
+			cursor = "|"
+		}
+		s := " /" + m.query + cursor
+		if m.query != "" {
+			s += t.Dim.Render(" " + matchCount(m.tr))
+		}
+		return s + t.Dim.Render("  enter keeps · esc drops"), "", nil
+	case m.notice != "" && m.noticeOK:
+		return " " + t.Accent.Render(m.notice), "", nil
+	case m.notice != "":
+		return " " + t.Error.Render(m.notice), "", nil
+	case m.helpOpen:
+		return "", "", []key.Binding{hint(k.LineDown, "scroll"), hint(k.ScrollDown, "page"), helpOnly("any other key", "closes")}
+	case m.message != nil:
+		return " " + t.Dim.Render("any key closes this"), "", nil
+	}
+	var out []key.Binding
+	if m.announce != "" {
+		prefix = t.Accent.Render(m.announce) + t.Dim.Render(" · ")
+	}
+	n := m.focusedNode()
+	switch {
+	case m.scriptActive():
+		prefix += t.Bold.Render("transcript") + " "
+		out = append(out, hint(k.ScrollUp, "scroll"))
+		if m.tr.query != "" {
+			out = append(out, helpOnly(k.NextMatch.Help().Key+"/"+k.PrevMatch.Help().Key, matchCount(m.tr)))
+		} else {
+			out = append(out, hint(k.Search, "search"))
+		}
+		out = append(out, hint(k.Top, "first"), hint(k.Bottom, "newest"), hint(k.Back, "back"), hint(k.NextFocus, "controls"))
+	case n != nil:
+		if fh := components.FieldHelp(n); fh != "" {
+			return " " + t.Dim.Render(fh), "", nil
+		}
+		out = append(out, components.Hints(n, c)...)
+		out = append(out, hint(k.NextFocus, "next"))
+		if m.lay.dialogOn {
+			out = append(out, hint(c.Close, "closes the dialog"))
+		} else {
+			out = append(out, hint(k.Back, "leave"))
+		}
+		if !components.TakesText(n) {
+			out = append(out, hint(k.HelpQ, "keys"))
+		}
+	case m.lay.dialogOn:
+		out = append(out, hint(k.NextFocus, "controls"), hint(c.Close, "closes the dialog"), hint(k.HelpQ, "keys"))
+	default:
+		out = append(out, hint(k.NextFocus, "controls"), hint(k.NextSurface, "surfaces"), hint(k.HelpQ, "keys"))
+	}
+	return "", prefix, append(out, hint(k.Quit, "quit"))
+}
+
+// matchCount says which match of the search is shown: "match 2 of 5".
+func matchCount(t *transcript) string {
+	switch {
+	case len(t.matches) == 0:
+		return "no match"
+	case t.cur < 0:
+		return strconv.Itoa(len(t.matches)) + " matches"
+	}
+	// Matches are kept oldest first; people count from the newest.
+	return "match " + strconv.Itoa(len(t.matches)-t.cur) + " of " + strconv.Itoa(len(t.matches))
+}

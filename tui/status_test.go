@@ -1,0 +1,113 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/bridge"
+)
+
+// TestStatusLineKeepsTheWebAddress draws the status line at every width
+// from 60 to 200 in every state of the keys (a field, a button, the
+// transcript, a search, a notice, nothing focused): it fits, says what the
+// keys do, and always shows the web mirror's address, shortened rather
+// than left out.
+func TestStatusLineKeepsTheWebAddress(t *testing.T) {
+	b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
+	b.SetStatus(func(s *bridge.Status) {
+		s.WebURL = "http://127.0.0.1:41234/pair/0123456789abcdef0123456789abcdef"
+		s.Listening = "/run/user/1000/a2term/a2term.sock"
+		s.Viewers, s.Queued = 2, 3
+		s.Agent = bridge.AgentConnected
+	})
+	m := New(b, testOptions(termenv.ANSI256))
+	defer m.Close()
+	states := []struct {
+		name string
+		set  func()
+		says string
+	}{
+		{"field", func() { m.Focus("name") }, "typing"},
+		{"button", func() { m.Focus("send") }, "enter"},
+		{"list", func() { m.Focus("milk") }, "choose"},
+		{"nothing", func() { m.clearFocus(); m.relayout() }, "tab"},
+		{"transcript", func() {
+			if m.lay.wide {
+				m.clearFocus()
+				m.scriptFocus = true
+			} else {
+				m.narrowScript = true
+			}
+			m.relayout()
+		}, "scroll"},
+		{"search", func() { m.Update(tea.KeyMsg{Type: tea.KeyEsc}); m.Update(runes("/")) }, "/"},
+		{"notice", func() { m.searching = false; m.setNotice("Not sent: the agent refused it for a long reason", false) }, "Not sent"},
+	}
+	for w := 60; w <= 200; w++ {
+		m.SetSize(w, 24)
+		m.narrowScript, m.scriptFocus, m.hideScript, m.searching, m.notice = false, false, false, false, ""
+		for _, st := range states {
+			st.set()
+			line := m.statusLine()
+			plain := ansi.Strip(line)
+			if ansi.StringWidth(line) > w {
+				t.Fatalf("width %d, %s: the status line is %d wide: %q", w, st.name, ansi.StringWidth(line), plain)
+			}
+			if !strings.Contains(plain, "127.0.0.1:41234") {
+				t.Errorf("width %d, %s: no web address: %q", w, st.name, plain)
+			}
+			if !strings.Contains(plain, st.says) {
+				t.Errorf("width %d, %s: does not say %q: %q", w, st.name, st.says, plain)
+			}
+			if w >= 160 && st.name == "nothing" && !strings.Contains(plain, "pair/0123456789abcdef0123456789abcdef") {
+				t.Errorf("width %d: the whole link does not show: %q", w, plain)
+			}
+		}
+	}
+}
+
+// TestTabsMarkWhatChanged: a tab is marked while its surface changed since
+// it was last on the screen, and not once it is shown.
+func TestTabsMarkWhatChanged(t *testing.T) {
+	b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
+	m := New(b, testOptions(termenv.Ascii))
+	defer m.Close()
+	m.SetSize(80, 24)
+	m.Show("other")
+	m.Show("settings")
+	tab := func(id string) string {
+		for _, tp := range m.lay.tabs {
+			if tp.id == id {
+				return tp.label
+			}
+		}
+		return ""
+	}
+	if strings.Contains(tab("other"), "•") {
+		t.Fatalf("a surface seen and unchanged is marked: %q", tab("other"))
+	}
+	showOn(t, b, `{"dataModelUpdate":{"surfaceId":"other","contents":[{"key":"x","valueString":"y"}]}}
+{"surfaceUpdate":{"surfaceId":"other","components":[{"id":"hello","component":{"Text":{"text":{"literalString":"Changed"}}}}]}}`)
+	m.refresh()
+	if !strings.Contains(tab("other"), "•") || strings.Contains(tab("settings"), "•") {
+		t.Errorf("tabs after other changed: %q %q", tab("settings"), tab("other"))
+	}
+	m.Update(altKey("2"))
+	m.Update(altKey("1"))
+	if strings.Contains(tab("other"), "•") {
+		t.Errorf("seen, the tab is still marked: %q", tab("other"))
+	}
+	// A wide terminal with the pane hidden counts the agent's lines on the
+	// transcript's tab too.
+	m.SetSize(120, 30)
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "hidden words")
+	m.refresh()
+	if got := m.lay.scriptTab.label; got != " transcript 1 new " {
+		t.Errorf("the hidden transcript's tab: %q", got)
+	}
+}
