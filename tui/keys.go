@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/a2term/a2term/components"
@@ -46,6 +47,8 @@ type KeyMap struct {
 	// Controls are the keys of the focused control.
 	Controls components.KeyMap
 }
+
+var _ help.KeyMap = KeyMap{}
 
 // DefaultKeyMap returns the program's keys.
 func DefaultKeyMap() KeyMap {
