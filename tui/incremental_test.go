@@ -155,7 +155,12 @@ func (f *frameSteps) check(where string) bool {
 	fresh := New(f.board, testOptions(termenv.TrueColor))
 	defer fresh.Close()
 	fresh.SetSize(f.m.width, f.m.height)
-	if id := f.m.focus[f.m.active]; id != "" && !fresh.Focus(id) {
+	if id := f.m.focus[f.m.active]; id == "" {
+		// The program lost its focus with the control that held it; a
+		// new program would give the first control the focus.
+		fresh.clearFocus()
+		fresh.relayout()
+	} else if !fresh.Focus(id) {
 		f.t.Errorf("%s: the focused %q is not a control of a fresh drawing", where, id)
 		return false
 	}

@@ -117,8 +117,8 @@ func TestV09FormValidatorInTmux(t *testing.T) {
 	submitCheck := "You must agree to terms AND provide either Email or"
 
 	// Invalid values: each field's check says so, and Submit stays
-	// disabled (the box is not ticked).
-	x.keys("Tab")
+	// disabled (the box is not ticked). The first field has the focus
+	// from the start.
 	x.keys("-l", "ada@example")
 	x.waitFor("ada@example ")
 	x.keys("Tab")
@@ -189,7 +189,7 @@ func TestV09FormValidatorInTmux(t *testing.T) {
 	if !reflect.DeepEqual(act.DataModel, map[string]any{"now": "2025-12-15T12:00:00Z", "formData": typed}) {
 		t.Errorf("a2uiClientDataModel holds %s", res.ClientDataModel)
 	}
-	x.waitFor("← the person pressed register on gallery-") // the transcript wraps the rest
+	x.waitFor("← the person pressed register on") // the transcript wraps the rest
 	x.keys("C-c")
 	x.gone()
 }
