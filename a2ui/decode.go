@@ -384,8 +384,12 @@ func (d *decoder) plainString(v *jval, path, what string, multiline bool) string
 
 // cleanAt records that the string v of the document was cleaned to s,
 // and returns s.
+//
+// A string kept as it was is recorded too when it holds a line break or
+// a tab: cleanJSON would clean it as one line otherwise, and the
+// component's JSON would lose the breaks the views draw.
 func (d *decoder) cleanAt(v *jval, s string) string {
-	if s != v.str {
+	if s != v.str || strings.ContainsAny(s, "\n\t") {
 		if d.cleaned == nil {
 			d.cleaned = map[int32]string{}
 		}

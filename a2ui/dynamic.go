@@ -297,7 +297,10 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 		default:
 			s = SanitizeText(s)
 		}
-		if p.cleaned != nil && s != v.str {
+		// A string kept as it was is recorded too when it holds a line
+		// break or a tab, which the component's JSON would otherwise
+		// clean as one line (see decoder.cleanAt).
+		if p.cleaned != nil && (s != v.str || strings.ContainsAny(s, "\n\t")) {
 			p.cleaned(v, s)
 		}
 		d = literal(s)
