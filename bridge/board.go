@@ -37,6 +37,94 @@ type Board struct {
 	subs       map[chan struct{}]struct{}
 	// onAction receives each action the person fires.
 	onAction func(a *a2ui.UserAction, source Source)
+	// changes are the latest canvas changes, oldest first, and
+	// changesFrom the canvas version before the first of them: what a
+	// view in another process applies to its copy of the canvas.
+	changes      []change
+	changesBytes int
+	changesFrom  uint64
+	// record, when set, is called with every accepted change, under the
+	// board's lock (the journal).
+	record func(change)
+}
+
+// The canvas changes a board keeps for views in other processes: a view
+// that fell further behind is sent the whole canvas instead.
+const (
+	maxChanges      = 512
+	maxChangesBytes = 8 << 20
+)
+
+// change is one accepted change of the canvas, or of the transcript: a
+// batch shown, a value the person set, or an entry. Version is the canvas
+// version after it.
+type change struct {
+	Version uint64            `json:"version"`
+	Show    []json.RawMessage `json:"show,omitempty"`
+	Set     *setChange        `json:"set,omitempty"`
+	// Key is the idempotency key the show came with, if any.
+	Key string `json:"key,omitempty"`
+	// entry is a transcript entry (the journal's only: views read
+	// entries from snapshots).
+	entry *Entry
+}
+
+// setChange is a value the person set.
+type setChange struct {
+	SurfaceID string          `json:"surfaceId"`
+	NodeID    string          `json:"nodeId"`
+	Value     json.RawMessage `json:"value"`
+}
+
+// intentValue is a value a view set, as JSON: what the same SetValue is
+// given again, decoded, by a view in another process or a restore.
+func intentValue(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return json.RawMessage("null")
+	}
+	return b
+}
+
+// size is about what a change weighs in memory.
+func (c *change) size() int {
+	n := 64
+	for _, r := range c.Show {
+		n += len(r)
+	}
+	if c.Set != nil {
+		n += len(c.Set.SurfaceID) + len(c.Set.NodeID) + len(c.Set.Value)
+	}
+	return n
+}
+
+// keepLocked records a canvas change for views, and for the journal.
+func (b *Board) keepLocked(c change) {
+	if b.record != nil {
+		b.record(c)
+	}
+	b.changes = append(b.changes, c)
+	b.changesBytes += c.size()
+	drop := 0
+	for len(b.changes)-drop > maxChanges || (b.changesBytes > maxChangesBytes && len(b.changes)-drop > 1) {
+		b.changesBytes -= b.changes[drop].size()
+		drop++
+	}
+	if drop > 0 {
+		b.changesFrom = b.changes[drop-1].Version
+		b.changes = append([]change(nil), b.changes[drop:]...)
+	}
+}
+
+// changesSinceLocked returns the canvas changes after version v, or false
+// when some of them are no longer kept. Every change of the canvas is
+// kept, one version each: changesFrom+len(changes) is the canvas's
+// version.
+func (b *Board) changesSinceLocked(v uint64) ([]change, bool) {
+	if v < b.changesFrom || v-b.changesFrom > uint64(len(b.changes)) {
+		return nil, false
+	}
+	return b.changes[v-b.changesFrom : len(b.changes) : len(b.changes)], true
 }
 
 // NewBoard returns an empty board. now may be nil (time.Now).
@@ -59,6 +147,17 @@ func (b *Board) OnAction(fn func(a *a2ui.UserAction, source Source)) {
 func (b *Board) Snapshot() Snapshot {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	return b.snapshotLocked()
+}
+
+// lastSeq is the number of the newest transcript entry.
+func (b *Board) lastSeq() uint64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.seq
+}
+
+func (b *Board) snapshotLocked() Snapshot {
 	tr := b.transcript
 	dropped := b.dropped
 	if over := len(tr) - MaxTranscript; over > 0 {
@@ -98,6 +197,11 @@ func (b *Board) notify() {
 // Show applies a batch of messages, all or none, and records it in the
 // transcript in the hub's words.
 func (b *Board) Show(raws []json.RawMessage) (*a2ui.Canvas, []a2ui.Warning, error) {
+	return b.show(raws, "")
+}
+
+// show is Show with the idempotency key the batch came with.
+func (b *Board) show(raws []json.RawMessage, key string) (*a2ui.Canvas, []a2ui.Warning, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	next, warns, err := b.canvas.ApplyJSON(raws)
@@ -108,6 +212,7 @@ func (b *Board) Show(raws []json.RawMessage) (*a2ui.Canvas, []a2ui.Warning, erro
 	}
 	b.addLocked(RoleEvent, describeShow(b.canvas, next, raws))
 	b.canvas = next
+	b.keepLocked(change{Version: next.Version(), Show: raws, Key: key})
 	b.notify()
 	return next, warns, nil
 }
@@ -162,6 +267,14 @@ func (b *Board) addLocked(role Role, text string) { b.addFromLocked(FromA2term, 
 func (b *Board) addFromLocked(from From, role Role, text string) {
 	b.seq++
 	e := Entry{Seq: b.seq, Time: b.now(), Role: role, From: from, Text: a2ui.SanitizeText(text)}
+	b.addEntryLocked(e)
+}
+
+// addEntryLocked adds e, numbered already, to the transcript.
+func (b *Board) addEntryLocked(e Entry) {
+	if b.record != nil {
+		b.record(change{entry: &e})
+	}
 	b.transcript = append(b.transcript, e)
 	b.tbytes += len(e.Text)
 	// Trim in chunks, so that a full transcript does not copy itself on
@@ -249,6 +362,7 @@ func (b *Board) SetValue(source Source, surfaceID, nodeID string, value any) err
 		return err
 	}
 	b.canvas = next
+	b.keepLocked(change{Version: next.Version(), Set: &setChange{SurfaceID: surfaceID, NodeID: nodeID, Value: intentValue(value)}})
 	b.notify()
 	return nil
 }

@@ -57,6 +57,22 @@ type Hub struct {
 	overflowed int // presses refused for a full queue, not yet reported to an agent
 	closed     bool
 	held       bool // actions stay in the queue (Hold)
+
+	// id names the canvas (canvas.info's canvasId).
+	id string
+	// restored says the canvas was restored from a journal, and notice
+	// what a terminal showing it anew is told about that.
+	restored bool
+	notice   string
+	// watching counts the views that show the canvas, terminals the ones
+	// attached over the view channel; unwatchedSeq and unwatchedAt are
+	// where the transcript was, and when, once no one watched.
+	watching     int
+	terminals    int
+	unwatchedSeq uint64
+	unwatchedAt  time.Time
+	// link makes a one-time link of the web mirror, when there is one.
+	link func() (string, int)
 }
 
 // HubOptions set up a hub.
@@ -78,13 +94,25 @@ var ErrQueueFull = &a2ui.Error{Code: "queue_full", Index: -1,
 
 // NewHub returns a hub with an empty canvas.
 func NewHub(opts HubOptions) *Hub {
-	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location}, opts.Now)}
+	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location}, opts.Now), id: newCanvasID()}
 	h.board.OnAction(h.deliver)
 	return h
 }
 
 // Board returns the hub's board.
 func (h *Hub) Board() *Board { return h.board }
+
+// CanvasID names the canvas: a random id given when the canvas is new,
+// kept when a hub restores it after a restart, so that an agent that
+// reconnects can tell the same canvas from a new one.
+func (h *Hub) CanvasID() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.id
+}
+
+// newCanvasID returns 128 random bits in hex.
+func newCanvasID() string { return string(randomHex()) }
 
 // Snapshot implements View, with the queue length in the status.
 func (h *Hub) Snapshot() Snapshot {
@@ -410,13 +438,21 @@ type Info struct {
 	// Web says whether a web mirror runs.
 	Web bool `json:"web"`
 	// WebURL is a one-time pairing link for the agent to give the person,
-	// only where no terminal shows the canvas (a2term mcp on its own) and
-	// only while it is unused; else empty. The agent is never handed a
-	// link while the person has a terminal.
-	WebURL   string           `json:"webUrl,omitempty"`
-	Viewers  int              `json:"viewers"`
-	Queued   int              `json:"queued"`
-	Surfaces []SurfaceSummary `json:"surfaces"`
+	// only where no terminal shows the canvas (a2term mcp on its own, with
+	// no terminal attached) and only while it is unused; else empty. The
+	// agent is never handed a link while the person has a terminal.
+	WebURL string `json:"webUrl,omitempty"`
+	// CanvasID names the canvas; a hub restarted at the same socket that
+	// restored the canvas from its journal keeps it, and Restored is then
+	// true. A new CanvasID after a reconnect means a new, empty canvas.
+	CanvasID string `json:"canvasId"`
+	Restored bool   `json:"restored"`
+	// Viewers counts the web pages that show the canvas, Terminals the
+	// terminals attached to it (a2term attach).
+	Viewers   int              `json:"viewers"`
+	Terminals int              `json:"terminals"`
+	Queued    int              `json:"queued"`
+	Surfaces  []SurfaceSummary `json:"surfaces"`
 }
 
 // InfoLimits are every limit in force.
@@ -441,6 +477,13 @@ func (h *Hub) Info() Info {
 	if opts.Location != nil {
 		tz = opts.Location.String()
 	}
+	agentURL := s.Status.AgentURL
+	if s.Status.Terminals > 0 {
+		agentURL = ""
+	}
+	h.mu.Lock()
+	id, restored := h.id, h.restored
+	h.mu.Unlock()
 	return Info{
 		Protocol:     "a2ui/v0.8",
 		CatalogID:    a2ui.StandardCatalogID,
@@ -452,11 +495,14 @@ func (h *Hub) Info() Info {
 		Limits: InfoLimits{Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
 			WaitSeconds: int(MaxWait / time.Second), RPCMessageBytes: MaxRPCMessageBytes,
 			Connections: MaxConnections, RPCHeldBytes: MaxRPCHeldBytes},
-		Web:      s.Status.WebURL != "",
-		WebURL:   s.Status.AgentURL,
-		Viewers:  s.Status.Viewers,
-		Queued:   s.Status.Queued,
-		Surfaces: summaries(s.Canvas),
+		Web:       s.Status.WebURL != "",
+		WebURL:    agentURL,
+		CanvasID:  id,
+		Restored:  restored,
+		Viewers:   s.Status.Viewers,
+		Terminals: s.Status.Terminals,
+		Queued:    s.Status.Queued,
+		Surfaces:  summaries(s.Canvas),
 	}
 }
 

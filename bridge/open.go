@@ -51,18 +51,44 @@ func (s *WebServer) Open(showLink bool) []string {
 	if !showLink {
 		link = "the one-time link on the first line of standard output"
 	}
+	return openLines(link, s.Port(), s.OpenBrowser)
+}
+
+// openLines says what opening link did, or over SSH how to reach port.
+func openLines(link string, port int, open func() (string, error)) []string {
 	if OverSSH() {
 		return []string{
 			"a2term runs over SSH, so the browser is not opened here. To see the canvas in your own browser:",
 			"",
-			SSHHint(s.Port(), link),
+			SSHHint(port, link),
 		}
 	}
-	how, err := s.OpenBrowser()
+	how, err := open()
 	if err != nil {
 		return []string{"Could not open a browser: " + err.Error(), "", "Open this link yourself (it works once, in one browser): " + link}
 	}
 	return []string{"The web mirror is " + how + ".", "", "A link works once, in one browser; ctrl+o makes a new one once it is used."}
+}
+
+// OpenLink is Open for a terminal attached to the hub of another process
+// (a2term attach): it opens link, a one-time link of that hub's mirror on
+// port, in this terminal's browser, or over SSH says how to reach it.
+// Call cleanup when the program ends: it removes the redirect file, which
+// this process cannot know to be used.
+func OpenLink(link string, port int) (lines []string, cleanup func()) {
+	var cleanups []func()
+	lines = openLines(link, port, func() (string, error) {
+		how, c, err := openBrowser(link, startOpener)
+		if c != nil {
+			cleanups = append(cleanups, c)
+		}
+		return how, err
+	})
+	return lines, func() {
+		for _, c := range cleanups {
+			c()
+		}
+	}
 }
 
 // openBrowser writes the redirect file and passes its path to run. The

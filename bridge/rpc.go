@@ -106,6 +106,11 @@ type ServerOptions struct {
 	// A program that shows the canvas to a person sets it; one that
 	// listens only to let a scripted agent in may leave it unset.
 	ReportAgent bool
+	// NoViews leaves out the view channel: no terminal can attach.
+	NoViews bool
+
+	// viewHello replaces viewHelloTimeout (tests).
+	viewHello time.Duration
 }
 
 // Server serves the agent API of one Hub on a Unix socket. Every
@@ -118,6 +123,7 @@ type Server struct {
 	createdDir bool        // Listen made dir, so Close removes it
 	sock       os.FileInfo // the socket file Listen made, to remove only that
 	ln         *net.UnixListener
+	views      *viewServer // nil when views cannot attach
 	logger     *log.Logger
 	maxFlight  int
 	timeout    time.Duration
@@ -153,7 +159,8 @@ func DefaultSocketPath() string {
 	return filepath.Join(os.TempDir(), fmt.Sprintf("a2term-%d", os.Getuid()), "a2term.sock")
 }
 
-// ErrSocketInUse is Listen's error for a socket an a2term answers on.
+// ErrSocketInUse is Listen's error for a socket an a2term answers on
+// (errors.Is): a terminal can attach to that one instead.
 var ErrSocketInUse = errors.New("an a2term is already running there")
 
 // ListenPrivate serves h's agent API on a socket of its own, for one
@@ -243,6 +250,13 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	if !opts.NoViews {
+		if s.views, err = listenViews(h, path, s.logger, s.timeout, opts.viewHello); err != nil {
+			// The agents are served all the same; only attaching a
+			// terminal is not possible.
+			s.logger.Printf("a2term: terminals cannot attach to this canvas: %v", err)
+		}
+	}
 	h.Board().SetStatus(func(st *Status) {
 		st.Listening = path
 		if s.reportAgent {
@@ -331,6 +345,9 @@ func (s *Server) Close() error {
 		s.handlers.Wait() // each reply is written, or its connection dropped, within the write timeout
 		s.cancel()        // closes every connection
 		s.wg.Wait()
+		if s.views != nil {
+			s.views.close()
+		}
 		if fi, serr := os.Lstat(s.path); serr == nil && os.SameFile(fi, s.sock) {
 			if rerr := os.Remove(s.path); rerr != nil && err == nil {
 				err = rerr

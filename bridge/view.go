@@ -94,8 +94,10 @@ type Status struct {
 	// AgentURL is the unused pairing link when the agent may pass it on
 	// (WebOptions.AgentLink: no terminal for the person), else "".
 	AgentURL string
-	// Viewers is how many web pages watch.
-	Viewers int
+	// Viewers is how many web pages watch, Terminals how many terminals
+	// are attached (a2term attach); the hub's own terminal is not counted.
+	Viewers   int
+	Terminals int
 	// Queued is how many actions wait for the agent.
 	Queued int
 	// Agent says whether an agent is connected, where a2term can tell

@@ -126,8 +126,9 @@ type staticFile struct {
 
 // stream is one viewer's /events response.
 type stream struct {
-	w  http.ResponseWriter
-	rc *http.ResponseController
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	unwatch func() // ends its count among those who watch
 }
 
 // ServeWeb starts the web mirror of h on a random port of 127.0.0.1 with a
@@ -226,6 +227,7 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	}()
 	h.Board().SetStatus(func(st *Status) { st.Viewers = 0 })
 	s.PairingLink()
+	h.setWebLink(func() (string, int) { return s.PairingLink(), s.port })
 	return s, nil
 }
 
@@ -284,6 +286,7 @@ func (s *WebServer) Close() error {
 		}
 		s.mu.Unlock()
 		s.cancel()
+		s.hub.setWebLink(nil)
 		ctx, cancel := context.WithTimeout(context.Background(), webShutdownWait)
 		defer cancel()
 		if err := s.srv.Shutdown(ctx); err != nil {
@@ -516,7 +519,7 @@ func (s *WebServer) join(w http.ResponseWriter) (*stream, bool) {
 	if s.closing || len(s.streams) >= MaxViewers {
 		return nil, false
 	}
-	st := &stream{w: w, rc: http.NewResponseController(w)}
+	st := &stream{w: w, rc: http.NewResponseController(w), unwatch: s.hub.Watch()}
 	s.streams[st] = struct{}{}
 	n := len(s.streams)
 	s.hub.Board().SetStatus(func(status *Status) { status.Viewers = n })
@@ -527,6 +530,7 @@ func (s *WebServer) leave(st *stream) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.streams, st)
+	st.unwatch()
 	n := len(s.streams)
 	s.hub.Board().SetStatus(func(status *Status) { status.Viewers = n })
 }

@@ -39,6 +39,10 @@ type Options struct {
 	// frame). It is called only when the person asks (ctrl+y), in a
 	// command.
 	Clipboard func(text string) error
+	// Notice is shown on the status line until the first key: what the
+	// person should know on arriving (what happened while no one
+	// watched, a canvas restored).
+	Notice string
 }
 
 // Model is the Bubble Tea model of the program.
@@ -128,6 +132,8 @@ func New(view bridge.View, opts Options) *Model {
 		seen:      map[string]uint64{},
 		started:   map[string]bool{},
 		known:     map[string]bool{},
+		notice:    opts.Notice,
+		noticeOK:  opts.Notice != "",
 		width:     80,
 		height:    24,
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -228,16 +229,32 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	s.Close()
 	fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
 	hub := bridge.NewHub(bridge.HubOptions{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
+	// A socket of its own beside the default one, so that the person can
+	// show the canvas in a terminal with a2term attach.
+	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))
+	srv, err := bridge.Listen(hub, own, bridge.ServerOptions{Logger: log.New(logw, "", log.LstdFlags)})
+	if err != nil {
+		fmt.Fprintf(logw, "a2term mcp: no terminal can attach to this canvas: %v\n", err)
+		srv = nil
+	} else {
+		fmt.Fprintf(logw, "a2term mcp: show this canvas in a terminal with: a2term attach --socket %s\n", own)
+	}
 	var web *bridge.WebServer
 	if !opts.NoWeb {
 		web, err = bridge.ServeWeb(hub, bridge.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
 		if err != nil {
+			if srv != nil {
+				srv.Close()
+			}
 			hub.Close()
 			return nil, fmt.Errorf("web mirror: %w", err)
 		}
 		fmt.Fprintf(logw, "a2term mcp: the web mirror listens at %s; the agent is given its one-time link to pass on to the person\n", web.URL())
 	}
 	return &Canvas{api: hubAPI{hub}, mode: Standalone, hub: hub, close: func() {
+		if srv != nil {
+			srv.Close()
+		}
 		hub.Close()
 		if web != nil {
 			web.Close()

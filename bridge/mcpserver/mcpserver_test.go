@@ -737,3 +737,37 @@ func TestV09(t *testing.T) {
 		t.Errorf("v0.9 wait result: %s", resultText(res))
 	}
 }
+
+// TestStandaloneCanBeAttached: a standalone server listens on a socket of
+// its own beside the default one, which it logs for the person; a
+// terminal attached there shows what the agent shows, and while it is
+// attached the agent is given no link.
+func TestStandaloneCanBeAttached(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	e := standalone(t, Options{})
+	m := regexp.MustCompile(`a2term attach --socket (\S+)`).FindStringSubmatch(e.log.String())
+	if m == nil {
+		t.Fatalf("the log does not say how to attach:\n%s", e.log.String())
+	}
+	if filepath.Dir(m[1]) != filepath.Dir(bridge.DefaultSocketPath()) {
+		t.Errorf("its socket %s is not beside the default one", m[1])
+	}
+	view, err := bridge.Attach(ctx, m[1], bridge.AttachOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer view.Close()
+	res := e.call(t, ctx, "canvas_show", map[string]any{"messages": form})
+	if text := resultText(res); strings.Contains(text, "/pair/") {
+		t.Errorf("with a terminal attached, canvas_show gave the agent a link: %s", text)
+	}
+	changed, cancel := view.Subscribe()
+	defer cancel()
+	for view.Snapshot().Canvas.Surface("main") == nil {
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatal("the attached terminal never showed the surface")
+		}
+	}
+}

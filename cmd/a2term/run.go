@@ -202,6 +202,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 			if name == "run" {
 				fmt.Fprintf(stderr, "%sleave out --socket (a run's socket is private to it) or give another PATH\n", prefix)
 			} else {
+				fmt.Fprintf(stderr, "%sshow that canvas here with: a2term attach --socket %s\n", prefix, f.socket)
 				fmt.Fprintf(stderr, "%sto open another canvas, give it a socket of its own with --socket PATH (and that PATH to its agent in A2TERM_SOCKET), or use 'a2term run -- CMD', which gives CMD a private one\n", prefix)
 			}
 		}
@@ -272,6 +273,11 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	} else {
 		board.Append(bridge.RoleNote, "Waiting for an agent: start it with A2TERM_SOCKET="+srv.Path()+" in its environment.")
 	}
+
+	// The terminal shows the canvas: no one has to be told later what
+	// happened while it did.
+	unwatch := hub.Watch()
+	defer unwatch()
 
 	if mode.On {
 		ctx, cancel := context.WithCancel(context.Background())

@@ -1,0 +1,437 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// DefaultReconnect is how long a RemoteView tries to reach its hub again
+// once the connection is lost (the hub restarting at the same socket).
+const DefaultReconnect = 30 * time.Second
+
+// AttachOptions set up a RemoteView.
+type AttachOptions struct {
+	// Logger receives what goes wrong with the connection; nil discards
+	// it (the terminal belongs to the program).
+	Logger *log.Logger
+	// Reconnect is how long to try again after the connection is lost;
+	// zero means DefaultReconnect, a negative value not at all.
+	Reconnect time.Duration
+}
+
+// ErrNotAttached is what an intent gets while a RemoteView has no
+// connection to its hub.
+var ErrNotAttached = errors.New("not connected to the a2term: the intent was not sent")
+
+// RemoteView is a View of the canvas of a hub in another process (a2term
+// serve, a standalone a2term mcp, or another a2term), attached over its
+// view channel: the terminal program and plain mode draw it as they draw a
+// hub of their own. It keeps its own copy of the canvas, made from the
+// hub's snapshot and kept equal by applying each change the hub accepted;
+// intents go to the hub, which decides them as it decides its own views'
+// (the source stays Terminal: pressing here is the person pressing).
+//
+// When the connection is lost it tries again for AttachOptions.Reconnect,
+// reading the key again (a restarted hub has a new one), and the
+// transcript says so meanwhile. Done is closed when it gives up, or once
+// Close is called. It is safe for concurrent use.
+type RemoteView struct {
+	socket string
+	logger *log.Logger
+	retry  time.Duration
+
+	mu         sync.Mutex
+	canvas     *a2ui.Canvas
+	versions   []versionPair // the hub's version of each recent version of canvas
+	transcript []Entry
+	dropped    uint64
+	status     Status
+	subs       map[chan struct{}]struct{}
+	conn       *jsonrpc2.Conn
+	hello      AttachResult
+	lost       string // why the connection is lost, while it is
+	closed     bool
+
+	done     chan struct{}
+	doneOnce sync.Once
+	wg       sync.WaitGroup
+}
+
+// versionPair maps a version of the view's copy of the canvas to the hub's
+// version of the same state.
+type versionPair struct{ local, hub uint64 }
+
+// maxVersionPairs is how many recent versions a RemoteView maps; a press
+// seen at an older one is judged at the oldest kept, which can only make
+// it stale, never let a changed button through.
+const maxVersionPairs = 1024
+
+// Attach attaches to the hub whose agents connect at socket: it reads the
+// key beside it, connects to its view socket and returns once the first
+// snapshot is in. ctx bounds only the attaching.
+func Attach(ctx context.Context, socket string, opts AttachOptions) (*RemoteView, error) {
+	r := &RemoteView{socket: socket, logger: opts.Logger, retry: opts.Reconnect,
+		subs: map[chan struct{}]struct{}{}, done: make(chan struct{}), canvas: a2ui.New(a2ui.Options{})}
+	if r.logger == nil {
+		r.logger = log.New(io.Discard, "", 0)
+	}
+	if r.retry == 0 {
+		r.retry = DefaultReconnect
+	}
+	if err := r.connect(ctx); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// readViewKey reads the key beside socket, refusing a file others could
+// read or write.
+func readViewKey(socket string) (string, error) {
+	_, keyPath := ViewPaths(socket)
+	f, err := os.Open(keyPath)
+	if err != nil {
+		return "", fmt.Errorf("attach to the a2term at %s: %w", socket, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", fmt.Errorf("attach to the a2term at %s: %w", socket, err)
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		return "", fmt.Errorf("attach to the a2term at %s: the key file %s is open to other users (mode %04o); it is not used", socket, keyPath, fi.Mode().Perm())
+	}
+	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+		return "", fmt.Errorf("attach to the a2term at %s: the key file %s belongs to another user", socket, keyPath)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, 256))
+	if err != nil {
+		return "", fmt.Errorf("attach to the a2term at %s: %w", socket, err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+// connect dials the view socket and attaches; the snapshot is applied
+// before the reply arrives (the hub sends it first).
+func (r *RemoteView) connect(ctx context.Context) error {
+	key, err := readViewKey(r.socket)
+	if err != nil {
+		return err
+	}
+	path, _ := ViewPaths(r.socket)
+	var d net.Dialer
+	nc, err := d.DialContext(ctx, "unix", path)
+	if err != nil {
+		return fmt.Errorf("attach to the a2term at %s: %w", r.socket, err)
+	}
+	stream := newViewStream(nc, maxViewLine, DefaultWriteTimeout)
+	stream.notes = r.note
+	conn := jsonrpc2.NewConn(context.Background(), stream, remoteHandler{}, jsonrpc2.SetLogger(r.logger))
+	var res AttachResult
+	if err := conn.Call(ctx, ViewMethodAttach, AttachParams{Key: key, Protocol: ViewProtocol}, &res); err != nil {
+		conn.Close()
+		return fmt.Errorf("attach to the a2term at %s: %w", r.socket, err)
+	}
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		conn.Close()
+		return ErrNotAttached
+	}
+	r.conn, r.hello, r.lost = conn, res, ""
+	r.notifyLocked()
+	r.mu.Unlock()
+	r.wg.Add(1)
+	go r.watch(conn)
+	return nil
+}
+
+// watch waits for conn to end, then tries to attach again.
+func (r *RemoteView) watch(conn *jsonrpc2.Conn) {
+	defer r.wg.Done()
+	<-conn.DisconnectNotify()
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return
+	}
+	r.conn = nil
+	r.lost = "The a2term at " + r.socket + " went away"
+	if r.retry > 0 {
+		r.lost += "; trying to reach it again…"
+	}
+	r.status.Listening = ""
+	r.notifyLocked()
+	r.mu.Unlock()
+	if r.retry < 0 {
+		r.finish()
+		return
+	}
+	deadline := time.Now().Add(r.retry)
+	backoff := 50 * time.Millisecond
+	for time.Now().Before(deadline) {
+		select {
+		case <-r.done:
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		err := r.connect(ctx)
+		cancel()
+		if err == nil {
+			return
+		}
+		r.logger.Printf("a2term attach: %v", err)
+	}
+	r.mu.Lock()
+	r.lost = "The a2term at " + r.socket + " went away and did not come back."
+	r.notifyLocked()
+	r.mu.Unlock()
+	r.finish()
+}
+
+func (r *RemoteView) finish() { r.doneOnce.Do(func() { close(r.done) }) }
+
+// Done is closed when the view has given up on its hub, or was closed.
+func (r *RemoteView) Done() <-chan struct{} { return r.done }
+
+// Hello is what the hub said when the view last attached: the canvas's
+// id, what happened while no one watched, and the hub's notice.
+func (r *RemoteView) Hello() AttachResult {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hello
+}
+
+// Close ends the connection; no reconnecting follows.
+func (r *RemoteView) Close() error {
+	r.mu.Lock()
+	r.closed = true
+	conn := r.conn
+	r.conn = nil
+	for ch := range r.subs {
+		delete(r.subs, ch)
+	}
+	r.mu.Unlock()
+	r.finish()
+	if conn != nil {
+		conn.Close()
+	}
+	r.wg.Wait()
+	return nil
+}
+
+// Snapshot implements View. While the connection is lost, the transcript
+// ends with a line saying so.
+func (r *RemoteView) Snapshot() Snapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	tr, dropped := r.transcript, r.dropped
+	if over := len(tr) - MaxTranscript; over > 0 {
+		tr = tr[over:]
+	}
+	if len(tr) > 0 {
+		dropped = tr[0].Seq - 1 // entries are numbered from 1, one after another
+	}
+	tr = tr[:len(tr):len(tr)]
+	if r.lost != "" {
+		var seq uint64
+		if n := len(tr); n > 0 {
+			seq = tr[n-1].Seq
+		}
+		tr = append(tr, Entry{Seq: seq + 1, Role: RoleNote, From: FromA2term, Text: r.lost})
+	}
+	return Snapshot{Canvas: r.canvas, Transcript: tr, Dropped: dropped, Status: r.status}
+}
+
+// Subscribe implements View.
+func (r *RemoteView) Subscribe() (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	r.mu.Lock()
+	if !r.closed {
+		r.subs[ch] = struct{}{}
+	}
+	r.mu.Unlock()
+	var once sync.Once
+	return ch, func() {
+		once.Do(func() {
+			r.mu.Lock()
+			delete(r.subs, ch)
+			r.mu.Unlock()
+		})
+	}
+}
+
+func (r *RemoteView) notifyLocked() {
+	for ch := range r.subs {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// hubVersion maps a version of the view's copy to the hub's.
+func (r *RemoteView) hubVersionLocked(local uint64) uint64 {
+	var hub uint64
+	for _, p := range r.versions {
+		if p.local > local {
+			break
+		}
+		hub = p.hub
+	}
+	return hub
+}
+
+// call runs method on the hub; a refusal comes back as an *a2ui.Error.
+func (r *RemoteView) call(method string, params, result any) error {
+	r.mu.Lock()
+	conn := r.conn
+	r.mu.Unlock()
+	if conn == nil {
+		return ErrNotAttached
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := conn.Call(ctx, method, params, result)
+	var rpcErr *jsonrpc2.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &rpcErr):
+		if rpcErr.Data != nil {
+			var refusal a2ui.Error
+			if json.Unmarshal(*rpcErr.Data, &refusal) == nil && refusal.Code != "" {
+				return &refusal
+			}
+		}
+		return errors.New(rpcErr.Message)
+	case errors.Is(err, jsonrpc2.ErrClosed):
+		return ErrNotAttached
+	}
+	return err
+}
+
+// Press implements View: the hub presses the button, as seen at the hub's
+// version of the state the view saw.
+func (r *RemoteView) Press(source Source, surfaceID, nodeID string, version uint64) error {
+	r.mu.Lock()
+	hv := r.hubVersionLocked(version)
+	r.mu.Unlock()
+	return r.call(ViewMethodPress, PressParams{SurfaceID: surfaceID, NodeID: nodeID, Version: hv}, nil)
+}
+
+// SetValue implements View. When it returns, the view's copy holds the
+// value (the hub sends the change before its reply).
+func (r *RemoteView) SetValue(source Source, surfaceID, nodeID string, value any) error {
+	return r.call(ViewMethodSet, SetParams{SurfaceID: surfaceID, NodeID: nodeID, Value: intentValue(value)}, nil)
+}
+
+// PairingLink asks the hub for a one-time link of its web mirror, for the
+// person at this terminal, and the mirror's port.
+func (r *RemoteView) PairingLink() (string, int, error) {
+	var res LinkResult
+	err := r.call(ViewMethodLink, nil, &res)
+	return res.URL, res.Port, err
+}
+
+// remoteHandler answers a request from the hub: a view serves none.
+type remoteHandler struct{}
+
+func (remoteHandler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if !req.Notif {
+		_ = conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "a view serves no methods"})
+	}
+}
+
+// note applies what the hub sends, on the stream's reading goroutine.
+func (r *RemoteView) note(method string, params []byte) {
+	var err error
+	switch method {
+	case viewNoteSnapshot:
+		var s viewSnapshot
+		if err = json.Unmarshal(params, &s); err == nil {
+			err = r.applySnapshot(s)
+		}
+	case viewNoteDelta:
+		var d viewDelta
+		if err = json.Unmarshal(params, &d); err == nil {
+			err = r.applyDelta(d)
+		}
+	default:
+		return
+	}
+	if err != nil {
+		// The copy can no longer follow the changes: the hub sends the
+		// whole state again.
+		r.logger.Printf("a2term attach: %s: %v; asking for the whole canvas", method, err)
+		go r.call(ViewMethodResync, nil, nil)
+	}
+}
+
+func (r *RemoteView) applySnapshot(s viewSnapshot) error {
+	c, err := a2ui.New(s.Options.options()).Restore(s.Canvas)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.canvas = c
+	r.versions = append(r.versions[:0], versionPair{local: c.Version(), hub: s.Version})
+	r.transcript = append([]Entry(nil), s.Transcript...)
+	r.dropped = s.Dropped
+	r.status = s.Status.status()
+	r.notifyLocked()
+	return nil
+}
+
+func (r *RemoteView) applyDelta(d viewDelta) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.notifyLocked()
+	c := r.canvas
+	for _, ch := range d.Changes {
+		var err error
+		switch {
+		case ch.Show != nil:
+			c, _, err = c.ApplyJSON(ch.Show)
+		case ch.Set != nil:
+			var v any
+			if err = json.Unmarshal(ch.Set.Value, &v); err == nil {
+				c, err = c.SetValue(ch.Set.SurfaceID, ch.Set.NodeID, v)
+			}
+		}
+		if err != nil {
+			r.canvas = c
+			return err
+		}
+		r.versions = append(r.versions, versionPair{local: c.Version(), hub: ch.Version})
+	}
+	if over := len(r.versions) - maxVersionPairs; over > 0 {
+		r.versions = append(r.versions[:0:0], r.versions[over:]...)
+	}
+	r.canvas = c
+	r.transcript = append(r.transcript, d.Transcript...)
+	r.dropped = d.Dropped
+	if over := len(r.transcript) - MaxTranscript; over > MaxTranscript/4 {
+		// The hub dropped these too, or will: its count says so.
+		r.transcript = append([]Entry(nil), r.transcript[over:]...)
+	}
+	if d.Status != nil {
+		r.status = d.Status.status()
+	}
+	return nil
+}

@@ -1,0 +1,445 @@
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// ViewPaths returns where views attach to the hub whose agents connect at
+// socket: the view socket and the key file beside it ("a2term.sock" gives
+// "a2term.view.sock" and "a2term.view.key").
+func ViewPaths(socket string) (viewSocket, keyFile string) {
+	base := strings.TrimSuffix(socket, ".sock")
+	return base + ".view.sock", base + ".view.key"
+}
+
+// viewServer serves the view channel of a hub (see viewstream.go).
+type viewServer struct {
+	hub     *Hub
+	path    string
+	keyPath string
+	key     []byte // hex, as the key file holds it
+	ln      *net.UnixListener
+	sock    os.FileInfo // the socket file it made, to remove only that
+	keyFile os.FileInfo
+	logger  *log.Logger
+	timeout time.Duration
+	hello   time.Duration // to attach in
+	ctx     context.Context
+	cancel  context.CancelFunc
+
+	mu    sync.Mutex
+	conns int
+	wg    sync.WaitGroup
+}
+
+// listenViews starts the view channel beside the agent socket at agentPath,
+// whose directory Listen has checked: the socket (0600) and a new key in a
+// key file (0600), written whole before the socket listens.
+func listenViews(h *Hub, agentPath string, logger *log.Logger, timeout, hello time.Duration) (*viewServer, error) {
+	path, keyPath := ViewPaths(agentPath)
+	if hello <= 0 {
+		hello = viewHelloTimeout
+	}
+	raw := make([]byte, 32)
+	rand.Read(raw) // never fails (crypto/rand)
+	v := &viewServer{hub: h, path: path, keyPath: keyPath, key: []byte(hex.EncodeToString(raw)), logger: logger, timeout: timeout, hello: hello}
+	if err := removeStale(path); err != nil {
+		return nil, err
+	}
+	if err := writePrivate(keyPath, append(append([]byte(nil), v.key...), '\n')); err != nil {
+		return nil, fmt.Errorf("a2term view key %s: %w", keyPath, err)
+	}
+	fail := func(err error) (*viewServer, error) {
+		removeIfSame(keyPath, v.keyFile)
+		return nil, err
+	}
+	var err error
+	if v.keyFile, err = os.Lstat(keyPath); err != nil {
+		return fail(fmt.Errorf("a2term view key %s: %w", keyPath, err))
+	}
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return fail(fmt.Errorf("a2term view socket %s: %w", path, err))
+	}
+	ln.SetUnlinkOnClose(false)
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		_ = os.Remove(path)
+		return fail(fmt.Errorf("a2term view socket %s: %w", path, err))
+	}
+	if v.sock, err = os.Lstat(path); err != nil {
+		ln.Close()
+		return fail(fmt.Errorf("a2term view socket %s: %w", path, err))
+	}
+	v.ln = ln
+	v.ctx, v.cancel = context.WithCancel(context.Background())
+	v.wg.Add(1)
+	go v.accept()
+	return v, nil
+}
+
+// writePrivate writes data to a new file at path, readable only by this
+// user, replacing what was there at once (a reader never sees half of
+// it).
+func writePrivate(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if err = f.Chmod(0o600); err == nil {
+		_, err = f.Write(data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+	}
+	return err
+}
+
+// removeIfSame removes path if it is still the file fi.
+func removeIfSame(path string, fi os.FileInfo) {
+	if fi == nil {
+		return
+	}
+	if now, err := os.Lstat(path); err == nil && os.SameFile(now, fi) {
+		_ = os.Remove(path)
+	}
+}
+
+// close stops accepting, closes every view connection and removes the
+// socket and the key file.
+func (v *viewServer) close() {
+	v.cancel()
+	v.ln.Close()
+	v.wg.Wait()
+	removeIfSame(v.path, v.sock)
+	removeIfSame(v.keyPath, v.keyFile)
+}
+
+func (v *viewServer) accept() {
+	defer v.wg.Done()
+	backoff := 5 * time.Millisecond
+	for {
+		nc, err := v.ln.Accept()
+		if err != nil {
+			if v.ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+				return
+			}
+			t := time.NewTimer(backoff)
+			select {
+			case <-t.C:
+			case <-v.ctx.Done():
+				t.Stop()
+				return
+			}
+			backoff = min(2*backoff, time.Second)
+			continue
+		}
+		backoff = 5 * time.Millisecond
+		v.mu.Lock()
+		if v.conns >= MaxTerminals+4 {
+			// Room for a few that will be refused politely; beyond
+			// that, nothing is read at all.
+			v.mu.Unlock()
+			nc.Close()
+			continue
+		}
+		v.conns++
+		v.mu.Unlock()
+		v.wg.Add(1)
+		go v.serve(nc)
+	}
+}
+
+// viewConn is one view's connection.
+type viewConn struct {
+	v      *viewServer
+	stream *viewStream
+	rpc    *jsonrpc2.Conn
+	ctx    context.Context
+
+	mu       sync.Mutex // held while attaching and while sending
+	attached bool
+	release  func() // ends the view's count
+	sent     bool   // a snapshot was sent
+	full     bool   // send a snapshot next, whatever the view has
+	version  uint64 // the canvas version the view has
+	seq      uint64 // its last transcript entry
+	status   viewStatus
+}
+
+func (v *viewServer) serve(nc net.Conn) {
+	defer v.wg.Done()
+	defer func() {
+		v.mu.Lock()
+		v.conns--
+		v.mu.Unlock()
+	}()
+	c := &viewConn{v: v, stream: newViewStream(nc, viewHelloBytes, v.timeout)}
+	ctx, cancel := context.WithCancel(v.ctx)
+	defer cancel()
+	c.ctx = ctx
+	rpc := jsonrpc2.NewConn(ctx, c.stream, c, jsonrpc2.SetLogger(v.logger))
+	c.mu.Lock()
+	c.rpc = rpc // Handle may have set it already: the same
+	c.mu.Unlock()
+	hello := time.AfterFunc(v.hello, func() {
+		c.mu.Lock()
+		attached := c.attached
+		c.mu.Unlock()
+		if !attached {
+			rpc.Close()
+		}
+	})
+	defer hello.Stop()
+	changed, unsubscribe := v.hub.Subscribe()
+	defer unsubscribe()
+	defer func() {
+		c.mu.Lock()
+		if c.release != nil {
+			c.release()
+			c.release = nil
+		}
+		c.mu.Unlock()
+	}()
+	for {
+		select {
+		case <-rpc.DisconnectNotify():
+			return
+		case <-ctx.Done():
+			rpc.Close()
+			<-rpc.DisconnectNotify()
+			return
+		case <-changed:
+			c.flush()
+		}
+	}
+}
+
+// Handle implements jsonrpc2.Handler. It runs on jsonrpc2's reading
+// goroutine, one request at a time: each is quick, and its reply is
+// written after the changes it made.
+func (c *viewConn) Handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request) {
+	c.mu.Lock()
+	c.rpc = rpc
+	attached := c.attached
+	c.mu.Unlock()
+	if !attached {
+		c.attach(ctx, rpc, r)
+		return
+	}
+	if r.Notif {
+		return
+	}
+	var params []byte
+	if r.Params != nil {
+		params = *r.Params
+	}
+	result, err := c.call(r.Method, params)
+	c.flush()
+	if err != nil {
+		_ = rpc.ReplyWithError(ctx, r.ID, c.rpcError(r.Method, err))
+		return
+	}
+	_ = rpc.Reply(ctx, r.ID, result)
+}
+
+// refuse tells a connection that did not attach properly why, and closes
+// it.
+func (c *viewConn) refuse(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request, message string) {
+	if !r.Notif {
+		_ = rpc.ReplyWithError(ctx, r.ID, &jsonrpc2.Error{Code: CodeNotAllowed, Message: message})
+	}
+	rpc.Close()
+}
+
+// attach takes the first request: view.attach with the key, or the
+// connection is closed.
+func (c *viewConn) attach(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request) {
+	if r.Method != ViewMethodAttach || r.Params == nil {
+		c.v.logger.Printf("a2term views: closing a connection that did not attach first")
+		c.refuse(ctx, rpc, r, "attach first, with the key of the view key file")
+		return
+	}
+	var p AttachParams
+	if err := strictJSON(*r.Params, &p); err != nil || subtle.ConstantTimeCompare([]byte(p.Key), c.v.key) != 1 {
+		c.v.logger.Printf("a2term views: closing a connection that did not give the view key")
+		c.refuse(ctx, rpc, r, "not allowed: give the key of the view key file")
+		return
+	}
+	if p.Protocol != ViewProtocol {
+		c.refuse(ctx, rpc, r, fmt.Sprintf("this a2term speaks view protocol %d, not %d: use an a2term of the same version", ViewProtocol, p.Protocol))
+		return
+	}
+	res, release, ok := c.v.hub.attachView()
+	if !ok {
+		c.refuse(ctx, rpc, r, fmt.Sprintf("%d terminals show this canvas already, the most there may be", MaxTerminals))
+		return
+	}
+	c.mu.Lock()
+	c.attached, c.release = true, release
+	c.mu.Unlock()
+	c.stream.limit.Store(MaxRPCMessageBytes)
+	c.flush()
+	_ = rpc.Reply(ctx, r.ID, res)
+}
+
+// strictJSON decodes data into v, refusing members v does not have.
+func strictJSON(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// call runs one method of an attached view.
+func (c *viewConn) call(method string, params []byte) (any, error) {
+	h := c.v.hub
+	switch method {
+	case ViewMethodPress:
+		var p PressParams
+		if err := strictJSON(params, &p); err != nil {
+			return nil, badParams(method)
+		}
+		return struct{}{}, h.Press(Terminal, p.SurfaceID, p.NodeID, p.Version)
+	case ViewMethodSet:
+		var p SetParams
+		if err := strictJSON(params, &p); err != nil {
+			return nil, badParams(method)
+		}
+		var value any
+		if err := json.Unmarshal(p.Value, &value); err != nil {
+			return nil, badParams(method)
+		}
+		return struct{}{}, h.SetValue(Terminal, p.SurfaceID, p.NodeID, value)
+	case ViewMethodLink:
+		link, port := h.webLink()
+		if link == "" {
+			return nil, &a2ui.Error{Code: "no_web_mirror", Index: -1, Message: "this a2term runs no web mirror"}
+		}
+		return LinkResult{URL: link, Port: port}, nil
+	case ViewMethodResync:
+		c.mu.Lock()
+		c.full = true
+		c.mu.Unlock()
+		return struct{}{}, nil
+	}
+	return nil, errMethodNotFound(method)
+}
+
+func badParams(method string) error {
+	return &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1, Message: method + ": params of the wrong shape"}
+}
+
+// rpcError turns err into what the view sees, as the agent API does.
+func (c *viewConn) rpcError(method string, err error) *jsonrpc2.Error {
+	var refusal *a2ui.Error
+	var unknown errMethodNotFound
+	switch {
+	case errors.As(err, &refusal):
+		e := &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: refusal.Message}
+		e.SetError(refusal)
+		return e
+	case errors.As(err, &unknown):
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: unknown.Error()}
+	}
+	c.v.logger.Printf("a2term views: %s: %v", method, err)
+	return &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "internal error"}
+}
+
+// flush sends the view what changed since it was last sent anything: the
+// changes of the canvas, the new transcript entries and the status, or
+// the whole state when it has nothing yet or fell too far behind.
+func (c *viewConn) flush() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.attached {
+		return
+	}
+	snap, changes, ok := c.v.hub.viewState(c.version)
+	status := statusOf(snap.Status)
+	var last uint64
+	if n := len(snap.Transcript); n > 0 {
+		last = snap.Transcript[n-1].Seq
+	}
+	gap := len(snap.Transcript) > 0 && snap.Transcript[0].Seq > c.seq+1
+	bytes := 0
+	for i := range changes {
+		bytes += changes[i].size()
+	}
+	if !c.sent || c.full || !ok || gap || bytes > maxChangesBytes {
+		full := viewSnapshot{Version: snap.Canvas.Version(), Options: optionsOf(snap.Canvas.Options()), Canvas: snap.Canvas.Save(), Transcript: snap.Transcript,
+			Dropped: snap.Dropped, Status: status}
+		if full.Transcript == nil {
+			full.Transcript = []Entry{}
+		}
+		if err := c.rpc.Notify(c.ctx, viewNoteSnapshot, full); err != nil {
+			return
+		}
+		c.sent, c.full, c.version, c.seq, c.status = true, false, full.Version, last, status
+		return
+	}
+	d := viewDelta{Version: snap.Canvas.Version(), Changes: changes, Dropped: snap.Dropped}
+	for _, e := range snap.Transcript {
+		if e.Seq > c.seq {
+			d.Transcript = append(d.Transcript, e)
+		}
+	}
+	if status != c.status {
+		d.Status = &status
+	}
+	if len(d.Changes) == 0 && len(d.Transcript) == 0 && d.Status == nil {
+		return
+	}
+	if err := c.rpc.Notify(c.ctx, viewNoteDelta, d); err != nil {
+		return
+	}
+	c.version, c.seq, c.status = d.Version, last, status
+}
+
+// RunningHubs lists the hubs that terminals can attach to in dir (the
+// directory of the default socket, say): the agent socket of each whose
+// view socket answers.
+func RunningHubs(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".view.sock") || e.Type()&os.ModeSocket == 0 {
+			continue
+		}
+		nc, err := net.DialTimeout("unix", filepath.Join(dir, name), time.Second)
+		if err != nil {
+			continue
+		}
+		nc.Close()
+		out = append(out, filepath.Join(dir, strings.TrimSuffix(name, ".view.sock")+".sock"))
+	}
+	return out
+}

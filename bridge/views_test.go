@@ -1,0 +1,430 @@
+package bridge_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
+)
+
+// attach attaches a view to srv's hub, closed at the end of the test.
+func attach(t *testing.T, socket string, opts bridge.AttachOptions) *bridge.RemoteView {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	r, err := bridge.Attach(ctx, socket, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// waitView waits until cond holds for v's snapshot.
+func waitView(t *testing.T, v bridge.View, what string, cond func(bridge.Snapshot) bool) bridge.Snapshot {
+	t.Helper()
+	changed, cancel := v.Subscribe()
+	defer cancel()
+	timeout := time.NewTimer(guard)
+	defer timeout.Stop()
+	for {
+		s := v.Snapshot()
+		if cond(s) {
+			return s
+		}
+		select {
+		case <-changed:
+		case <-timeout.C:
+			t.Fatalf("%s never happened; the transcript is %v", what, s.Transcript)
+		}
+	}
+}
+
+// noteOf reads the note's value on surface main of a snapshot.
+func noteOf(s bridge.Snapshot) string {
+	sf := s.Canvas.Surface("main")
+	if sf == nil {
+		return ""
+	}
+	v, _ := sf.Data().(*a2ui.Object).Get("note")
+	str, _ := v.(string)
+	return str
+}
+
+// sameState fails unless two views hold the same canvas and transcript.
+func sameState(t *testing.T, what string, a, b bridge.Snapshot) {
+	t.Helper()
+	ja, _ := json.Marshal(a.Canvas.Save())
+	jb, _ := json.Marshal(b.Canvas.Save())
+	if string(ja) != string(jb) {
+		t.Errorf("%s: the canvases differ:\n%s\n%s", what, ja, jb)
+	}
+	for _, s := range a.Canvas.Surfaces() {
+		if got, want := a2ui.Dump(b.Canvas.Surface(s.ID()).Tree()), a2ui.Dump(s.Tree()); got != want {
+			t.Errorf("%s: surface %s draws\n%s\nnot\n%s", what, s.ID(), got, want)
+		}
+	}
+	if len(a.Transcript) != len(b.Transcript) {
+		t.Errorf("%s: %d transcript entries, not %d", what, len(b.Transcript), len(a.Transcript))
+	}
+}
+
+// TestAttachedViewsShareTheCanvas attaches two views to a hub: each holds
+// the hub's canvas and transcript, what one types shows in the other,
+// presses from either reach the one waiting agent once each, as the
+// terminal's, and closing one leaves the other working.
+func TestAttachedViewsShareTheCanvas(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	agent := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := agent.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	one := attach(t, srv.Path(), bridge.AttachOptions{})
+	two := attach(t, srv.Path(), bridge.AttachOptions{})
+	sameState(t, "on attach", h.Snapshot(), one.Snapshot())
+	if got := waitView(t, h, "two terminals counted", func(s bridge.Snapshot) bool { return s.Status.Terminals == 2 }); got.Status.Terminals != 2 {
+		t.Fatal(got.Status)
+	}
+	if info, err := agent.Info(ctx); err != nil || info.Terminals != 2 {
+		t.Errorf("canvas.info counts %d terminals (%v), want 2", info.Terminals, err)
+	}
+
+	// Typed in one: the hub and the other have it, and the one that
+	// typed has it as soon as SetValue returns.
+	if err := one.SetValue(bridge.Terminal, "main", "note", "from one"); err != nil {
+		t.Fatal(err)
+	}
+	if got := noteOf(one.Snapshot()); got != "from one" {
+		t.Errorf("the view that typed reads %q right after SetValue", got)
+	}
+	waitView(t, two, "the typed note in the other view", func(s bridge.Snapshot) bool { return noteOf(s) == "from one" })
+	if got := noteOf(h.Snapshot()); got != "from one" {
+		t.Errorf("the hub's note is %q", got)
+	}
+
+	// The agent changes the surface: both follow.
+	if _, err := agent.Show(ctx, raws(`{"dataModelUpdate":{"surfaceId":"main","path":"/note","contents":[{"key":".","valueString":"from the agent"}]}}`)...); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []*bridge.RemoteView{one, two} {
+		waitView(t, v, "the agent's note", func(s bridge.Snapshot) bool { return noteOf(s) == "from the agent" })
+	}
+	sameState(t, "after the agent's show", h.Snapshot(), two.Snapshot())
+
+	// A press from each reaches the waiting agent, once, in order.
+	waits := make(chan bridge.WaitResult, 2)
+	go func() {
+		for i := 0; i < 2; i++ {
+			res, err := agent.Wait(ctx, 30)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			waits <- res
+		}
+	}()
+	waitView(t, h, "the agent waiting", func(bridge.Snapshot) bool { return h.Waiting() == 1 })
+	for _, v := range []*bridge.RemoteView{one, two} {
+		sf := v.Snapshot().Canvas.Surface("main")
+		if err := v.Press(bridge.Terminal, "main", "pay", sf.Version()); err != nil {
+			t.Fatalf("press: %v", err)
+		}
+		res := <-waits
+		if a := decodeAction(t, res); a.UserAction.Name != "pay" || res.Source != bridge.Terminal || string(a.UserAction.Context) != `{"note":"from the agent"}` {
+			t.Errorf("the agent got %s from %s", res.Action, res.Source)
+		}
+	}
+	if res, err := agent.Wait(ctx, 0); err != nil || !res.TimedOut {
+		t.Errorf("a third wait got %s (%v): a press was delivered twice", res.Action, err)
+	}
+
+	// Closing one leaves the other attached and working.
+	one.Close()
+	waitView(t, h, "one terminal left", func(s bridge.Snapshot) bool { return s.Status.Terminals == 1 })
+	if err := two.SetValue(bridge.Terminal, "main", "note", "still here"); err != nil {
+		t.Fatal(err)
+	}
+	if got := noteOf(h.Snapshot()); got != "still here" {
+		t.Errorf("after the other view left, the note is %q", got)
+	}
+	if err := one.Press(bridge.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
+		t.Errorf("a closed view pressed: %v", err)
+	}
+}
+
+// TestAttachedPressGoesStaleAsTheHubSays checks that a view's press is
+// judged against the state it saw: a button whose action the agent
+// changed after that is refused as stale, though the view's copy counts
+// versions its own way.
+func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
+	_, srv := start(t, bridge.ServerOptions{})
+	agent := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := agent.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	// The view types twice (its copy's versions move), then the agent
+	// redefines the button.
+	for _, s := range []string{"a", "ab"} {
+		if err := v.SetValue(bridge.Terminal, "main", "note", s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := v.Snapshot().Canvas.Surface("main").Version()
+	if _, err := agent.Show(ctx, raws(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"refund"}}}}]}}`)...); err != nil {
+		t.Fatal(err)
+	}
+	err := v.Press(bridge.Terminal, "main", "pay", seen)
+	var refusal *a2ui.Error
+	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
+		t.Fatalf("a press on a button redefined since: %v, want a stale refusal", err)
+	}
+	// Once the view has the new button, pressing it works.
+	waitView(t, v, "the redefined button", func(s bridge.Snapshot) bool {
+		return strings.Contains(string(s.Canvas.Surface("main").ComponentJSON("pay")), "refund")
+	})
+	if err := v.Press(bridge.Terminal, "main", "pay", v.Snapshot().Canvas.Surface("main").Version()); err != nil {
+		t.Errorf("a press on what the view shows now: %v", err)
+	}
+}
+
+// TestViewMethodsAreNotTheAgents checks both doors: the agent's socket
+// does not know the view's methods (-32601), and the view socket closes
+// a connection that does not attach first with the key, or gives a wrong
+// one, or says nothing at all.
+func TestViewMethodsAreNotTheAgents(t *testing.T) {
+	_, srv := start(t, bridge.WithViewHello(bridge.ServerOptions{}, 200*time.Millisecond))
+	for _, m := range []string{bridge.ViewMethodAttach, bridge.ViewMethodPress, bridge.ViewMethodSet, bridge.ViewMethodLink} {
+		got := rawCall(t, srv, fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":%q,"params":{}}`, m))
+		if !strings.Contains(got, `"code":-32601`) {
+			t.Errorf("%s on the agent's socket: %s, want -32601", m, got)
+		}
+	}
+	viewSock, keyFile := bridge.ViewPaths(srv.Path())
+	key, err := os.ReadFile(keyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, line string }{
+		{"a press first", `{"jsonrpc":"2.0","id":1,"method":"view.press","params":{"surfaceId":"main","nodeId":"pay","version":1}}`},
+		{"no key", `{"jsonrpc":"2.0","id":1,"method":"view.attach","params":{"protocol":1}}`},
+		{"a wrong key", `{"jsonrpc":"2.0","id":1,"method":"view.attach","params":{"key":"` + strings.Repeat("0", 64) + `","protocol":1}}`},
+		{"the key cut short", `{"jsonrpc":"2.0","id":1,"method":"view.attach","params":{"key":"` + strings.TrimSpace(string(key))[:32] + `","protocol":1}}`},
+		{"not JSON", `hello`},
+		{"a line too long", `{"jsonrpc":"2.0","id":1,"method":"view.attach","params":{"key":"` + strings.Repeat("k", 8<<10) + `"}}`},
+		{"nothing", ``},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nc, err := net.Dial("unix", viewSock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer nc.Close()
+			if tc.line != "" {
+				fmt.Fprintf(nc, "%s\n", tc.line)
+			}
+			nc.SetReadDeadline(time.Now().Add(guard))
+			rd := bufio.NewReader(nc)
+			var lines []string
+			for {
+				l, err := rd.ReadString('\n')
+				if l != "" {
+					lines = append(lines, l)
+				}
+				if err != nil {
+					var ne net.Error
+					if errors.As(err, &ne) && ne.Timeout() {
+						t.Fatalf("the connection stayed open; it said %q", lines)
+					}
+					break
+				}
+			}
+			for _, l := range lines {
+				if strings.Contains(l, "view.snapshot") || strings.Contains(l, `"result"`) {
+					t.Errorf("a connection without the key was answered: %s", l)
+				}
+			}
+			if strings.Contains(tc.name, "key") && tc.name != "a line too long" && (len(lines) != 1 || !strings.Contains(lines[0], `"code":-32003`)) {
+				t.Errorf("the refusal is %q, want one -32003", lines)
+			}
+		})
+	}
+}
+
+// TestViewFilesArePrivate checks the view socket and the key file: 0600,
+// beside the agent's socket, and gone once the server closes.
+func TestViewFilesArePrivate(t *testing.T) {
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	path := filepath.Join(t.TempDir(), "a2term", "a2term.sock")
+	srv, err := bridge.Listen(h, path, bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewSock, keyFile := bridge.ViewPaths(path)
+	if filepath.Dir(viewSock) != filepath.Dir(path) || filepath.Base(viewSock) != "a2term.view.sock" || filepath.Base(keyFile) != "a2term.view.key" {
+		t.Errorf("view paths %s, %s", viewSock, keyFile)
+	}
+	if fi, err := os.Lstat(viewSock); err != nil || fi.Mode().Perm() != 0o600 || fi.Mode().Type() != os.ModeSocket {
+		t.Errorf("view socket: %v, %v", fi, err)
+	}
+	if fi, err := os.Lstat(keyFile); err != nil || fi.Mode().Perm() != 0o600 || !fi.Mode().IsRegular() {
+		t.Errorf("key file: %v, %v", fi, err)
+	}
+	key, _ := os.ReadFile(keyFile)
+	if k := strings.TrimSpace(string(key)); len(k) != 64 {
+		t.Errorf("the key %q is not 256 bits in hex", k)
+	}
+	// A key file others can read is not used.
+	if err := os.Chmod(keyFile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bridge.Attach(ctxFor(t), path, bridge.AttachOptions{}); err == nil || !strings.Contains(err.Error(), "open to other users") {
+		t.Errorf("attaching with a key file open to others: %v", err)
+	}
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{viewSock, keyFile, filepath.Dir(path)} {
+		if _, err := os.Lstat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is still there after Close: %v", p, err)
+		}
+	}
+}
+
+// TestAttachLimit refuses the terminal beyond MaxTerminals.
+func TestAttachLimit(t *testing.T) {
+	_, srv := start(t, bridge.ServerOptions{})
+	for i := 0; i < bridge.MaxTerminals; i++ {
+		attach(t, srv.Path(), bridge.AttachOptions{})
+	}
+	_, err := bridge.Attach(ctxFor(t), srv.Path(), bridge.AttachOptions{Reconnect: -1})
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprint(bridge.MaxTerminals)) {
+		t.Errorf("terminal %d attached: %v", bridge.MaxTerminals+1, err)
+	}
+}
+
+// TestAttachedViewFallsBehind makes a view miss more changes than the
+// hub keeps while it does not read: it is sent the whole canvas again and
+// ends equal to the hub.
+func TestAttachedViewFallsBehind(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	agent := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := agent.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				if err := h.SetValue(bridge.Terminal, "main", "note", fmt.Sprintf("w%d-%d", w, i)); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	want := noteOf(h.Snapshot())
+	waitView(t, v, "the last note", func(s bridge.Snapshot) bool { return noteOf(s) == want })
+	sameState(t, "after 800 changes", h.Snapshot(), v.Snapshot())
+}
+
+// TestAttachedViewReconnects restarts the hub at the same socket: the
+// view says it lost the a2term, then attaches to the new one (with its
+// new key) and shows its canvas.
+func TestAttachedViewReconnects(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a2term")
+	path := filepath.Join(dir, "a2term.sock")
+	h1 := bridge.NewHub(bridge.HubOptions{})
+	defer h1.Close()
+	srv1, err := bridge.Listen(h1, path, bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h1.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	v := attach(t, path, bridge.AttachOptions{})
+	id1 := v.Hello().CanvasID
+	srv1.Close()
+	waitView(t, v, "the lost connection", func(s bridge.Snapshot) bool {
+		n := len(s.Transcript)
+		return n > 0 && strings.Contains(s.Transcript[n-1].Text, "went away")
+	})
+	if err := v.Press(bridge.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
+		t.Errorf("a press while not attached: %v", err)
+	}
+
+	h2 := bridge.NewHub(bridge.HubOptions{})
+	defer h2.Close()
+	srv2, err := bridge.Listen(h2, path, bridge.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv2.Close()
+	if _, err := h2.Show(raws(`{"beginRendering":{"surfaceId":"other","root":"t"}}`, `{"surfaceUpdate":{"surfaceId":"other","components":[{"id":"t","component":{"Text":{"text":{"literalString":"new"}}}}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	s := waitView(t, v, "the new hub's canvas", func(s bridge.Snapshot) bool {
+		return s.Canvas.Surface("other") != nil && v.Hello().CanvasID == h2.CanvasID() && !strings.Contains(s.Transcript[len(s.Transcript)-1].Text, "went away")
+	})
+	if s.Canvas.Surface("main") != nil {
+		t.Error("the old canvas is still shown")
+	}
+	if id1 == h2.CanvasID() {
+		t.Errorf("two hubs have the canvas id %q", id1)
+	}
+	for _, e := range s.Transcript {
+		if strings.Contains(e.Text, "went away") {
+			t.Errorf("the transcript still says %q", e.Text)
+		}
+	}
+}
+
+// TestAttachTellsWhatHappenedUnwatched: a terminal that attaches after no
+// one watched is told how many lines and actions came meanwhile.
+func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	if _, err := h.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	first := attach(t, srv.Path(), bridge.AttachOptions{})
+	if u := first.Hello().Unwatched; u != nil {
+		t.Errorf("the first terminal is told %v, though no one ever stopped watching", u)
+	}
+	first.Close()
+	waitView(t, h, "the terminal gone", func(s bridge.Snapshot) bool { return s.Status.Terminals == 0 })
+	h.Board().Append(bridge.RoleNote, "one")
+	h.Board().Append(bridge.RoleNote, "two")
+	pressOn(t, h, bridge.Web, "pay")
+	second := attach(t, srv.Path(), bridge.AttachOptions{})
+	u := second.Hello().Unwatched
+	if u == nil || u.Queued != 1 || u.Lines < 3 {
+		t.Fatalf("told %+v, want 1 action and the lines since", u)
+	}
+	if got := u.String(); !strings.HasPrefix(got, "While no one watched: ") || !strings.HasSuffix(got, " new transcript lines, 1 action waiting.") {
+		t.Errorf("says %q", got)
+	}
+	// While one watches, the next is told nothing.
+	if u := attach(t, srv.Path(), bridge.AttachOptions{}).Hello().Unwatched; u != nil {
+		t.Errorf("a terminal attached beside another is told %v", u)
+	}
+}

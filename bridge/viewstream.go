@@ -1,0 +1,307 @@
+package bridge
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// The view channel: how a terminal in another process (a2term attach)
+// shows the canvas of a running hub and sends the person's intents. It is
+// JSON-RPC 2.0, one object per line, with sourcegraph/jsonrpc2 on both
+// ends, on a socket of its own beside the agent's (a2term.view.sock beside
+// a2term.sock), and only for a process that read the key beside it
+// (a2term.view.key, 0600): the agent's socket knows none of these methods.
+//
+//	view --view.attach {key, protocol}--> hub   (first, within 5 s, or closed)
+//	view <--view.snapshot {version, canvas, transcript, dropped, status}--
+//	view <--view.delta {version, changes, transcript, dropped, status}-- ...
+//	view --view.press {surfaceId, nodeId, version}--> hub
+//	view --view.set {surfaceId, nodeId, value}--> hub
+//	view --view.link--> hub: a one-time link of the web mirror
+//
+// The hub sends the whole canvas on attach, and again when the view fell
+// behind further than it keeps changes for; otherwise each change as the
+// hub accepted it (a batch shown, a value set), which the view applies to
+// its own copy of the canvas through the same Apply, so both hold the same
+// state. Every reply to a view is written after the changes it made, so a
+// view that reads its snapshot once a call returns sees what the call did.
+const (
+	ViewMethodAttach = "view.attach"
+	ViewMethodPress  = "view.press"
+	ViewMethodSet    = "view.set"
+	ViewMethodLink   = "view.link"
+	ViewMethodResync = "view.resync"
+
+	viewNoteSnapshot = "view.snapshot"
+	viewNoteDelta    = "view.delta"
+)
+
+// ViewProtocol is the version of the view channel; a view of another
+// version is refused.
+const ViewProtocol = 1
+
+// MaxTerminals is how many views may attach at once; the next is told so
+// and closed.
+const MaxTerminals = 8
+
+// CodeNotAllowed answers a view connection that did not attach first with
+// the right key; the connection is closed after it.
+const CodeNotAllowed = -32003
+
+// Bounds of the view channel.
+const (
+	// viewHelloBytes bounds what a connection may send before it
+	// attached.
+	viewHelloBytes = 4 << 10
+	// viewHelloTimeout is how long a connection has to attach.
+	viewHelloTimeout = 5 * time.Second
+	// maxViewLine bounds one line a view reads from the hub (a whole
+	// canvas with its transcript, escaped).
+	maxViewLine = 64 << 20
+)
+
+// AttachParams are view.attach's params.
+type AttachParams struct {
+	Key      string `json:"key"`
+	Protocol int    `json:"protocol"`
+}
+
+// AttachResult is what view.attach returns.
+type AttachResult struct {
+	// CanvasID names the canvas, the same across restarts of a hub that
+	// restores it.
+	CanvasID string `json:"canvasId"`
+	// Unwatched says what happened while no view showed the canvas, when
+	// none did until this one attached.
+	Unwatched *Unwatched `json:"unwatched,omitempty"`
+	// Notice is what the hub has to tell a terminal that shows the canvas
+	// anew (a canvas restored, and what of it was lost).
+	Notice string `json:"notice,omitempty"`
+}
+
+// Unwatched is what happened while no one watched the canvas: no
+// terminal, attached or the hub's own, and no web page showed it.
+type Unwatched struct {
+	Since time.Time `json:"since"`
+	// Lines is how many transcript entries were added meanwhile.
+	Lines uint64 `json:"lines"`
+	// Queued is how many actions wait for the agent now.
+	Queued int `json:"queued"`
+}
+
+// String words u for the status line: "While no one watched: 3 new
+// transcript lines, 1 action waiting."
+func (u Unwatched) String() string {
+	if u.Lines == 0 && u.Queued == 0 {
+		return "Nothing happened while no one watched."
+	}
+	var parts []string
+	switch u.Lines {
+	case 0:
+	case 1:
+		parts = append(parts, "1 new transcript line")
+	default:
+		parts = append(parts, fmt.Sprintf("%d new transcript lines", u.Lines))
+	}
+	switch u.Queued {
+	case 0:
+	case 1:
+		parts = append(parts, "1 action waiting")
+	default:
+		parts = append(parts, fmt.Sprintf("%d actions waiting", u.Queued))
+	}
+	s := "While no one watched: " + parts[0]
+	if len(parts) > 1 {
+		s += ", " + parts[1]
+	}
+	return s + "."
+}
+
+// PressParams are view.press's params. Version is the hub's canvas
+// version the view saw the surface at.
+type PressParams struct {
+	SurfaceID string `json:"surfaceId"`
+	NodeID    string `json:"nodeId"`
+	Version   uint64 `json:"version"`
+}
+
+// SetParams are view.set's params.
+type SetParams struct {
+	SurfaceID string          `json:"surfaceId"`
+	NodeID    string          `json:"nodeId"`
+	Value     json.RawMessage `json:"value"`
+}
+
+// LinkResult is what view.link returns: a one-time link of the web
+// mirror, and its port.
+type LinkResult struct {
+	URL  string `json:"url"`
+	Port int    `json:"port"`
+}
+
+// viewStatus is what a view is told of the status line.
+type viewStatus struct {
+	Listening string `json:"listening,omitempty"`
+	WebURL    string `json:"webUrl,omitempty"`
+	Viewers   int    `json:"viewers"`
+	Terminals int    `json:"terminals"`
+	Queued    int    `json:"queued"`
+}
+
+func statusOf(s Status) viewStatus {
+	return viewStatus{Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued}
+}
+
+func (v viewStatus) status() Status {
+	return Status{Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued}
+}
+
+// viewSnapshot is the data of view.snapshot: the whole state.
+type viewSnapshot struct {
+	Version uint64 `json:"version"`
+	// Options are those the canvas decodes with, which the view's copy
+	// must use too.
+	Options    canvasOptions    `json:"options"`
+	Canvas     a2ui.SavedCanvas `json:"canvas"`
+	Transcript []Entry          `json:"transcript"`
+	Dropped    uint64           `json:"dropped"`
+	Status     viewStatus       `json:"status"`
+}
+
+// canvasOptions are a canvas's a2ui.Options as data.
+type canvasOptions struct {
+	Lenient  bool   `json:"lenient,omitempty"`
+	Locale   string `json:"locale,omitempty"`
+	TimeZone string `json:"timeZone,omitempty"`
+}
+
+func optionsOf(o a2ui.Options) canvasOptions {
+	co := canvasOptions{Lenient: o.Lenient}
+	if o.Locale != nil {
+		co.Locale = o.Locale.Tag()
+	}
+	if o.Location != nil {
+		co.TimeZone = o.Location.String()
+	}
+	return co
+}
+
+// options returns the a2ui.Options o describes; a locale or zone this
+// a2term does not know is left at the default.
+func (o canvasOptions) options() a2ui.Options {
+	opts := a2ui.Options{Lenient: o.Lenient}
+	if o.Locale != "" {
+		opts.Locale = a2ui.LookupLocale(o.Locale)
+	}
+	if o.TimeZone != "" {
+		if loc, err := time.LoadLocation(o.TimeZone); err == nil {
+			opts.Location = loc
+		}
+	}
+	return opts
+}
+
+// viewDelta is the data of view.delta: what changed since the last
+// snapshot or delta.
+type viewDelta struct {
+	Version    uint64      `json:"version"`
+	Changes    []change    `json:"changes,omitempty"`
+	Transcript []Entry     `json:"transcript,omitempty"`
+	Dropped    uint64      `json:"dropped"`
+	Status     *viewStatus `json:"status,omitempty"`
+}
+
+// viewStream is a jsonrpc2.ObjectStream of one JSON object per line, for
+// both ends of the view channel: lines of at most limit bytes (a longer
+// one ends the connection), and a deadline on every write, so that a peer
+// that stops reading is dropped rather than allowed to hold anything up.
+//
+// On a view's end, notes receives the hub's notifications, on jsonrpc2's
+// reading goroutine and in order, before any reply read after them is
+// handed on: their params reach it as they were sent (jsonrpc2 would
+// decode them into maps and encode them again, which loses the order of
+// an object's members and costs a whole canvas's worth of work).
+type viewStream struct {
+	conn    net.Conn
+	r       *bufio.Reader
+	limit   atomic.Int64
+	timeout time.Duration
+	notes   func(method string, params []byte)
+	wmu     sync.Mutex
+}
+
+var errViewLineTooLong = errors.New("a view channel message over the size limit")
+
+func newViewStream(conn net.Conn, limit int, timeout time.Duration) *viewStream {
+	s := &viewStream{conn: conn, r: bufio.NewReaderSize(conn, 64<<10), timeout: timeout}
+	s.limit.Store(int64(limit))
+	return s
+}
+
+// ReadObject implements jsonrpc2.ObjectStream.
+func (s *viewStream) ReadObject(v any) error {
+	var buf []byte
+	for {
+		chunk, err := s.r.ReadSlice('\n')
+		if int64(len(buf)+len(chunk)) > s.limit.Load()+1 {
+			return errViewLineTooLong
+		}
+		buf = append(buf, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) && len(buf) > 0 {
+				return io.ErrUnexpectedEOF
+			}
+			return err
+		}
+		if s.notes != nil {
+			var m struct {
+				ID     *json.RawMessage `json:"id"`
+				Method string           `json:"method"`
+				Params json.RawMessage  `json:"params"`
+			}
+			if err := json.Unmarshal(buf, &m); err != nil {
+				return err
+			}
+			if m.ID == nil && m.Method != "" {
+				s.notes(m.Method, m.Params)
+				buf = buf[:0]
+				continue
+			}
+		}
+		return json.Unmarshal(buf, v)
+	}
+}
+
+// WriteObject implements jsonrpc2.ObjectStream.
+func (s *viewStream) WriteObject(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if err := s.conn.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil {
+		return err
+	}
+	if _, err := s.conn.Write(b); err != nil {
+		s.conn.Close()
+		return err
+	}
+	return nil
+}
+
+// Close implements jsonrpc2.ObjectStream.
+func (s *viewStream) Close() error { return s.conn.Close() }

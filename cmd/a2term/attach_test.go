@@ -1,0 +1,198 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/bridge/client"
+)
+
+// startServe runs bin serve on sock, with args, and returns once it
+// listens; it is ended with the test.
+func startServe(t *testing.T, bin, sock string, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"serve", "--no-web", "--socket", sock}, args...)...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve's first line: %v (stderr: %s)", err, stderr.String())
+	}
+	readyLine(t, line, sock, false)
+	return cmd
+}
+
+// split opens a pane beside the session's first one running command and
+// returns its target.
+func (x *tmux) split(command ...string) string {
+	x.t.Helper()
+	args := append([]string{"split-window", "-h", "-t", x.session + ":0.0", "-P", "-F", "#{pane_id}", "--"}, command...)
+	out, err := exec.Command("tmux", args...).CombinedOutput()
+	if err != nil {
+		x.t.Fatalf("split-window: %v: %s", err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// pane returns the pane id of the session's first pane.
+func (x *tmux) firstPane() string {
+	x.t.Helper()
+	out, err := exec.Command("tmux", "display-message", "-p", "-t", x.session+":0.0", "#{pane_id}").Output()
+	if err != nil {
+		x.t.Fatalf("display-message: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (x *tmux) keysTo(pane string, keys ...string) {
+	x.t.Helper()
+	args := append([]string{"send-keys", "-t", pane}, keys...)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		x.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
+	}
+}
+
+func (x *tmux) screenOf(pane string) string {
+	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", pane).Output()
+	if err != nil {
+		x.t.Fatalf("capture-pane %s: %v", pane, err)
+	}
+	return string(out)
+}
+
+// waitForIn polls a pane until it shows want, for at most 10 seconds.
+func (x *tmux) waitForIn(pane, want string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := x.screenOf(pane)
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			x.t.Fatalf("pane %s never showed %q; it shows:\n%s", pane, want, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// agentWaits starts a canvas.wait and returns where its result comes,
+// once the hub counts it as waiting.
+func agentWaits(t *testing.T, c *client.Client) <-chan bridge.WaitResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	out := make(chan bridge.WaitResult, 1)
+	go func() {
+		res, err := c.Wait(ctx, 60)
+		if err != nil {
+			t.Error(err)
+		}
+		out <- res
+	}()
+	return out
+}
+
+// actionOf reads the name and context of a v0.8 action.
+func actionOf(t *testing.T, res bridge.WaitResult) (string, string) {
+	t.Helper()
+	var m struct {
+		UserAction struct {
+			Name    string          `json:"name"`
+			Context json.RawMessage `json:"context"`
+		} `json:"userAction"`
+	}
+	if err := json.Unmarshal(res.Action, &m); err != nil {
+		t.Fatalf("action %s: %v", res.Action, err)
+	}
+	return m.UserAction.Name, string(m.UserAction.Context)
+}
+
+// TestAttachTwoTerminalsInTmux attaches two terminals, side by side in
+// one tmux window, to an a2term serve: what is typed in one shows in the
+// other, a press from either reaches the waiting agent once, and closing
+// one pane leaves the other working.
+func TestAttachTwoTerminalsInTmux(t *testing.T) {
+	bin := buildBinary(t)
+	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
+	startServe(t, bin, sock)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	agent, err := client.Dial(ctx, sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer agent.Close()
+	if _, err := agent.Show(ctx, helloForm...); err != nil {
+		t.Fatal(err)
+	}
+
+	x := startTmux(t, 161, 30, bin, "attach", "--socket", sock)
+	left := x.firstPane()
+	right := x.split(bin, "attach", "--socket", sock)
+	for _, p := range []string{left, right} {
+		x.waitForIn(p, "Who is there?")
+	}
+	x.keysTo(left, "Tab")
+	x.keysTo(left, "A", "d", "a")
+	x.waitForIn(left, "Ada")
+	x.waitForIn(right, "Ada")
+
+	// The right pane presses Send: the agent gets it once, with Ada.
+	got := agentWaits(t, agent)
+	x.keysTo(right, "Tab", "Tab", "Enter")
+	res := <-got
+	if name, values := actionOf(t, res); name != "greet" || values != `{"name":"Ada"}` || res.Source != bridge.Terminal {
+		t.Errorf("the agent got %s %s from %s", name, values, res.Source)
+	}
+	if res, err := agent.Wait(ctx, 0); err != nil || !res.TimedOut {
+		t.Errorf("the press came twice: %s (%v)", res.Action, err)
+	}
+	x.keysTo(left, "C-t") // the transcript, on a narrow pane
+	x.waitForIn(left, "the agent took greet")
+	x.keysTo(left, "C-t")
+
+	// The left pane goes away; the right one goes on.
+	if out, err := exec.Command("tmux", "kill-pane", "-t", left).CombinedOutput(); err != nil {
+		t.Fatalf("kill-pane: %v: %s", err, out)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		info, err := agent.Info(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Terminals == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d terminals still counted after one pane closed", info.Terminals)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	x.keysTo(right, "BTab")
+	x.keysTo(right, "End", "BSpace", "BSpace", "BSpace", "G", "r", "a", "c", "e")
+	x.waitForIn(right, "Grace")
+	got = agentWaits(t, agent)
+	x.keysTo(right, "Tab", "Enter")
+	if name, values := actionOf(t, <-got); name != "greet" || values != `{"name":"Grace"}` {
+		t.Errorf("after the other pane closed, the agent got %s %s", name, values)
+	}
+}
