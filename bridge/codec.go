@@ -29,9 +29,12 @@ const (
 	lineFloor = 16 << 10
 )
 
-// lingerTimeout bounds how long a connection being closed for a line it
-// cannot take goes on reading (and dropping) what its peer still sends,
-// so that the peer reads the reply that says why instead of a reset.
+// A connection being closed for a line it cannot take goes on reading
+// (and dropping) what its peer still sends, so that the peer reads the
+// reply that says why instead of a reset: as long as the peer keeps
+// sending, up to twice the message limit more, and until it has sent
+// nothing for lingerTimeout. A slow peer finishing its line is not cut
+// off; one that sends on and on is.
 const lingerTimeout = 5 * time.Second
 
 // Replies the codec writes itself, for input that never becomes a request.
@@ -355,7 +358,8 @@ func (s *lineStream) grow(n int, last bool) bool {
 
 // refuse tells the peer why the connection ends, then ends it without a
 // reset: it stops writing, reads and drops what the peer still sends until
-// the peer closes or lingerTimeout passes, and closes.
+// the peer closes, goes quiet for lingerTimeout or has sent twice the
+// limit more, and closes.
 func (s *lineStream) refuse(reply []byte) {
 	s.dropBuffer()
 	if s.write(reply) != nil {
@@ -364,8 +368,15 @@ func (s *lineStream) refuse(reply []byte) {
 	if cw, ok := s.conn.(interface{ CloseWrite() error }); ok {
 		_ = cw.CloseWrite()
 	}
-	if s.conn.SetReadDeadline(time.Now().Add(lingerTimeout)) == nil {
-		_, _ = io.Copy(io.Discard, s.r)
+	for dropped := 0; dropped < 2*s.limit; {
+		if s.conn.SetReadDeadline(time.Now().Add(lingerTimeout)) != nil {
+			break
+		}
+		n, err := io.CopyN(io.Discard, s.r, readChunk)
+		dropped += int(n)
+		if err != nil {
+			break
+		}
 	}
 	s.Close()
 }

@@ -502,3 +502,41 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// A peer refused for a line over the limit that goes on sending, and
+// never stops, is read for a while (so that a slow peer finishing its
+// line reads why it was refused) and then cut off: the server does not
+// read for ever on its behalf.
+func TestRefusedPeerThatNeverStopsIsCutOff(t *testing.T) {
+	_, srv := startRaw(t, ServerOptions{})
+	p := dialRaw(t, srv)
+	wrote := make(chan int64, 1)
+	go func() {
+		chunk := bytes.Repeat([]byte("x"), 64<<10)
+		var n int64
+		for {
+			if err := p.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
+				break
+			}
+			k, err := p.conn.Write(chunk)
+			n += int64(k)
+			if err != nil {
+				break
+			}
+		}
+		wrote <- n
+	}()
+	r := p.wantError(-32600, "null")
+	if r.Error != nil && r.Error.Message != "message over 4 MiB" {
+		t.Errorf("message %q", r.Error.Message)
+	}
+	n := <-wrote
+	// The line up to the limit, twice the limit dropped, and what the
+	// socket's buffers took before the end.
+	if most := int64(3*MaxRPCMessageBytes + 4<<20); n > most {
+		t.Errorf("the server read %d bytes from a refused peer; at most %d", n, most)
+	}
+	if n < 3*MaxRPCMessageBytes {
+		t.Errorf("the peer was cut off after %d bytes, before it had sent three times the limit", n)
+	}
+}
