@@ -689,7 +689,7 @@ func TestServerReportsTheAgent(t *testing.T) {
 	agent := func() bridge.AgentPresence { return h.Snapshot().Status.Agent }
 	waitAgent := func(want bridge.AgentPresence) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(60 * time.Second)
 		for agent() != want {
 			if time.Now().After(deadline) {
 				t.Fatalf("the status says %v, want %v", agent(), want)

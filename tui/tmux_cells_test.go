@@ -29,7 +29,7 @@ func tmuxWidth(t *testing.T, socket string, n int, cluster string) int {
 		t.Fatalf("tmux new-session: %v: %s", err, out)
 	}
 	defer exec.Command("tmux", "-L", socket, "kill-session", "-t", session).Run()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for {
 		out, err := exec.Command("tmux", "-L", socket, "capture-pane", "-p", "-t", session).Output()
 		if err == nil && strings.Contains(string(out), "Y") {

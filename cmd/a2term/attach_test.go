@@ -77,10 +77,10 @@ func (x *tmux) screenOf(pane string) string {
 	return string(out)
 }
 
-// waitForIn polls a pane until it shows want, for at most 10 seconds.
+// waitForIn polls a pane until it shows want, for at most screenWait.
 func (x *tmux) waitForIn(pane, want string) string {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for {
 		s := x.screenOf(pane)
 		if strings.Contains(s, want) {
@@ -173,7 +173,7 @@ func TestAttachTwoTerminalsInTmux(t *testing.T) {
 	if out, err := exec.Command("tmux", "kill-pane", "-t", left).CombinedOutput(); err != nil {
 		t.Fatalf("kill-pane: %v: %s", err, out)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for {
 		info, err := agent.Info(ctx)
 		if err != nil {

@@ -57,11 +57,10 @@ func (x *privateTmux) keys(keys ...string) {
 
 func (x *privateTmux) screen() string { x.t.Helper(); return x.run("capture-pane", "-p", "-t", "s") }
 
-// waitFor polls the screen until ok says it is there, for at most 10
-// seconds.
+// waitFor polls the screen until ok says it is there, for at most screenWait.
 func (x *privateTmux) waitFor(what string, ok func(rows []string) bool) []string {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for {
 		rows := strings.Split(x.screen(), "\n")
 		if ok(rows) {
@@ -141,7 +140,7 @@ func TestDemoScrollAndCopyInTmux(t *testing.T) {
 	}
 	// Copied again once used: a new link.
 	x.keys("C-y")
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for {
 		next, _ := x.buffer()
 		if pairingLink.MatchString(next) && next != link {

@@ -183,10 +183,10 @@ func alive(pid int) bool {
 	return !strings.HasPrefix(strings.TrimSpace(rest), "Z")
 }
 
-// waitGone waits until process pid has ended, for at most 10 seconds.
+// waitGone waits until process pid has ended, for at most screenWait.
 func waitGone(t *testing.T, pid int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for alive(pid) {
 		if time.Now().After(deadline) {
 			t.Fatalf("process %d is still running", pid)
@@ -266,10 +266,10 @@ func TestRunUsageAndErrors(t *testing.T) {
 	}
 }
 
-// gone waits until the tmux session has ended, for at most 10 seconds.
+// gone waits until the tmux session has ended, for at most screenWait.
 func (x *tmux) gone() {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for exec.Command("tmux", "has-session", "-t", x.session).Run() == nil {
 		if time.Now().After(deadline) {
 			x.t.Fatalf("the program did not end; the screen shows:\n%s", x.screen())
@@ -347,7 +347,7 @@ func TestRunHangupInTmux(t *testing.T) {
 		t.Fatalf("kill-session: %v: %s", err, out)
 	}
 	terminated()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for {
 		if _, err := os.Lstat(sock); errors.Is(err, os.ErrNotExist) {
 			break
@@ -413,7 +413,7 @@ func TestRunSocketsArePrivate(t *testing.T) {
 		x := startPrivateTmux(t, 120, 30, "env", "XDG_RUNTIME_DIR="+runtime, bin, "run", "--no-web", "--",
 			"sh", "-c", `echo "$A2TERM_SOCKET" > `+file+`; sleep 60`)
 		x.waitText("Waiting for an agent to show something")
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(screenWait)
 		var sock string
 		for {
 			data, _ := os.ReadFile(file)

@@ -10,6 +10,12 @@ import (
 	"time"
 )
 
+// screenWait bounds every wait of the end-to-end tests for a screen, a
+// process or a socket to reach a state: generous, so that a loaded machine
+// (the whole suite under -race on two cores) is slow, never failing; a
+// test that passes never waits it out.
+const screenWait = 60 * time.Second
+
 // tmux drives a real terminal: the program runs in a tmux pane, keys are
 // sent with send-keys and the screen is read with capture-pane.
 type tmux struct {
@@ -61,10 +67,10 @@ func (x *tmux) screen() string {
 }
 
 // settle waits until the screen stays the same between two looks, for at
-// most 10 seconds: the program has drawn all it had to draw.
+// most screenWait: the program has drawn all it had to draw.
 func (x *tmux) settle() string {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	prev := x.screen()
 	for {
 		time.Sleep(100 * time.Millisecond)
@@ -76,10 +82,10 @@ func (x *tmux) settle() string {
 	}
 }
 
-// waitFor polls the screen until it holds want, for at most 10 seconds.
+// waitFor polls the screen until it holds want, for at most screenWait.
 func (x *tmux) waitFor(want string) string {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for {
 		s := x.screen()
 		if strings.Contains(s, want) {

@@ -72,10 +72,10 @@ func (x *tmux) faint(text string) bool {
 }
 
 // waitGone polls the screen until it no longer holds text, for at most
-// 10 seconds.
+// screenWait.
 func (x *tmux) waitGone(text string) string {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(screenWait)
 	for {
 		s := x.screen()
 		if !strings.Contains(s, text) {

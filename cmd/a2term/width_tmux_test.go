@@ -247,7 +247,7 @@ func TestClicksLandInTmux(t *testing.T) {
 					t.Fatalf("tmux does not show %q:\n%s", v.label, x.screen())
 				}
 				x.click(col+1, row)
-				deadline := time.Now().Add(20 * time.Second)
+				deadline := time.Now().Add(screenWait)
 				for {
 					st, err := c.State(ctx, "pay")
 					if err != nil {

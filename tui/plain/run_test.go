@@ -35,7 +35,7 @@ func (s *syncBuffer) String() string {
 // waitFor waits until out holds want, with a generous deadline.
 func waitFor(t *testing.T, out *syncBuffer, want string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for !strings.Contains(out.String(), want) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no %q in:\n%s", want, out.String())
