@@ -308,7 +308,18 @@ func (m *Model) state() *components.State {
 
 // setNotice shows s in the status line until the next key: a refusal,
 // or (ok) news.
-func (m *Model) setNotice(s string, ok bool) { m.notice, m.noticeOK = s, ok }
+func (m *Model) setNotice(s string, ok bool) {
+	m.notice, m.noticeOK = s, ok
+	m.fitStatus()
+}
+
+// fitStatus lays the screen out again when the status line needs another
+// number of rows than it has (a long notice comes or goes).
+func (m *Model) fitStatus() {
+	if m.statusRows() != m.lay.statusH {
+		m.relayout()
+	}
+}
 
 // scriptActive reports whether the transcript has the focus: its view on
 // a narrow terminal, its pane when focused on a wide one.
@@ -340,7 +351,10 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		m.relayout()
 		return nil
 	}
-	m.notice = ""
+	if m.notice != "" {
+		m.notice = ""
+		m.fitStatus()
+	}
 	switch {
 	case key.Matches(k, m.keys.NextSurface):
 		m.switchSurface(+1)

@@ -11,12 +11,34 @@ import (
 	"github.com/a2term/a2term/components"
 )
 
-// statusLine draws the status line: on the left what the keys do right
+// maxStatusRows is how many rows the status line may take for a notice
+// too long for one, on a screen of at least minTallStatus rows.
+const (
+	maxStatusRows = 3
+	minTallStatus = 12
+)
+
+// statusRows is how many rows the status line needs now: one, or, for a
+// notice (a refusal says why) too long to share the line, as many as it
+// takes, up to maxStatusRows.
+func (m *Model) statusRows() int {
+	if m.notice == "" || m.searching || m.height < minTallStatus {
+		return 1
+	}
+	return len(m.statusLines(maxStatusRows))
+}
+
+// statusLine draws the status line in one row.
+func (m *Model) statusLine() string { return m.statusLines(1)[0] }
+
+// statusLines draws the status line: on the left what the keys do right
 // now (in a field, on a button, in the transcript...), or the last notice;
 // on the right where the web mirror is and what waits. Everything on the
 // right but the mirror's address may be left out for room; the address
 // is shortened, never dropped (ctrl+o shows it in full, ctrl+y copies it).
-func (m *Model) statusLine() string {
+// A notice too long for its part of the line takes the rows above it, up
+// to rows in all, rather than lose its end: a refusal's reason comes last.
+func (m *Model) statusLines(rows int) []string {
 	t := m.theme
 	left, prefix, plain := m.statusLeft()
 	rights := m.statusRight()
@@ -60,17 +82,44 @@ func (m *Model) statusLine() string {
 	r := t.Dim.Render(strings.Join(parts, " · "))
 	rw := ansi.StringWidth(r)
 	room := max(m.width-rw-2, 0)
+	var above []string
 	if plain != nil {
 		// Key hints: as many as fit, cut between hints.
 		left = " " + prefix + m.fitHints(plain, room-1-ansi.StringWidth(prefix))
+	} else if ansi.StringWidth(left) > room && rows > 1 && m.notice != "" && !m.searching {
+		above, left = m.noticeRows(rows-1, room)
 	} else if ansi.StringWidth(left) > room {
 		left = ansi.Truncate(left, room, "…")
 	}
 	lw := ansi.StringWidth(left)
 	if lw+rw+1 > m.width {
-		return components.Fit(left, m.width)
+		return append(above, components.Fit(left, m.width))
 	}
-	return left + strings.Repeat(" ", m.width-lw-rw) + r
+	return append(above, left+strings.Repeat(" ", m.width-lw-rw)+r)
+}
+
+// noticeRows wraps the notice into at most n rows of the whole width and
+// a last part for the status line itself, in room cells (empty when the
+// last row does not fit there); a notice longer still ends with "…".
+func (m *Model) noticeRows(n, room int) (above []string, last string) {
+	style := m.theme.Error
+	if m.noticeOK {
+		style = m.theme.Accent
+	}
+	w := max(m.width-2, 1)
+	lines := components.Wrap(m.notice, w)
+	if k := len(lines); k > 0 && k <= n+1 && ansi.StringWidth(lines[k-1])+1 <= room {
+		last = " " + style.Render(lines[k-1])
+		lines = lines[:k-1]
+	}
+	if len(lines) > n {
+		rest := strings.Join(lines[n-1:], " ")
+		lines = append(lines[:n-1], ansi.Truncate(rest, w, "…"))
+	}
+	for _, l := range lines {
+		above = append(above, " "+style.Render(l))
+	}
+	return above, last
 }
 
 // fitHints draws as many of hints as fit in w cells, whole, with an

@@ -111,3 +111,55 @@ func TestTabsMarkWhatChanged(t *testing.T) {
 		t.Errorf("the hidden transcript's tab: %q", got)
 	}
 }
+
+// TestLongNoticeIsReadInFull: a refusal too long for the status line takes
+// the rows above it (up to three) instead of losing its end, where the
+// reason is; the screen keeps its height, the web address stays, and the
+// next key gives the rows back to the surface.
+func TestLongNoticeIsReadInFull(t *testing.T) {
+	b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
+	b.SetStatus(func(s *bridge.Status) {
+		s.WebURL = "http://127.0.0.1:41234/pair/0123456789abcdef0123456789abcdef"
+		s.Agent = bridge.AgentConnected
+	})
+	m := New(b, testOptions(termenv.ANSI256))
+	defer m.Close()
+	const notice = `Not sent: button "save" is disabled by its checks: Save waits for a four-digit PIN and one or two ways to reach you`
+	for w := 60; w <= 200; w += 7 {
+		m.SetSize(w, 20)
+		m.Focus("send")
+		one := m.lay.bodyH
+		m.setNotice(notice, false)
+		rows := m.lay.statusH
+		// The notice is 113 cells: beside the address it needs more
+		// than one row below 110 columns.
+		if rows < 1 || rows > 3 || (w < 110 && rows == 1) {
+			t.Errorf("width %d: the notice takes %d rows", w, rows)
+		}
+		if m.lay.bodyH != one-(rows-1) {
+			t.Errorf("width %d: the body is %d rows with a %d-row status, %d with one", w, m.lay.bodyH, rows, one)
+		}
+		screen := strings.Split(m.View(), "\n")
+		if len(screen) != 20 {
+			t.Fatalf("width %d: the screen is %d rows", w, len(screen))
+		}
+		status := ansi.Strip(strings.Join(screen[20-rows:], " "))
+		for _, word := range strings.Fields(notice) {
+			if !strings.Contains(status, word) {
+				t.Errorf("width %d: the status rows lack %q:\n%s", w, word, status)
+			}
+		}
+		if !strings.Contains(status, "127.0.0.1:41234") {
+			t.Errorf("width %d: no web address:\n%s", w, status)
+		}
+		for _, row := range screen {
+			if ansi.StringWidth(row) > w {
+				t.Errorf("width %d: a row is %d wide: %q", w, ansi.StringWidth(row), ansi.Strip(row))
+			}
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyTab})
+		if m.lay.statusH != 1 || m.lay.bodyH != one {
+			t.Errorf("width %d: after a key the status has %d rows and the body %d (want 1 and %d)", w, m.lay.statusH, m.lay.bodyH, one)
+		}
+	}
+}

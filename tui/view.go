@@ -18,6 +18,7 @@ const wideWidth = 100
 // layout is where everything goes on the current screen.
 type layout struct {
 	bodyH       int
+	statusH     int // the status line's rows: more than one for a long notice
 	wide        bool
 	showSurface bool
 	showScript  bool // the transcript, as a pane or as the narrow view
@@ -67,7 +68,8 @@ type surfaceKey struct {
 func (m *Model) relayout() {
 	prev := m.lay
 	l := layout{}
-	l.bodyH = max(m.height-2, 1)
+	l.statusH = m.statusRows()
+	l.bodyH = max(m.height-1-l.statusH, 1)
 	l.wide = m.width >= wideWidth
 	switch {
 	case l.wide && !m.hideScript:
@@ -331,7 +333,9 @@ func (m *Model) View() string {
 		}
 	}
 	lines = append(lines, body...)
-	lines = append(lines, components.Fit(m.statusLine(), m.width))
+	for _, line := range m.statusLines(max(m.lay.statusH, 1)) {
+		lines = append(lines, components.Fit(line, m.width))
+	}
 	return strings.Join(lines[:min(len(lines), m.height)], "\n")
 }
 
