@@ -43,6 +43,9 @@ type Board struct {
 	changes      []change
 	changesBytes int
 	changesFrom  uint64
+	// changesDead is about what the changes dropped from the front of
+	// changes, which its array may still hold, weigh.
+	changesDead int
 	// record, when set, is called with every accepted change, under the
 	// board's lock (the journal).
 	record func(change)
@@ -111,8 +114,21 @@ func (b *Board) keepLocked(c change) {
 		drop++
 	}
 	if drop > 0 {
+		// Dropped changes are sliced off the front: copying the kept
+		// ones at every change would cost what the history holds. The
+		// array is never written below len (views read the slices
+		// changesSinceLocked hands out), so the kept ones are copied to
+		// a new one only once the dropped ones weigh enough; append
+		// leaves them behind too whenever it grows the array.
+		for i := range drop {
+			b.changesDead += b.changes[i].size()
+		}
 		b.changesFrom = b.changes[drop-1].Version
-		b.changes = append([]change(nil), b.changes[drop:]...)
+		b.changes = b.changes[drop:]
+		if b.changesDead > maxChangesBytes/4 {
+			b.changes = append(make([]change, 0, len(b.changes)+maxChanges/4), b.changes...)
+			b.changesDead = 0
+		}
 	}
 }
 

@@ -34,6 +34,9 @@ type Cache struct {
 	arena []*cached
 	// gen counts the calls to Clear.
 	gen uint64
+	// scratch holds the blocks of the children being stacked, for every
+	// level of the drawing at once (see Context.blocks).
+	scratch []Block
 }
 
 // cached is a block in the cache: when it was last drawn or reused, and
@@ -158,4 +161,46 @@ func (c *Cache) put(n *a2ui.Node, w int, b Block, at int) {
 	}
 	c.open = append(c.open[:at], e)
 	c.blocks[cacheKey{n, w}] = e
+}
+
+// gathering collects the blocks of a container's children. With a cache
+// they go on its scratch, a stack shared by every level of the drawing: a
+// child drawn meanwhile gathers its own children above the blocks added so
+// far and takes them off before its block is added, so drawing a long
+// list does not allocate a slice as long as the list every time.
+type gathering struct {
+	k    *Cache
+	base int
+	own  []Block // without a cache
+}
+
+func (c *Context) gather(n int) gathering {
+	if c.Cache == nil {
+		return gathering{own: make([]Block, 0, n)}
+	}
+	return gathering{k: c.Cache, base: len(c.Cache.scratch)}
+}
+
+func (g *gathering) add(b Block) {
+	if g.k == nil {
+		g.own = append(g.own, b)
+		return
+	}
+	g.k.scratch = append(g.k.scratch, b)
+}
+
+// blocks returns what was added, valid until done.
+func (g *gathering) blocks() []Block {
+	if g.k == nil {
+		return g.own
+	}
+	return g.k.scratch[g.base:]
+}
+
+// done takes the blocks off the scratch.
+func (g *gathering) done() {
+	if g.k != nil {
+		clear(g.k.scratch[g.base:])
+		g.k.scratch = g.k.scratch[:g.base]
+	}
 }

@@ -32,16 +32,18 @@ func widest(children []*a2ui.Node, c *Context) int {
 // stackChildren draws children at full width (stretch) or at their natural
 // width placed by align; a horizontal rule always spans the width.
 func stackChildren(children []*a2ui.Node, w int, align string, c *Context) Block {
-	blocks := make([]Block, 0, len(children))
+	g := c.gather(len(children))
 	for _, ch := range children {
 		if align == "stretch" || align == "" || isHorizontalRule(ch) {
-			blocks = append(blocks, Render(ch, w, c))
+			g.add(Render(ch, w, c))
 			continue
 		}
 		cw := min(w, max(Natural(ch, c), 1))
-		blocks = append(blocks, Align(Render(ch, cw, c), w, align))
+		g.add(Align(Render(ch, cw, c), w, align))
 	}
-	return Stack(w, blocks...)
+	out := Stack(w, g.blocks()...)
+	g.done()
+	return out
 }
 
 // stackChildrenTo stacks children at least h lines tall: the lines over

@@ -60,9 +60,12 @@ type Model struct {
 	active string                       // id of the shown surface
 	states map[string]*components.State // per surface
 	caches map[string]*components.Cache
-	focus  map[string]string // focused node per surface
-	scroll map[string]int
-	seen   map[string]uint64 // version of each surface last shown
+	// focusSeen is the set drawSurface lists the controls with, kept
+	// from one drawing to the next.
+	focusSeen map[string]struct{}
+	focus     map[string]string // focused node per surface
+	scroll    map[string]int
+	seen      map[string]uint64 // version of each surface last shown
 	// started holds the surfaces whose focus the program no longer sets
 	// itself: at first the first control of a surface gets the focus,
 	// until the person (or that) moved it.

@@ -279,11 +279,20 @@ func (m *Model) drawSurface(s *a2ui.Surface, st *components.State, cache *compon
 			st.Modal = ""
 		}
 	}
-	seen := map[string]bool{}
-	l.focusables = nil
+	// The list and the set that dedups it are kept from one drawing to
+	// the next: only this layout holds them.
+	if m.focusSeen == nil {
+		m.focusSeen = map[string]struct{}{}
+	}
+	seen := m.focusSeen
+	clear(seen)
+	l.focusables = l.focusables[:0]
 	for _, h := range hits {
-		if h.Focusable && !seen[h.Node] {
-			seen[h.Node] = true
+		if !h.Focusable {
+			continue
+		}
+		if _, dup := seen[h.Node]; !dup {
+			seen[h.Node] = struct{}{}
 			l.focusables = append(l.focusables, h)
 		}
 	}
