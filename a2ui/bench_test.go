@@ -57,11 +57,11 @@ func BenchmarkApply500(b *testing.B) {
 	batch := bench500()
 	benchCanvas(b)
 	b.ReportAllocs()
-	for b.Loop() {
+	cpuLoop(b, func() {
 		if _, _, err := New(Options{}).ApplyJSON(batch); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
 
 // BenchmarkResolve500 resolves that surface. Target: under 1 ms.
@@ -134,9 +134,9 @@ func BenchmarkApply500V09(b *testing.B) {
 		b.Fatalf("bench surface has %d components", got)
 	}
 	b.ReportAllocs()
-	for b.Loop() {
+	cpuLoop(b, func() {
 		if _, _, err := New(Options{}).ApplyJSON(batch); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }

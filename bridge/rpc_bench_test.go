@@ -108,7 +108,7 @@ func BenchmarkShowFrame500(b *testing.B) {
 	next := m.Init()
 	b.ReportAllocs()
 	i := 0
-	for b.Loop() {
+	cpuLoop(b, func() {
 		if _, err := c.Show(ctx, batches[i%2]...); err != nil {
 			b.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func BenchmarkShowFrame500(b *testing.B) {
 			b.Fatalf("the frame does not show %q", batchLabel(i))
 		}
 		i++
-	}
+	})
 }
 
 func batchLabel(i int) string { return [...]string{"Keep", "Save"}[i%2] }
@@ -131,7 +131,7 @@ func BenchmarkShowFrame500InProcess(b *testing.B) {
 	next := m.Init()
 	b.ReportAllocs()
 	i := 0
-	for b.Loop() {
+	cpuLoop(b, func() {
 		if _, err := h.Show(batches[i%2]); err != nil {
 			b.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func BenchmarkShowFrame500InProcess(b *testing.B) {
 			b.Fatalf("the frame does not show %q", batchLabel(i))
 		}
 		i++
-	}
+	})
 }
 
 // BenchmarkShowRoundTrip sends a canvas.show of one value (a
@@ -156,12 +156,12 @@ func BenchmarkShowRoundTrip(b *testing.B) {
 	}
 	b.ReportAllocs()
 	i := 0
-	for b.Loop() {
+	cpuLoop(b, func() {
 		if _, err := c.Show(ctx, values[i%2]...); err != nil {
 			b.Fatal(err)
 		}
 		i++
-	}
+	})
 }
 
 // BenchmarkPressToWait presses a button in the terminal program (enter on
