@@ -196,3 +196,58 @@ func TestAttachTwoTerminalsInTmux(t *testing.T) {
 		t.Errorf("after the other pane closed, the agent got %s %s", name, values)
 	}
 }
+
+// TestAttachPlain attaches in plain mode, commands read from a pipe: the
+// canvas is printed, what is typed reaches the hub, a press reaches the
+// waiting agent, and quit detaches, leaving the hub running.
+func TestAttachPlain(t *testing.T) {
+	bin := buildBinary(t)
+	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
+	startServe(t, bin, sock)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	agent, err := client.Dial(ctx, sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer agent.Close()
+	if _, err := agent.Show(ctx, helloForm...); err != nil {
+		t.Fatal(err)
+	}
+	got := agentWaits(t, agent)
+	cmd := exec.CommandContext(ctx, bin, "attach", "--plain", "--socket", sock)
+	cmd.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.Write([]byte("set 1 Ada\npress 2\n")); err != nil {
+		t.Fatal(err)
+	}
+	res := <-got
+	if name, values := actionOf(t, res); name != "greet" || values != `{"name":"Ada"}` || res.Source != bridge.Terminal {
+		t.Errorf("the agent got %s %s from %s", name, values, res.Source)
+	}
+	in.Write([]byte("quit\n"))
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("attach --plain: %v\nstderr: %s", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"Who is there?", `  [1] text field "Your name": empty`, `* hello: [1] Your name is now "Ada"`, `* ← the person pressed greet on hello (terminal): name="Ada"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("attach --plain printed no %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("attach --plain printed an escape byte:\n%q", out)
+	}
+	if _, err := agent.Info(ctx); err != nil {
+		t.Errorf("the hub is gone after a plain terminal detached: %v", err)
+	}
+}

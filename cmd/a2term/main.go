@@ -92,7 +92,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Flags with no command:")
 	fs := flag.NewFlagSet("a2term", flag.ContinueOnError)
-	addHubFlags(fs)
+	addKeepFlag(fs, addHubFlags(fs))
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 }

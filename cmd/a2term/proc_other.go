@@ -23,3 +23,10 @@ func newLinkSignals() []os.Signal { return nil }
 
 // hangupSignals are the signals that mean the terminal went away.
 func hangupSignals() []os.Signal { return nil }
+
+// leaveTerminal would point standard input, output and error away from
+// the terminal; there is no hangup to survive here.
+func leaveTerminal(*os.File) error { return nil }
+
+// isHangup says whether sig means the terminal went away: none does here.
+func isHangup(os.Signal) bool { return false }

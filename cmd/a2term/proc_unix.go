@@ -44,3 +44,23 @@ func newLinkSignals() []os.Signal { return []os.Signal{syscall.SIGUSR1} }
 
 // hangupSignals are the signals that mean the terminal went away.
 func hangupSignals() []os.Signal { return []os.Signal{syscall.SIGHUP} }
+
+// leaveTerminal points standard input and output at /dev/null and
+// standard error at logf, so that a hub whose terminal went away holds
+// nothing of it: whatever it still writes goes to its log.
+func leaveTerminal(logf *os.File) error {
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer null.Close()
+	for _, fd := range []int{0, 1} {
+		if err := unix.Dup2(int(null.Fd()), fd); err != nil {
+			return err
+		}
+	}
+	return unix.Dup2(int(logf.Fd()), 2)
+}
+
+// isHangup says whether sig means the terminal went away.
+func isHangup(sig os.Signal) bool { return sig == syscall.SIGHUP }

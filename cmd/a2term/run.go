@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -50,7 +51,12 @@ that reaches it; --no-web turns it off.
 With --plain (chosen by itself when TERM=dumb, A2TERM_PLAIN=1, or standard
 output is not a terminal) the canvas is printed as plain lines and you
 type commands ("help" lists them): for screen readers, logs and pipes.
-When standard input ends, the canvas stays until CMD exits.`
+When standard input ends, the canvas stays until CMD exits.
+
+With --keep the canvas and CMD outlive the terminal: when it goes away
+(SIGHUP, an SSH drop, a closed tmux pane) the hub stays, and 'a2term
+attach --socket PATH' shows the same canvas again (the log in the state
+directory, $XDG_STATE_HOME/a2term, names PATH). It ends on SIGTERM.`
 
 // killGrace is how long CMD has between SIGTERM and SIGKILL once the
 // person quits.
@@ -69,6 +75,17 @@ type hubFlags struct {
 	lenient bool
 	plain   plainFlag
 	locale  localeFlags
+	// keep says the hub outlives the terminal (--keep); stateDir is where
+	// its log goes then.
+	keep     bool
+	stateDir string
+}
+
+const keepUsage = "when the terminal goes away (SIGHUP, an SSH drop, a closed tmux pane) keep the canvas, its agent and its waits: 'a2term attach' shows it again; the hub then logs to a file in the state directory and ends on SIGTERM"
+
+// addKeepFlag adds --keep, for the commands whose hub has a terminal.
+func addKeepFlag(fs *flag.FlagSet, f *hubFlags) {
+	fs.BoolVar(&f.keep, "keep", false, keepUsage)
 }
 
 func addHubFlags(fs *flag.FlagSet) *hubFlags {
@@ -86,7 +103,7 @@ func addRunFlags(fs *flag.FlagSet) *hubFlags {
 }
 
 func addFlags(fs *flag.FlagSet) *hubFlags {
-	f := &hubFlags{}
+	f := &hubFlags{stateDir: bridge.DefaultStateDir()}
 	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror on 127.0.0.1")
 	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
@@ -102,8 +119,9 @@ func (f *hubFlags) hubOptions() (bridge.HubOptions, error) {
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
-	fs := newFlagSet("run", "run [--socket PATH] [--no-web] [--open] [--lenient] [--plain] -- CMD [ARGS...]", runAbout, stderr)
+	fs := newFlagSet("run", "run [--socket PATH] [--keep] [--no-web] [--open] [--lenient] [--plain] -- CMD [ARGS...]", runAbout, stderr)
 	f := addRunFlags(fs)
+	addKeepFlag(fs, f)
 	// Not parseFlags: the flags end at CMD, whose own flags are its own.
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
@@ -129,12 +147,18 @@ agent in A2TERM_SOCKET (or use 'a2term run -- CMD', which does that and
 starts the agent for you). The web mirror shows the same canvas in a
 browser: ctrl+o or --open opens it; --no-web turns it off. With --plain
 (chosen by itself when TERM=dumb or A2TERM_PLAIN=1) the canvas is printed
-as plain lines and you type commands ("help" lists them).`
+as plain lines and you type commands ("help" lists them).
+
+With --keep the canvas outlives the terminal: when it goes away (SIGHUP,
+an SSH drop, a closed tmux pane) the hub stays, with its agent's waits,
+and 'a2term attach' shows the same canvas again; it then logs to a file in
+the state directory ($XDG_STATE_HOME/a2term) and ends on SIGTERM.`
 
 // runBare is a2term with no command: the canvas, waiting for an agent.
 func runBare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("", "[--socket PATH] [--no-web] [--open] [--lenient] [--plain]", canvasAbout, stderr)
+	fs := newFlagSet("", "[--socket PATH] [--keep] [--no-web] [--open] [--lenient] [--plain]", canvasAbout, stderr)
 	f := addHubFlags(fs)
+	addKeepFlag(fs, f)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -279,17 +303,33 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	unwatch := hub.Watch()
 	defer unwatch()
 
+	// With --keep, a hangup ends only what draws on the terminal, and so
+	// does a terminal that stopped answering: the hub stays.
+	onTerminal := isTerminal(os.Stdin)
+	var hungUp atomic.Bool
+	gone := func() bool { return f.keep && (hungUp.Load() || onTerminal && !isTerminal(os.Stdin)) }
+	keep := func() int { return keepServing(prefix, f, hub, srv, sigs, unwatch) }
+
 	if mode.On {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
+		watched := make(chan struct{})
 		go func() {
+			defer close(watched)
 			select {
-			case <-sigs:
+			case sig := <-sigs:
+				hungUp.Store(isHangup(sig))
 				cancel()
 			case <-ctx.Done():
 			}
 		}()
-		if err := runPlainSession(ctx, hub, mode, openWeb, agentDone); err != nil {
+		err := runPlainSession(ctx, hub, mode, openWeb, agentDone)
+		cancel()
+		<-watched
+		if gone() {
+			return keep()
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 			return exitRefused
 		}
@@ -302,19 +342,59 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	defer m.Close()
 	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 
-	done := make(chan struct{})
-	defer close(done)
+	done, watched := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(watched)
 		select {
-		case <-sigs:
+		case sig := <-sigs:
+			hungUp.Store(isHangup(sig))
 			p.Quit()
 		case <-done:
 		}
 	}()
 
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrInterrupted) {
+	_, err = p.Run()
+	close(done)
+	<-watched
+	if gone() {
+		m.Close()
+		return keep()
+	}
+	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitRefused
+	}
+	return exitOK
+}
+
+// keepServing goes on serving the canvas once its terminal went away
+// (--keep), until SIGTERM or SIGINT: standard input and output point at
+// /dev/null and standard error at the log in the state directory, the
+// terminal's view no longer counts as watching (the next terminal to
+// attach is told what happened meanwhile), and further hangups are
+// ignored. The agent, its waits and the web mirror notice nothing.
+func keepServing(prefix string, f *hubFlags, hub *bridge.Hub, srv *bridge.Server, sigs <-chan os.Signal, unwatch func()) int {
+	unwatch()
+	board := hub.Board()
+	logf, err := bridge.OpenLog(f.stateDir, srv.Path())
+	if err != nil {
+		board.Append(bridge.RoleNote, "The terminal went away; the canvas stays, without a log: "+err.Error())
+		if logf, err = os.OpenFile(os.DevNull, os.O_WRONLY, 0); err != nil {
+			return exitRefused
+		}
+	}
+	defer logf.Close()
+	if err := leaveTerminal(logf); err != nil {
+		board.Append(bridge.RoleNote, "The terminal went away, and a2term could not leave it: "+err.Error())
+	}
+	logger := log.New(logf, prefix, log.LstdFlags)
+	logger.Printf("the terminal went away; the canvas stays at %s (pid %d) until SIGTERM; show it with: a2term attach --socket %s", srv.Path(), os.Getpid(), srv.Path())
+	board.Append(bridge.RoleNote, "The terminal went away; the canvas stayed. Show it with: a2term attach --socket "+srv.Path())
+	for sig := range sigs {
+		if !isHangup(sig) {
+			logger.Printf("%v: the hub ends", sig)
+			break
+		}
 	}
 	return exitOK
 }
