@@ -233,6 +233,12 @@ func TestAttachPlain(t *testing.T) {
 	if name, values := actionOf(t, res); name != "greet" || values != `{"name":"Ada"}` || res.Source != bridge.Terminal {
 		t.Errorf("the agent got %s %s from %s", name, values, res.Source)
 	}
+	// The session prints what changed as it hears of it: quit once it
+	// printed the press.
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(stdout.String(), "the person pressed greet") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
 	in.Write([]byte("quit\n"))
 	in.Close()
 	if err := cmd.Wait(); err != nil {
