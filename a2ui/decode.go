@@ -159,11 +159,13 @@ func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *catalogV09) (Message, []Warning, error) {
 	d := &decoder{opts: opts, catalogOf: catalogOf}
 	m := d.message(raw)
+	d.release()
 	if d.err != nil || len(d.warns) > 0 {
 		// Decoding does not build JSON Pointers on the way; when there
 		// is something to report, decode again with them.
 		d = &decoder{opts: opts, paths: true, catalogOf: catalogOf}
 		m = d.message(raw)
+		d.release()
 	}
 	if d.err != nil {
 		if d.v09 {
@@ -174,9 +176,19 @@ func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *c
 	return m, d.warns, nil
 }
 
+// release hands the decoder's parsers back: nothing decoded holds the
+// parsed values.
+func (d *decoder) release() {
+	for _, p := range d.parsers {
+		p.release()
+	}
+	d.parsers = nil
+}
+
 // decoder carries the state of decoding one message: the first refusal
 // (after which every step is a no-op) and the warnings so far.
 type decoder struct {
+	parsers   []*jparser // pooled parsers whose values this decoding uses
 	opts      Options
 	catalogOf func(surfaceID string) *catalogV09 // what v0.9 components are checked against
 	v09       bool                               // the message names a v0.9 version
@@ -261,7 +273,9 @@ func (d *decoder) array(v *jval, path, what string) []*jval {
 }
 
 func (d *decoder) message(raw []byte) Message {
-	env, err := parseJSON(raw)
+	jp := pooledParser(raw)
+	d.parsers = append(d.parsers, jp)
+	env, err := jp.parse()
 	if err != nil {
 		d.fail(CodeBadMessage, "", "not JSON: %s", shortJSONError(err))
 		return Message{}

@@ -3,6 +3,7 @@ package a2ui
 import (
 	"fmt"
 	"strconv"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -65,6 +66,14 @@ type jparser struct {
 	used   int
 	keyBuf []string
 	valBuf []*jval
+	// A pooled parser keeps its slabs and buffers: slabs[:slabAt],
+	// keyBufs[:keyAt] and valBufs[:valAt] are in use.
+	slabs   [][]jval
+	keyBufs [][]string
+	valBufs [][]*jval
+	slabAt  int
+	keyAt   int
+	valAt   int
 	// Members and elements are gathered on these stacks and copied out
 	// at the right size when their container closes.
 	keyStack []string
@@ -87,6 +96,57 @@ func parseJSON(data []byte) (*jval, error) {
 	return p.parse()
 }
 
+// parsers keeps parsers from one message to the next: a message's values
+// are garbage once the message is decoded, and their slabs serve the next
+// one, so that decoding a large batch does not allocate its parse trees
+// again and again.
+var parsers = sync.Pool{New: func() any { return new(jparser) }}
+
+// pooledParser returns a parser for data whose values live until release.
+func pooledParser(data []byte) *jparser {
+	p := parsers.Get().(*jparser)
+	p.data, p.pos, p.depth = data, 0, 0
+	return p
+}
+
+// maxPooledValues bounds the values a pooled parser keeps slabs for.
+const maxPooledValues = 1 << 17
+
+// release clears what the parser handed out (nothing may hold its values
+// any more) and returns it to the pool.
+func (p *jparser) release() {
+	kept := 0
+	for i, slab := range p.slabs {
+		switch {
+		case i < p.slabAt-1:
+			clear(slab)
+		case i == p.slabAt-1:
+			clear(slab[:p.used]) // the rest of the last one was not handed out
+		}
+		kept += len(slab)
+	}
+	for _, b := range p.keyBufs[:p.keyAt] {
+		clear(b)
+	}
+	for _, b := range p.valBufs[:p.valAt] {
+		clear(b)
+	}
+	clear(p.keyStack[:cap(p.keyStack)])
+	clear(p.valStack[:cap(p.valStack)])
+	p.keyStack, p.valStack = p.keyStack[:0], p.valStack[:0]
+	p.all, p.used, p.slabAt = nil, 0, 0
+	p.keyBuf, p.valBuf, p.keyAt, p.valAt = nil, nil, 0, 0
+	p.data = nil
+	clear(p.valIntern)
+	if len(p.keyIntern) > 1024 {
+		p.keyIntern = nil
+	}
+	if kept > maxPooledValues {
+		return // too big to keep
+	}
+	parsers.Put(p)
+}
+
 func (p *jparser) parse() (*jval, error) {
 	if len(p.data) > maxJSONBytes {
 		return nil, &jsonSyntaxError{msg: fmt.Sprintf("message of %d bytes is over %d", len(p.data), maxJSONBytes)}
@@ -104,9 +164,16 @@ func (p *jparser) parse() (*jval, error) {
 
 func (p *jparser) node() *jval {
 	if p.used == len(p.all) {
-		// A new slab, sized from the document (about one value per 12
-		// bytes of JSON); earlier nodes stay in the old one.
-		p.all = make([]jval, max(16, min(len(p.data)/12, 1<<16)))
+		// The next slab: one kept from an earlier message, or a new one
+		// sized from the document (about one value per 12 bytes of
+		// JSON); earlier nodes stay in the old one.
+		if p.slabAt < len(p.slabs) {
+			p.all = p.slabs[p.slabAt]
+		} else {
+			p.all = make([]jval, max(16, min(len(p.data)/12, 1<<16)))
+			p.slabs = append(p.slabs, p.all)
+		}
+		p.slabAt++
 		p.used = 0
 	}
 	n := &p.all[p.used]
@@ -119,7 +186,17 @@ func (p *jparser) node() *jval {
 // into a neighbour.
 func (p *jparser) keySlice(from []string) []string {
 	if len(p.keyBuf) < len(from) {
-		p.keyBuf = make([]string, max(min(256, len(p.data)/16), 16, len(from)))
+		if p.keyAt < len(p.keyBufs) && len(p.keyBufs[p.keyAt]) >= len(from) {
+			p.keyBuf = p.keyBufs[p.keyAt]
+		} else {
+			p.keyBuf = make([]string, max(min(256, len(p.data)/16), 16, len(from)))
+			if p.keyAt < len(p.keyBufs) {
+				p.keyBufs[p.keyAt] = p.keyBuf // too small: the next ones stay
+			} else {
+				p.keyBufs = append(p.keyBufs, p.keyBuf)
+			}
+		}
+		p.keyAt++
 	}
 	out := p.keyBuf[:len(from):len(from)]
 	copy(out, from)
@@ -129,7 +206,17 @@ func (p *jparser) keySlice(from []string) []string {
 
 func (p *jparser) valSlice(from []*jval) []*jval {
 	if len(p.valBuf) < len(from) {
-		p.valBuf = make([]*jval, max(min(256, len(p.data)/16), 16, len(from)))
+		if p.valAt < len(p.valBufs) && len(p.valBufs[p.valAt]) >= len(from) {
+			p.valBuf = p.valBufs[p.valAt]
+		} else {
+			p.valBuf = make([]*jval, max(min(256, len(p.data)/16), 16, len(from)))
+			if p.valAt < len(p.valBufs) {
+				p.valBufs[p.valAt] = p.valBuf // too small: the next ones stay
+			} else {
+				p.valBufs = append(p.valBufs, p.valBuf)
+			}
+		}
+		p.valAt++
 	}
 	out := p.valBuf[:len(from):len(from)]
 	copy(out, from)
