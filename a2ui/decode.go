@@ -1321,7 +1321,7 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 		var root any = NewObject()
 		for i, k := range raw.keys {
 			kp := d.p(p, "contents/") + escapePointer(k)
-			root = put(root, d.path(d.clean(k, kp, false), kp).segs, d.cleanValue(raw.vals[i].plain(), kp))
+			root = put(root, d.path(d.clean(k, kp, false), kp).segs, d.cleanPlain(raw.vals[i], kp))
 		}
 		u.Value = root
 		return u
@@ -1399,32 +1399,74 @@ func (d *decoder) stringValue(v *jval, p string) any {
 		t := strings.TrimSpace(v.str)
 		if len(t) >= 2 && (t[0] == '{' && t[len(t)-1] == '}' || t[0] == '[' && t[len(t)-1] == ']') {
 			if jv, err := parseJSON([]byte(t)); err == nil {
-				return d.cleanValue(jv.plain(), p)
+				return d.cleanPlain(jv, p)
 			}
 		}
 	}
 	return d.plainString(v, p, "valueString", true)
 }
 
-// cleanValue sanitizes every string of a plain JSON value and refuses
-// over-long ones.
-func (d *decoder) cleanValue(v any, p string) any {
-	switch x := v.(type) {
-	case string:
-		return d.clean(x, p, true)
-	case []any:
-		for i := range x {
-			x[i] = d.cleanValue(x[i], d.pi(p, i))
+// cleanPlain converts a parsed value to plain values (as plain does) and
+// sanitizes every string on the way, keys as lines, refusing over-long
+// ones: one pass, the value built once. Of a key given more than once the
+// last value counts, at the place of the first, as plain reads it.
+func (d *decoder) cleanPlain(v *jval, p string) any {
+	switch v.kind {
+	case jString:
+		return d.clean(v.str, p, true)
+	case jArray:
+		out := make([]any, len(v.vals))
+		for i, x := range v.vals {
+			out[i] = d.cleanPlain(x, d.pi(p, i))
 		}
-		return x
-	case *Object:
+		return out
+	case jObject:
 		o := NewObject()
-		for _, k := range x.keys {
-			o.set(d.clean(k, p, false), d.cleanValue(x.at(k), d.pk(p, k)))
+		if len(v.keys) > 0 {
+			o.keys, o.vals = make([]string, 0, len(v.keys)), make([]any, 0, len(v.keys))
+		}
+		repeated := repeatedKeys(v.keys)
+		for i, k := range v.keys {
+			ck := d.clean(k, p, false)
+			if repeated != nil && repeated[k] != i {
+				o.set(ck, nil) // its place; the last value comes later
+				continue
+			}
+			o.set(ck, d.cleanPlain(v.vals[i], d.pk(p, k)))
 		}
 		return o
 	}
-	return v
+	return v.plain()
+}
+
+// repeatedKeys returns, when some key of keys is given more than once,
+// the index of the last of each key; nil when none repeats.
+func repeatedKeys(keys []string) map[string]int {
+	dup := false
+	if len(keys) <= 16 {
+		for i := 1; i < len(keys) && !dup; i++ {
+			for j := 0; j < i; j++ {
+				if keys[j] == keys[i] {
+					dup = true
+					break
+				}
+			}
+		}
+		if !dup {
+			return nil
+		}
+	}
+	last := make(map[string]int, len(keys))
+	for i, k := range keys {
+		if _, ok := last[k]; ok {
+			dup = true
+		}
+		last[k] = i
+	}
+	if !dup {
+		return nil
+	}
+	return last
 }
 
 // put stores value at segs inside root, mutating objects in place; it is

@@ -229,7 +229,7 @@ func (d *decoder) updateDataModel(body *jval, p string) *UpdateDataModel {
 		u.segs = parseDynPath(u.Path).segs
 	}
 	if raw, ok := body.member("value"); ok {
-		u.Value, u.HasValue = d.cleanValue(raw.plain(), d.p(p, "value")), true
+		u.Value, u.HasValue = d.cleanPlain(raw, d.p(p, "value")), true
 	}
 	if d.err != nil {
 		return nil

@@ -165,7 +165,7 @@ func (d *decoder) savedValue(raw json.RawMessage, path string) (any, error) {
 	if err != nil {
 		return nil, &Error{Code: CodeBadMessage, Index: -1, Path: path, Message: "the saved value is not JSON: " + err.Error()}
 	}
-	v := d.cleanValue(jv.plain(), path)
+	v := d.cleanPlain(jv, path)
 	if d.err != nil {
 		err := d.err
 		d.err = nil
