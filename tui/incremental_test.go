@@ -42,12 +42,69 @@ func TestIncrementalFrames(t *testing.T) {
 	}
 }
 
+// FuzzIncrementalFrames plays the sequences the fuzzing input chooses:
+// the first byte picks the version, each next one a choice of a step.
+func FuzzIncrementalFrames(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{1, 0, 8, 1, 3, 3, 5, 6, 4, 2, 7, 0, 9})
+	f.Add([]byte("\x00replace items, reorder them, redefine one, scroll and resize"))
+	f.Add([]byte("\x01replace items, tick boxes, move the focus, add transcript lines"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 || len(data) > 2048 {
+			return
+		}
+		v09 := data[0]%2 == 1
+		c := &byteChooser{b: data[1:]}
+		board, m := program(t, listBatch(8, v09))
+		fs := frameSteps{t: t, board: board, m: m, v09: v09, rng: c, n: 8}
+		for step := 0; !c.done() && step < 200; step++ {
+			what := fs.step()
+			if !fs.check(fmt.Sprintf("v09=%v step %d (%s)", v09, step, what)) {
+				return
+			}
+		}
+	})
+}
+
+// chooser is where a sequence's choices come from: a seeded generator in
+// the test, the fuzzer's bytes in the fuzz target.
+type chooser interface {
+	IntN(n int) int
+	Perm(n int) []int
+}
+
+// byteChooser takes each choice from the next byte; 0 once they run out.
+type byteChooser struct{ b []byte }
+
+func (c *byteChooser) IntN(n int) int {
+	if len(c.b) == 0 {
+		return 0
+	}
+	x := int(c.b[0])
+	c.b = c.b[1:]
+	return x % n
+}
+
+func (c *byteChooser) Perm(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j := c.IntN(i + 1)
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}
+
+func (c *byteChooser) done() bool { return len(c.b) == 0 }
+
 type frameSteps struct {
 	t     *testing.T
 	board *bridge.Board
 	m     *Model
 	v09   bool
-	rng   *rand.Rand
+	rng   chooser
 	n     int // items in the list
 	log   []string
 }
