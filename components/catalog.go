@@ -150,8 +150,9 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	if n == nil || w <= 0 {
 		return Block{W: max(w, 0)}
 	}
-	cacheable := c.Cache != nil && c.pathFor != nil && !c.focusPath[n]
-	if c.Cache != nil && c.focusPath[n] {
+	onPath := c.focusPath[n]
+	cacheable := c.Cache != nil && c.pathFor != nil && !onPath
+	if c.Cache != nil && onPath {
 		c.Cache.drop(n, w)
 	}
 	at := 0
@@ -180,7 +181,8 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if n == nil {
 		return 0
 	}
-	if c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n] {
+	memo := c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n]
+	if memo {
 		if w, ok := c.Cache.natural[n]; ok {
 			return w
 		}
@@ -192,7 +194,7 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if msgs := CheckMessages(n); len(msgs) > 0 {
 		w = max(w, checksNatural(msgs))
 	}
-	if c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n] {
+	if memo {
 		c.Cache.natural[n] = w
 	}
 	return w

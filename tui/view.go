@@ -407,17 +407,14 @@ func (m *Model) body() []string {
 		sep = m.theme.Accent.Render(m.theme.Glyph("┃", "#"))
 	}
 	for y := 0; y < l.bodyH; y++ {
-		var line string
-		if l.showSurface {
-			line = left[y]
+		switch {
+		case l.showSurface && l.showScript:
+			out[y] = left[y] + sep + right[y] // one string, not two
+		case l.showSurface:
+			out[y] = left[y]
+		case l.showScript:
+			out[y] = right[y]
 		}
-		if l.showScript {
-			if l.showSurface {
-				line += sep
-			}
-			line += right[y]
-		}
-		out[y] = line
 	}
 	return out
 }
@@ -454,12 +451,22 @@ func (m *Model) surfaceLines() []string {
 		}
 	}
 	if h := len(area); l.frame.H() > h {
-		// Show that there is more above or below.
+		// Show that there is more above or below, in the last column:
+		// in the margin right of the frame when there is one, which
+		// is spaces (no need to cut the line).
+		more := func(y int, glyph string) {
+			mark := m.theme.Dim.Render(glyph)
+			if fy := y + l.scroll; rest != "" && fy < l.frame.H() {
+				area[y] = pad + l.frame.Lines[fy] + rest[1:] + mark
+				return
+			}
+			area[y] = components.Window(area[y], 0, l.surfaceW-1) + mark
+		}
 		if l.scroll > 0 {
-			area[0] = components.Window(area[0], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↑", "^"))
+			more(0, m.theme.Glyph("↑", "^"))
 		}
 		if l.scroll+h < l.frame.H() {
-			area[h-1] = components.Window(area[h-1], 0, l.surfaceW-1) + m.theme.Dim.Render(m.theme.Glyph("↓", "v"))
+			more(h-1, m.theme.Glyph("↓", "v"))
 		}
 	}
 	if l.dialogOn {
