@@ -67,9 +67,12 @@ type change struct {
 	Set     *setChange        `json:"set,omitempty"`
 	// Key is the idempotency key the show came with, if any.
 	Key string `json:"key,omitempty"`
-	// entry is a transcript entry (the journal's only: views read
-	// entries from snapshots).
-	entry *Entry
+	// entry is a transcript entry, action an action of the person from
+	// source (the journal's only: views read entries from snapshots, and
+	// the queue is the hub's).
+	entry  *Entry
+	action *a2ui.UserAction
+	source Source
 }
 
 // setChange is a value the person set.
@@ -348,6 +351,9 @@ func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, a
 		}
 	}
 	b.mu.Lock()
+	if b.record != nil {
+		b.record(change{action: a, source: source})
+	}
 	b.addLocked(RoleEvent, describeAction(a, source, secrets))
 	fn := b.onAction
 	b.notify()

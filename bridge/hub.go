@@ -35,6 +35,10 @@ const (
 type Queued struct {
 	Action *a2ui.UserAction
 	Source Source
+	// message and model are what the agent is given for an action
+	// restored from a journal (Action then holds only its name and
+	// surface); nil for the others, whose Action makes them.
+	message, model json.RawMessage
 }
 
 // Hub is the one place a2term's state lives: the board (canvas and
@@ -73,6 +77,8 @@ type Hub struct {
 	unwatchedAt  time.Time
 	// link makes a one-time link of the web mirror, when there is one.
 	link func() (string, int)
+	// journal writes every accepted change, when the hub keeps one.
+	journal *journal
 }
 
 // HubOptions set up a hub.
@@ -364,12 +370,19 @@ func (h *Hub) requeue(q Queued) {
 }
 
 func (h *Hub) result(q Queued, over int) WaitResult {
+	if q.message != nil {
+		return WaitResult{Action: q.message, ClientDataModel: q.model, Source: q.Source, Overflowed: over}
+	}
 	return WaitResult{Action: q.Action.Message(), ClientDataModel: q.Action.ClientDataModel(), Source: q.Source, Overflowed: over}
 }
 
-// taken records in the transcript that the agent has q (nil: nothing).
+// taken records in the transcript, and in the journal, that the agent
+// has q (nil: nothing).
 func (h *Hub) taken(q *Queued) {
 	if q != nil {
+		if j := h.journalOf(); j != nil {
+			j.taken(q.Action)
+		}
 		h.board.Append(RoleEvent, fmt.Sprintf("→ the agent took %s from %s", q.Action.Name, q.Action.SurfaceID))
 	}
 }
@@ -574,14 +587,19 @@ func (h *Hub) Append(role Role, text string) error {
 	return nil
 }
 
-// Close ends every wait (as timed out) and refuses new ones.
+// Close ends every wait (as timed out) and refuses new ones, then syncs
+// and closes the journal, if the hub keeps one.
 func (h *Hub) Close() {
 	h.mu.Lock()
 	h.closed = true
 	ws := h.waiters
 	h.waiters = nil
+	j := h.journal
 	h.mu.Unlock()
 	for _, w := range ws {
 		close(w)
+	}
+	if j != nil {
+		_ = j.close()
 	}
 }

@@ -57,6 +57,9 @@ type WebOptions struct {
 	// Addr is where to listen, "127.0.0.1:0" (a random port) by default.
 	// Any host other than 127.0.0.1 is refused.
 	Addr string
+	// Port, with no Addr, is the port to listen on when it is free (the
+	// one a restored canvas's mirror had), else a random one.
+	Port int
 	// AgentLink hands the agent the unused pairing link (in
 	// canvas.info), to pass on to the person: only for a canvas with no
 	// terminal for the person (a2term mcp on its own). Where a terminal
@@ -151,10 +154,18 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	if !bytes.Contains(index, []byte(csrfSlot)) {
 		return nil, errors.New("web mirror: the embedded page has no place for its CSRF value")
 	}
-	ln, err := net.Listen("tcp4", addr)
-	if err != nil {
-		return nil, fmt.Errorf("web mirror: %w", err)
+	var ln net.Listener
+	if opts.Addr == "" && opts.Port > 0 && opts.Port < 1<<16 {
+		// Taken meanwhile: any free port does.
+		ln, _ = net.Listen("tcp4", net.JoinHostPort("127.0.0.1", strconv.Itoa(opts.Port)))
 	}
+	if ln == nil {
+		if ln, err = net.Listen("tcp4", addr); err != nil {
+			return nil, fmt.Errorf("web mirror: %w", err)
+		}
+	}
+	// The journal keeps the port, for the next hub at this socket.
+	h.SetWebPort(ln.Addr().(*net.TCPAddr).Port)
 	s := &WebServer{
 		hub:          h,
 		logger:       opts.Logger,

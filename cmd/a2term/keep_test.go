@@ -40,7 +40,7 @@ func TestKeepSurvivesTheTerminal(t *testing.T) {
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "s", "a2term.sock")
 	state := filepath.Join(dir, "state")
-	x := startTmux(t, 120, 30, "env", "XDG_STATE_HOME="+state, bin, "--keep", "--no-web", "--socket", sock)
+	x := startTmux(t, 120, 30, bin, "--state", filepath.Join(state, "a2term"), "--keep", "--no-web", "--socket", sock)
 	pane := x.firstPane()
 	pid := x.panePID(pane)
 	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })

@@ -76,10 +76,27 @@ type hubFlags struct {
 	plain   plainFlag
 	locale  localeFlags
 	// keep says the hub outlives the terminal (--keep); stateDir is where
-	// its log goes then.
+	// its log goes then, and its journal unless noState.
 	keep     bool
 	stateDir string
+	noState  bool
 }
+
+// useJournal has hub keep its journal in the state directory, restoring
+// the canvas of the last hub at socket, unless --no-state or the socket
+// is private to a run (no later a2term would find it).
+func (f *hubFlags) useJournal(hub *bridge.Hub, socket string) (bridge.JournalReport, error) {
+	if f.noState || f.stateDir == "" || socket == "" {
+		return bridge.JournalReport{}, nil
+	}
+	if err := bridge.PrepareStateDir(f.stateDir); err != nil {
+		return bridge.JournalReport{}, err
+	}
+	path, _ := bridge.StateFiles(f.stateDir, socket)
+	return hub.UseJournal(path)
+}
+
+const stateUsage = "keep the canvas's journal in `DIR` (0700; one journal per socket path, 0600): an a2term started again at the same socket restores the canvas, its values and the actions not yet taken (not for a run's private socket)"
 
 const keepUsage = "when the terminal goes away (SIGHUP, an SSH drop, a closed tmux pane) keep the canvas, its agent and its waits: 'a2term attach' shows it again; the hub then logs to a file in the state directory and ends on SIGTERM"
 
@@ -108,6 +125,8 @@ func addFlags(fs *flag.FlagSet) *hubFlags {
 	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
 	fs.Var(&f.plain, "plain", plainUsage)
+	fs.StringVar(&f.stateDir, "state", f.stateDir, stateUsage)
+	fs.BoolVar(&f.noState, "no-state", false, "keep no journal: the canvas starts empty and is not kept for the next a2term")
 	addLocaleFlags(fs, &f.locale)
 	return f
 }
@@ -152,7 +171,12 @@ as plain lines and you type commands ("help" lists them).
 With --keep the canvas outlives the terminal: when it goes away (SIGHUP,
 an SSH drop, a closed tmux pane) the hub stays, with its agent's waits,
 and 'a2term attach' shows the same canvas again; it then logs to a file in
-the state directory ($XDG_STATE_HOME/a2term) and ends on SIGTERM.`
+the state directory ($XDG_STATE_HOME/a2term) and ends on SIGTERM.
+
+Every accepted change is kept in a journal in the state directory (--state
+DIR; one per socket path): an a2term started again at the same socket,
+after a crash or a quit, restores the canvas, its values and the actions
+not yet taken. --no-state keeps none.`
 
 // runBare is a2term with no command: the canvas, waiting for an agent.
 func runBare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -208,6 +232,18 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	hub := bridge.NewHub(hopts)
 	defer hub.Close()
 	board := hub.Board()
+	restored, err := f.useJournal(hub, f.socket)
+	if err != nil {
+		if errors.Is(err, bridge.ErrSocketInUse) {
+			// Its journal is in use: an a2term runs at that socket.
+			fmt.Fprintf(stderr, "%sa2term socket %s: %v\n", prefix, f.socket, bridge.ErrSocketInUse)
+			socketInUse(prefix, name, f.socket, stderr)
+		} else {
+			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+			fmt.Fprintf(stderr, "%sor start without the journal: --no-state\n", prefix)
+		}
+		return exitRefused
+	}
 	opts := bridge.ServerOptions{
 		// The terminal belongs to the program: the server's log goes to
 		// the transcript.
@@ -223,12 +259,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		if errors.Is(err, bridge.ErrSocketInUse) {
-			if name == "run" {
-				fmt.Fprintf(stderr, "%sleave out --socket (a run's socket is private to it) or give another PATH\n", prefix)
-			} else {
-				fmt.Fprintf(stderr, "%sshow that canvas here with: a2term attach --socket %s\n", prefix, f.socket)
-				fmt.Fprintf(stderr, "%sto open another canvas, give it a socket of its own with --socket PATH (and that PATH to its agent in A2TERM_SOCKET), or use 'a2term run -- CMD', which gives CMD a private one\n", prefix)
-			}
+			socketInUse(prefix, name, f.socket, stderr)
 		}
 		return exitRefused
 	}
@@ -237,7 +268,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	// off the status line.
 	defer srv.Close()
 
-	web, err := startWeb(hub, f.noWeb, nil, false)
+	web, err := startWeb(hub, f.noWeb, nil, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitRefused
@@ -338,7 +369,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 
 	r, ssh := terminalRenderer()
 	out := tui.NewOutput(os.Stdout)
-	m := tui.New(hub, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy})
+	m := tui.New(hub, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice})
 	defer m.Close()
 	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 
@@ -365,6 +396,16 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		return exitRefused
 	}
 	return exitOK
+}
+
+// socketInUse tells what to do when an a2term runs at socket already.
+func socketInUse(prefix, name, socket string, stderr io.Writer) {
+	if name == "run" {
+		fmt.Fprintf(stderr, "%sleave out --socket (a run's socket is private to it) or give another PATH\n", prefix)
+		return
+	}
+	fmt.Fprintf(stderr, "%sshow that canvas here with: a2term attach --socket %s\n", prefix, socket)
+	fmt.Fprintf(stderr, "%sto open another canvas, give it a socket of its own with --socket PATH (and that PATH to its agent in A2TERM_SOCKET), or use 'a2term run -- CMD', which gives CMD a private one\n", prefix)
 }
 
 // keepServing goes on serving the canvas once its terminal went away

@@ -31,7 +31,17 @@ func TestMain(m *testing.M) {
 	if os.Getenv("A2TERM_TEST_AGENT") != "" {
 		os.Exit(testAgent())
 	}
-	os.Exit(m.Run())
+	// Journals and logs of the a2terms the tests start go to a state
+	// directory of the tests' own, never the user's.
+	state, err := os.MkdirTemp("", "a2term-test-state-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_STATE_HOME", state)
+	code := m.Run()
+	os.RemoveAll(state)
+	os.Exit(code)
 }
 
 // testAgent says hello on both outputs, reports what it can reach (its

@@ -31,7 +31,16 @@ browser send SIGUSR1: serve writes one more line, {"url":"…"}, with a new
 link (the unused one if the last was not opened yet). Log lines (never a
 link) go to standard error. SIGINT or SIGTERM (or SIGHUP) shut it down
 cleanly: every pending wait is answered (timed out) before the socket
-closes, the socket is removed, exit status 0.`
+closes, the socket is removed, exit status 0.
+
+Serve outlives any terminal by nature, and keeps a journal of every
+accepted change in the state directory (--state DIR, default
+$XDG_STATE_HOME/a2term; one journal per socket path): a serve started
+again at the same socket, after a crash or a kill, restores the canvas,
+its values, the actions not yet taken and the canvas id, and listens on
+the web mirror's port again when it is free. What it restored (and what
+of a damaged journal was lost) is logged on standard error. --no-state
+keeps none.`
 
 // serveReady is serve's first line.
 type serveReady struct {
@@ -63,12 +72,20 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	hub := bridge.NewHub(hopts)
+	restored, err := f.useJournal(hub, f.socket)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
+		return exitRefused
+	}
+	if restored.Notice != "" {
+		fmt.Fprintf(stderr, "a2term serve: %s\n", restored.Notice)
+	}
 	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{Logger: log.New(stderr, "", log.LstdFlags)})
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitRefused
 	}
-	web, err := startWeb(hub, f.noWeb, stderr, false)
+	web, err := startWeb(hub, f.noWeb, stderr, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		hub.Close()

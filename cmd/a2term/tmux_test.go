@@ -30,6 +30,9 @@ func startTmux(t *testing.T, w, h int, command ...string) *tmux {
 	}
 	session := "a2term-test-" + strings.ReplaceAll(t.Name(), "/", "-")
 	_ = exec.Command("tmux", "kill-session", "-t", session).Run()
+	// The tmux server's environment is its own: the state directory of
+	// the tests is passed on explicitly.
+	command = append([]string{"env", "XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
 	args := append([]string{"new-session", "-d", "-s", session, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}, command...)
 	// When the last session of the tmux server has just ended, the server
 	// is on its way out and a new session can race it: try again then.

@@ -12,7 +12,9 @@ import (
 // path only, never a link or a session) goes to logw, or nowhere when logw
 // is nil (under the program, where viewers show in the status line).
 // agentLink hands the agent the one-time link (a2term mcp on its own).
-func startWeb(hub *bridge.Hub, off bool, logw io.Writer, agentLink bool) (*bridge.WebServer, error) {
+//
+// port is the port to listen on when it is free (a restored canvas's).
+func startWeb(hub *bridge.Hub, off bool, logw io.Writer, agentLink bool, port int) (*bridge.WebServer, error) {
 	if off {
 		return nil, nil
 	}
@@ -20,7 +22,7 @@ func startWeb(hub *bridge.Hub, off bool, logw io.Writer, agentLink bool) (*bridg
 	if logw != nil {
 		logger = log.New(logw, "", log.LstdFlags)
 	}
-	web, err := bridge.ServeWeb(hub, bridge.WebOptions{Logger: logger, AgentLink: agentLink})
+	web, err := bridge.ServeWeb(hub, bridge.WebOptions{Logger: logger, AgentLink: agentLink, Port: port})
 	if err != nil {
 		return nil, fmt.Errorf("web mirror: %w", err)
 	}

@@ -1,0 +1,187 @@
+package bridge
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// JournalReport is what UseJournal found and did.
+type JournalReport struct {
+	// Restored says the canvas was restored from the journal; Saved is
+	// when its last restored change was made.
+	Restored bool
+	Saved    time.Time
+	CanvasID string
+	Surfaces int
+	Queued   int
+	// WebPort is the port the last hub's web mirror listened on (0: none
+	// recorded): the next one asks for it again.
+	WebPort int
+	// Lost is how many bytes at the journal's end were damaged and not
+	// restored; Damaged is where they were kept (path.damaged).
+	Lost    int64
+	Damaged string
+	// Notice words the report for the person ("" when the journal was new).
+	Notice string
+}
+
+// UseJournal has the hub keep its journal at path (see the journal's
+// description in journal.go): a journal already there is restored first —
+// the canvas, the transcript's tail, the actions not yet taken, the
+// canvas id — up to its first damaged record, and the damaged rest is
+// kept beside it in path.damaged. The journal then starts afresh with a
+// snapshot of that state, and every accepted change is appended to it.
+// UseJournal is called once, before the hub is used; the directory must
+// exist (PrepareStateDir).
+//
+// The journal is locked (path.lock) for as long as the hub lives: a
+// second hub at the same socket is refused with ErrSocketInUse before it
+// reads anything, so UseJournal comes before Listen, and no agent can
+// reach the hub before its canvas is restored.
+func (h *Hub) UseJournal(path string) (JournalReport, error) {
+	lock, ok, err := lockFile(path + ".lock")
+	if err != nil {
+		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
+	}
+	if !ok {
+		return JournalReport{}, fmt.Errorf("a2term journal %s: %w", path, ErrSocketInUse)
+	}
+	rep, err := h.useJournal(path)
+	if err != nil {
+		lock.Close()
+		return rep, err
+	}
+	h.journal.lock = lock
+	return rep, nil
+}
+
+func (h *Hub) useJournal(path string) (JournalReport, error) {
+	data, err := readJournalFile(path)
+	if err != nil {
+		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
+	}
+	b := h.board
+	b.mu.Lock()
+	opts := b.canvas.Options()
+	b.mu.Unlock()
+	st := replayJournal(data, opts)
+	var rep JournalReport
+	if lost := int64(len(data)); st == nil && lost > 0 {
+		rep.Lost = lost
+	} else if st != nil {
+		rep.Lost = st.lost
+	}
+	if rep.Lost > 0 {
+		rep.Damaged = path + ".damaged"
+		if err := os.WriteFile(rep.Damaged, data, 0o600); err != nil {
+			return JournalReport{}, fmt.Errorf("a2term journal: keeping the damaged journal: %w", err)
+		}
+	}
+
+	j := &journal{path: path, ids: map[*a2ui.UserAction]uint64{}, next: 1}
+	var queue []Queued
+	if st != nil {
+		j.canvasID, j.webPort, j.next = st.canvasID, st.webPort, max(st.nextAction, 1)
+		j.tail = replayed{transcript: st.transcript, tbytes: st.tbytes, dropped: st.dropped}
+		for _, ja := range st.queue {
+			a := &a2ui.UserAction{Name: ja.Name, SurfaceID: ja.SurfaceID}
+			j.ids[a] = ja.ID
+			j.queue = append(j.queue, ja)
+			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model})
+		}
+		rep = JournalReport{Restored: true, Saved: st.saved, CanvasID: st.canvasID, Surfaces: len(st.canvas.Surfaces()),
+			Queued: len(queue), WebPort: st.webPort, Lost: rep.Lost, Damaged: rep.Damaged}
+	}
+
+	h.mu.Lock()
+	if st != nil {
+		h.id, h.restored = st.canvasID, true
+		h.queue = append(queue, h.queue...)
+	}
+	j.canvasID = h.id
+	n := len(h.queue)
+	h.mu.Unlock()
+
+	b.mu.Lock()
+	if st != nil {
+		b.canvas = st.canvas
+		b.transcript = append([]Entry(nil), st.transcript...)
+		b.tbytes, b.seq, b.dropped = st.tbytes, st.seq, st.dropped
+		b.changes, b.changesBytes, b.changesFrom = nil, 0, st.canvas.Version()
+	}
+	err = j.compactLocked(b)
+	if err == nil {
+		j.onFail = func(err error) {
+			b.Append(RoleNote, "The journal could not be written ("+err.Error()+"); from here on the canvas is not kept for the next a2term.")
+		}
+		b.record = func(c change) { j.record(b, c) }
+	}
+	b.status.Queued = n
+	b.notify()
+	b.mu.Unlock()
+	if err != nil {
+		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
+	}
+	h.mu.Lock()
+	h.journal = j
+	h.mu.Unlock()
+
+	rep.Notice = rep.words()
+	if rep.Notice != "" {
+		h.mu.Lock()
+		h.notice = rep.Notice
+		h.mu.Unlock()
+		b.Append(RoleNote, rep.Notice)
+	}
+	return rep, nil
+}
+
+// words says what a restore did, for the status line and the transcript.
+func (r JournalReport) words() string {
+	s := ""
+	if r.Restored {
+		s = fmt.Sprintf("Restored the canvas as it was at %s: %s, %s.", r.Saved.Local().Format("15:04:05"),
+			plural(r.Surfaces, "surface", "surfaces"), plural(r.Queued, "action waiting", "actions waiting"))
+	}
+	if r.Lost > 0 {
+		if s != "" {
+			s += " "
+		}
+		what := "The journal's last"
+		if !r.Restored {
+			what = "The journal could not be read:"
+		}
+		s += fmt.Sprintf("%s %d bytes were damaged and are lost (kept in %s)", what, r.Lost, r.Damaged)
+		if r.Restored {
+			s += "; what changed after that time is not restored."
+		} else {
+			s += "; the canvas starts empty."
+		}
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// journalOf returns the hub's journal, or nil.
+func (h *Hub) journalOf() *journal {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.journal
+}
+
+// SetWebPort records the web mirror's port in the journal, so that the
+// next hub at the same socket listens on it again when it is free.
+func (h *Hub) SetWebPort(port int) {
+	if j := h.journalOf(); j != nil {
+		j.setWebPort(port)
+	}
+}

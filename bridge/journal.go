@@ -1,0 +1,492 @@
+package bridge
+
+// The journal: every accepted change of a hub, written as it is accepted,
+// so that a hub started again at the same socket starts from the canvas
+// the last one had.
+//
+// A journal is a file of records, each framed as its length and its
+// CRC-32C (Castagnoli), both 4 bytes little-endian, then the record as
+// JSON. The first record is a snapshot (the whole canvas as an
+// a2ui.SavedCanvas, the transcript's tail, the queue, the canvas id);
+// each one after it is one change: a batch shown, a value the person set,
+// a transcript entry, an action queued, an action the agent took. A
+// record whose frame is cut short, whose checksum does not match or that
+// does not apply ends the journal there: what comes before it is kept,
+// what comes after is counted as lost and the person is told.
+//
+// Fsync policy: each record is written with one write(2) before the
+// change is acknowledged (under the board's lock, before the agent's call
+// returns or the view's press or set is answered), and not synced: a
+// process that is killed loses nothing it acknowledged, since the kernel
+// has the bytes; a machine that crashes may lose the records written
+// since the last sync, which the checksums find. The journal is synced
+// when it is compacted — the new file before it replaces the old one, and
+// the directory after — and when the hub closes.
+//
+// Compaction keeps the journal bounded: once the changes written since
+// the snapshot weigh more than the snapshot (and at least
+// journalSlack), a new file starting with a snapshot of the current
+// state replaces the journal atomically (written beside it, synced,
+// renamed over it). A journal therefore holds at most about twice its
+// snapshot plus one record, and a snapshot is bounded by the canvas's
+// limits and the transcript tail it keeps (journalTranscript entries,
+// journalTranscriptBytes of text).
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// Bounds of the journal.
+const (
+	// journalTranscript and journalTranscriptBytes bound the transcript
+	// tail a journal keeps.
+	journalTranscript      = 500
+	journalTranscriptBytes = 1 << 20
+	// journalSlack is what the changes since the snapshot may weigh at
+	// least before the journal is compacted.
+	journalSlack = 1 << 20
+	// maxJournalRecord bounds one record: a larger length is damage.
+	maxJournalRecord = 256 << 20
+	// journalFrame is the length and checksum before each record.
+	journalFrame = 8
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// journalAction is an action of the person that the agent has not taken,
+// as the journal keeps it: what the agent is given for it, and the words
+// the transcript uses for it.
+type journalAction struct {
+	ID        uint64          `json:"id"`
+	Name      string          `json:"name"`
+	SurfaceID string          `json:"surfaceId"`
+	Source    Source          `json:"source"`
+	Message   json.RawMessage `json:"message"`
+	Model     json.RawMessage `json:"model,omitempty"`
+}
+
+// journalSnapshot is the whole state of a hub, the first record of a
+// journal.
+type journalSnapshot struct {
+	CanvasID   string           `json:"canvasId"`
+	Saved      time.Time        `json:"saved"`
+	Canvas     a2ui.SavedCanvas `json:"canvas"`
+	Transcript []Entry          `json:"transcript"`
+	Seq        uint64           `json:"seq"`
+	Dropped    uint64           `json:"dropped"`
+	Queue      []journalAction  `json:"queue"`
+	NextAction uint64           `json:"nextAction"`
+	WebPort    int              `json:"webPort,omitempty"`
+}
+
+// journalRecord is one record: exactly one of its fields is set.
+type journalRecord struct {
+	Snapshot *journalSnapshot  `json:"snapshot,omitempty"`
+	Show     []json.RawMessage `json:"show,omitempty"`
+	Set      *setChange        `json:"set,omitempty"`
+	Entry    *Entry            `json:"entry,omitempty"`
+	Action   *journalAction    `json:"action,omitempty"`
+	Taken    uint64            `json:"taken,omitempty"`
+	WebPort  int               `json:"webPort,omitempty"`
+}
+
+// replayed is the state a journal read back holds.
+type replayed struct {
+	canvasID   string
+	saved      time.Time // of the last record applied
+	canvas     *a2ui.Canvas
+	transcript []Entry
+	tbytes     int
+	seq        uint64
+	dropped    uint64
+	queue      []journalAction
+	nextAction uint64
+	webPort    int
+	// records counts the records applied; good is the length of the
+	// journal they take, lost the bytes after them, and why says what
+	// was wrong with the first of those.
+	records int
+	good    int64
+	lost    int64
+	why     string
+}
+
+// frameRecord appends the frame of payload to buf.
+func frameRecord(buf, payload []byte) []byte {
+	var hdr [journalFrame]byte
+	binary.LittleEndian.PutUint32(hdr[0:4], uint32(len(payload)))
+	binary.LittleEndian.PutUint32(hdr[4:8], crc32.Checksum(payload, castagnoli))
+	buf = append(buf, hdr[:]...)
+	return append(buf, payload...)
+}
+
+// replayJournal reads a journal's bytes and applies its records, on a
+// canvas with opts, up to the first that is damaged or does not apply.
+// It returns nil when data holds no good snapshot to start from.
+func replayJournal(data []byte, opts a2ui.Options) *replayed {
+	var st *replayed
+	off := int64(0)
+	why := ""
+	for int64(len(data)) > off {
+		rest := data[off:]
+		if len(rest) < journalFrame {
+			why = "a record cut short"
+			break
+		}
+		n := binary.LittleEndian.Uint32(rest[0:4])
+		sum := binary.LittleEndian.Uint32(rest[4:8])
+		if n > maxJournalRecord || int64(n) > int64(len(rest)-journalFrame) {
+			why = "a record cut short"
+			break
+		}
+		payload := rest[journalFrame : journalFrame+int(n)]
+		if crc32.Checksum(payload, castagnoli) != sum {
+			why = "a record whose checksum does not match"
+			break
+		}
+		var rec journalRecord
+		if err := json.Unmarshal(payload, &rec); err != nil {
+			why = "a record that cannot be read"
+			break
+		}
+		next, err := st.apply(&rec, opts)
+		if err != nil {
+			why = "a record that does not apply (" + err.Error() + ")"
+			break
+		}
+		st = next
+		st.records++
+		off += journalFrame + int64(n)
+		st.good = off
+	}
+	if st == nil {
+		return nil
+	}
+	st.lost = int64(len(data)) - off
+	st.why = why
+	return st
+}
+
+// apply applies one record to st (nil before the snapshot).
+func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, error) {
+	if rec.Snapshot != nil {
+		s := rec.Snapshot
+		c, err := a2ui.New(opts).Restore(s.Canvas)
+		if err != nil {
+			return nil, err
+		}
+		next := &replayed{canvasID: s.CanvasID, saved: s.Saved, canvas: c, seq: s.Seq, dropped: s.Dropped,
+			queue: append([]journalAction(nil), s.Queue...), nextAction: s.NextAction, webPort: s.WebPort}
+		for _, e := range s.Transcript {
+			next.addEntry(e)
+		}
+		if st != nil {
+			next.records = st.records
+		}
+		return next, nil
+	}
+	if st == nil {
+		return nil, errors.New("the journal does not start with a snapshot")
+	}
+	switch {
+	case rec.Show != nil:
+		c, _, err := st.canvas.ApplyJSON(rec.Show)
+		if err != nil {
+			return nil, err
+		}
+		st.canvas = c
+	case rec.Set != nil:
+		var v any
+		if err := json.Unmarshal(rec.Set.Value, &v); err != nil {
+			return nil, err
+		}
+		c, err := st.canvas.SetValue(rec.Set.SurfaceID, rec.Set.NodeID, v)
+		if err != nil {
+			return nil, err
+		}
+		st.canvas = c
+	case rec.Entry != nil:
+		if rec.Entry.Seq <= st.seq {
+			return nil, fmt.Errorf("transcript entry %d after %d", rec.Entry.Seq, st.seq)
+		}
+		st.seq = rec.Entry.Seq
+		st.saved = rec.Entry.Time
+		st.addEntry(*rec.Entry)
+	case rec.Action != nil:
+		if rec.Action.ID < st.nextAction {
+			return nil, fmt.Errorf("action %d after %d", rec.Action.ID, st.nextAction)
+		}
+		st.queue = append(st.queue, *rec.Action)
+		st.nextAction = rec.Action.ID + 1
+	case rec.Taken != 0:
+		for i, a := range st.queue {
+			if a.ID == rec.Taken {
+				st.queue = append(st.queue[:i:i], st.queue[i+1:]...)
+				break
+			}
+		}
+	case rec.WebPort != 0:
+		st.webPort = rec.WebPort
+	default:
+		return nil, errors.New("an empty record")
+	}
+	return st, nil
+}
+
+// addEntry adds e to the tail, dropping the oldest beyond the journal's
+// bounds.
+func (st *replayed) addEntry(e Entry) {
+	st.transcript = append(st.transcript, e)
+	st.tbytes += len(e.Text)
+	drop := 0
+	for len(st.transcript)-drop > journalTranscript || (st.tbytes > journalTranscriptBytes && len(st.transcript)-drop > 1) {
+		st.tbytes -= len(st.transcript[drop].Text)
+		drop++
+	}
+	if drop > 0 {
+		st.dropped += uint64(drop)
+		st.transcript = append(st.transcript[:0:0], st.transcript[drop:]...)
+	}
+}
+
+// journal writes a hub's changes to its file. Its methods are called
+// with the board's lock held (records of the canvas and the transcript,
+// compaction) or not (actions taken): the journal's own lock orders the
+// writes, and is always taken after the board's.
+type journal struct {
+	mu   sync.Mutex
+	path string
+	f    *os.File
+	// size is the file's length, snapSize its snapshot's.
+	size, snapSize int64
+	canvasID       string
+	webPort        int
+	// queue holds the actions not taken, oldest first; ids numbers the
+	// actions the hub holds.
+	queue []journalAction
+	ids   map[*a2ui.UserAction]uint64
+	next  uint64
+	// tail is the transcript's tail as the journal keeps it.
+	tail replayed
+	// failed is the first error writing: the journal stops, and the
+	// person is told once (onFail, called without the journal's lock).
+	failed error
+	onFail func(error)
+	buf    []byte
+	// lock is held while the hub lives (UseJournal).
+	lock *os.File
+}
+
+// record writes one change; b's lock is held. A change that ends the
+// journal's slack compacts it.
+func (j *journal) record(b *Board, c change) {
+	j.mu.Lock()
+	var rec journalRecord
+	switch {
+	case c.entry != nil:
+		rec.Entry = c.entry
+		j.tail.addEntry(*c.entry)
+	case c.Show != nil:
+		rec.Show = c.Show
+	case c.Set != nil:
+		rec.Set = c.Set
+	case c.action != nil:
+		ja := journalAction{ID: j.next, Name: c.action.Name, SurfaceID: c.action.SurfaceID, Source: c.source,
+			Message: c.action.Message(), Model: c.action.ClientDataModel()}
+		j.next++
+		j.ids[c.action] = ja.ID
+		j.queue = append(j.queue, ja)
+		rec.Action = &ja
+	default:
+		j.mu.Unlock()
+		return
+	}
+	err := j.writeLocked(&rec)
+	if err == nil && j.size-j.snapSize > max(j.snapSize, journalSlack) {
+		err = j.compactLocked(b)
+	}
+	fail := j.failLocked(err)
+	j.mu.Unlock()
+	if fail != nil {
+		go fail()
+	}
+}
+
+// taken records that the agent took action a.
+func (j *journal) taken(a *a2ui.UserAction) {
+	j.mu.Lock()
+	id, ok := j.ids[a]
+	if !ok {
+		j.mu.Unlock()
+		return
+	}
+	delete(j.ids, a)
+	for i, x := range j.queue {
+		if x.ID == id {
+			j.queue = append(j.queue[:i:i], j.queue[i+1:]...)
+			break
+		}
+	}
+	fail := j.failLocked(j.writeLocked(&journalRecord{Taken: id}))
+	j.mu.Unlock()
+	if fail != nil {
+		go fail()
+	}
+}
+
+// setWebPort records the web mirror's port, for the next hub to listen
+// on again.
+func (j *journal) setWebPort(port int) {
+	j.mu.Lock()
+	j.webPort = port
+	fail := j.failLocked(j.writeLocked(&journalRecord{WebPort: port}))
+	j.mu.Unlock()
+	if fail != nil {
+		go fail()
+	}
+}
+
+// failLocked keeps the first error and returns what tells the person.
+func (j *journal) failLocked(err error) func() {
+	if err == nil || j.failed != nil {
+		return nil
+	}
+	j.failed = err
+	if j.f != nil {
+		j.f.Close()
+		j.f = nil
+	}
+	fn := j.onFail
+	if fn == nil {
+		return nil
+	}
+	return func() { fn(err) }
+}
+
+func (j *journal) writeLocked(rec *journalRecord) error {
+	if j.f == nil {
+		return nil // closed, or failed already
+	}
+	payload, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	j.buf = frameRecord(j.buf[:0], payload)
+	n, err := j.f.Write(j.buf)
+	j.size += int64(n)
+	return err
+}
+
+// snapshotLocked is the state to start a journal with; b's lock is held.
+func (j *journal) snapshotLocked(b *Board) *journalSnapshot {
+	return &journalSnapshot{CanvasID: j.canvasID, Saved: b.now(), Canvas: b.canvas.Save(),
+		Transcript: j.tail.transcript, Seq: b.seq, Dropped: j.tail.dropped,
+		Queue: j.queue, NextAction: j.next, WebPort: j.webPort}
+}
+
+// compactLocked replaces the journal with one that starts with a
+// snapshot of the current state: written beside it, synced, renamed over
+// it, and the directory synced. b's lock is held.
+func (j *journal) compactLocked(b *Board) error {
+	payload, err := json.Marshal(&journalRecord{Snapshot: j.snapshotLocked(b)})
+	if err != nil {
+		return err
+	}
+	f, size, err := writeJournalFile(j.path, frameRecord(nil, payload))
+	if err != nil {
+		return err
+	}
+	if j.f != nil {
+		j.f.Close()
+	}
+	j.f, j.size, j.snapSize = f, size, size
+	return nil
+}
+
+// writeJournalFile makes the file at path hold data, atomically, and
+// returns it open for appending.
+func writeJournalFile(path string, data []byte) (*os.File, int64, error) {
+	tmp := path + ".new"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return nil, 0, err
+	}
+	fail := func(err error) (*os.File, int64, error) {
+		f.Close()
+		os.Remove(tmp)
+		return nil, 0, err
+	}
+	if err := f.Chmod(0o600); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fail(err)
+	}
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return f, int64(len(data)), nil
+}
+
+// close syncs and closes the journal; later changes are not written.
+func (j *journal) close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if l := j.lock; l != nil {
+		j.lock = nil
+		defer l.Close()
+	}
+	if j.f == nil {
+		return nil
+	}
+	err := j.f.Sync()
+	if cerr := j.f.Close(); err == nil {
+		err = cerr
+	}
+	j.f = nil
+	return err
+}
+
+// readJournalFile reads the journal at path: nil, nil when there is none.
+func readJournalFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		return nil, fmt.Errorf("%s is open to others (mode %o); it is not read", path, fi.Mode().Perm())
+	}
+	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+		return nil, fmt.Errorf("%s belongs to another user; it is not read", path)
+	}
+	return io.ReadAll(f)
+}

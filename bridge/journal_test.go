@@ -1,0 +1,427 @@
+package bridge_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2term/a2term/bridge"
+)
+
+// journaled returns a hub keeping its journal at path.
+func journaled(t *testing.T, path string) (*bridge.Hub, bridge.JournalReport) {
+	t.Helper()
+	h := bridge.NewHub(bridge.HubOptions{})
+	rep, err := h.UseJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h, rep
+}
+
+// saved is a hub's canvas as data, the same for two equal canvases.
+func saved(t *testing.T, h *bridge.Hub) string {
+	t.Helper()
+	b, err := json.Marshal(h.Snapshot().Canvas.Save())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// texts are the transcript's entries as "seq text".
+func texts(h *bridge.Hub) []string {
+	var out []string
+	for _, e := range h.Snapshot().Transcript {
+		out = append(out, fmt.Sprintf("%d %s", e.Seq, e.Text))
+	}
+	return out
+}
+
+// drain takes every queued action, as "name context".
+func drain(t *testing.T, h *bridge.Hub) []string {
+	t.Helper()
+	var out []string
+	for {
+		res, err := h.Wait(context.Background(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.TimedOut {
+			return out
+		}
+		out = append(out, string(res.Action)+" "+string(res.Source))
+	}
+}
+
+// TestJournalRestoresTheHub: a hub that stops without closing (killed)
+// leaves a journal from which the next one starts with the same canvas,
+// values, transcript, queue and canvas id, and says it restored it.
+func TestJournalRestoresTheHub(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.journal")
+	h1 := bridge.NewHub(bridge.HubOptions{})
+	if rep, err := h1.UseJournal(path); err != nil || rep.Restored || rep.Notice != "" {
+		t.Fatalf("a new journal: %+v, %v", rep, err)
+	}
+	if _, err := h1.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	if err := h1.SetValue(bridge.Terminal, "main", "note", "typed by the person"); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []string{"pay", "skip", "pay"} {
+		if err := h1.Press(bridge.Web, "main", b, h1.Snapshot().Canvas.Version()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The agent takes the first action; two stay queued.
+	if res, err := h1.Wait(context.Background(), 0); err != nil || res.TimedOut {
+		t.Fatalf("wait: %+v %v", res, err)
+	}
+	if err := h1.Append(bridge.RoleAgent, "a line of the agent"); err != nil {
+		t.Fatal(err)
+	}
+	want, wantTexts, wantID := saved(t, h1), texts(h1), h1.CanvasID()
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("journal file: %v, %v", fi, err)
+	}
+	// The journal as a hub killed now leaves it; h1 goes on, and its
+	// agent takes what is queued, which the copy does not hear of.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path = filepath.Join(dir, "copy.journal")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wantQueue := drain(t, h1)
+	if len(wantQueue) != 2 {
+		t.Fatalf("queued: %q", wantQueue)
+	}
+
+	h2, rep := journaled(t, path)
+	if !rep.Restored || rep.CanvasID != wantID || rep.Surfaces != 1 || rep.Queued != 2 || rep.Lost != 0 {
+		t.Errorf("report %+v", rep)
+	}
+	if !strings.Contains(rep.Notice, "Restored the canvas") || !strings.Contains(rep.Notice, "2 actions waiting") {
+		t.Errorf("notice %q", rep.Notice)
+	}
+	if got := saved(t, h2); got != want {
+		t.Errorf("restored canvas\n%s\nwant\n%s", got, want)
+	}
+	info := h2.Info()
+	if info.CanvasID != wantID || !info.Restored || info.Queued != 2 {
+		t.Errorf("canvas.info after the restore: id %s restored %v queued %d", info.CanvasID, info.Restored, info.Queued)
+	}
+	gotTexts := texts(h2)
+	if len(gotTexts) != len(wantTexts)+1 || strings.Join(gotTexts[:len(wantTexts)], "\n") != strings.Join(wantTexts, "\n") {
+		t.Errorf("restored transcript\n%s\nwant\n%s\nand the notice", strings.Join(gotTexts, "\n"), strings.Join(wantTexts, "\n"))
+	}
+	if got := drain(t, h2); strings.Join(got, "\n") != strings.Join(wantQueue, "\n") {
+		t.Errorf("restored queue\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantQueue, "\n"))
+	}
+	// What the restored hub's agent took is not queued again after the
+	// next restart.
+	h2.Close()
+	h3, rep := journaled(t, path)
+	if rep.Queued != 0 || rep.CanvasID != wantID {
+		t.Errorf("after the queue was taken: %+v", rep)
+	}
+	if got := saved(t, h3); got != want {
+		t.Errorf("canvas after a second restore\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestJournalTornLastRecord cuts the journal at every byte offset of its
+// last record, and flips each of its bytes: each time the hub restores
+// the canvas as it was before that record, and says how many bytes were
+// lost and where the damaged journal was kept.
+func TestJournalTornLastRecord(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.journal")
+	h, _ := journaled(t, path)
+	if _, err := h.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.SetValue(bridge.Terminal, "main", "note", "before"); err != nil {
+		t.Fatal(err)
+	}
+	before := saved(t, h)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := fi.Size()
+	// The last record: one value the person set.
+	if err := h.SetValue(bridge.Terminal, "main", "note", "after, and lost when torn"); err != nil {
+		t.Fatal(err)
+	}
+	after := saved(t, h)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(len(data)) <= start+8 {
+		t.Fatalf("the last record is %d bytes", int64(len(data))-start)
+	}
+
+	restore := func(what string, damaged []byte, wantLost int64) {
+		t.Helper()
+		p := filepath.Join(t.TempDir(), "j.journal")
+		if err := os.WriteFile(p, damaged, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		h2 := bridge.NewHub(bridge.HubOptions{})
+		defer h2.Close()
+		rep, err := h2.UseJournal(p)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if got := saved(t, h2); got != before {
+			t.Fatalf("%s: restored\n%s\nwant the canvas before the last record\n%s", what, got, before)
+		}
+		if !rep.Restored || rep.Lost != wantLost {
+			t.Fatalf("%s: report %+v, want %d bytes lost", what, rep, wantLost)
+		}
+		if wantLost > 0 {
+			if !strings.Contains(rep.Notice, fmt.Sprintf("last %d bytes were damaged", wantLost)) {
+				t.Fatalf("%s: notice %q", what, rep.Notice)
+			}
+			if kept, err := os.ReadFile(rep.Damaged); err != nil || !bytes.Equal(kept, damaged) {
+				t.Fatalf("%s: the damaged journal was not kept: %v", what, err)
+			}
+		}
+		// The journal starts afresh from what was restored: a second
+		// restore finds nothing damaged.
+		h2.Close()
+		h3 := bridge.NewHub(bridge.HubOptions{})
+		defer h3.Close()
+		if rep, err := h3.UseJournal(p); err != nil || rep.Lost != 0 || saved(t, h3) != before {
+			t.Fatalf("%s: restored again: %+v %v", what, rep, err)
+		}
+	}
+	for off := start; off < int64(len(data)); off++ {
+		restore(fmt.Sprintf("cut at %d", off), data[:off], off-start)
+	}
+	for off := start; off < int64(len(data)); off++ {
+		flipped := bytes.Clone(data)
+		flipped[off] ^= 0x20
+		restore(fmt.Sprintf("byte %d flipped", off), flipped, int64(len(data))-start)
+	}
+	// Whole, it restores the last record too.
+	p := filepath.Join(t.TempDir(), "j.journal")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h4, rep := journaled(t, p)
+	if got := saved(t, h4); got != after || rep.Lost != 0 {
+		t.Errorf("the whole journal restored\n%s\nwant\n%s (%+v)", got, after, rep)
+	}
+}
+
+// TestJournalUnreadable: a journal with no good snapshot is kept aside
+// and the canvas starts empty, with a new id, and the person is told.
+func TestJournalUnreadable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.journal")
+	if err := os.WriteFile(path, []byte("not a journal at all"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h, rep := journaled(t, path)
+	if rep.Restored || rep.Lost != 20 || !strings.Contains(rep.Notice, "could not be read") || h.Info().Restored {
+		t.Errorf("report %+v", rep)
+	}
+	if len(h.Snapshot().Canvas.Surfaces()) != 0 {
+		t.Error("a canvas from nowhere")
+	}
+}
+
+// TestJournalIsOneHubs: while a hub keeps a journal, a second hub cannot
+// (ErrSocketInUse); a journal others may read is not read.
+func TestJournalIsOneHubs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.journal")
+	journaled(t, path)
+	if _, err := bridge.NewHub(bridge.HubOptions{}).UseJournal(path); !errors.Is(err, bridge.ErrSocketInUse) {
+		t.Errorf("a second hub on the same journal: %v", err)
+	}
+	open := filepath.Join(t.TempDir(), "open.journal")
+	if err := os.WriteFile(open, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bridge.NewHub(bridge.HubOptions{}).UseJournal(open); err == nil || !strings.Contains(err.Error(), "open to others") {
+		t.Errorf("a journal open to others: %v", err)
+	}
+}
+
+// TestJournalStaysBounded: many changes compact the journal, which
+// never grows past about twice its snapshot plus the slack, and still
+// restores the last state.
+func TestJournalStaysBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.journal")
+	h, _ := journaled(t, path)
+	if _, err := h.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("x", 4<<10)
+	var largest int64
+	for i := 0; i < 1000; i++ {
+		if err := h.SetValue(bridge.Terminal, "main", "note", fmt.Sprintf("%d %s", i, long)); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		largest = max(largest, fi.Size())
+	}
+	// 1000 values of 4 KiB: 4 MiB written; the journal kept less than
+	// the slack (1 MiB) past its snapshot, and the snapshot is small.
+	if largest > 3<<20/2 {
+		t.Errorf("the journal grew to %d bytes", largest)
+	}
+	want := saved(t, h)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "j.journal")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h2, _ := journaled(t, p)
+	if got := saved(t, h2); got != want {
+		t.Error("the compacted journal does not restore the last value")
+	}
+}
+
+// BenchmarkJournalAppend is one value the person sets, journaled: one
+// record written with write(2), not synced (the journal's fsync policy).
+func BenchmarkJournalAppend(b *testing.B) {
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	if _, err := h.UseJournal(filepath.Join(b.TempDir(), "j.journal")); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := h.Show(form); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := h.SetValue(bridge.Terminal, "main", "note", fmt.Sprint(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRestore500 restores a canvas of 500 components from its
+// journal: read, checked, decoded, applied, and written afresh as a
+// snapshot (synced).
+func BenchmarkRestore500(b *testing.B) {
+	dir := b.TempDir()
+	path := filepath.Join(dir, "j.journal")
+	h := bridge.NewHub(bridge.HubOptions{})
+	if _, err := h.UseJournal(path); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := h.Show(components500()); err != nil {
+		b.Fatal(err)
+	}
+	if n := h.Snapshot().Canvas.Surface("big").ComponentCount(); n != 500 {
+		b.Fatalf("%d components", n)
+	}
+	h.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		p := filepath.Join(dir, fmt.Sprintf("r%d.journal", i))
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		h := bridge.NewHub(bridge.HubOptions{})
+		b.StartTimer()
+		rep, err := h.UseJournal(p)
+		if err != nil || rep.Surfaces != 1 {
+			b.Fatal(rep, err)
+		}
+		b.StopTimer()
+		h.Close()
+		b.StartTimer()
+	}
+}
+
+// components500 is one surface of 500 components: a column of 249 rows
+// of a text and a field, with a data model.
+func components500() []json.RawMessage {
+	var comps, children, contents []string
+	for i := 0; len(comps) < 498; i++ {
+		children = append(children, fmt.Sprintf(`"row%d"`, i))
+		comps = append(comps,
+			fmt.Sprintf(`{"id":"row%d","component":{"Row":{"children":{"explicitList":["t%d","f%d"]}}}}`, i, i, i),
+			fmt.Sprintf(`{"id":"t%d","component":{"Text":{"text":{"literalString":"Item %d of the list"}}}}`, i, i),
+			fmt.Sprintf(`{"id":"f%d","component":{"TextField":{"label":{"literalString":"Value %d"},"text":{"path":"/v%d"}}}}`, i, i, i))
+		contents = append(contents, fmt.Sprintf(`{"key":"v%d","valueString":"value %d"}`, i, i))
+	}
+	comps = comps[:498]
+	comps = append(comps, `{"id":"root","component":{"Column":{"children":{"explicitList":[`+strings.Join(children, ",")+`]}}}}`,
+		`{"id":"title","component":{"Text":{"text":{"literalString":"Big"}}}}`)
+	return raws(
+		`{"surfaceUpdate":{"surfaceId":"big","components":[`+strings.Join(comps, ",")+`]}}`,
+		`{"dataModelUpdate":{"surfaceId":"big","contents":[`+strings.Join(contents, ",")+`]}}`,
+		`{"beginRendering":{"surfaceId":"big","root":"root"}}`,
+	)
+}
+
+// TestJournalKeepsTheWebPort: the web mirror of a restored canvas
+// listens on the port the last one had, when it is free.
+func TestJournalKeepsTheWebPort(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.journal")
+	h1 := bridge.NewHub(bridge.HubOptions{})
+	if _, err := h1.UseJournal(path); err != nil {
+		t.Fatal(err)
+	}
+	w1, err := bridge.ServeWeb(h1, bridge.WebOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := w1.Port()
+	w1.Close()
+	h1.Close()
+
+	h2, rep := journaled(t, path)
+	if rep.WebPort != port {
+		t.Fatalf("the journal kept port %d, want %d", rep.WebPort, port)
+	}
+	w2, err := bridge.ServeWeb(h2, bridge.WebOptions{Port: rep.WebPort})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w2.Close()
+	if w2.Port() != port {
+		t.Errorf("the restored mirror listens on %d, want %d", w2.Port(), port)
+	}
+	// Taken: another port.
+	h3 := bridge.NewHub(bridge.HubOptions{})
+	defer h3.Close()
+	w3, err := bridge.ServeWeb(h3, bridge.WebOptions{Port: port})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w3.Close()
+	if w3.Port() == port {
+		t.Error("two mirrors on one port")
+	}
+}
