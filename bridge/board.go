@@ -263,6 +263,19 @@ func (b *Board) Append(role Role, text string) {
 	b.AppendFrom(FromA2term, role, text)
 }
 
+// AppendUnjournaled is Append for a line the journal must not keep: one
+// that holds a one-time link of the web mirror, a secret until it is used
+// and meaningless to the next a2term.
+func (b *Board) AppendUnjournaled(role Role, text string) {
+	b.mu.Lock()
+	rec := b.record
+	b.record = nil
+	b.addFromLocked(FromA2term, role, text)
+	b.record = rec
+	b.notify()
+	b.mu.Unlock()
+}
+
 // AppendOutput adds a line a child process wrote on its standard output
 // (or its standard error) to the transcript, marked as the child's.
 func (b *Board) AppendOutput(stderr bool, text string) {

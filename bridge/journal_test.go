@@ -425,3 +425,27 @@ func TestJournalKeepsTheWebPort(t *testing.T) {
 		t.Error("two mirrors on one port")
 	}
 }
+
+// TestJournalKeepsNoLink: a line holding a one-time link is shown and
+// not journaled.
+func TestJournalKeepsNoLink(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.journal")
+	h, _ := journaled(t, path)
+	h.Board().AppendUnjournaled(bridge.RoleNote, "Open this link yourself: http://127.0.0.1:1/pair/secret-code")
+	h.Board().Append(bridge.RoleNote, "kept")
+	if !strings.Contains(strings.Join(texts(h), "\n"), "secret-code") {
+		t.Error("the line is not shown")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("secret-code")) || !bytes.Contains(data, []byte("kept")) {
+		t.Errorf("journal:\n%s", data)
+	}
+	h.Close()
+	h2, _ := journaled(t, path)
+	if got := strings.Join(texts(h2), "\n"); strings.Contains(got, "secret-code") || !strings.Contains(got, "kept") {
+		t.Errorf("restored transcript:\n%s", got)
+	}
+}

@@ -14,6 +14,8 @@
 // is gone as an error that is ErrClosed (errors.Is). When the server said
 // why it closed the connection (too many connections, a message over the
 // limit), that error is also the server's *jsonrpc2.Error (errors.As).
+// A Client dialled with [Reconnect] connects again instead, when the
+// a2term restarts at the same socket.
 //
 // A Client is safe for concurrent use; calls on one Client run
 // concurrently on the server, up to its in-flight limit.
@@ -84,14 +86,62 @@ var errReplyTooLong = fmt.Errorf("a2term reply over %d bytes", MaxReplyBytes)
 // over while it encodes the request, and decode each result into
 // interface{} before copying it.
 type Client struct {
+	path   string
+	retry  time.Duration // Reconnect's; 0: not at all
+	nextID atomic.Uint64
+
+	mu     sync.Mutex
+	cur    *link
+	closed bool
+	// dialMu makes one call at a time connect again.
+	dialMu sync.Mutex
+}
+
+// link is one connection to the a2term.
+type link struct {
 	rpc    *jsonrpc2.Conn
 	stream *stream
-	nextID atomic.Uint64
 }
+
+// Option changes how a Client connects.
+type Option func(*Client)
+
+// Reconnect has the Client connect again when its connection is lost —
+// the a2term restarted at the same socket (see its journal), or was
+// killed and started again — trying for up to d after the loss. A call
+// the a2term cannot have received is sent again on the new connection; so
+// is one that does no harm twice: canvas.info, canvas.state and
+// canvas.wait (an action handed to a connection that broke goes back to
+// the queue, or was journaled as queued by the a2term that died). A
+// canvas.show or canvas.append that may have been received returns
+// ErrReconnected instead: it may or may not have been done, and the agent
+// decides (canvas.state says). canvas.info's canvasId tells a restored
+// canvas (the same id, restored true) from a new one.
+func Reconnect(d time.Duration) Option {
+	return func(c *Client) { c.retry = d }
+}
+
+// ErrReconnected is a call's error when the connection was lost after
+// the call was sent and the Client connected again: the a2term may or may
+// not have done it. The next call goes on the new connection.
+var ErrReconnected = errors.New("the connection to a2term was lost after the call was sent, and is back: the call may or may not have been done")
 
 // Dial connects to the a2term listening at socketPath (for example the
 // value of A2TERM_SOCKET). ctx bounds only the connecting.
-func Dial(ctx context.Context, socketPath string) (*Client, error) {
+func Dial(ctx context.Context, socketPath string, opts ...Option) (*Client, error) {
+	c := &Client{path: socketPath}
+	for _, o := range opts {
+		o(c)
+	}
+	l, err := dialLink(ctx, socketPath)
+	if err != nil {
+		return nil, err
+	}
+	c.cur = l
+	return c, nil
+}
+
+func dialLink(ctx context.Context, socketPath string) (*link, error) {
 	var d net.Dialer
 	nc, err := d.DialContext(ctx, "unix", socketPath)
 	if err != nil {
@@ -101,18 +151,85 @@ func Dial(ctx context.Context, socketPath string) (*Client, error) {
 	// The client runs inside programs that draw on the terminal (the demo,
 	// scripts): jsonrpc2's default logger would write on it.
 	rpc := jsonrpc2.NewConn(context.Background(), st, noMethods{}, jsonrpc2.SetLogger(log.New(io.Discard, "", 0)))
-	return &Client{rpc: rpc, stream: st}, nil
+	return &link{rpc: rpc, stream: st}, nil
+}
+
+// current returns the connection calls go on.
+func (c *Client) current() *link {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cur
 }
 
 // Close ends the connection. A canvas.wait still running on the server
 // ends with it, and an action it was about to deliver stays queued.
 func (c *Client) Close() error {
-	err := c.rpc.Close()
-	<-c.stream.readDone
+	c.mu.Lock()
+	c.closed = true
+	l := c.cur
+	c.mu.Unlock()
+	return l.close()
+}
+
+func (l *link) close() error {
+	err := l.rpc.Close()
+	<-l.stream.readDone
 	if errors.Is(err, jsonrpc2.ErrClosed) {
 		return nil
 	}
 	return err
+}
+
+// redial replaces lost, the connection that was lost, with a new one,
+// trying until c.retry has passed or ctx ends. A call that finds lost
+// replaced already uses the new connection.
+func (c *Client) redial(ctx context.Context, lost *link) error {
+	c.dialMu.Lock()
+	defer c.dialMu.Unlock()
+	c.mu.Lock()
+	closed, cur := c.closed, c.cur
+	c.mu.Unlock()
+	if closed {
+		return ErrClosed
+	}
+	if cur != lost {
+		return nil
+	}
+	deadline := time.Now().Add(c.retry)
+	pause := 20 * time.Millisecond
+	for {
+		l, err := dialLink(ctx, c.path)
+		if err == nil {
+			c.mu.Lock()
+			if c.closed {
+				c.mu.Unlock()
+				l.close()
+				return ErrClosed
+			}
+			c.cur = l
+			c.mu.Unlock()
+			lost.close()
+			return nil
+		}
+		if time.Now().Add(pause).After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, 500*time.Millisecond)
+	}
+}
+
+// retrySafe says whether sending method twice does no harm.
+func retrySafe(method string) bool {
+	switch method {
+	case bridge.MethodInfo, bridge.MethodState, bridge.MethodWait:
+		return true
+	}
+	return false
 }
 
 // Call calls any method, for scripts that send what they were given.
@@ -161,18 +278,42 @@ func oneLine(raw []byte) ([]byte, error) {
 
 // call sends one request whose params are already one line of JSON (nil:
 // none) and decodes its result into result.
+//
+// With Reconnect, a call that finds the connection lost (with no reason
+// given by the server) connects again and is sent again when it can be.
 func (c *Client) call(ctx context.Context, method string, params []byte, result any) error {
+	for {
+		l := c.current()
+		sent, err := c.callOn(ctx, l, method, params, result)
+		if c.retry <= 0 || err != ErrClosed || ctx.Err() != nil {
+			return err
+		}
+		if derr := c.redial(ctx, l); derr != nil {
+			return err
+		}
+		if sent && !retrySafe(method) {
+			return ErrReconnected
+		}
+	}
+}
+
+// callOn makes the call on l; sent says the request was written whole.
+func (c *Client) callOn(ctx context.Context, l *link, method string, params []byte, result any) (bool, error) {
 	id := c.nextID.Add(1)
-	c.stream.begin(id, params)
-	err := c.rpc.Call(ctx, method, nil, nil, jsonrpc2.PickID(jsonrpc2.ID{Num: id}))
-	res, replied := c.stream.end(id)
+	l.stream.begin(id, params)
+	err := l.rpc.Call(ctx, method, nil, nil, jsonrpc2.PickID(jsonrpc2.ID{Num: id}))
+	res, replied, sent := l.stream.end(id)
+	return sent, c.result(l, err, res, replied, result)
+}
+
+func (c *Client) result(l *link, err error, res json.RawMessage, replied bool, result any) error {
 	var sendErr *sendError
 	switch {
 	case errors.As(err, &sendErr) || errors.Is(err, jsonrpc2.ErrClosed):
 		// The connection is gone: the server may have said why just
 		// before it closed, which the stream reads up to the end.
-		<-c.stream.readDone
-		return c.stream.closedErr()
+		<-l.stream.readDone
+		return l.stream.closedErr()
 	case err != nil:
 		var rpcErr *jsonrpc2.Error
 		if errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc2.CodeInvalidParams && rpcErr.Data != nil {
@@ -183,7 +324,7 @@ func (c *Client) call(ctx context.Context, method string, params []byte, result 
 		}
 		return err
 	case !replied:
-		return c.stream.closedErr()
+		return l.stream.closedErr()
 	case result == nil:
 		return nil
 	}
@@ -225,6 +366,7 @@ type stream struct {
 type call struct {
 	params []byte
 	result json.RawMessage
+	sent   bool // the request was written whole
 }
 
 // begin starts call id, with params.
@@ -236,15 +378,18 @@ func (s *stream) begin(id uint64, params []byte) {
 
 // end ends call id and returns its result, if its reply came: a reply
 // that comes later is dropped.
-func (s *stream) end(id uint64) (json.RawMessage, bool) {
+func (s *stream) end(id uint64) (json.RawMessage, bool, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.calls[id]
 	delete(s.calls, id)
-	if c == nil || c.result == nil {
-		return nil, false
+	if c == nil {
+		return nil, false, false
 	}
-	return c.result, true
+	if c.result == nil {
+		return nil, false, c.sent
+	}
+	return c.result, true, true
 }
 
 // params returns the params of call id.
@@ -370,7 +515,8 @@ func (s *stream) WriteObject(obj any) error {
 		Method *string     `json:"method"`
 	}
 	line := net.Buffers{b, newline}
-	if json.Unmarshal(b, &req) == nil && req.Method != nil && !req.ID.IsString {
+	isCall := json.Unmarshal(b, &req) == nil && req.Method != nil && !req.ID.IsString
+	if isCall {
 		if p := s.params(req.ID.Num); p != nil {
 			line = net.Buffers{b[:len(b)-1], paramsMember, p, closeAndEnd}
 		}
@@ -380,7 +526,16 @@ func (s *stream) WriteObject(obj any) error {
 	if err := s.conn.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
 		return &sendError{err}
 	}
-	if _, err := line.WriteTo(s.conn); err != nil {
+	n, err := line.WriteTo(s.conn)
+	if isCall && n > 0 {
+		// Written, or perhaps written: the server may have it.
+		s.mu.Lock()
+		if c := s.calls[req.ID.Num]; c != nil {
+			c.sent = true
+		}
+		s.mu.Unlock()
+	}
+	if err != nil {
 		// A line cut short leaves nothing more to send. A server that
 		// stopped reading is given up on; otherwise the server may still
 		// have said why it is closing, which the reading goroutine reads

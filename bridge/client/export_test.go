@@ -2,7 +2,8 @@ package client
 
 // Calls counts the calls the stream carries params or results for.
 func Calls(c *Client) int {
-	c.stream.mu.Lock()
-	defer c.stream.mu.Unlock()
-	return len(c.stream.calls)
+	st := c.current().stream
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return len(st.calls)
 }

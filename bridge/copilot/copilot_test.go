@@ -25,7 +25,7 @@ func TestExtensionNamesItsBinary(t *testing.T) {
 	if bytes.Contains(data, []byte(binLine)) || bytes.Contains(data, []byte(versionLine)) {
 		t.Error("a placeholder is left in the extension")
 	}
-	for _, want := range []string{`from "@github/copilot-sdk/extension"`, `id: "a2term"`, "joinSession(", "createCanvas(", `["serve", "--socket", socket]`} {
+	for _, want := range []string{`from "@github/copilot-sdk/extension"`, `id: "a2term"`, "joinSession(", "createCanvas(", `["serve", "--no-state", "--socket", socket]`} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("the extension lacks %s", want)
 		}

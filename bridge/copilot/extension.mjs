@@ -230,11 +230,12 @@ async function attach() {
 }
 
 // serve starts `a2term serve` on a socket in a private directory and
-// reads where it listens from its first line.
+// reads where it listens from its first line. The socket is the session's
+// alone, so no later a2term could restore its journal: it keeps none.
 async function serve() {
   const dir = mkdtempSync(join(tmpdir(), "a2term-copilot-"));
   const socket = join(dir, "a2term.sock");
-  const child = spawn(binary(), ["serve", "--socket", socket], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(binary(), ["serve", "--no-state", "--socket", socket], { stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   const errLines = [];
   child.stderr.setEncoding("utf8");

@@ -282,7 +282,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		if f.open {
 			for _, l := range web.Open(true) {
 				if l != "" {
-					board.Append(bridge.RoleNote, l)
+					board.AppendUnjournaled(bridge.RoleNote, l)
 				}
 			}
 		}

@@ -7,33 +7,79 @@ import json
 import os
 import socket
 import sys
+import time
 
 
 class Canvas:
-    """A connection to a2term: JSON-RPC 2.0, one JSON object per line."""
+    """A connection to a2term: JSON-RPC 2.0, one JSON object per line.
 
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(path)
-        self.replies = self.sock.makefile("r", encoding="utf-8")
+    When a2term restarts at the same socket, the connection is made again
+    (for up to `reconnect` seconds) and a call that does no harm twice is
+    sent again. canvas.info's canvasId says whether the canvas is the same
+    (restored from a2term's journal) or a new, empty one: then on_new_canvas
+    is called, to show the surfaces again.
+    """
+
+    AGAIN = {"canvas.info", "canvas.state", "canvas.wait"}
+
+    def __init__(self, path, reconnect=30, on_new_canvas=None):
+        self.path, self.reconnect, self.on_new_canvas = path, reconnect, on_new_canvas
         self.last_id = 0
+        self.connect()
+        self.canvas_id = self.call("canvas.info")["canvasId"]
+
+    def connect(self):
+        deadline = time.monotonic() + self.reconnect
+        while True:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(self.path)
+                break
+            except OSError:
+                sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        self.sock, self.replies = sock, sock.makefile("r", encoding="utf-8")
 
     def call(self, method, params=None):
+        while True:
+            self.sent = False
+            try:
+                reply = self.exchange(method, params)
+                break
+            except OSError:  # the connection is lost (ConnectionError too)
+                sent = self.sent
+                self.sock.close()
+                self.connect()
+                self.check_canvas()
+                if sent and method not in self.AGAIN:
+                    raise ConnectionError(f"{method}: a2term restarted; it may or may not have been done")
+        if "error" in reply:
+            raise RuntimeError(f"{method}: {json.dumps(reply['error'])}")
+        return reply["result"]
+
+    def exchange(self, method, params=None):
         self.last_id += 1
         request = {"jsonrpc": "2.0", "id": self.last_id, "method": method}
         if params is not None:
             request["params"] = params
         self.sock.sendall((json.dumps(request) + "\n").encode("utf-8"))
+        self.sent = True
         while True:
             line = self.replies.readline()
             if not line:
                 raise ConnectionError("a2term closed the connection")
             reply = json.loads(line)
             if reply.get("id") == self.last_id:
-                break
-        if "error" in reply:
-            raise RuntimeError(f"{method}: {json.dumps(reply['error'])}")
-        return reply["result"]
+                return reply
+
+    def check_canvas(self):
+        info = self.exchange("canvas.info")["result"]
+        if info["canvasId"] != self.canvas_id:
+            self.canvas_id = info["canvasId"]
+            if self.on_new_canvas:
+                self.on_new_canvas(self)
 
 
 BASIC_CATALOG = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"
@@ -56,10 +102,16 @@ FORM = [
 ]
 
 
-def main():
-    canvas = Canvas(os.environ["A2TERM_SOCKET"])
-    canvas.call("transcript.append", {"role": "agent", "text": "Hello! Who is there?"})
+def show_form(canvas):
     canvas.call("canvas.show", {"messages": FORM})
+
+
+def main():
+    # A new, empty canvas after a restart gets the form again; a restored
+    # one still has it, and the wait goes on.
+    canvas = Canvas(os.environ["A2TERM_SOCKET"], on_new_canvas=show_form)
+    canvas.call("transcript.append", {"role": "agent", "text": "Hello! Who is there?"})
+    show_form(canvas)
     result = canvas.call("canvas.wait", {"seconds": 60})
     if result.get("timedOut"):
         print("nobody answered within 60 s", flush=True)

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
@@ -40,7 +41,10 @@ func main() {
 }
 
 func run(ctx context.Context) error {
-	c, err := client.Dial(ctx, os.Getenv("A2TERM_SOCKET"))
+	// When a2term restarts at the same socket, the client connects again
+	// and the wait goes on: the canvas restored from a2term's journal still
+	// has the form (canvas.info's canvasId is the same).
+	c, err := client.Dial(ctx, os.Getenv("A2TERM_SOCKET"), client.Reconnect(30*time.Second))
 	if err != nil {
 		return err
 	}
