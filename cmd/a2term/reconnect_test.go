@@ -48,6 +48,17 @@ func waitingNow(t *testing.T, ctx context.Context, sock string) {
 	})
 }
 
+// stateOf is canvas.state of the a2term at sock, on a connection of its
+// own.
+func stateOf(ctx context.Context, sock string) ([]bridge.SurfaceState, error) {
+	c, err := client.Dial(ctx, sock)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	return c.State(ctx, "")
+}
+
 // TestGoClientReconnects kills a journaling a2term serve with SIGKILL
 // while a Go client with Reconnect waits, and starts it again at the same
 // socket: the very same Wait call returns the person's press on the
@@ -129,6 +140,16 @@ func TestPythonAgentReconnects(t *testing.T) {
 	first.Process.Kill()
 	first.Wait()
 	startServe(t, bin, sock, "--no-state")
+	// The agent shows its form again on the new canvas.
+	waitUntil(t, "the agent shows its form on the new canvas", func() bool {
+		select {
+		case err := <-done:
+			t.Fatalf("the agent ended: %v\nstdout %q\nstderr %q", err, stdout.String(), stderr.String())
+		default:
+		}
+		st, err := stateOf(ctx, sock)
+		return err == nil && len(st) == 1
+	})
 	personPresses(t, ctx, sock, "Ada")
 	select {
 	case err := <-done:

@@ -29,18 +29,22 @@ class Canvas:
         self.canvas_id = self.call("canvas.info")["canvasId"]
 
     def connect(self):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(self.path)
+        self.replies = self.sock.makefile("r", encoding="utf-8")
+
+    def connect_again(self):
         deadline = time.monotonic() + self.reconnect
         while True:
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.sock.close()
             try:
-                sock.connect(self.path)
-                break
+                self.connect()
+                self.check_canvas()
+                return
             except OSError:
-                sock.close()
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
-        self.sock, self.replies = sock, sock.makefile("r", encoding="utf-8")
 
     def call(self, method, params=None):
         while True:
@@ -50,9 +54,7 @@ class Canvas:
                 break
             except OSError:  # the connection is lost (ConnectionError too)
                 sent = self.sent
-                self.sock.close()
-                self.connect()
-                self.check_canvas()
+                self.connect_again()
                 if sent and method not in self.AGAIN:
                     raise ConnectionError(f"{method}: a2term restarted; it may or may not have been done")
         if "error" in reply:
