@@ -27,6 +27,17 @@ func New(opts Options) *Canvas {
 	return &Canvas{opts: opts, surfaces: map[string]*Surface{}}
 }
 
+// NewAfter returns an empty canvas whose versions go on after version:
+// its first change is version+1. A copy made again from a saved canvas
+// (an attached terminal's copy of its hub's, after a full snapshot) keeps
+// counting up from the copy it replaces, so that a version seen before it
+// can never name a state after it.
+func NewAfter(opts Options, version uint64) *Canvas {
+	c := New(opts)
+	c.version = version
+	return c
+}
+
 // Options returns the options the canvas was made with.
 func (c *Canvas) Options() Options { return c.opts }
 

@@ -7,3 +7,8 @@ func WithViewHello(o ServerOptions, d time.Duration) ServerOptions {
 	o.viewHello = d
 	return o
 }
+
+// Resync asks the hub for the whole canvas again, as the view does when
+// its copy can no longer follow the changes; the hub sends it with the
+// next change.
+func (r *RemoteView) Resync() error { return r.call(ViewMethodResync, nil, nil) }

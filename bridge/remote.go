@@ -383,7 +383,13 @@ func (r *RemoteView) note(method string, params []byte) {
 }
 
 func (r *RemoteView) applySnapshot(s viewSnapshot) error {
-	c, err := a2ui.New(s.Options.options()).Restore(s.Canvas)
+	// The copy's versions go on after the ones the person may have seen:
+	// a press seen before the snapshot maps to no version of the hub's,
+	// and is judged stale, whatever changed meanwhile.
+	r.mu.Lock()
+	prev := r.canvas.Version()
+	r.mu.Unlock()
+	c, err := a2ui.NewAfter(s.Options.options(), prev).Restore(s.Canvas)
 	if err != nil {
 		return err
 	}

@@ -201,6 +201,57 @@ func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
 	}
 }
 
+// TestAttachedPressSeenBeforeASnapshotIsStale: once the view was sent the
+// whole canvas again (as after attaching again, falling behind, or asking
+// for it), a press on a button as the person saw it before is refused as
+// stale when the agent changed the button meanwhile. The person, who saw
+// "pay", must not send the agent's new action ("refund") without seeing it.
+func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	agent := dial(t, srv)
+	ctx := ctxFor(t)
+	if _, err := agent.Show(ctx, form...); err != nil {
+		t.Fatal(err)
+	}
+	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	for _, s := range []string{"a", "ab", "abc"} {
+		if err := v.SetValue(bridge.Terminal, "main", "note", s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := v.Snapshot().Canvas.Surface("main").Version()
+	if _, err := agent.Show(ctx, raws(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"refund"}}}}]}}`)...); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.Resync(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Show(raws(`{"dataModelUpdate":{"surfaceId":"main","contents":[{"key":"note","valueString":"after"}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	s := waitView(t, v, "the whole canvas again", func(s bridge.Snapshot) bool { return noteOf(s) == "after" })
+	if !strings.Contains(string(s.Canvas.Surface("main").ComponentJSON("pay")), "refund") {
+		t.Fatalf("the view's copy does not hold the redefined button: %s", s.Canvas.Surface("main").ComponentJSON("pay"))
+	}
+	// The terminal marks the tab of a surface whose version grew since it
+	// was last on the screen: one that changed while the copy was made
+	// again must not look older than before.
+	if now := s.Canvas.Surface("main").Version(); now <= seen {
+		t.Errorf("after the snapshot the surface is at version %d, not after %d, the one seen before", now, seen)
+	}
+	err := v.Press(bridge.Terminal, "main", "pay", seen)
+	var refusal *a2ui.Error
+	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
+		t.Fatalf("a press on the button as it was before the snapshot: %v, want a stale refusal", err)
+	}
+	if q := h.Snapshot().Status.Queued; q != 0 {
+		t.Errorf("%d actions wait for the agent after a stale press", q)
+	}
+	if err := v.Press(bridge.Terminal, "main", "pay", s.Canvas.Surface("main").Version()); err != nil {
+		t.Errorf("a press on the button the view shows now: %v", err)
+	}
+}
+
 // TestViewMethodsAreNotTheAgents checks both doors: the agent's socket
 // does not know the view's methods (-32601), and the view socket closes
 // a connection that does not attach first with the key, or gives a wrong
