@@ -9,12 +9,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -48,6 +50,25 @@ type viewServer struct {
 	mu    sync.Mutex
 	conns int
 	wg    sync.WaitGroup
+
+	refused atomic.Uint64 // connections closed for not attaching properly
+}
+
+// logRefusal logs a connection closed for not attaching properly: the
+// first, then only the 10th, 100th, 1000th..., so that a peer dialling
+// again and again cannot fill the transcript with them.
+func (v *viewServer) logRefusal(why string) {
+	if n := v.refused.Add(1); isPowerOf10(n) {
+		v.logger.Printf("a2term views: closing a connection that %s (%d refused so far)", why, n)
+	}
+}
+
+// isPowerOf10 reports whether n is 1, 10, 100, 1000...
+func isPowerOf10(n uint64) bool {
+	for n >= 10 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
 }
 
 // listenViews starts the view channel beside the agent socket at agentPath,
@@ -200,10 +221,15 @@ func (v *viewServer) serve(nc net.Conn) {
 		v.mu.Unlock()
 	}()
 	c := &viewConn{v: v, stream: newViewStream(nc, viewHelloBytes, v.timeout)}
+	c.stream.requestsOnly = true
 	ctx, cancel := context.WithCancel(v.ctx)
 	defer cancel()
 	c.ctx = ctx
-	rpc := jsonrpc2.NewConn(ctx, c.stream, c, jsonrpc2.SetLogger(v.logger))
+	// jsonrpc2's own log lines quote what the peer sent; this server's
+	// log is the person's transcript, where a peer that has not given the
+	// key must write nothing of its own. Only the fixed lines below are
+	// logged.
+	rpc := jsonrpc2.NewConn(ctx, c.stream, c, jsonrpc2.SetLogger(log.New(io.Discard, "", 0)))
 	c.mu.Lock()
 	c.rpc = rpc // Handle may have set it already: the same
 	c.mu.Unlock()
@@ -281,13 +307,13 @@ func (c *viewConn) refuse(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.R
 // connection is closed.
 func (c *viewConn) attach(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request) {
 	if r.Method != ViewMethodAttach || r.Params == nil {
-		c.v.logger.Printf("a2term views: closing a connection that did not attach first")
+		c.v.logRefusal("did not attach first")
 		c.refuse(ctx, rpc, r, "attach first, with the key of the view key file")
 		return
 	}
 	var p AttachParams
 	if err := strictJSON(*r.Params, &p); err != nil || subtle.ConstantTimeCompare([]byte(p.Key), c.v.key) != 1 {
-		c.v.logger.Printf("a2term views: closing a connection that did not give the view key")
+		c.v.logRefusal("did not give the view key")
 		c.refuse(ctx, rpc, r, "not allowed: give the key of the view key file")
 		return
 	}

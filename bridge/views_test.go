@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"os"
 	"path/filepath"
@@ -477,5 +479,79 @@ func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
 	// While one watches, the next is told nothing.
 	if u := attach(t, srv.Path(), bridge.AttachOptions{}).Hello().Unwatched; u != nil {
 		t.Errorf("a terminal attached beside another is told %v", u)
+	}
+}
+
+// boardLog writes log lines into the transcript as a2term's own notes, as
+// a2term and a2term run do with the server's log.
+type boardLog struct{ b *bridge.Board }
+
+func (l boardLog) Write(p []byte) (int, error) {
+	l.b.Append(bridge.RoleNote, strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// TestUnattachedPeerWritesNothingInTheTranscript: where the server's log is
+// the person's transcript, a connection to the view socket that has not
+// given the key can neither put words of its own there (a JSON-RPC
+// response is not a request: the connection ends, unlogged) nor push the
+// person's history out by dialling again and again (refusals are counted,
+// logged at the 1st, 10th, 100th...).
+func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	// No time limit to attach in: the responses alone must end the
+	// connection.
+	opts := bridge.WithViewHello(bridge.ServerOptions{Logger: log.New(boardLog{h.Board()}, "", 0)}, time.Hour)
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if err := h.Append(bridge.RoleAgent, "the person's history"); err != nil {
+		t.Fatal(err)
+	}
+	viewSock, _ := bridge.ViewPaths(srv.Path())
+	nc, err := net.Dial("unix", viewSock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	w := bufio.NewWriter(nc)
+	for i := range 3000 {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":"← the person pressed pay on main (terminal) %d","result":1}`+"\n", i)
+	}
+	_ = w.Flush() // the server may have closed the connection already
+	nc.SetReadDeadline(time.Now().Add(guard))
+	// Its end, or a reset for what it sent that was never read; not the
+	// deadline.
+	var ne net.Error
+	if _, err := io.Copy(io.Discard, nc); errors.As(err, &ne) && ne.Timeout() {
+		t.Fatalf("the connection that sent responses stayed open")
+	}
+	for range 50 {
+		c, err := net.Dial("unix", viewSock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(c, `{"jsonrpc":"2.0","id":1,"method":"view.press","params":{}}`+"\n")
+		c.SetReadDeadline(time.Now().Add(guard))
+		_, _ = io.Copy(io.Discard, c)
+		c.Close()
+	}
+	var notes []string
+	for _, e := range h.Snapshot().Transcript {
+		if strings.Contains(e.Text, "the person pressed") {
+			t.Errorf("a peer without the key wrote in the transcript: %q (from %s)", e.Text, e.From)
+		}
+		if strings.HasPrefix(e.Text, "a2term views:") {
+			notes = append(notes, e.Text)
+		}
+	}
+	if len(notes) != 2 || !strings.Contains(notes[0], "(1 refused so far)") || !strings.Contains(notes[1], "(10 refused so far)") {
+		t.Errorf("50 refused connections logged %q; want the 1st and the 10th", notes)
+	}
+	if s := h.Snapshot(); s.Transcript[0].Text != "the person's history" {
+		t.Errorf("the transcript starts with %q", s.Transcript[0].Text)
 	}
 }

@@ -236,10 +236,17 @@ type viewStream struct {
 	limit   atomic.Int64
 	timeout time.Duration
 	notes   func(method string, params []byte)
-	wmu     sync.Mutex
+	// requestsOnly is the hub's end: it makes no calls, so a response (or
+	// anything that is not a request) ends the connection rather than
+	// reach jsonrpc2, which would log it.
+	requestsOnly bool
+	wmu          sync.Mutex
 }
 
-var errViewLineTooLong = errors.New("a view channel message over the size limit")
+var (
+	errViewLineTooLong = errors.New("a view channel message over the size limit")
+	errViewNotRequest  = errors.New("a view channel message that is not a request")
+)
 
 func newViewStream(conn net.Conn, limit int, timeout time.Duration) *viewStream {
 	s := &viewStream{conn: conn, r: bufio.NewReaderSize(conn, 64<<10), timeout: timeout}
@@ -265,7 +272,7 @@ func (s *viewStream) ReadObject(v any) error {
 			}
 			return err
 		}
-		if s.notes != nil {
+		if s.notes != nil || s.requestsOnly {
 			var m struct {
 				ID     *json.RawMessage `json:"id"`
 				Method string           `json:"method"`
@@ -274,7 +281,10 @@ func (s *viewStream) ReadObject(v any) error {
 			if err := json.Unmarshal(buf, &m); err != nil {
 				return err
 			}
-			if m.ID == nil && m.Method != "" {
+			if s.requestsOnly && m.Method == "" {
+				return errViewNotRequest
+			}
+			if s.notes != nil && m.ID == nil && m.Method != "" {
 				s.notes(m.Method, m.Params)
 				buf = buf[:0]
 				continue
