@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 )
 
@@ -161,5 +163,33 @@ func TestLongNoticeIsReadInFull(t *testing.T) {
 		if m.lay.statusH != 1 || m.lay.bodyH != one {
 			t.Errorf("width %d: after a key the status has %d rows and the body %d (want 1 and %d)", w, m.lay.statusH, m.lay.bodyH, one)
 		}
+	}
+}
+
+// TestStatusRowsFollowAnEmptyingCanvas: the status line's rows, worked out
+// before the surface is laid out, still fit a long notice once the last
+// surface is deleted under it (an empty canvas leaves the keys less room).
+func TestStatusRowsFollowAnEmptyingCanvas(t *testing.T) {
+	raw := func(s string) []json.RawMessage { return []json.RawMessage{json.RawMessage(s)} }
+	for n := 10; n < 200; n++ {
+		b := bridge.NewBoard(a2ui.Options{}, nil)
+		b.SetStatus(func(s *bridge.Status) { s.Listening = "/run/user/1000/a2term-123456789/a2term.sock" })
+		if _, _, err := b.Show(append(raw(`{"beginRendering":{"surfaceId":"main","root":"pay"}}`), raw(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"pay"}}}},{"id":"l1","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`)...)); err != nil {
+			t.Fatal(err)
+		}
+		m := New(b, testOptions(termenv.Ascii))
+		m.SetSize(80, 20)
+		m.setNotice(strings.Repeat("x", n%7)+strings.Repeat(" refused", n/8), false)
+		if _, _, err := b.Show(raw(`{"deleteSurface":{"surfaceId":"main"}}`)); err != nil {
+			t.Fatal(err)
+		}
+		m.Update(changedMsg{})
+		if got, want := m.lay.statusH, m.statusRows(); got != want {
+			t.Errorf("a notice of %d cells: the layout keeps %d status rows, the status needs %d", len(m.notice), got, want)
+		}
+		if rows := len(strings.Split(m.View(), "\n")); rows != 20 {
+			t.Errorf("a notice of %d cells: the screen is %d rows", len(m.notice), rows)
+		}
+		m.Close()
 	}
 }

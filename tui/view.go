@@ -101,7 +101,11 @@ func (m *Model) relayout() {
 	m.tr.sync(m.snap.Transcript, m.snap.Dropped, l.showScript)
 	m.layoutSurface()
 	m.layoutTabs()
-	if m.autoFocus() {
+	// Once more when the focus moved, or when the status line's rows,
+	// worked out before the surface was laid out, no longer fit what it
+	// says now (the canvas became empty: the status keeps less room for
+	// keys, and a notice wraps otherwise). Neither changes the second time.
+	if m.autoFocus() || m.statusRows() != m.lay.statusH {
 		m.relayout()
 	}
 }
