@@ -587,7 +587,14 @@ func (m *Model) copyLink() tea.Cmd {
 		return nil
 	}
 	link, clip := m.webLink, m.clipboard
-	return func() tea.Msg { return copiedMsg{err: clip(link())} }
+	return func() tea.Msg {
+		l := link()
+		if l == "" {
+			// The hub of an attached terminal may run no mirror.
+			return copiedMsg{err: errors.New("the web mirror is off")}
+		}
+		return copiedMsg{err: clip(l)}
+	}
 }
 
 // toggleTranscript is ctrl+t: the transcript pane hidden or shown on a

@@ -107,9 +107,17 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	r, ssh := terminalRenderer()
-	m := tui.New(view, tui.Options{Renderer: r, OpenWeb: openWeb, Notice: notice})
+	out := tui.NewOutput(os.Stdout)
+	webLink := func() string {
+		link, _, err := view.PairingLink()
+		if err != nil {
+			return ""
+		}
+		return link
+	}
+	m := tui.New(view, tui.Options{Renderer: r, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: notice})
 	defer m.Close()
-	p := tea.NewProgram(m, tui.ProgramOptions(os.Stdout, ssh)...)
+	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 	go func() {
 		<-sctx.Done()
 		p.Quit()

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -152,4 +154,38 @@ func TestDemoScrollAndCopyInTmux(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	x.keys("C-c")
+}
+
+// TestAttachCopiesTheLinkInTmux: a terminal attached to an a2term serve
+// whose web mirror runs copies the mirror's one-time link with ctrl+y, as
+// the hub's own terminal does, and only when asked.
+func TestAttachCopiesTheLinkInTmux(t *testing.T) {
+	bin := buildBinary(t)
+	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
+	serve := exec.Command(bin, "serve", "--socket", sock)
+	out, err := serve.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { serve.Process.Kill(); serve.Wait() })
+	// Its first line: where agents connect and the mirror's link, once it
+	// listens.
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve's first line: %v", err)
+	}
+	readyLine(t, line, sock, true)
+	x := startPrivateTmux(t, 100, 24, "env", "XDG_STATE_HOME="+os.Getenv("XDG_STATE_HOME"), bin, "attach", "--socket", sock)
+	x.waitText("web 127.0.0.1:")
+	if b, ok := x.buffer(); ok {
+		t.Fatalf("the clipboard was written before the person asked: %q", b)
+	}
+	x.keys("C-y")
+	x.waitText("link copied")
+	if link, ok := x.buffer(); !ok || !pairingLink.MatchString(link) {
+		t.Fatalf("the paste buffer holds %q (%v), want the pairing link", link, ok)
+	}
 }
