@@ -75,8 +75,9 @@ type RemoteView struct {
 type versionPair struct{ local, hub uint64 }
 
 // maxVersionPairs is how many recent versions a RemoteView maps; a press
-// seen at an older one is judged at the oldest kept, which can only make
-// it stale, never let a changed button through.
+// seen at an older one of a surface that changed since is judged at
+// version 0, which can only make it stale, never let a changed button
+// through. A surface unchanged since needs no pair (hubVersionLocked).
 const maxVersionPairs = 1024
 
 // Attach attaches to the hub whose agents connect at socket: it reads the
@@ -284,8 +285,19 @@ func (r *RemoteView) notifyLocked() {
 	}
 }
 
-// hubVersion maps a version of the view's copy to the hub's.
-func (r *RemoteView) hubVersionLocked(local uint64) uint64 {
+// hubVersionLocked maps version local of surface surfaceID, as the view's
+// copy had it, to the hub's version of the same state. A surface the copy
+// still holds exactly as it was at local has not changed on the hub either,
+// up to the newest version the copy follows: that one is the version to
+// judge at, however many changes other surfaces had since (the pairs kept
+// may no longer reach back to local). Otherwise it is the hub's version of
+// the newest pair at or before local, or 0, before any version, which
+// makes a press stale, when local is older than every pair kept or from
+// before the last snapshot.
+func (r *RemoteView) hubVersionLocked(surfaceID string, local uint64) uint64 {
+	if s := r.canvas.Surface(surfaceID); s != nil && s.Version() == local && len(r.versions) > 0 {
+		return r.versions[len(r.versions)-1].hub
+	}
 	var hub uint64
 	for _, p := range r.versions {
 		if p.local > local {
@@ -329,7 +341,7 @@ func (r *RemoteView) call(method string, params, result any) error {
 // version of the state the view saw.
 func (r *RemoteView) Press(source Source, surfaceID, nodeID string, version uint64) error {
 	r.mu.Lock()
-	hv := r.hubVersionLocked(version)
+	hv := r.hubVersionLocked(surfaceID, version)
 	r.mu.Unlock()
 	return r.call(ViewMethodPress, PressParams{SurfaceID: surfaceID, NodeID: nodeID, Version: hv}, nil)
 }

@@ -254,6 +254,73 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 	}
 }
 
+// TestAttachedPressOnAQuietSurface: a surface that has not changed while
+// another changed more times than the view maps versions of (a clock, a
+// progress counter) can still be pressed from an attached terminal, and a
+// press on it goes stale as soon as the agent changes its button. The
+// person pressing "Pay" on a form that sat still for a while must not be
+// told, every time, that it changed.
+func TestAttachedPressOnAQuietSurface(t *testing.T) {
+	h, srv := start(t, bridge.ServerOptions{})
+	if _, err := h.Show(raws(
+		`{"beginRendering":{"surfaceId":"main","root":"pay"}}`,
+		`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"pay"}}}},{"id":"l1","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`,
+		`{"beginRendering":{"surfaceId":"ticker","root":"t"}}`,
+		`{"surfaceUpdate":{"surfaceId":"ticker","components":[{"id":"t","component":{"Text":{"text":{"path":"/n"}}}}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	tick := func(s bridge.Snapshot) string {
+		if m, ok := s.Canvas.Surface("ticker").Data().(*a2ui.Object); ok {
+			n, _ := m.Get("n")
+			str, _ := n.(string)
+			return str
+		}
+		return ""
+	}
+	const ticks = 1500
+	for i := 1; i <= ticks; i++ {
+		n := fmt.Sprint(i)
+		if _, err := h.Show(raws(`{"dataModelUpdate":{"surfaceId":"ticker","contents":[{"key":"n","valueString":"` + n + `"}]}}`)); err != nil {
+			t.Fatal(err)
+		}
+		if i%50 == 0 {
+			// The view follows change by change, as it does when it
+			// keeps up, rather than being sent the whole canvas.
+			waitView(t, v, "tick "+n, func(s bridge.Snapshot) bool { return tick(s) == n })
+		}
+	}
+	s := v.Snapshot()
+	seen := s.Canvas.Surface("main").Version()
+	if d := s.Canvas.Version() - seen; d <= 1024 {
+		t.Fatalf("the view's copy changed %d times since the surface did; the test needs more than the 1024 versions it maps", d)
+	}
+	if err := v.Press(bridge.Terminal, "main", "pay", seen); err != nil {
+		t.Fatalf("a press on a button unchanged for %d changes of the canvas: %v", s.Canvas.Version()-seen, err)
+	}
+	if q := h.Snapshot().Status.Queued; q != 1 {
+		t.Errorf("%d actions wait for the agent after the press, want 1", q)
+	}
+	// The stale rule still holds for the quiet surface.
+	if _, err := h.Show(raws(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"refund"}}}}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	err := v.Press(bridge.Terminal, "main", "pay", seen)
+	var refusal *a2ui.Error
+	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
+		t.Fatalf("a press on the button as it was before the agent redefined it: %v, want a stale refusal", err)
+	}
+	s = waitView(t, v, "the redefined button", func(s bridge.Snapshot) bool {
+		return strings.Contains(string(s.Canvas.Surface("main").ComponentJSON("pay")), "refund")
+	})
+	if err := v.Press(bridge.Terminal, "main", "pay", seen); !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
+		t.Fatalf("a press seen before the redefinition, once the view has it: %v, want a stale refusal", err)
+	}
+	if err := v.Press(bridge.Terminal, "main", "pay", s.Canvas.Surface("main").Version()); err != nil {
+		t.Errorf("a press on the redefined button: %v", err)
+	}
+}
+
 // TestViewMethodsAreNotTheAgents checks both doors: the agent's socket
 // does not know the view's methods (-32601), and the view socket closes
 // a connection that does not attach first with the key, or gives a wrong
