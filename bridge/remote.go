@@ -45,8 +45,8 @@ var ErrNotAttached = errors.New("not connected to the a2term: the intent was not
 // (the source stays Terminal: pressing here is the person pressing).
 //
 // When the connection is lost it tries again for AttachOptions.Reconnect,
-// reading the key again (a restarted hub has a new one), and the
-// transcript says so meanwhile. Done is closed when it gives up, or once
+// reading the key again (a restarted hub has a new one), and Status.Lost
+// says so meanwhile. Done is closed when it gives up, or once
 // Close is called. It is safe for concurrent use.
 type RemoteView struct {
 	socket string
@@ -235,8 +235,8 @@ func (r *RemoteView) Close() error {
 	return nil
 }
 
-// Snapshot implements View. While the connection is lost, the transcript
-// ends with a line saying so.
+// Snapshot implements View. While the connection is lost, Status.Lost
+// says so; the transcript holds only the hub's entries.
 func (r *RemoteView) Snapshot() Snapshot {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -247,15 +247,9 @@ func (r *RemoteView) Snapshot() Snapshot {
 	if len(tr) > 0 {
 		dropped = tr[0].Seq - 1 // entries are numbered from 1, one after another
 	}
-	tr = tr[:len(tr):len(tr)]
-	if r.lost != "" {
-		var seq uint64
-		if n := len(tr); n > 0 {
-			seq = tr[n-1].Seq
-		}
-		tr = append(tr, Entry{Seq: seq + 1, Role: RoleNote, From: FromA2term, Text: r.lost})
-	}
-	return Snapshot{Canvas: r.canvas, Transcript: tr, Dropped: dropped, Status: r.status}
+	st := r.status
+	st.Lost = r.lost
+	return Snapshot{Canvas: r.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: st}
 }
 
 // Subscribe implements View.

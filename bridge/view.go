@@ -70,6 +70,28 @@ type Entry struct {
 	Text string    `json:"text"`
 }
 
+// Continues reports whether entries, a view's transcript, go on from last,
+// the newest entry a view has drawn of it: they hold last as it was, or
+// only entries newer than it (the ones between were dropped). They do not
+// when the view now shows another transcript — that of a hub started
+// again without its journal, or another canvas — whose numbers start over
+// or name other entries: what was drawn must be drawn again from them.
+func Continues(entries []Entry, last Entry) bool {
+	if len(entries) == 0 {
+		return false
+	}
+	first := entries[0].Seq
+	if first > last.Seq {
+		return true
+	}
+	i := last.Seq - first // entries are numbered one after another
+	if i >= uint64(len(entries)) {
+		return false
+	}
+	e := entries[i]
+	return e.Seq == last.Seq && e.Role == last.Role && e.From == last.From && e.Text == last.Text && e.Time.Equal(last.Time)
+}
+
 // From is who wrote a transcript entry.
 type From string
 
@@ -104,6 +126,12 @@ type Status struct {
 	// (a socket server that reports it: ServerOptions.ReportAgent), so
 	// that a view can say when what the person presses only waits.
 	Agent AgentPresence
+	// Lost says, while a view has lost the a2term it shows (an attached
+	// terminal's hub went away), what happened and whether it tries to
+	// reach it again; "" while it is connected, and for a hub's own
+	// views. It is said beside the transcript, never in it: the
+	// transcript's entries are the hub's, numbered by it.
+	Lost string
 }
 
 // AgentPresence says whether an agent is connected to the canvas.

@@ -468,8 +468,8 @@ func TestAttachedViewFallsBehind(t *testing.T) {
 }
 
 // TestAttachedViewReconnects restarts the hub at the same socket: the
-// view says it lost the a2term, then attaches to the new one (with its
-// new key) and shows its canvas.
+// view's status says it lost the a2term (its transcript stays the hub's),
+// then it attaches to the new one (with its new key) and shows its canvas.
 func TestAttachedViewReconnects(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "a2term")
 	path := filepath.Join(dir, "a2term.sock")
@@ -485,10 +485,14 @@ func TestAttachedViewReconnects(t *testing.T) {
 	v := attach(t, path, bridge.AttachOptions{})
 	id1 := v.Hello().CanvasID
 	srv1.Close()
-	waitView(t, v, "the lost connection", func(s bridge.Snapshot) bool {
-		n := len(s.Transcript)
-		return n > 0 && strings.Contains(s.Transcript[n-1].Text, "went away")
+	lost := waitView(t, v, "the lost connection", func(s bridge.Snapshot) bool {
+		return strings.Contains(s.Status.Lost, "went away")
 	})
+	for _, e := range lost.Transcript {
+		if strings.Contains(e.Text, "went away") {
+			t.Errorf("the transcript, the hub's, holds %q while the connection is lost", e.Text)
+		}
+	}
 	if err := v.Press(bridge.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
 		t.Errorf("a press while not attached: %v", err)
 	}
@@ -504,7 +508,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := waitView(t, v, "the new hub's canvas", func(s bridge.Snapshot) bool {
-		return s.Canvas.Surface("other") != nil && v.Hello().CanvasID == h2.CanvasID() && !strings.Contains(s.Transcript[len(s.Transcript)-1].Text, "went away")
+		return s.Canvas.Surface("other") != nil && v.Hello().CanvasID == h2.CanvasID() && s.Status.Lost == ""
 	})
 	if s.Canvas.Surface("main") != nil {
 		t.Error("the old canvas is still shown")

@@ -249,10 +249,25 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // refresh reads the latest snapshot.
 func (m *Model) refresh() {
+	lost := m.snap.Status.Lost
 	m.snap = m.view.Snapshot()
+	m.noticeLost(lost)
 	m.noticeNewSurfaces()
 	m.pickActive()
 	m.relayout()
+}
+
+// noticeLost says on the status line that the view lost its a2term (an
+// attached terminal's hub went away), and takes it back once the view has
+// it again; was is what the view said before.
+func (m *Model) noticeLost(was string) {
+	switch lost := m.snap.Status.Lost; {
+	case lost == was:
+	case lost != "":
+		m.setNotice(lost, false)
+	case m.notice == was:
+		m.setNotice("", false)
+	}
 }
 
 // noticeNewSurfaces announces a surface that got a tab while another was

@@ -86,12 +86,15 @@ func newTranscript(t *components.Theme) *transcript {
 func (t *transcript) sync(entries []bridge.Entry, dropped uint64, shown bool) {
 	t.dropped = dropped
 	if len(entries) == 0 {
-		if len(t.ents) > 0 {
-			t.ents, t.starts = nil, nil
-			t.dropMatches()
-			t.base, t.total = t.end, 1
+		if len(t.ents) > 0 || t.lastSeq > 0 {
+			t.restart()
 		}
 		return
+	}
+	// Another transcript (a hub started again without its journal, with
+	// its numbers from 1 again) is drawn anew, from its first entry.
+	if n := len(t.ents); n > 0 && !bridge.Continues(entries, t.ents[n-1].e) {
+		t.restart()
 	}
 	// Entries the board no longer keeps leave from the front.
 	if first := entries[0].Seq; len(t.ents) > 0 && t.ents[0].e.Seq < first {
@@ -123,6 +126,16 @@ func (t *transcript) sync(entries []bridge.Entry, dropped uint64, shown bool) {
 	if shown {
 		t.unseen = 0
 	}
+}
+
+// restart forgets every entry, as if none had come yet: the pane follows
+// the newest line again, and nothing is counted as unread.
+func (t *transcript) restart() {
+	t.ents, t.starts = nil, nil
+	t.dropMatches()
+	t.base, t.total = t.end, 1
+	t.lastSeq = 0
+	t.follow, t.anchorSeq, t.anchorOff, t.unread = true, 0, 0, 0
 }
 
 // add lays out entry e after the others.

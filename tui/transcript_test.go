@@ -235,3 +235,100 @@ func TestTranscriptEntriesHang(t *testing.T) {
 		}
 	}
 }
+
+// hubView is the view of an attached terminal whose hub may be started
+// again: the board it shows can be swapped for another, and what it says
+// while it has lost its hub is set by the test.
+type hubView struct {
+	*bridge.Board
+	lost string
+}
+
+func (v *hubView) Snapshot() bridge.Snapshot {
+	s := v.Board.Snapshot()
+	s.Status.Lost = v.lost
+	return s
+}
+
+// TestTranscriptOfAHubStartedAgain: an attached terminal whose hub was
+// started again without its journal shows the new hub's transcript, numbered
+// from 1 again, in place of the old one — whether the new hub has written
+// fewer lines than the old one had, or more — rather than wait for the new
+// numbers to pass the old ones.
+func TestTranscriptOfAHubStartedAgain(t *testing.T) {
+	old := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	for i := 1; i <= 20; i++ {
+		old.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("old hub line %d", i))
+	}
+	v := &hubView{Board: old}
+	m := New(v, testOptions(termenv.Ascii))
+	t.Cleanup(m.Close)
+	m.SetSize(60, 20)
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	if f := m.View(); !strings.Contains(f, "old hub line 20") {
+		t.Fatalf("the first hub's newest line is not shown:\n%s", f)
+	}
+	again := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new hub line 1")
+	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new hub line 2")
+	v.Board = again
+	m.refresh()
+	f := m.View()
+	if !strings.Contains(f, "new hub line 1") || !strings.Contains(f, "new hub line 2") {
+		t.Errorf("the new hub's lines are not shown:\n%s", f)
+	}
+	if strings.Contains(f, "old hub line") {
+		t.Errorf("the old hub's lines are still shown:\n%s", f)
+	}
+	// A third hub that wrote more lines than the first had by the time the
+	// terminal reached it.
+	third := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	for i := 1; i <= 25; i++ {
+		third.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("third hub line %d", i))
+	}
+	v.Board = third
+	m.refresh()
+	f = m.View()
+	if !strings.Contains(f, "third hub line 25") || strings.Contains(f, "new hub line") {
+		t.Errorf("the third hub's transcript is not the one shown:\n%s", f)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyHome})
+	if f := m.View(); !strings.Contains(f, "third hub line 1\n") && !strings.Contains(f, "third hub line 1 ") {
+		t.Errorf("the top of the transcript is not the third hub's first line:\n%s", f)
+	}
+}
+
+// TestLostHubIsSaidBesideTheTranscript: while an attached terminal has
+// lost its hub, the status line says so; the transcript holds only the
+// hub's entries, so that once the terminal reaches the hub again the
+// entries it wrote meanwhile are all shown, the one numbered after the
+// last seen included, and the status line no longer says it is lost.
+func TestLostHubIsSaidBesideTheTranscript(t *testing.T) {
+	b := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line one")
+	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line two")
+	v := &hubView{Board: b}
+	m := New(v, testOptions(termenv.Ascii))
+	t.Cleanup(m.Close)
+	m.SetSize(60, 20)
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	_ = m.View()
+	v.lost = "The a2term at a2term.sock went away; trying to reach it again…"
+	m.refresh()
+	if f := m.View(); !strings.Contains(f, "went away") {
+		t.Errorf("the frame does not say the a2term went away:\n%s", f)
+	}
+	v.lost = ""
+	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line three")
+	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line four")
+	m.refresh()
+	f := m.View()
+	for _, want := range []string{"line two", "line three", "line four"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("%q is not shown once the a2term is reached again:\n%s", want, f)
+		}
+	}
+	if strings.Contains(f, "went away") {
+		t.Errorf("the frame still says the a2term went away:\n%s", f)
+	}
+}

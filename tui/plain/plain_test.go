@@ -229,3 +229,65 @@ func TestWebAndColor(t *testing.T) {
 		t.Errorf("colour changed more than the marks:\n%s", got)
 	}
 }
+
+// hubView is the view of an attached terminal whose hub may be started
+// again: the board it shows can be swapped for another, and what it says
+// while it has lost its hub is set by the test.
+type hubView struct {
+	*bridge.Board
+	lost string
+}
+
+func (v *hubView) Snapshot() bridge.Snapshot {
+	s := v.Board.Snapshot()
+	s.Status.Lost = v.lost
+	return s
+}
+
+// TestLostHubAndATranscriptStartedAgain: plain mode says once that the
+// a2term went away, and when the hub it reaches again is a new one whose
+// transcript is numbered from 1 again, prints that transcript's lines
+// rather than wait for their numbers to pass the old ones.
+func TestLostHubAndATranscriptStartedAgain(t *testing.T) {
+	clock := func() time.Time { return time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC) }
+	old := bridge.NewBoard(a2ui.Options{}, clock)
+	for _, l := range []string{"old one", "old two", "old three"} {
+		old.AppendFrom(bridge.FromAgent, bridge.RoleAgent, l)
+	}
+	v := &hubView{Board: old}
+	var out bytes.Buffer
+	s := New(v, &out, Options{Width: func() int { return DefaultWidth }})
+	defer s.Close()
+	s.Refresh()
+	if !strings.Contains(out.String(), "old three") {
+		t.Fatalf("the first transcript is not printed:\n%s", out.String())
+	}
+	v.lost = "The a2term at a2term.sock went away; trying to reach it again…"
+	s.Refresh()
+	s.Refresh()
+	if n := strings.Count(out.String(), "went away"); n != 1 {
+		t.Errorf("the lost a2term is said %d times, want once:\n%s", n, out.String())
+	}
+	out.Reset()
+	v.lost = ""
+	again := bridge.NewBoard(a2ui.Options{}, clock)
+	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new one")
+	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new two")
+	v.Board = again
+	s.Refresh()
+	got := out.String()
+	for _, want := range []string{"transcript starts again", "new one", "new two"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q is not printed once the new hub is reached:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "old ") {
+		t.Errorf("old lines are printed again:\n%s", got)
+	}
+	out.Reset()
+	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new three")
+	s.Refresh()
+	if got := out.String(); !strings.Contains(got, "new three") || strings.Contains(got, "new two") || strings.Contains(got, "starts again") {
+		t.Errorf("the next line is not printed alone:\n%s", got)
+	}
+}

@@ -70,8 +70,9 @@ type Session struct {
 	theme *components.Theme
 
 	snap    bridge.Snapshot
-	lastSeq uint64 // the newest transcript entry printed
+	last    bridge.Entry // the newest transcript entry printed
 	viewers int
+	lost    string              // what the view said last of its lost a2term
 	printed map[string]*outline // per surface: what the person last read
 	views   map[string]*viewState
 	current string // the surface show prints
@@ -262,6 +263,12 @@ func (s *Session) restoreEcho() {
 // before showing comes first and what it did after comes after.
 func (s *Session) Refresh() {
 	s.snap = s.view.Snapshot()
+	if lost := s.snap.Status.Lost; lost != s.lost {
+		s.lost = lost
+		if lost != "" {
+			s.say(lost)
+		}
+	}
 	entries := s.newEntries()
 	cut := 0
 	for i, e := range entries {
@@ -410,17 +417,27 @@ func (s *Session) number(surface, node string) int {
 
 // newEntries are the transcript entries not printed yet. When some went
 // before they could be printed, a line says how many.
+// Another transcript than the one printed (a hub started again without
+// its journal, numbered from 1 again) is printed from its first entry,
+// after a line saying so.
 func (s *Session) newEntries() []bridge.Entry {
 	tr := s.snap.Transcript
-	if len(tr) > 0 && tr[0].Seq > s.lastSeq+1 {
-		s.say(fmt.Sprintf("%d older transcript lines are no longer kept.", tr[0].Seq-s.lastSeq-1))
+	if len(tr) == 0 {
+		return nil
+	}
+	if s.last.Seq > 0 && !bridge.Continues(tr, s.last) {
+		s.say("The transcript starts again: the a2term's is another one now.")
+		s.last = bridge.Entry{}
+	}
+	if tr[0].Seq > s.last.Seq+1 {
+		s.say(fmt.Sprintf("%d older transcript lines are no longer kept.", tr[0].Seq-s.last.Seq-1))
 	}
 	i := len(tr)
-	for i > 0 && tr[i-1].Seq > s.lastSeq {
+	for i > 0 && tr[i-1].Seq > s.last.Seq {
 		i--
 	}
-	if len(tr) > 0 {
-		s.lastSeq = max(s.lastSeq, tr[len(tr)-1].Seq)
+	if i < len(tr) {
+		s.last = tr[len(tr)-1]
 	}
 	return tr[i:]
 }
