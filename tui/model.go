@@ -370,7 +370,9 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.notice != "" {
-		m.notice = ""
+		// A notice lasts until the next key; that the a2term went away
+		// lasts as long as it is away.
+		m.notice, m.noticeOK = m.snap.Status.Lost, false
 		m.fitStatus()
 	}
 	switch {

@@ -318,6 +318,12 @@ func TestLostHubIsSaidBesideTheTranscript(t *testing.T) {
 	if f := m.View(); !strings.Contains(f, "went away") {
 		t.Errorf("the frame does not say the a2term went away:\n%s", f)
 	}
+	// Keys do not make it go while the a2term is away.
+	m.Update(tea.KeyMsg{Type: tea.KeyPgUp})
+	m.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	if f := m.View(); !strings.Contains(f, "went away") {
+		t.Errorf("after two keys, the frame no longer says the a2term went away:\n%s", f)
+	}
 	v.lost = ""
 	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line three")
 	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line four")
