@@ -374,30 +374,41 @@ func (s *Server) Close() error {
 	return s.closeErr
 }
 
-// accept takes connections until Close. When accepting fails (out of
-// file descriptors, most often) it waits before trying again, longer
-// each time up to a second, so that it neither gives up nor spins; the
-// connection waits in the socket's backlog meanwhile.
+// accept takes connections until Close (see acceptLoop).
 func (s *Server) accept() {
 	defer s.wg.Done()
+	acceptLoop(s.ctx, s.ln, s.serveConn, func(err error, first bool) {
+		s.mu.Lock()
+		s.accepts++
+		s.mu.Unlock()
+		if first {
+			s.logger.Printf("a2term rpc: accept: %v; trying again", err)
+		}
+	}, func() { s.logger.Printf("a2term rpc: accepting connections again") })
+}
+
+// acceptLoop hands each connection ln accepts to serve, until ctx ends or
+// ln is closed. When accepting fails (out of file descriptors, most often)
+// it waits before trying again, longer each time up to a second, so that
+// it neither gives up nor spins; the connection waits in the socket's
+// backlog meanwhile. failed is told of each failure, and whether it
+// starts a run of them; recovered, when a connection is accepted again.
+func acceptLoop(ctx context.Context, ln net.Listener, serve func(net.Conn), failed func(err error, first bool), recovered func()) {
 	const first = 5 * time.Millisecond
 	backoff := first
 	for {
-		nc, err := s.ln.Accept()
+		nc, err := ln.Accept()
 		if err != nil {
-			if s.ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
 				return
 			}
-			s.mu.Lock()
-			s.accepts++
-			s.mu.Unlock()
-			if backoff == first {
-				s.logger.Printf("a2term rpc: accept: %v; trying again", err)
+			if failed != nil {
+				failed(err, backoff == first)
 			}
 			t := time.NewTimer(backoff)
 			select {
 			case <-t.C:
-			case <-s.ctx.Done():
+			case <-ctx.Done():
 				t.Stop()
 				return
 			}
@@ -405,10 +416,12 @@ func (s *Server) accept() {
 			continue
 		}
 		if backoff != first {
-			s.logger.Printf("a2term rpc: accepting connections again")
+			if recovered != nil {
+				recovered()
+			}
 			backoff = first
 		}
-		s.serveConn(nc)
+		serve(nc)
 	}
 }
 

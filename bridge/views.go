@@ -163,37 +163,22 @@ func (v *viewServer) close() {
 
 func (v *viewServer) accept() {
 	defer v.wg.Done()
-	backoff := 5 * time.Millisecond
-	for {
-		nc, err := v.ln.Accept()
-		if err != nil {
-			if v.ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
-				return
-			}
-			t := time.NewTimer(backoff)
-			select {
-			case <-t.C:
-			case <-v.ctx.Done():
-				t.Stop()
-				return
-			}
-			backoff = min(2*backoff, time.Second)
-			continue
-		}
-		backoff = 5 * time.Millisecond
-		v.mu.Lock()
-		if v.conns >= MaxTerminals+4 {
-			// Room for a few that will be refused politely; beyond
-			// that, nothing is read at all.
-			v.mu.Unlock()
-			nc.Close()
-			continue
-		}
-		v.conns++
+	acceptLoop(v.ctx, v.ln, v.take, nil, nil)
+}
+
+// take serves a view connection, or closes it unread beyond room for a
+// few that will be refused politely.
+func (v *viewServer) take(nc net.Conn) {
+	v.mu.Lock()
+	if v.conns >= MaxTerminals+4 {
 		v.mu.Unlock()
-		v.wg.Add(1)
-		go v.serve(nc)
+		nc.Close()
+		return
 	}
+	v.conns++
+	v.mu.Unlock()
+	v.wg.Add(1)
+	go v.serve(nc)
 }
 
 // viewConn is one view's connection.
