@@ -1177,47 +1177,50 @@ func (pd *propDecoder) children() Children {
 }
 
 func (pd *propDecoder) tabItems() []TabItem {
-	raw, ok := pd.get("tabItems", true)
-	if !ok {
-		return nil
-	}
-	p := pd.d.p(pd.base, "tabItems")
-	items := pd.d.array(raw, p, "tabItems")
-	out := make([]TabItem, 0, len(items))
-	for i, it := range items {
-		ip := pd.d.pi(p, i)
-		m := pd.d.object(it, ip, "a tab item")
-		if pd.d.err != nil {
-			return nil
-		}
-		pd.d.unknownKeys(m, ip, "title", "child")
-		sub := &propDecoder{d: pd.d, props: m, base: ip}
-		out = append(out, TabItem{Title: sub.boundString("title", true, false), Child: sub.id("child")})
-	}
-	return out
+	return objects(pd, "tabItems", "a tab item", []string{"title", "child"}, func(sub *propDecoder) TabItem {
+		return TabItem{Title: sub.boundString("title", true, false), Child: sub.id("child")}
+	})
 }
 
 func (pd *propDecoder) options() []Option {
-	raw, ok := pd.get("options", true)
+	return objects(pd, "options", "an option", []string{"label", "value"}, func(sub *propDecoder) Option {
+		return sub.option(sub.boundString("label", true, false))
+	})
+}
+
+// option is an option with label, and the value its member "value" gives.
+func (pd *propDecoder) option(label Bound[string]) Option {
+	o := Option{Label: label}
+	if v, ok := pd.get("value", true); ok {
+		o.Value = pd.d.plainString(v, pd.d.p(pd.base, "value"), "value", false)
+	}
+	return o
+}
+
+// objects reads the required array property name whose members are
+// objects (what names one in refusals) of the keys given: a v0.9 message
+// is refused for any other key, a v0.8 one warned of it. each reads one
+// member through a decoder of its own. Once decoding failed it returns nil.
+func objects[T any](pd *propDecoder, name, what string, keys []string, each func(sub *propDecoder) T) []T {
+	raw, ok := pd.get(name, true)
 	if !ok {
 		return nil
 	}
-	p := pd.d.p(pd.base, "options")
-	items := pd.d.array(raw, p, "options")
-	out := make([]Option, 0, len(items))
+	p := pd.d.p(pd.base, name)
+	items := pd.d.array(raw, p, name)
+	out := make([]T, 0, len(items))
 	for i, it := range items {
 		ip := pd.d.pi(p, i)
-		m := pd.d.object(it, ip, "an option")
+		m := pd.d.object(it, ip, what)
 		if pd.d.err != nil {
 			return nil
 		}
-		pd.d.unknownKeys(m, ip, "label", "value")
-		sub := &propDecoder{d: pd.d, props: m, base: ip}
-		o := Option{Label: sub.boundString("label", true, false)}
-		if v, ok := sub.get("value", true); ok {
-			o.Value = pd.d.plainString(v, pd.d.p(ip, "value"), "value", false)
+		if pd.d.v09 {
+			pd.d.strictKeys(m, ip, keys...)
+		} else {
+			pd.d.unknownKeys(m, ip, keys...)
 		}
-		out = append(out, o)
+		out = append(out, each(&propDecoder{d: pd.d, props: m, base: ip, dp: pd.dp}))
 	}
 	return out
 }

@@ -681,52 +681,19 @@ func (pd *propDecoder) childList() Children {
 }
 
 func (pd *propDecoder) tabsV09() []TabItem {
-	raw, ok := pd.get("tabs", true)
-	if !ok {
-		return nil
+	tabs := objects(pd, "tabs", "a tab", []string{"title", "child"}, func(sub *propDecoder) TabItem {
+		return TabItem{Title: sub.dynString("title", true, false), Child: sub.id("child")}
+	})
+	if pd.d.err == nil && len(tabs) == 0 {
+		pd.d.fail(CodeBadValue, pd.d.p(pd.base, "tabs"), "tabs must hold at least one tab")
 	}
-	p := pd.d.p(pd.base, "tabs")
-	items := pd.d.array(raw, p, "tabs")
-	if pd.d.err == nil && len(items) == 0 {
-		pd.d.fail(CodeBadValue, p, "tabs must hold at least one tab")
-	}
-	out := make([]TabItem, 0, len(items))
-	for i, it := range items {
-		ip := pd.d.pi(p, i)
-		m := pd.d.object(it, ip, "a tab")
-		if pd.d.err != nil {
-			return nil
-		}
-		pd.d.strictKeys(m, ip, "title", "child")
-		sub := &propDecoder{d: pd.d, props: m, base: ip, dp: pd.dp}
-		out = append(out, TabItem{Title: sub.dynString("title", true, false), Child: sub.id("child")})
-	}
-	return out
+	return tabs
 }
 
 func (pd *propDecoder) optionsV09() []Option {
-	raw, ok := pd.get("options", true)
-	if !ok {
-		return nil
-	}
-	p := pd.d.p(pd.base, "options")
-	items := pd.d.array(raw, p, "options")
-	out := make([]Option, 0, len(items))
-	for i, it := range items {
-		ip := pd.d.pi(p, i)
-		m := pd.d.object(it, ip, "an option")
-		if pd.d.err != nil {
-			return nil
-		}
-		pd.d.strictKeys(m, ip, "label", "value")
-		sub := &propDecoder{d: pd.d, props: m, base: ip, dp: pd.dp}
-		o := Option{Label: sub.dynString("label", true, false)}
-		if v, ok := sub.get("value", true); ok {
-			o.Value = pd.d.plainString(v, pd.d.p(ip, "value"), "value", false)
-		}
-		out = append(out, o)
-	}
-	return out
+	return objects(pd, "options", "an option", []string{"label", "value"}, func(sub *propDecoder) Option {
+		return sub.option(sub.dynString("label", true, false))
+	})
 }
 
 // actionV09 reads a Button's action: {"event": {name, context}} or
