@@ -28,26 +28,7 @@ func StandardIconName(name string) (string, bool) {
 	if IsIconName(name) {
 		return name, true
 	}
-	if !strings.ContainsRune(name, '_') {
-		return "", false
-	}
-	var b strings.Builder
-	up := false
-	for _, r := range name {
-		switch {
-		case r == '_':
-			up = b.Len() > 0
-		case up:
-			b.WriteRune(unicode.ToUpper(r))
-			up = false
-		default:
-			b.WriteRune(r)
-		}
-	}
-	if camel := b.String(); IsIconName(camel) {
-		return camel, true
-	}
-	return "", false
+	return camelIcon(name, IsIconName)
 }
 
 // IsIconName reports whether name is one of the 48 standard icon names.
@@ -77,6 +58,13 @@ func IsIconNameV09(name string) bool { return containsString(iconNamesV09, name)
 // iconNameV09 reads a Material snake_case name as the v0.9 catalog's
 // camelCase one ("skip_next" is skipNext).
 func iconNameV09(name string) (string, bool) {
+	return camelIcon(name, IsIconNameV09)
+}
+
+// camelIcon reads a Material snake_case name in a catalog's camelCase
+// spelling ("calendar_today" is calendarToday), if known says the catalog
+// has it.
+func camelIcon(name string, known func(string) bool) (string, bool) {
 	if !strings.ContainsRune(name, '_') {
 		return "", false
 	}
@@ -93,7 +81,7 @@ func iconNameV09(name string) (string, bool) {
 			b.WriteRune(r)
 		}
 	}
-	if camel := b.String(); IsIconNameV09(camel) {
+	if camel := b.String(); known(camel) {
 		return camel, true
 	}
 	return "", false
