@@ -31,8 +31,13 @@ func startTmux(t *testing.T, w, h int, command ...string) *tmux {
 	session := "a2term-test-" + strings.ReplaceAll(t.Name(), "/", "-")
 	_ = exec.Command("tmux", "kill-session", "-t", session).Run()
 	// The tmux server's environment is its own: the state directory of
-	// the tests is passed on explicitly.
-	command = append([]string{"env", "XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
+	// the tests is passed on explicitly. What the screens look like is the
+	// test's choice, not the environment's: a NO_COLOR (or a forced
+	// colour) where the tests run would change every frame, so the
+	// program starts without them; a test that wants one sets it in its
+	// command.
+	command = append([]string{"env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "CLICOLOR_FORCE", "-u", "COLORTERM",
+		"XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
 	args := append([]string{"new-session", "-d", "-s", session, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}, command...)
 	// When the last session of the tmux server has just ended, the server
 	// is on its way out and a new session can race it: try again then.

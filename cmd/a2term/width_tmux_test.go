@@ -123,15 +123,17 @@ func layoutAt(frame, text string) (col, row int, ok bool) {
 	return 0, 0, false
 }
 
-// hardFrame is the frame a2term draws of hardSurface at w×h.
-func hardFrame(t *testing.T, text string, w, h int) string {
+// hardFrame is the frame a2term draws of hardSurface at w×h with a colour
+// profile: termenv.ANSI256 as in tmux with TERM=xterm-256color,
+// termenv.Ascii as under NO_COLOR.
+func hardFrame(t *testing.T, text string, w, h int, p termenv.Profile) string {
 	t.Helper()
 	b := bridge.NewBoard(a2ui.Options{}, nil)
 	if _, _, err := b.Show(hardSurface(text)); err != nil {
 		t.Fatal(err)
 	}
 	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.ANSI256) // as in tmux with TERM=xterm-256color
+	r.SetColorProfile(p)
 	frame, err := tui.Frame(b, tui.Options{Renderer: r}, w, h, "pay", "")
 	if err != nil {
 		t.Fatal(err)
@@ -144,10 +146,27 @@ func hardFrame(t *testing.T, text string, w, h int) string {
 // moved: the tab bar is on the first row, the status line on the last,
 // and every control's label is in the row and column where a2term's
 // layout (which the mouse uses) puts it. Wide CJK runs up to the last
-// column at an even and an odd width.
+// column at an even and an odd width. It does so in colour and under
+// NO_COLOR, whose frames mark focus and the active tab with characters
+// instead of styles.
 func TestHardTextInTmux(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
+	modes := []struct {
+		name    string
+		env     []string
+		profile termenv.Profile
+		tab     string // how the first row starts
+	}{
+		{"colour", nil, termenv.ANSI256, " 1 pay "},
+		{"NO_COLOR", []string{"NO_COLOR=1"}, termenv.Ascii, "[1 pay]"},
+	}
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) { hardTextInTmux(t, bin, dir, mode.env, mode.profile, mode.tab) })
+	}
+}
+
+func hardTextInTmux(t *testing.T, bin, dir string, env []string, profile termenv.Profile, tab string) {
 	for i, hc := range hardTexts {
 		w, h := 80, 24
 		if i%2 == 1 {
@@ -162,12 +181,12 @@ func TestHardTextInTmux(t *testing.T) {
 			if err := os.WriteFile(file, stream, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			x := startTmux(t, w, h, bin, "replay", file)
+			x := startTmux(t, w, h, append(append([]string{"env"}, env...), bin, "replay", file)...)
 			x.waitFor("Cancel")
 			x.settle()
-			frame := hardFrame(t, hc.text, w, h)
+			frame := hardFrame(t, hc.text, w, h, profile)
 			rows := x.rows()
-			if len(rows) != h || !strings.HasPrefix(rows[0], " 1 pay") || !strings.Contains(rows[h-1], "ctrl+c quit") {
+			if len(rows) != h || !strings.HasPrefix(rows[0], tab) || !strings.Contains(rows[h-1], "ctrl+c quit") {
 				t.Fatalf("the tab bar or the status line moved:\n%s", x.screen())
 			}
 			checked := 0
