@@ -32,11 +32,12 @@ func startTmux(t *testing.T, w, h int, command ...string) *tmux {
 	_ = exec.Command("tmux", "kill-session", "-t", session).Run()
 	// The tmux server's environment is its own: the state directory of
 	// the tests is passed on explicitly. What the screens look like is the
-	// test's choice, not the environment's: a NO_COLOR (or a forced
-	// colour) where the tests run would change every frame, so the
-	// program starts without them; a test that wants one sets it in its
+	// test's choice, not the environment's: a NO_COLOR or a forced colour
+	// where the tests run would change every frame, and so would CI, which
+	// termenv takes to mean "not a terminal" (no colour); the program
+	// starts without them, and a test that wants one sets it in its
 	// command.
-	command = append([]string{"env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "CLICOLOR_FORCE", "-u", "COLORTERM",
+	command = append([]string{"env", "-u", "CI", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "CLICOLOR_FORCE", "-u", "COLORTERM",
 		"XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
 	args := append([]string{"new-session", "-d", "-s", session, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}, command...)
 	// When the last session of the tmux server has just ended, the server
