@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -44,7 +43,7 @@ func startServe(t *testing.T, bin, sock string, args ...string) *exec.Cmd {
 // returns its target.
 func (x *tmux) split(command ...string) string {
 	x.t.Helper()
-	command = append([]string{"env", "XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
+	command = paneCommand(command)
 	args := append([]string{"split-window", "-h", "-t", x.session + ":0.0", "-P", "-F", "#{pane_id}", "--"}, command...)
 	out, err := exec.Command("tmux", args...).CombinedOutput()
 	if err != nil {

@@ -33,7 +33,7 @@ func startPrivateTmux(t *testing.T, w, h int, command ...string) *privateTmux {
 	x := &privateTmux{t: t, name: "a2term-test-" + strconv.Itoa(os.Getpid()) + "-" + strconv.Itoa(tmuxServers)}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", x.name, "kill-server").Run() })
 	args := []string{"-L", x.name, "-f", os.DevNull, "new-session", "-d", "-s", "s", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}
-	cmd := exec.Command("tmux", append(args, command...)...)
+	cmd := exec.Command("tmux", append(args, paneCommand(command)...)...)
 	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v: %s", err, out)

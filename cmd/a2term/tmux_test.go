@@ -30,15 +30,7 @@ func startTmux(t *testing.T, w, h int, command ...string) *tmux {
 	}
 	session := "a2term-test-" + strings.ReplaceAll(t.Name(), "/", "-")
 	_ = exec.Command("tmux", "kill-session", "-t", session).Run()
-	// The tmux server's environment is its own: the state directory of
-	// the tests is passed on explicitly. What the screens look like is the
-	// test's choice, not the environment's: a NO_COLOR or a forced colour
-	// where the tests run would change every frame, and so would CI, which
-	// termenv takes to mean "not a terminal" (no colour); the program
-	// starts without them, and a test that wants one sets it in its
-	// command.
-	command = append([]string{"env", "-u", "CI", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "CLICOLOR_FORCE", "-u", "COLORTERM",
-		"XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
+	command = paneCommand(command)
 	args := append([]string{"new-session", "-d", "-s", session, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}, command...)
 	// When the last session of the tmux server has just ended, the server
 	// is on its way out and a new session can race it: try again then.
@@ -57,6 +49,18 @@ func startTmux(t *testing.T, w, h int, command ...string) *tmux {
 	x := &tmux{t: t, session: session}
 	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", session).Run() })
 	return x
+}
+
+// paneCommand is command as a test's pane runs it. The tmux server's
+// environment is its own: the state directory of the tests is passed on
+// explicitly. What the screens look like is the test's choice, not the
+// environment's: a NO_COLOR or a forced colour where the tests run would
+// change every frame, and so would CI, which termenv takes to mean "not a
+// terminal" (no colour); the program starts without them, and a test that
+// wants one sets it in its command.
+func paneCommand(command []string) []string {
+	return append([]string{"env", "-u", "CI", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "CLICOLOR_FORCE", "-u", "COLORTERM",
+		"XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
 }
 
 func (x *tmux) keys(keys ...string) {
