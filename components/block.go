@@ -40,9 +40,23 @@ func resize(l string, have, w int) string {
 	case have == w:
 		return l
 	case have < w:
-		return l + strings.Repeat(" ", w-have)
+		return l + blanks(w-have)
 	}
 	return Fit(l, w)
+}
+
+// spaces is where blanks takes its runs of spaces from.
+const spaces = "                                                                                " +
+	"                                                                                " +
+	"                                                                                " +
+	"                                                                                "
+
+// blanks returns n spaces, without allocating them up to a screen's width.
+func blanks(n int) string {
+	if n <= len(spaces) {
+		return spaces[:max(n, 0)]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // Fit cuts or pads s, which may hold styling, to exactly w cells.
@@ -56,7 +70,7 @@ func Fit(s string, w int) string {
 		n = ansi.StringWidth(s)
 	}
 	if n < w {
-		s += strings.Repeat(" ", w-n)
+		s += blanks(w - n)
 	}
 	return s
 }
@@ -84,7 +98,7 @@ func TextBlock(w int, lines ...string) Block {
 // Empty is a block of h blank lines.
 func Empty(w, h int) Block {
 	b := Block{W: w, Lines: make([]string, h)}
-	blank := strings.Repeat(" ", max(w, 0))
+	blank := blanks(w)
 	for i := range b.Lines {
 		b.Lines[i] = blank
 	}
@@ -140,7 +154,7 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 			tops[i] = h - b.H()
 		}
 	}
-	gapStr := strings.Repeat(" ", gap)
+	gapStr := blanks(gap)
 	var sb strings.Builder
 	for y := 0; y < h; y++ {
 		sb.Reset()
@@ -151,7 +165,7 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 			if y >= tops[i] && y-tops[i] < b.H() {
 				sb.WriteString(b.Lines[y-tops[i]])
 			} else {
-				sb.WriteString(strings.Repeat(" ", b.W))
+				sb.WriteString(blanks(b.W))
 			}
 		}
 		out.Lines[y] = sb.String()
@@ -177,7 +191,7 @@ func Indent(b Block, left, w int) Block {
 	if left == 0 && b.W == w {
 		return b
 	}
-	pad := strings.Repeat(" ", left)
+	pad := blanks(left)
 	out := Block{W: w, Lines: make([]string, len(b.Lines)), Hits: make([]Hit, 0, len(b.Hits))}
 	for i, l := range b.Lines {
 		out.Lines[i] = resize(pad+l, left+b.W, w)

@@ -37,7 +37,18 @@ func (Text) Render(n *a2ui.Node, w int, c *Context) Block {
 	if p == nil {
 		return Empty(w, 1)
 	}
-	lines, widths := markdownLines(p.Text, p.UsageHint, w, c.Theme)
+	if plainText(p.Text) && len(p.Text) <= w {
+		// One line of plain text: what the layout would make of it,
+		// without reading it as Markdown.
+		codes := newSpanStyler(p.UsageHint, c.Theme).codes(0)
+		return Block{W: w, Lines: []string{resize(codes[0]+p.Text+codes[1], len(p.Text), w)}}
+	}
+	return markdownBlock(p.Text, p.UsageHint, w, c.Theme)
+}
+
+// markdownBlock draws text as Markdown in w columns.
+func markdownBlock(text, hint string, w int, t *Theme) Block {
+	lines, widths := markdownLines(text, hint, w, t)
 	if len(lines) == 0 {
 		return Empty(w, 1)
 	}
@@ -54,11 +65,48 @@ func (Text) Natural(n *a2ui.Node, c *Context) int {
 	if p == nil {
 		return 0
 	}
+	if plainText(p.Text) && len(p.Text) <= textNaturalCap {
+		return len(p.Text)
+	}
+	return markdownNatural(p.Text, c.Theme)
+}
+
+// markdownNatural is the widest line text draws as Markdown, up to a
+// reading measure.
+func markdownNatural(text string, t *Theme) int {
 	wd := 0
-	for _, b := range parseBlocks(p.Text, c.Theme) {
+	for _, b := range parseBlocks(text, t) {
 		wd = max(wd, b.natural(textNaturalCap))
 	}
 	return wd
+}
+
+// plainText reports whether s is text that Markdown leaves as it is, in
+// one line: printable ASCII (one cell per byte) without the characters
+// that start inline markup, without spaces at either end (which a line
+// drops or reads as an indent) and not starting with a block's marker.
+// Laid out at a width of at least len(s), such a text is one line of one
+// run in the hint's style, which Text draws without parsing it.
+func plainText(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b < 0x20 || b >= 0x7f:
+			return false
+		case b == '\\' || b == '`' || b == '*' || b == '_' || b == '[':
+			return false
+		}
+	}
+	switch {
+	case s[0] == '-' && isRule(s), headingLevel(s) > 0, orderedMarker(s) > 0, s[0] == '>',
+		strings.HasPrefix(s, "~~~"):
+		return false
+	case len(s) >= 2 && strings.IndexByte("-*+", s[0]) >= 0 && s[1] == ' ':
+		return false
+	}
+	return true
 }
 
 // textBase is the look of a usage hint.
@@ -590,18 +638,18 @@ func (b mdBlock) layout(w int, st *spanStyler, lines []string, widths []int) ([]
 	hang := indent + mw
 	for i, cells := range wrapCells(spans, w-hang, b.code) {
 		var line strings.Builder
-		line.WriteString(strings.Repeat(" ", indent))
+		line.WriteString(blanks(indent))
 		if i == 0 {
 			for _, m := range marker {
 				line.WriteString(st.render(m.f, m.text))
 			}
 		} else {
-			line.WriteString(strings.Repeat(" ", mw))
+			line.WriteString(blanks(mw))
 		}
 		if b.code {
 			// Fill the code block's background to the width.
 			if pad := w - hang - cellsWidth(cells); pad > 0 {
-				cells = append(cells, mdCell{g: strings.Repeat(" ", pad), w: pad, f: fCode})
+				cells = append(cells, mdCell{g: blanks(pad), w: pad, f: fCode})
 			}
 		}
 		renderCells(&line, cells, st)
@@ -859,7 +907,7 @@ func wrapCells(spans []mdSpan, w int, keepLead bool) [][]mdCell {
 				if pad := spread(g, gw); pad > 0 {
 					// The blanks travel with the cluster, in its style.
 					s = s[len(g):]
-					word = append(word, mdCell{g: g + strings.Repeat(" ", pad), w: gw + pad, f: sp.f})
+					word = append(word, mdCell{g: g + blanks(pad), w: gw + pad, f: sp.f})
 					wordW += gw + pad
 					started = true
 					continue

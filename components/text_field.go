@@ -223,7 +223,7 @@ func longTextBox(t *Theme, p *a2ui.TextFieldProps, st NodeState, focused bool, w
 	inner := Block{W: vw}
 	for i := top; i < top+rows; i++ {
 		if i >= len(spans) {
-			inner.Lines = append(inner.Lines, strings.Repeat(" ", vw))
+			inner.Lines = append(inner.Lines, blanks(vw))
 			continue
 		}
 		sp := spans[i]
@@ -330,7 +330,7 @@ func drawRun(t *Theme, rs []rune, base, cur int, cursor bool, vw int, ghost stri
 	}
 	if x < vw {
 		cells = append(cells, editCell{x: x, w: vw - x, part: end})
-		b.WriteString(strings.Repeat(" ", vw-x))
+		b.WriteString(blanks(vw - x))
 	}
 	return b.String(), cells, all
 }

@@ -2,6 +2,8 @@ package components
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -361,5 +363,76 @@ func BenchmarkTextHostile(b *testing.B) {
 				markdownLines(s, "", 100, th)
 			}
 		})
+	}
+}
+
+// plainCases are texts near the edge of what Text draws without reading
+// Markdown: some are plain, most start or hold markup.
+var plainCases = []string{
+	"Save", "Label number 3", "7", "42", "3.14", "1.", "1. x", "1) x", "12.5 kg", "2024-01-02",
+	"a * b", "a*b*", "*a*", "**b**", "_x_", "snake_case", "`c`", "a`b", "\\*", "a\\b",
+	"# h", "#h", "## ", "C#", "a # b", "- x", "-x", "--", "---", "- - -", "+ x", "+x", "> q", ">q", "a > b",
+	"~~~", "~~x", "```", "[l](u)", "[x]", "a]b(c)", "!", "!x", "(x)", "x.", ". x",
+	"a\tb", "\ta", "a\r", " a", "a ", "a  b", "a b c", "tab\there", "café", "東京", "🎉", "e\u0301",
+	"\x1b[31mred\x1b[0m", "\x1b]8;;http://x\x07l\x1b]8;;\x07", "a\nb", "a\n", "\n", "|a|b|", "<b>x</b>", "&amp;",
+	"https://example.com/path?q=1", "x=1; y=2", "quote's \"here\"", "~", "a~b", "0", "0)", "9. ", "10.x",
+}
+
+// plainInputs returns plainCases and random strings drawn from the
+// characters that matter to Markdown, to wrapping and to width.
+func plainInputs() []string {
+	parts := []string{"a", "b", "Z", "9", " ", " ", "*", "_", "`", "#", "-", "+", ">", "1", ".", ")", "(", "[", "]",
+		"\\", "!", "~", "\t", "é", "東", "\x1b[1m", "|", "\r", "\n", "<", "=", "word", "long-word-here"}
+	rng := rand.New(rand.NewPCG(13, 1))
+	out := append([]string(nil), plainCases...)
+	for range 3000 {
+		var sb strings.Builder
+		for range 1 + rng.IntN(10) {
+			sb.WriteString(parts[rng.IntN(len(parts))])
+		}
+		out = append(out, sb.String())
+	}
+	return out
+}
+
+// TestTextPlainIsMarkdown checks that Text, which draws a plain line of
+// text without parsing it, draws and measures every text as the Markdown
+// layout does, at every width, in every hint and theme.
+func TestTextPlainIsMarkdown(t *testing.T) {
+	ctxs := []*Context{
+		textCtx(termenv.ANSI256, Options{}),
+		textCtx(termenv.Ascii, Options{}),
+		textCtx(termenv.TrueColor, Options{ASCII: true}),
+	}
+	hints := []string{"", "body", "h1", "h3", "caption"}
+	plain := 0
+	for _, s := range plainInputs() {
+		if plainText(s) {
+			plain++
+		}
+		for i, c := range ctxs {
+			n := &a2ui.Node{ID: "t", Type: "Text", Props: &a2ui.TextProps{Text: s, UsageHint: hints[i%len(hints)]}}
+			if got, want := (Text{}).Natural(n, c), markdownNatural(s, c.Theme); got != want {
+				t.Fatalf("natural width of %q: %d, the Markdown layout's %d", s, got, want)
+			}
+			for _, h := range hints {
+				n.Props = &a2ui.TextProps{Text: s, UsageHint: h}
+				for _, w := range []int{1, 2, 3, 5, 8, 13, 20, 40, 80, 120} {
+					got, want := (Text{}).Render(n, w, c), markdownBlock(s, h, w, c.Theme)
+					if !slices.Equal(got.Lines, want.Lines) || got.W != want.W || len(got.Hits) != len(want.Hits) {
+						t.Fatalf("%q (hint %q) at %d: drew %q, the Markdown layout %q", s, h, w, got.Lines, want.Lines)
+					}
+				}
+			}
+		}
+	}
+	// The inputs must exercise both paths.
+	if plain < 200 || plain > len(plainInputs())-200 {
+		t.Fatalf("%d of %d inputs are plain: too few of one kind", plain, len(plainInputs()))
+	}
+	for _, s := range []string{"Save", "Label number 3", "7", "3.14", "a > b", "C#", "x.", "-x", "+x"} {
+		if !plainText(s) {
+			t.Errorf("%q is not taken as plain", s)
+		}
 	}
 }
