@@ -59,12 +59,41 @@ func blanks(n int) string {
 	return strings.Repeat(" ", n)
 }
 
+// printable reports whether s is printable ASCII only: one cell per
+// byte, no styling, nothing that joins or breaks.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// stringWidth is ansi.StringWidth, counted without parsing for printable
+// ASCII.
+func stringWidth(s string) int {
+	if printable(s) {
+		return len(s)
+	}
+	return ansi.StringWidth(s)
+}
+
+// truncate is ansi.Truncate(s, w, ""), without parsing a printable ASCII
+// s that fits.
+func truncate(s string, w int) string {
+	if len(s) <= w && printable(s) {
+		return s
+	}
+	return ansi.Truncate(s, w, "")
+}
+
 // Fit cuts or pads s, which may hold styling, to exactly w cells.
 func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	n := ansi.StringWidth(s)
+	n := stringWidth(s)
 	if n > w {
 		s = ansi.Truncate(s, w, "")
 		n = ansi.StringWidth(s)
@@ -158,6 +187,16 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 	var sb strings.Builder
 	for y := 0; y < h; y++ {
 		sb.Reset()
+		// The line's bytes, so that it is built in one allocation.
+		n := gap * max(len(blocks)-1, 0)
+		for i, b := range blocks {
+			if y >= tops[i] && y-tops[i] < b.H() {
+				n += len(b.Lines[y-tops[i]])
+			} else {
+				n += b.W
+			}
+		}
+		sb.Grow(n)
 		for i, b := range blocks {
 			if i > 0 {
 				sb.WriteString(gapStr)
@@ -217,7 +256,9 @@ func Align(b Block, w int, how string) Block {
 
 // Mark records that the whole block is node id; focusable for controls.
 func (b Block) Mark(id string, focusable bool) Block {
-	b.Hits = append([]Hit{{X: 0, Y: 0, W: b.W, H: b.H(), Node: id, Part: -1, Focusable: focusable}}, b.Hits...)
+	hits := make([]Hit, 0, 1+len(b.Hits))
+	hits = append(hits, Hit{X: 0, Y: 0, W: b.W, H: b.H(), Node: id, Part: -1, Focusable: focusable})
+	b.Hits = append(hits, b.Hits...)
 	return b
 }
 
@@ -226,6 +267,9 @@ func (b Block) Mark(id string, focusable bool) Block {
 func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
+	}
+	if len(s) <= w && printable(s) {
+		return []string{s} // what ansi.Wrap leaves as it is
 	}
 	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
 	for i := 1; i < len(lines); i++ {

@@ -314,3 +314,38 @@ func TestMarkAndWrap(t *testing.T) {
 		t.Errorf("Wrap at width 0 should give nothing")
 	}
 }
+
+// TestPlainHelpersMatchAnsi checks that the helpers that skip parsing
+// printable ASCII measure, cut and wrap every string as x/ansi does.
+func TestPlainHelpersMatchAnsi(t *testing.T) {
+	plain := 0
+	for _, s := range plainInputs() {
+		if printable(s) {
+			plain++
+		}
+		if got, want := stringWidth(s), ansi.StringWidth(s); got != want {
+			t.Fatalf("width of %q: %d, ansi's %d", s, got, want)
+		}
+		for w := 0; w <= len(s)+2; w++ {
+			if got, want := truncate(s, w), ansi.Truncate(s, w, ""); got != want {
+				t.Fatalf("%q cut to %d: %q, ansi's %q", s, w, got, want)
+			}
+			if w == 0 {
+				continue
+			}
+			want := strings.Split(ansi.Wrap(s, w, ""), "\n")
+			for i := 1; i < len(want); i++ {
+				want[i] = dropOrphan(want[i])
+			}
+			if got := Wrap(s, w); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q wrapped to %d: %q, ansi's %q", s, w, got, want)
+			}
+		}
+	}
+	if plain < 500 {
+		t.Fatalf("only %d inputs are printable ASCII", plain)
+	}
+	if got := blanks(3) + "|" + blanks(500); got != "   |"+strings.Repeat(" ", 500) {
+		t.Fatalf("blanks: %q", got)
+	}
+}

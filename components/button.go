@@ -70,7 +70,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		if p.Borderless {
 			text = l + label + r
 		}
-		text = ansi.Truncate(text, w, "")
+		text = truncate(text, w)
 		if focused {
 			style = t.Focus
 			if p.Disabled {
@@ -83,7 +83,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 			inner := ansi.Truncate(label, max(w-1, 0), "")
 			line = ansi.Truncate(l+t.Link.Render(inner)+r, w, "")
 		}
-		b = Block{W: ansi.StringWidth(text), Lines: []string{line}}
+		b = Block{W: stringWidth(text), Lines: []string{line}}
 	} else {
 		if focused {
 			style = t.Focus

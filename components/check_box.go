@@ -5,7 +5,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/a2term/a2term/a2ui"
 )
@@ -75,7 +74,7 @@ func optionLines(t *Theme, label string, checked, radio, focused bool, w int) []
 // Natural fits the mark and the label on one line.
 func (CheckBox) Natural(n *a2ui.Node, c *Context) int {
 	if p, ok := n.Props.(*a2ui.CheckBoxProps); ok {
-		return 4 + ansi.StringWidth(p.Label)
+		return 4 + stringWidth(p.Label)
 	}
 	return 4
 }

@@ -736,7 +736,7 @@ func lastCluster(s string) string {
 func spansWidth(sp []mdSpan) int {
 	n := 0
 	for _, s := range sp {
-		n += ansi.StringWidth(s.text)
+		n += stringWidth(s.text)
 	}
 	return n
 }

@@ -66,15 +66,12 @@ func (TextField) Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 		head = append(head, l)
 	}
-	out := TextBlock(w, head...)
-
 	var input Block
 	if p.TextFieldType == "longText" {
 		input = longTextBox(t, p, st, focused, w)
 	} else {
 		input = inputLine(t, n.ID, p, st, focused, w)
 	}
-	out = Stack(w, out, input)
 
 	var tail []string
 	if msg := invalidMessage(p); msg != "" {
@@ -86,8 +83,26 @@ func (TextField) Render(n *a2ui.Node, w int, c *Context) Block {
 	if focused && st.Notice != "" {
 		tail = append(tail, errorLines(t, st.Notice, w)...)
 	}
-	out = Stack(w, out, TextBlock(w, tail...))
-	return out.Mark(n.ID, true)
+	// The label's lines, the input and the tail's lines, stacked in w
+	// columns and marked as the field, in one go.
+	out := Block{W: w, Lines: make([]string, 0, len(head)+len(input.Lines)+len(tail))}
+	for _, l := range head {
+		out.Lines = append(out.Lines, Fit(l, w))
+	}
+	y := len(out.Lines)
+	for _, l := range input.Lines {
+		out.Lines = append(out.Lines, resize(l, input.W, w))
+	}
+	for _, l := range tail {
+		out.Lines = append(out.Lines, Fit(l, w))
+	}
+	out.Hits = make([]Hit, 0, 1+len(input.Hits))
+	out.Hits = append(out.Hits, Hit{X: 0, Y: 0, W: w, H: len(out.Lines), Node: n.ID, Part: -1, Focusable: true})
+	for _, h := range input.Hits {
+		h.Y += y
+		out.Hits = append(out.Hits, h)
+	}
+	return out
 }
 
 // errorLines wraps a message and draws each line in the Error style.
@@ -154,6 +169,28 @@ func maskedRunes(p *a2ui.TextFieldProps, r []rune, t *Theme) []rune {
 // so that the cursor shows. Each character is a Hit whose Part is its rune
 // index, so that a click puts the cursor there.
 func inputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, focused bool, w int) Block {
+	if b, ok := plainInputLine(t, p, focused, w); ok {
+		return b
+	}
+	return runesInputLine(t, id, p, st, focused, w)
+}
+
+// plainInputLine draws, without taking it apart, what runesInputLine
+// draws for a field that shows its value as it is (not a date, not
+// obscured) when it has no cursor and the value is printable ASCII that
+// fits: the value padded between the brackets.
+func plainInputLine(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (Block, bool) {
+	vw := w - 4
+	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) {
+		return Block{}, false
+	}
+	l, rb := focusMarks(t, false, "[", "]")
+	line := t.Border.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + t.Border.Render(rb)
+	return Block{W: w, Lines: []string{line}}, true
+}
+
+// runesInputLine is inputLine for any field, rune by rune.
+func runesInputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, focused bool, w int) Block {
 	r := maskedRunes(p, []rune(editText(p, st)), t)
 	cur := clampIn(st.Cursor, 0, len(r))
 	vw := max(w-4, 1)
@@ -484,7 +521,7 @@ func (TextField) Natural(n *a2ui.Node, c *Context) int {
 	if !ok {
 		return 24
 	}
-	return max(ansi.StringWidth(p.Label), 24, min(ansi.StringWidth(p.Text)+5, 60))
+	return max(stringWidth(p.Label), 24, min(stringWidth(p.Text)+5, 60))
 }
 
 // Key edits the value.

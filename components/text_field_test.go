@@ -1,6 +1,7 @@
 package components
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -508,5 +509,36 @@ func TestTextFieldNoLabel(t *testing.T) {
 	r := newRig(t, one(`{"id":"root","component":{"TextField":{"label":{"literalString":""},"text":{"literalString":"hi"}}}}`, nil, ""), "root")
 	if b := r.render(20); b.H() != 1 {
 		t.Errorf("an empty label takes no line:\n%s", plain(b))
+	}
+}
+
+// TestPlainInputLineIsRuneByRune checks that a one-line field drawn
+// without taking its value apart draws as rune by rune, for every value,
+// kind of field and width where it is used.
+func TestPlainInputLineIsRuneByRune(t *testing.T) {
+	used := 0
+	for _, prof := range []termenv.Profile{termenv.TrueColor, termenv.Ascii} {
+		th := testTheme(prof)
+		for _, s := range append(plainInputs(), "") {
+			for _, kind := range []string{"", "shortText", "number", "date", "obscured"} {
+				p := &a2ui.TextFieldProps{Label: "Value", Text: s, TextFieldType: kind}
+				for _, focused := range []bool{false, true} {
+					for w := 1; w <= len(s)+6; w++ {
+						got, ok := plainInputLine(th, p, focused, w)
+						if !ok {
+							continue
+						}
+						used++
+						want := runesInputLine(th, "f", p, NodeState{}, focused, w)
+						if !reflect.DeepEqual(got, want) {
+							t.Fatalf("%q (%q) at %d: %q, rune by rune %q", s, kind, w, got.Lines, want.Lines)
+						}
+					}
+				}
+			}
+		}
+	}
+	if used < 1000 {
+		t.Fatalf("the plain line was drawn only %d times", used)
 	}
 }
