@@ -21,7 +21,7 @@ type checkRule struct {
 // checks parses a component's checks property, found at the JSON Pointer
 // at.
 func (p *dynParser) checks(v *jval, at string) ([]checkRule, *Error) {
-	base := &ptr{base: at}
+	base := p.root(at)
 	if v.kind != jArray {
 		return nil, refusal(CodeBadValue, base, "checks must be an array of rules, not %s", v.kind)
 	}

@@ -9,7 +9,7 @@ import (
 // and the {call, args, message} its examples and the official renderers
 // also use (renderers/web_core/src/v0_9/rendering/generic-binder.ts:306).
 func TestChecks(t *testing.T) {
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	rules, err := p.checks(mustJSON(t, `[
 		{"condition": {"call": "required", "args": {"value": {"path": "/zip"}}}, "message": "Zip code is required"},
 		{"call": "regex", "args": {"value": {"path": "/zip"}, "pattern": "^[0-9]{5}$"}, "message": "Must be a 5-digit zip code"},
@@ -37,7 +37,7 @@ func TestChecks(t *testing.T) {
 // The button check of the specification's example: its inputs change,
 // its verdict follows.
 func TestButtonCheck(t *testing.T) {
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	rules, err := p.checks(mustJSON(t, `[{"condition": {"call": "and", "args": {"values": [
 		{"call": "required", "args": {"value": {"path": "/formData/terms"}}},
 		{"call": "or", "args": {"values": [
@@ -85,7 +85,7 @@ func TestCheckRefusals(t *testing.T) {
 		{`[{"condition": true, "message": "m"}, {"call": "nope", "message": "m"}]`, CodeUnknownFunction, "/c/checks/1/call"},
 		{`[{"call": "required", "args": {"value": 1}, "message": "m", "extra": 1}]`, CodeBadCall, "/c/checks/0/extra"},
 	} {
-		p := dynParser{fns: basicFunctions}
+		p := dynParser{fns: basicFunctions, paths: true}
 		_, err := p.checks(mustJSON(t, c.src), "/c/checks")
 		if err == nil || err.Code != c.code || err.Path != c.path {
 			t.Errorf("checks %s: %v, want %s at %s", c.src, err, c.code, c.path)

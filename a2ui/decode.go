@@ -618,14 +618,15 @@ func (d *decoder) component(raw *jval, p string) Component {
 func (d *decoder) cleanJSON(v *jval) []byte {
 	raw := d.src[v.start:v.end]
 	out := make([]byte, 0, len(raw))
+	from := 0 // raw[from:i] is still to be copied as it is
 	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch c {
+		switch raw[i] {
 		case ' ', '\t', '\n', '\r':
+			out = append(out, raw[from:i]...)
+			from = i + 1
 			continue
 		case '"':
 		default:
-			out = append(out, c)
 			continue
 		}
 		j := i + 1
@@ -638,23 +639,23 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 				plain = false
 			}
 		}
-		tok := raw[i : j+1]
+		clean, replace := "", false
 		if s, ok := d.cleaned[v.start+int32(i)]; ok {
-			out = appendJSONString(out, s)
-		} else if plain {
-			out = append(out, tok...)
-		} else if jv, err := parseJSON(tok); err == nil && jv.kind == jString {
-			if s := SanitizeLine(jv.str); s != jv.str {
-				out = appendJSONString(out, s)
-			} else {
-				out = append(out, tok...)
+			clean, replace = s, true
+		} else if !plain {
+			if jv, err := parseJSON(raw[i : j+1]); err == nil && jv.kind == jString {
+				// (It cannot fail: the document parsed.)
+				clean = SanitizeLine(jv.str)
+				replace = clean != jv.str
 			}
-		} else {
-			out = append(out, tok...) // cannot happen: the document parsed
+		}
+		if replace {
+			out = appendJSONString(append(out, raw[from:i]...), clean)
+			from = j + 1
 		}
 		i = j
 	}
-	return out
+	return append(out, raw[from:]...)
 }
 
 func appendJSONString(out []byte, s string) []byte {

@@ -201,7 +201,7 @@ func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
 	}
 	uc.Components = make([]Component, 0, len(items))
 	seen := make(map[string]int, len(items))
-	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, cleaned: func(v *jval, s string) { d.cleanAt(v, s) }}
+	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v *jval, s string) { d.cleanAt(v, s) }}
 	for i, item := range items {
 		ip := d.pi(d.p(p, "components"), i)
 		c := d.componentV09(item, ip, cat, dp)

@@ -187,8 +187,20 @@ type ptr struct {
 	num  bool
 }
 
-func (p *ptr) k(key string) *ptr { return &ptr{up: p, key: key} }
-func (p *ptr) i(i int) *ptr      { return &ptr{up: p, idx: i, num: true} }
+// k and i extend a pointer; nil, a pointer not being built, stays nil.
+func (p *ptr) k(key string) *ptr {
+	if p == nil {
+		return nil
+	}
+	return &ptr{up: p, key: key}
+}
+
+func (p *ptr) i(i int) *ptr {
+	if p == nil {
+		return nil
+	}
+	return &ptr{up: p, idx: i, num: true}
+}
 
 func (p *ptr) String() string {
 	if p == nil {
@@ -212,6 +224,9 @@ func (p *ptr) String() string {
 type dynParser struct {
 	fns     *functionSet
 	lenient bool
+	// paths builds the JSON Pointers of refusals. Without it they are
+	// left out: the decoder reads a refused message again with them.
+	paths bool
 	// res holds the regex patterns compiled so far, so that a message
 	// repeating one compiles it once.
 	res map[string]*regexp.Regexp
@@ -229,7 +244,15 @@ func refusal(code Code, at *ptr, format string, args ...any) *Error {
 // value parses the property value v, of type want, found at the JSON
 // Pointer at.
 func (p *dynParser) value(v *jval, want dynType, at string) (*dynamic, *Error) {
-	return p.parse(v, want, &ptr{base: at}, CodeBadValue)
+	return p.parse(v, want, p.root(at), CodeBadValue)
+}
+
+// root is the pointer at, when pointers are built.
+func (p *dynParser) root(at string) *ptr {
+	if !p.paths {
+		return nil
+	}
+	return &ptr{base: at}
 }
 
 // parse reads a dynamic value. code is the refusal code for a value of

@@ -57,7 +57,7 @@ func TestPathResolution(t *testing.T) {
 // the resolver can tell which nodes a data change affects; and/or read
 // all their values, since skipping one would miss its changes.
 func TestEvaluationRecordsReads(t *testing.T) {
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	d, err := p.value(mustJSON(t, `{"call":"or","args":{"values":[
 		true,
 		{"call":"required","args":{"value":{"path":"/form/email"}}},
@@ -82,7 +82,7 @@ func TestEvaluationRecordsReads(t *testing.T) {
 }
 
 func TestLiterals(t *testing.T) {
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	for _, c := range []struct {
 		src  string
 		want dynType
@@ -112,7 +112,7 @@ func TestLiterals(t *testing.T) {
 }
 
 func TestEvalText(t *testing.T) {
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	e := testEnv(t, `{"o":{"b":1,"2":2,"a":3,"1":4},"n":null,"f":0.30000000000000004,"big":123456789012345680000,"neg":-0,"s":"x\u001b]52;c;Zm9v\u0007y"}`, "", nil)
 	for src, want := range map[string]string{
 		`{"path":"/o"}`:       `{"1":4,"2":2,"b":1,"a":3}`, // integer keys first, as a JavaScript object holds them

@@ -7,7 +7,7 @@ import "testing"
 // currency, as a Text bound to a cart would show it on every redraw that
 // touches the cart. The target is under 5 µs.
 func BenchmarkFormatString(b *testing.B) {
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	d, err := p.value(mustJSON(b, `{"call":"formatString","args":{"value":
 		"${pluralize(value: ${/cart/count}, one: 'One item', other: ${formatString(value: ${formatNumber(value: ${/cart/count})})})} for ${formatCurrency(value: ${/cart/total}, currency: 'EUR')}"},
 		"returnType":"string"}`), typeString, "/text")
@@ -34,7 +34,7 @@ func BenchmarkParseFormatString(b *testing.B) {
 	v := mustJSON(b, `{"call":"formatString","args":{"value":
 		"${pluralize(value: ${/cart/count}, one: 'One item', other: ${formatString(value: ${formatNumber(value: ${/cart/count})})})} for ${formatCurrency(value: ${/cart/total}, currency: 'EUR')}"},
 		"returnType":"string"}`)
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := p.value(v, typeString, "/text"); err != nil {

@@ -51,7 +51,7 @@ func FuzzExpression(f *testing.F) {
 		if a, b := dumpParts(parts), dumpParts(again); a != b {
 			t.Fatalf("%q printed as %q parses to %s, not %s", s, printed, b, a)
 		}
-		p := dynParser{fns: basicFunctions}
+		p := dynParser{fns: basicFunctions, paths: true}
 		for _, part := range parts {
 			if perr := p.bindValue(part, &ptr{base: "/text/args/value"}); perr != nil {
 				if perr.Path != "/text/args/value" {
@@ -101,7 +101,7 @@ func FuzzDynamicValue(f *testing.F) {
 			return
 		}
 		want := dynType(typ % uint8(typeLitNumber+1))
-		p := dynParser{fns: basicFunctions, lenient: lenient}
+		p := dynParser{fns: basicFunctions, paths: true, lenient: lenient}
 		d, perr := p.value(v, want, "/updateComponents/components/0/text")
 		if perr != nil {
 			if d != nil {

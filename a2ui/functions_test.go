@@ -58,7 +58,7 @@ type fnCase struct {
 func runFnCases(t *testing.T, cases []fnCase) {
 	t.Helper()
 	for _, c := range cases {
-		p := dynParser{fns: basicFunctions}
+		p := dynParser{fns: basicFunctions, paths: true}
 		d, perr := p.value(mustJSON(t, c.call), typeAny, "/v")
 		if perr != nil {
 			t.Errorf("%s: refused: %v", c.call, perr)
@@ -273,7 +273,7 @@ func TestFormatDateTimeZone(t *testing.T) {
 	if err != nil {
 		t.Skipf("no time zone database: %v", err)
 	}
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	for _, c := range []struct{ value, format, want string }{
 		{`{"path":"/now"}`, "yyyy-MM-dd HH:mm xxx", "2025-12-15 07:00 -05:00"},
 		{`{"path":"/now"}`, "h:mm a O", "7:00 AM GMT-5"},
@@ -318,7 +318,7 @@ func TestPluralize(t *testing.T) { // impl :397, test :426 and :457
 }
 
 func TestOpenURL(t *testing.T) { // impl :415, test :468
-	p := dynParser{fns: basicFunctions}
+	p := dynParser{fns: basicFunctions, paths: true}
 	d, err := p.value(mustJSON(t, `{"call":"openUrl","args":{"url":"https://example.com/a?b=1"},"returnType":"void"}`), typeAny, "/action/functionCall")
 	if err != nil {
 		t.Fatal(err)
@@ -359,7 +359,7 @@ func TestLogic(t *testing.T) { // impl :136–:150, test :123–:136
 }
 
 func TestCapitalize(t *testing.T) {
-	p := dynParser{fns: minimalFunctions}
+	p := dynParser{fns: minimalFunctions, paths: true}
 	d, err := p.value(mustJSON(t, `{"call":"capitalize","args":{"value":{"path":"/inputValue"}},"returnType":"string"}`), typeString, "/text")
 	if err != nil {
 		t.Fatal(err)
@@ -433,7 +433,7 @@ func TestCallRefusals(t *testing.T) {
 			if lenient && !c.lenient {
 				continue
 			}
-			p := dynParser{fns: basicFunctions, lenient: lenient}
+			p := dynParser{fns: basicFunctions, paths: true, lenient: lenient}
 			_, err := p.value(mustJSON(t, c.src), c.want, "/text")
 			if err == nil {
 				t.Errorf("%s accepted (lenient %v), want %s at %s", c.src, lenient, c.code, c.path)
@@ -452,7 +452,7 @@ func TestCallRefusals(t *testing.T) {
 // What strict mode refuses over types, lenient mode accepts and converts
 // as the official renderers do.
 func TestLenientConverts(t *testing.T) {
-	p := dynParser{fns: basicFunctions, lenient: true}
+	p := dynParser{fns: basicFunctions, paths: true, lenient: true}
 	for src, want := range map[string]string{
 		`{"call":"formatNumber","args":{"value":"1234.5"},"returnType":"boolean"}`: "1,234.5",
 		`{"call":"formatString","args":{"value":5}}`:                               "5",

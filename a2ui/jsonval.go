@@ -78,10 +78,36 @@ type jparser struct {
 	// at the right size when their container closes.
 	keyStack []string
 	valStack []*jval
-	// keys repeat a lot (id, component, literalString…): one string each.
-	keyIntern map[string]string
-	valIntern map[string]string // the same for the first short values
+	// keys repeat a lot (id, component, literalString…): one string each;
+	// vals does the same for short values (type names, enums) of a large
+	// document. A parser from the pool has both; parseJSON's has none.
+	keys, vals *internTable
+	valsUsed   bool // vals holds strings of the current document
 }
+
+// internTable shares one string for each distinct short byte string: a
+// direct-mapped cache of the strings last made, so that looking one up
+// costs a hash of its bytes and one comparison, and a collision only
+// costs making the string again.
+type internTable struct{ slots [256]string }
+
+// internHash is FNV-1a of b, folded to a slot.
+func internHash[T []byte | string](b T) uint8 {
+	h := uint32(2166136261)
+	for i := 0; i < len(b); i++ {
+		h ^= uint32(b[i])
+		h *= 16777619
+	}
+	return uint8(h ^ h>>8 ^ h>>16 ^ h>>24)
+}
+
+// get returns the shared string for b, if the table holds it.
+func (t *internTable) get(b []byte) (string, bool) {
+	s := t.slots[internHash(b)]
+	return s, s == string(b)
+}
+
+func (t *internTable) put(s string) { t.slots[internHash(s)] = s }
 
 type jsonSyntaxError struct {
 	msg    string
@@ -106,6 +132,9 @@ var parsers = sync.Pool{New: func() any { return new(jparser) }}
 func pooledParser(data []byte) *jparser {
 	p := parsers.Get().(*jparser)
 	p.data, p.pos, p.depth = data, 0, 0
+	if p.keys == nil {
+		p.keys, p.vals = new(internTable), new(internTable)
+	}
 	return p
 }
 
@@ -137,9 +166,9 @@ func (p *jparser) release() {
 	p.all, p.used, p.slabAt = nil, 0, 0
 	p.keyBuf, p.valBuf, p.keyAt, p.valAt = nil, nil, 0, 0
 	p.data = nil
-	clear(p.valIntern)
-	if len(p.keyIntern) > 1024 {
-		p.keyIntern = nil
+	if p.valsUsed {
+		clear(p.vals.slots[:]) // the keys stay: they are the same from one message to the next
+		p.valsUsed = false
 	}
 	if kept > maxPooledValues {
 		return // too big to keep
@@ -350,19 +379,15 @@ func (p *jparser) string() (string, error) {
 		if c == '"' {
 			b := p.data[start:p.pos]
 			p.pos++
-			if len(b) <= maxInterned && len(p.data) >= minInterning {
+			if len(b) <= maxInterned && p.vals != nil && len(p.data) >= minInterning {
 				// Short values repeat (type names, enums): one string
-				// each, for the first few distinct ones.
-				if s, ok := p.valIntern[string(b)]; ok {
+				// each.
+				if s, ok := p.vals.get(b); ok {
 					return s, nil
 				}
 				s := validUTF8(b)
-				if len(p.valIntern) < maxInternedValues {
-					if p.valIntern == nil {
-						p.valIntern = make(map[string]string, maxInternedValues)
-					}
-					p.valIntern[s] = s
-				}
+				p.vals.put(s)
+				p.valsUsed = true
 				return s, nil
 			}
 			return validUTF8(b), nil
@@ -442,13 +467,13 @@ func (p *jparser) string() (string, error) {
 }
 
 // maxInterned is the longest string value the parser shares one copy of,
-// and maxInternedValues how many distinct ones it shares.
-// A document shorter than minInterning shares nothing: it has too few
-// values to repay the table.
+// and maxInternedKey the longest key. A document shorter than
+// minInterning shares no values: it has too few to repay clearing the
+// table.
 const (
-	maxInterned       = 16
-	maxInternedValues = 32
-	minInterning      = 4 << 10
+	maxInterned    = 16
+	maxInternedKey = 32
+	minInterning   = 4 << 10
 )
 
 // key reads an object key, sharing one string for each distinct key.
@@ -458,20 +483,17 @@ func (p *jparser) key() (string, error) {
 	for end < len(p.data) && p.data[end] != '"' && p.data[end] != '\\' && p.data[end] >= 0x20 {
 		end++
 	}
-	if end < len(p.data) && p.data[end] == '"' {
-		if k, ok := p.keyIntern[string(p.data[start:end])]; ok {
-			p.pos = end + 1
-			return k, nil
-		}
+	if p.keys == nil || end-start > maxInternedKey || end >= len(p.data) || p.data[end] != '"' {
+		return p.string()
 	}
-	k, err := p.string()
-	if err == nil && len(k) <= 32 {
-		if p.keyIntern == nil {
-			p.keyIntern = map[string]string{}
-		}
-		p.keyIntern[k] = k
+	if k, ok := p.keys.get(p.data[start:end]); ok {
+		p.pos = end + 1
+		return k, nil
 	}
-	return k, err
+	k := validUTF8(p.data[start:end])
+	p.keys.put(k)
+	p.pos = end + 1
+	return k, nil
 }
 
 func (p *jparser) hex4() (rune, bool) {
