@@ -1339,7 +1339,9 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 // path relative to the value being built ("." is the value itself), so
 // "a/b" nests and [{"key":".","valueNumber":3}] is the bare number 3.
 func (d *decoder) entries(entries []*jval, p string) any {
-	var root any = NewObject()
+	// Sized for the usual case, one member per entry.
+	o := &Object{keys: make([]string, 0, len(entries)), vals: make([]any, 0, len(entries))}
+	var root any = o
 	for i, raw := range entries {
 		ep := d.pi(p, i)
 		e := d.object(raw, ep, "a data entry")
@@ -1386,9 +1388,19 @@ func (d *decoder) entries(entries []*jval, p string) any {
 			d.fail(CodeEntryWithoutValue, ep, "entry %q needs exactly one of valueString, valueNumber, valueBoolean, valueMap; it has %d", key, n)
 			return nil
 		}
+		if o, ok := root.(*Object); ok && plainKey(key) {
+			o.set(key, val) // what put does with a one-segment path
+			continue
+		}
 		root = put(root, d.path(key, d.p(ep, "key")).segs, val)
 	}
 	return root
+}
+
+// plainKey reports whether key, read as a path, is the one segment key:
+// it has no separator, index or escape.
+func plainKey(key string) bool {
+	return key != "" && !strings.ContainsAny(key, "/.[~")
 }
 
 // stringValue reads a valueString. Text that is a JSON object or array
