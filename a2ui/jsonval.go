@@ -128,9 +128,34 @@ func parseJSON(data []byte) (*jval, error) {
 // again and again.
 var parsers = sync.Pool{New: func() any { return new(jparser) }}
 
+// kept holds a few parsers of moderate size outside the pool, which the
+// garbage collector empties at every cycle: a program decoding one large
+// message after another (a long surface shown again and again) would
+// otherwise make its slabs anew after each collection. It keeps at most
+// maxKept parsers of at most maxKeptValues values each.
+var kept struct {
+	sync.Mutex
+	free []*jparser
+}
+
+const (
+	maxKept       = 2
+	maxKeptValues = 1 << 14
+)
+
 // pooledParser returns a parser for data whose values live until release.
 func pooledParser(data []byte) *jparser {
-	p := parsers.Get().(*jparser)
+	var p *jparser
+	kept.Lock()
+	if n := len(kept.free); n > 0 {
+		p = kept.free[n-1]
+		kept.free[n-1] = nil
+		kept.free = kept.free[:n-1]
+	}
+	kept.Unlock()
+	if p == nil {
+		p = parsers.Get().(*jparser)
+	}
 	p.data, p.pos, p.depth = data, 0, 0
 	if p.keys == nil {
 		p.keys, p.vals = new(internTable), new(internTable)
@@ -144,7 +169,7 @@ const maxPooledValues = 1 << 17
 // release clears what the parser handed out (nothing may hold its values
 // any more) and returns it to the pool.
 func (p *jparser) release() {
-	kept := 0
+	values := 0
 	for i, slab := range p.slabs {
 		switch {
 		case i < p.slabAt-1:
@@ -152,7 +177,7 @@ func (p *jparser) release() {
 		case i == p.slabAt-1:
 			clear(slab[:p.used]) // the rest of the last one was not handed out
 		}
-		kept += len(slab)
+		values += len(slab)
 	}
 	for _, b := range p.keyBufs[:p.keyAt] {
 		clear(b)
@@ -170,7 +195,16 @@ func (p *jparser) release() {
 		clear(p.vals.slots[:]) // the keys stay: they are the same from one message to the next
 		p.valsUsed = false
 	}
-	if kept > maxPooledValues {
+	if values <= maxKeptValues {
+		kept.Lock()
+		if len(kept.free) < maxKept {
+			kept.free = append(kept.free, p)
+			kept.Unlock()
+			return
+		}
+		kept.Unlock()
+	}
+	if values > maxPooledValues {
 		return // too big to keep
 	}
 	parsers.Put(p)
