@@ -1,8 +1,12 @@
 package a2ui
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -53,7 +57,67 @@ func FuzzParseJSON(f *testing.F) {
 		if got := toStd(v.plain()); !reflect.DeepEqual(got, want) {
 			t.Fatalf("parseJSON read %#v, encoding/json read %#v, for %q", got, want, data)
 		}
+		// A pooled parser shares keys and short values: twice, so that
+		// the second reading finds the first one's strings.
+		for range 2 {
+			p := pooledParser(data)
+			pv, err := p.parse()
+			if err != nil {
+				t.Fatalf("pooled parser: %v, for %q", err, data)
+			}
+			if got := toStd(pv.plain()); !reflect.DeepEqual(got, want) {
+				t.Fatalf("pooled parser read %#v, encoding/json read %#v, for %q", got, want, data)
+			}
+			p.release()
+		}
 	})
+}
+
+// TestPooledParserSharesRightly reads, with a pooled parser, documents
+// large enough for it to share short values, full of keys and values that
+// repeat, that differ in one byte, that are not valid UTF-8 and that
+// collide in its tables, and holds every value to encoding/json's reading.
+func TestPooledParserSharesRightly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	words := []string{"id", "di", "component", "Text", "Texu", `a\u00e9`, `\u00e9a`, `x\ny`, "", "k", "k ", " k",
+		`\ud800`, "é", `\u00e9`, "0123456789abcdef", "0123456789abcdeg", "0123456789abcdef0"}
+	for i := range 600 {
+		words = append(words, fmt.Sprintf("w%d", i)) // more than the tables hold: collisions
+	}
+	for round := range 20 {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 400 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `{"%s":"%s","%s":["%s","%s"]}`, words[rng.IntN(len(words))], words[rng.IntN(len(words))],
+				words[rng.IntN(len(words))], words[rng.IntN(len(words))], words[rng.IntN(len(words))])
+		}
+		b.WriteString("]")
+		data := []byte(b.String())
+		if round%2 == 1 {
+			data = bytes.ReplaceAll(data, []byte("é"), []byte{0xff}) // invalid UTF-8 in keys and values
+		}
+		if len(data) < minInterning {
+			t.Fatalf("document of %d bytes: too short for the parser to share values", len(data))
+		}
+		var want any
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			p := pooledParser(data)
+			v, err := p.parse()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := toStd(v.plain()); !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d: the pooled parser read another value than encoding/json", round)
+			}
+			p.release()
+		}
+	}
 }
 
 func isTooDeep(data []byte) bool {
