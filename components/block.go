@@ -88,6 +88,42 @@ func truncate(s string, w int) string {
 	return ansi.Truncate(s, w, "")
 }
 
+// strip is ansi.Strip, without its parser for printable ASCII styled
+// with CSI sequences only (which is how every style of a theme draws).
+func strip(s string) string {
+	if printable(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			j := i + 1
+			for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			j := i + 2
+			for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+				j++ // parameters
+			}
+			for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+				j++ // intermediates
+			}
+			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+				return ansi.Strip(s)
+			}
+			i = j + 1
+		default:
+			return ansi.Strip(s)
+		}
+	}
+	return b.String()
+}
+
 // Fit cuts or pads s, which may hold styling, to exactly w cells.
 func Fit(s string, w int) string {
 	if w <= 0 {
@@ -174,7 +210,12 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 		w += b.W
 	}
 	out := Block{W: w, Lines: make([]string, h), Hits: make([]Hit, 0, nh)}
-	tops := make([]int, len(blocks))
+	var tb [2 * smallRow]int
+	tops := tb[:0]
+	if len(blocks) > len(tb) {
+		tops = make([]int, 0, len(blocks))
+	}
+	tops = tops[:len(blocks)]
 	for i, b := range blocks {
 		switch valign {
 		case "center":

@@ -345,6 +345,25 @@ func TestPlainHelpersMatchAnsi(t *testing.T) {
 	if plain < 500 {
 		t.Fatalf("only %d inputs are printable ASCII", plain)
 	}
+	// Strip: what the themes' styles draw, and escape sequences of every
+	// kind, whole and cut short.
+	var styled []string
+	for _, prof := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI, termenv.Ascii} {
+		th := testTheme(prof)
+		for _, st := range []Style{th.Text, th.Dim, th.Bold, th.Italic, th.Code, th.Link, th.Heading[0], th.Caption, th.Accent,
+			th.Focus, th.Button, th.Primary, th.Border, th.Error, th.Selected, th.Disabled, th.Missing, th.Track, th.FieldLine} {
+			for _, s := range plainCases {
+				styled = append(styled, st.Render(s)+"  ", "x"+st.Render(s)+st.Render("y"))
+			}
+		}
+	}
+	styled = append(styled, "\x1b[", "a\x1b[3", "a\x1b[38;5;1", "\x1b[1;2m\x1b[0mz", "\x1b[?25l", "\x1b[ q", "\x1b]0;t\x07x",
+		"\x1bPq\x1b\\", "\x1b(B", "\x1bc", "\x9b1m", "a\x1b[1\x1bm", "\x1b[1;2;3;4;5m", "\x1b[:1m", "\x1b[<1m", "é\x1b[1m")
+	for _, s := range append(styled, plainInputs()...) {
+		if got, want := strip(s), ansi.Strip(s); got != want {
+			t.Fatalf("strip(%q) = %q, ansi's %q", s, got, want)
+		}
+	}
 	if got := blanks(3) + "|" + blanks(500); got != "   |"+strings.Repeat(" ", 500) {
 		t.Fatalf("blanks: %q", got)
 	}

@@ -58,7 +58,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 	if inner.H() <= 1 || w < 5 {
 		label := ""
 		if inner.H() > 0 {
-			label = strings.TrimRight(ansi.Strip(inner.Lines[0]), " ")
+			label = strings.TrimRight(strip(inner.Lines[0]), " ")
 		}
 		l, r := focusMarks(t, focused, "[", "]")
 		if p.Borderless {
@@ -88,15 +88,22 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		if focused {
 			style = t.Focus
 		} else {
+			// New lines: the child's block may be kept in the cache.
+			lines := make([]string, len(inner.Lines))
 			for i, l := range inner.Lines {
-				inner.Lines[i] = style.Render(strings.TrimRight(ansi.Strip(l), " "))
+				lines[i] = style.Render(strings.TrimRight(ansi.Strip(l), " "))
 			}
+			inner.Lines = lines
 		}
 		b = controlFrame(t, inner, style, focused && !t.Color(), focused)
 	}
 	// The label is part of the button, not something to click on its own.
-	b.Hits = nil
-	out := Indent(b.Mark(n.ID, true), 0, w)
+	// Marked as the button and padded to w (Indent(b.Mark(n.ID, true), 0,
+	// w)), in place: b's lines were made here.
+	out := Block{W: w, Lines: b.Lines, Hits: []Hit{{X: 0, Y: 0, W: b.W, H: b.H(), Node: n.ID, Part: -1, Focusable: true}}}
+	for i, l := range out.Lines {
+		out.Lines[i] = resize(l, b.W, w)
+	}
 	if p.Call == "openUrl" {
 		if note := c.State.Peek(n.ID).Notice; note != "" {
 			out = Stack(w, out, TextBlock(w, dimLines(t, note, w)...))

@@ -1,7 +1,8 @@
 package components
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/a2term/a2term/a2ui"
 )
@@ -44,13 +45,23 @@ func (Row) Natural(n *a2ui.Node, c *Context) int {
 
 const rowGap = 1
 
+// smallRow is how many children a row may have for its layout to keep
+// its working lists on the stack.
+const smallRow = 8
+
 func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Block {
 	if len(children) == 0 {
 		return Block{W: w}
 	}
 	gaps := rowGap * (len(children) - 1)
 	avail := w - gaps
-	natural := make([]int, len(children))
+	// Widths on the stack for a row of a few children.
+	var buf [2 * smallRow]int
+	natural, widths := buf[:0], buf[smallRow:smallRow]
+	if len(children) > smallRow {
+		natural, widths = make([]int, 0, len(children)), make([]int, 0, len(children))
+	}
+	natural, widths = natural[:len(children)], widths[:len(children)]
 	weighted := false
 	sum := 0
 	for i, ch := range children {
@@ -58,7 +69,6 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 		sum += natural[i]
 		weighted = weighted || ch.Weight > 0
 	}
-	widths := make([]int, len(children))
 	if !weighted {
 		naturalFirst(widths, natural, avail, nil)
 	} else {
@@ -87,7 +97,8 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 			return stackChildren(children, w, "stretch", c)
 		}
 	}
-	blocks := make([]Block, 0, len(children))
+	var bb [smallRow]Block
+	blocks := bb[:0]
 	for i, ch := range children {
 		blocks = append(blocks, Render(ch, widths[i], c))
 	}
@@ -107,13 +118,14 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 // theirs and the wide ones share what is left equally, so that a short
 // title beside a long one is never squeezed to make room for it.
 func naturalFirst(widths, natural []int, total int, takes func(int) bool) {
-	var idx []int
+	var buf [smallRow]int
+	idx := buf[:0]
 	for i := range widths {
 		if takes == nil || takes(i) {
 			idx = append(idx, i)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return natural[idx[a]] < natural[idx[b]] })
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(natural[a], natural[b]) })
 	left := total
 	for k, i := range idx {
 		fair := left / (len(idx) - k)
@@ -164,7 +176,8 @@ func hasWeighted(children []*a2ui.Node) bool {
 // weight, giving the remainder to the first ones.
 func share(widths []int, total int, weight func(int) float64, takes func(int) bool) {
 	sum := 0.0
-	var idx []int
+	var buf [smallRow]int
+	idx := buf[:0]
 	for i := range widths {
 		if takes == nil || takes(i) {
 			idx = append(idx, i)
@@ -213,7 +226,8 @@ func distribute(blocks []Block, w, free int, dist, align string) Block {
 		}
 	}
 	// Gaps are blocks without lines: Beside pads them with blanks.
-	parts := make([]Block, 0, 2*n)
+	var pb [2 * smallRow]Block
+	parts := pb[:0]
 	prev := 0
 	for i, b := range blocks {
 		gap := before(i) - prev

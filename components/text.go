@@ -41,7 +41,7 @@ func (Text) Render(n *a2ui.Node, w int, c *Context) Block {
 		// One line of plain text: what the layout would make of it,
 		// without reading it as Markdown.
 		codes := newSpanStyler(p.UsageHint, c.Theme).codes(0)
-		return Block{W: w, Lines: []string{resize(codes[0]+p.Text+codes[1], len(p.Text), w)}}
+		return Block{W: w, Lines: []string{codes[0] + p.Text + codes[1] + blanks(w-len(p.Text))}}
 	}
 	return markdownBlock(p.Text, p.UsageHint, w, c.Theme)
 }

@@ -185,7 +185,12 @@ func plainInputLine(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (Bloc
 		return Block{}, false
 	}
 	l, rb := focusMarks(t, false, "[", "]")
-	line := t.Border.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + t.Border.Render(rb)
+	e := t.Border
+	if !e.fast {
+		return Block{W: w, Lines: []string{e.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.Render(rb)}}, true
+	}
+	// What e.Render draws, in one string.
+	line := e.open + l + e.close + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.open + rb + e.close
 	return Block{W: w, Lines: []string{line}}, true
 }
 
