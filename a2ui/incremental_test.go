@@ -89,7 +89,7 @@ var incComponents09 = map[string][]string{
 		`{"id":"item","component":"Column","children":["qty","name","tags"]}`},
 	"card":  {`{"id":"card","component":"Card","child":"name"}`},
 	"name":  {`{"id":"name","weight":1,"component":"Text","text":{"path":"name"}}`, `{"id":"name","component":"Text","text":{"call":"formatString","args":{"value":"${name}: ${qty}"},"returnType":"string"},"variant":"h3"}`},
-	"qty":   {`{"id":"qty","component":"Text","text":{"path":"qty"}}`},
+	"qty":   {`{"id":"qty","component":"Text","text":{"path":"qty"}}`, `{"id":"qty","component":"Text","text":{"path":"/count"}}`}, // the second reads outside its item
 	"done":  {`{"id":"done","component":"CheckBox","label":"Done","value":{"path":"done"}}`},
 	"note":  {`{"id":"note","component":"TextField","label":{"path":"name"},"value":{"path":"note"},"checks":[{"call":"required","args":{"value":{"path":"note"}},"message":"Say something"}]}`},
 	"tags":  {`{"id":"tags","component":"Row","children":{"componentId":"tag","path":"tags"}}`},
@@ -430,4 +430,40 @@ func FuzzIncremental(f *testing.F) {
 		}
 		runIncremental(t, data[0]%2 == 1, &byteChooser{b: data[1:]}, 200)
 	})
+}
+
+// TestItemWriteBesideAnOutsideRead: a batch writes inside one item of a
+// v0.9 template list and, beside it, a value every item reads from outside
+// itself; each item shows the new value, not only the one written in. (In
+// v0.8 every path inside a template is the item's.)
+func TestItemWriteBesideAnOutsideRead(t *testing.T) {
+	start := incRaws(
+		`{"version":"v0.9","createSurface":{"surfaceId":"s9","catalogId":"`+BasicCatalogV09ID+`"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"s9","components":[`+
+			`{"id":"root","component":"List","children":{"componentId":"item","path":"/items"}},`+
+			`{"id":"item","component":"Row","children":["name","count"]},`+
+			`{"id":"name","component":"Text","text":{"path":"name"}},`+
+			`{"id":"count","component":"Text","text":{"path":"/count"}}]}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"s9","value":{"count":1,"items":[{"name":"A"},{"name":"B"},{"name":"C"}]}}}`)
+	change := incRaws(
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"s9","path":"/count","value":2}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"s9","path":"/items/1/name","value":"BB"}}`)
+	c, _, err := New(Options{}).ApplyJSON(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _, err = c.ApplyJSON(change); err != nil {
+		t.Fatal(err)
+	}
+	checkFresh(t, c, "s9", []string{"count and one item's name in one batch"})
+	var shown []string
+	c.Surface("s9").Tree().Walk(func(n *Node) bool {
+		if n.Type == "Text" {
+			shown = append(shown, n.Props.(*TextProps).Text)
+		}
+		return true
+	})
+	if got := strings.Join(shown, " "); got != "A 2 BB 2 C 2" {
+		t.Errorf("the items show %q, want %q", got, "A 2 BB 2 C 2")
+	}
 }

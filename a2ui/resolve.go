@@ -3,6 +3,7 @@ package a2ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -118,7 +119,12 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 		return old
 	}
 	self, items := r.affected(old)
-	if self || (items && !r.keyed(old)) {
+	var written []int
+	fast := false
+	if items && !self {
+		written, fast = r.writtenItems(old)
+	}
+	if self || (items && !fast && !r.keyed(old)) {
 		return r.node(old.Component, old.sc, depth, "")
 	}
 	r.nodes++
@@ -133,6 +139,9 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 			r.ids = map[string]int{}
 		}
 		r.ids[old.Component+old.sc.suffix]++
+	}
+	if fast {
+		return r.reuseItems(old, written, depth)
 	}
 	if items {
 		if kids, same := r.items(old, depth); !same {
@@ -214,14 +223,112 @@ func (n *Node) sum() {
 	if n.tpl != nil {
 		merge(n.tpl)
 	}
+	n.itemLocal, n.colonKeys = n.items, false
 	for _, c := range n.Children {
 		n.count += c.count
 		n.deps |= c.deps & depLocal
 		if c.deps&depPaths != 0 {
 			merge(c.span)
 		}
+		if n.items {
+			n.itemLocal = n.itemLocal && readsInItem(c)
+			n.colonKeys = n.colonKeys || c.sc.colon
+		}
 	}
 	n.span = span
+}
+
+// readsInItem reports whether every path a template item's subtree reads
+// lies under the item.
+func readsInItem(c *Node) bool { return c.deps&depPaths == 0 || isPrefix(c.sc.item, c.span) }
+
+// writtenItems returns the positions of the children of a template
+// container that a change can reach, when the change wrote only inside
+// items its collection already had, keeping their keys and order, and each
+// child reads only under its own item: then every other child is as it
+// was, and is kept without a walk. ok is false for any other change.
+func (r *resolver) writtenItems(old *Node) (at []int, ok bool) {
+	if r.noSkip || !old.items || !old.itemLocal || old.colonKeys || old.sc.colon || r.s.colonIDs ||
+		old.deps&depLocal != 0 && len(r.dirtyNodes) > 0 {
+		return nil, false
+	}
+	var index func(k string) int
+	n := 0
+	switch x := r.collection(old).(type) {
+	case *Object:
+		n, index = x.Len(), x.index
+	case []any:
+		n = len(x)
+		index = func(k string) int {
+			if i, ok := arrayIndex(k); ok && i < len(x) {
+				return i
+			}
+			return -1
+		}
+	default:
+		return nil, false
+	}
+	if n != len(old.Children) {
+		return nil, false
+	}
+	for _, d := range r.dirty {
+		if !isPrefix(old.tpl, d) {
+			if isPrefix(d, old.tpl) {
+				return nil, false // the collection itself, or what holds it
+			}
+			continue // elsewhere: no child reads it
+		}
+		if len(d) == len(old.tpl) {
+			return nil, false
+		}
+		k := d[len(old.tpl)]
+		i := index(k)
+		if i < 0 {
+			return nil, false
+		}
+		if item := old.Children[i].sc.item; item[len(item)-1] != k {
+			return nil, false // the items moved
+		}
+		if !slices.Contains(at, i) {
+			at = append(at, i)
+		}
+	}
+	return at, true
+}
+
+// reuseItems reuses the children of old at the positions at and keeps the
+// rest, working out the new node's sums from the children that changed
+// when they allow it.
+func (r *resolver) reuseItems(old *Node, at []int, depth int) *Node {
+	kept := old.count - 1
+	for _, i := range at {
+		kept -= old.Children[i].count
+	}
+	r.nodes += kept
+	if r.nodes > MaxNodes {
+		r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+		return nil
+	}
+	if len(at) < len(old.Children) {
+		r.skipped = true
+	}
+	n := *old
+	n.Children = slices.Clone(old.Children)
+	same := true // the subtree's sums move only by the changed children's counts
+	for _, i := range at {
+		was := old.Children[i]
+		c := r.reuse(was, depth+1)
+		if r.err != nil {
+			return nil
+		}
+		n.Children[i] = c
+		n.count += c.count - was.count
+		same = same && c.deps == was.deps && readsInItem(c)
+	}
+	if !same {
+		n.sum()
+	}
+	return &n
 }
 
 // keyed reports whether the children of a template container can be

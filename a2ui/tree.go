@@ -39,7 +39,10 @@ type Node struct {
 	// tpl, one per item of the collection, in its order.
 	items bool
 	local bool // the node shows the person's own value (no path)
-	count int  // nodes in this subtree, itself included
+	// itemLocal: a template container each of whose children reads only
+	// under its own item; colonKeys: a key of its items holds a colon.
+	itemLocal, colonKeys bool
+	count                int // nodes in this subtree, itself included
 	// span is the longest path every path the subtree reads (or expands)
 	// lies under, and deps what the subtree depends on (depPaths,
 	// depLocal): a change related to neither leaves it as it is.
