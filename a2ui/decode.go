@@ -403,13 +403,24 @@ func (d *decoder) plainString(v *jval, path, what string, multiline bool) string
 // a tab: cleanJSON would clean it as one line otherwise, and the
 // component's JSON would lose the breaks the views draw.
 func (d *decoder) cleanAt(v *jval, s string) string {
-	if s != v.str || strings.ContainsAny(s, "\n\t") {
+	if s != v.str || hasBreakOrTab(s) {
 		if d.cleaned == nil {
 			d.cleaned = map[int32]string{}
 		}
 		d.cleaned[v.start] = s
 	}
 	return s
+}
+
+// hasBreakOrTab reports whether s holds a line break or a tab: one pass,
+// for the short strings of components.
+func hasBreakOrTab(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\n' || c == '\t' {
+			return true
+		}
+	}
+	return false
 }
 
 // num checks that v is a number.
@@ -630,13 +641,13 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 			continue
 		}
 		j := i + 1
-		plain := true // printable ASCII only: clean as it is
+		for j < len(raw) && plainStringByte[raw[j]] {
+			j++
+		}
+		plain := j < len(raw) && raw[j] == '"' // printable ASCII only: clean as it is
 		for ; j < len(raw) && raw[j] != '"'; j++ {
 			if raw[j] == '\\' {
 				j++
-				plain = false
-			} else if raw[j] < 0x20 || raw[j] > 0x7e {
-				plain = false
 			}
 		}
 		clean, replace := "", false
@@ -657,6 +668,15 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 	}
 	return append(out, raw[from:]...)
 }
+
+// plainStringByte holds the bytes a JSON string may hold as they are and
+// that need no cleaning: printable ASCII but the quote and the backslash.
+var plainStringByte = func() (t [256]bool) {
+	for c := 0x20; c <= 0x7e; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func appendJSONString(out []byte, s string) []byte {
 	enc, _ := json.Marshal(s) // strings cannot fail to encode
@@ -1400,7 +1420,13 @@ func (d *decoder) entries(entries []*jval, p string) any {
 // plainKey reports whether key, read as a path, is the one segment key:
 // it has no separator, index or escape.
 func plainKey(key string) bool {
-	return key != "" && !strings.ContainsAny(key, "/.[~")
+	for i := 0; i < len(key); i++ {
+		switch key[i] {
+		case '/', '.', '[', '~':
+			return false
+		}
+	}
+	return key != ""
 }
 
 // stringValue reads a valueString. Text that is a JSON object or array

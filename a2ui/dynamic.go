@@ -323,7 +323,7 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 		// A string kept as it was is recorded too when it holds a line
 		// break or a tab, which the component's JSON would otherwise
 		// clean as one line (see decoder.cleanAt).
-		if p.cleaned != nil && (s != v.str || strings.ContainsAny(s, "\n\t")) {
+		if p.cleaned != nil && (s != v.str || hasBreakOrTab(s)) {
 			p.cleaned(v, s)
 		}
 		d = literal(s)

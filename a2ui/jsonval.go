@@ -409,6 +409,12 @@ func (p *jparser) string() (string, error) {
 	start := p.pos
 	// Fast path: no escapes.
 	for p.pos < len(p.data) {
+		for p.pos < len(p.data) && unescapedByte[p.data[p.pos]] {
+			p.pos++
+		}
+		if p.pos == len(p.data) {
+			break
+		}
 		c := p.data[p.pos]
 		if c == '"' {
 			b := p.data[start:p.pos]
@@ -510,11 +516,20 @@ const (
 	minInterning   = 4 << 10
 )
 
+// unescapedByte holds the bytes a JSON string holds as they are: all but
+// the quote, the backslash and the control characters.
+var unescapedByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x100; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // key reads an object key, sharing one string for each distinct key.
 func (p *jparser) key() (string, error) {
 	start := p.pos + 1
 	end := start
-	for end < len(p.data) && p.data[end] != '"' && p.data[end] != '\\' && p.data[end] >= 0x20 {
+	for end < len(p.data) && unescapedByte[p.data[end]] {
 		end++
 	}
 	if p.keys == nil || end-start > maxInternedKey || end >= len(p.data) || p.data[end] != '"' {
