@@ -23,7 +23,9 @@ type params struct {
 }
 
 // objectParams reads raw as an object whose members are among allowed.
-// Absent params, null, {} and [] are all "no params".
+// Absent params, null, {} and [] are all "no params". raw was checked with
+// the request's line (parseRequest), so its members and their elements
+// are found without checking them again.
 func objectParams(method string, raw []byte, allowed ...string) (params, error) {
 	p := params{method: method}
 	b := wire.Trim(raw)
@@ -40,7 +42,7 @@ func objectParams(method string, raw []byte, allowed ...string) (params, error) 
 	}
 	p.fields = make(map[string][]byte, len(allowed))
 	var refusal error
-	err := wire.Members(b, func(quoted, v []byte) error {
+	err := wire.SplitMembers(b, func(quoted, v []byte) error {
 		k := wire.Name(quoted)
 		switch {
 		case !slices.Contains(allowed, k):
@@ -95,7 +97,7 @@ func (p params) array(name string) ([]json.RawMessage, error) {
 		return nil, err
 	}
 	out := []json.RawMessage{}
-	if kind != '[' || wire.Elements(v, func(e []byte) error { out = append(out, e); return nil }) != nil {
+	if kind != '[' || wire.SplitElements(v, func(e []byte) error { out = append(out, e); return nil }) != nil {
 		return nil, p.refuse(a2ui.CodeBadValue, name, "%s must be an array", name)
 	}
 	return out, nil

@@ -37,3 +37,34 @@ func BenchmarkValidStd(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSplit finds the messages of those params, already checked,
+// as the server does; BenchmarkSplitChecking does it with Members and
+// Elements, which check them again.
+func BenchmarkSplit(b *testing.B) {
+	d := benchDoc()
+	b.SetBytes(int64(len(d)))
+	for b.Loop() {
+		n := 0
+		err := SplitMembers(d, func(_, v []byte) error {
+			return SplitElements(v, func([]byte) error { n++; return nil })
+		})
+		if err != nil || n != 1 {
+			b.Fatal(err, n)
+		}
+	}
+}
+
+func BenchmarkSplitChecking(b *testing.B) {
+	d := benchDoc()
+	b.SetBytes(int64(len(d)))
+	for b.Loop() {
+		n := 0
+		err := Members(d, func(_, v []byte) error {
+			return Elements(v, func([]byte) error { n++; return nil })
+		})
+		if err != nil || n != 1 {
+			b.Fatal(err, n)
+		}
+	}
+}

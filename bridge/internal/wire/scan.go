@@ -368,3 +368,173 @@ func digits(b []byte, i int) int {
 	}
 	return i
 }
+
+// SplitMembers is Members for an object already checked: a document
+// Valid accepted, or a value Members or Elements handed out of one. It
+// finds where each member ends without checking the values again, so that
+// a request's params, checked with the line that carried them, are not
+// read through twice. On input that was not checked it never reads past b
+// and never loops, but it may take what is not JSON for JSON.
+func SplitMembers(b []byte, fn func(name, value []byte) error) error {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return ErrSyntax
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return nil
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return ErrSyntax
+		}
+		nameEnd, err := skipString(b, i)
+		if err != nil {
+			return err
+		}
+		name := b[i:nameEnd]
+		i = skipSpace(b, nameEnd)
+		if i >= len(b) || b[i] != ':' {
+			return ErrSyntax
+		}
+		start := skipSpace(b, i+1)
+		end, err := skip(b, start)
+		if err != nil {
+			return err
+		}
+		if err := fn(name, b[start:end]); err != nil {
+			return err
+		}
+		i = skipSpace(b, end)
+		if i >= len(b) {
+			return ErrSyntax
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case '}':
+			return nil
+		default:
+			return ErrSyntax
+		}
+	}
+}
+
+// SplitElements is Elements for an array already checked, as
+// SplitMembers is for an object.
+func SplitElements(b []byte, fn func(value []byte) error) error {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return ErrSyntax
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return nil
+	}
+	for {
+		end, err := skip(b, i)
+		if err != nil {
+			return err
+		}
+		if err := fn(b[i:end]); err != nil {
+			return err
+		}
+		i = skipSpace(b, end)
+		if i >= len(b) {
+			return ErrSyntax
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case ']':
+			return nil
+		default:
+			return ErrSyntax
+		}
+	}
+}
+
+// structural marks the bytes skip stops at inside a container: quotes
+// and brackets.
+var structural = func() (t [256]bool) {
+	for _, c := range `"{}[]` {
+		t[c] = true
+	}
+	return t
+}()
+
+// scalarEnd marks the bytes that end a number or a literal.
+var scalarEnd = func() (t [256]bool) {
+	for _, c := range ",}] \t\r\n" {
+		t[c] = true
+	}
+	return t
+}()
+
+// skip returns the offset just past the checked value that starts at
+// b[i], following only its strings and brackets.
+func skip(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return 0, ErrSyntax
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for {
+			for i < len(b) && !structural[b[i]] {
+				i++
+			}
+			if i >= len(b) {
+				return 0, ErrSyntax
+			}
+			switch b[i] {
+			case '"':
+				var err error
+				if i, err = skipString(b, i); err != nil {
+					return 0, err
+				}
+				continue
+			case '{', '[':
+				depth++
+			default: // '}' or ']'
+				if depth--; depth == 0 {
+					return i + 1, nil
+				}
+			}
+			i++
+		}
+	}
+	start := i
+	for i < len(b) && !scalarEnd[b[i]] {
+		i++
+	}
+	if i == start {
+		return 0, ErrSyntax
+	}
+	return i, nil
+}
+
+// skipString returns the offset just past the checked string whose
+// opening quote is b[i].
+func skipString(b []byte, i int) (int, error) {
+	i++
+	for i < len(b) {
+		for i < len(b) && plain[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		switch b[i] {
+		case '"':
+			return i + 1, nil
+		case '\\':
+			i += 2
+		default: // a control character, which a checked string has not
+			i++
+		}
+	}
+	return 0, ErrSyntax
+}

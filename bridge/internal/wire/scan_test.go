@@ -98,6 +98,20 @@ func FuzzValid(f *testing.F) {
 				t.Fatalf("Members(%q) found %d members, encoding/json %d", doc, len(names), len(obj))
 			}
 		}
+		// On a checked document the splitters find what Members and
+		// Elements find; on any other they end without reading past it.
+		var got, want [][]byte
+		errMembers := Members(doc, func(name, v []byte) error { want = append(want, name, v); return nil })
+		errSplit := SplitMembers(doc, func(name, v []byte) error { got = append(got, name, v); return nil })
+		if valid && (errMembers == nil) != (errSplit == nil) || valid && errMembers == nil && !equalParts(got, want) {
+			t.Fatalf("SplitMembers(%q) gave %q, %v; Members %q, %v", doc, got, errSplit, want, errMembers)
+		}
+		got, want = nil, nil
+		errElements := Elements(doc, func(v []byte) error { want = append(want, v); return nil })
+		errSplit = SplitElements(doc, func(v []byte) error { got = append(got, v); return nil })
+		if valid && (errElements == nil) != (errSplit == nil) || valid && errElements == nil && !equalParts(got, want) {
+			t.Fatalf("SplitElements(%q) gave %q, %v; Elements %q, %v", doc, got, errSplit, want, errElements)
+		}
 		var elems []json.RawMessage
 		err = Elements(doc, func(v []byte) error {
 			elems = append(elems, v)
@@ -120,4 +134,43 @@ func FuzzValid(f *testing.F) {
 			}
 		}
 	})
+}
+
+func equalParts(a, b [][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !bytes.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSplitFollowsStrings: the splitters find the ends of values whose
+// strings hold brackets, quotes and backslashes, as Members and Elements
+// do.
+func TestSplitFollowsStrings(t *testing.T) {
+	doc := []byte(` { "a" : [ "]" , "\\" , "\"}" , { "b" : "{[" } ] , "c\"d" : -1.5e3 , "e" : true , "f" : null , "g" : { } } `)
+	if !Valid(doc) {
+		t.Fatalf("%s is not valid", doc)
+	}
+	var got, want []string
+	if err := Members(doc, func(n, v []byte) error { want = append(want, string(n), string(v)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := SplitMembers(doc, func(n, v []byte) error { got = append(got, string(n), string(v)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") || len(got) != 10 {
+		t.Fatalf("SplitMembers: %q, want %q", got, want)
+	}
+	var elems []string
+	if err := SplitElements([]byte(`[ "]" , "\\" , "\"}" , { "b" : "{[" } ]`), func(v []byte) error { elems = append(elems, string(v)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{`"]"`, `"\\"`, `"\"}"`, `{ "b" : "{[" }`}; strings.Join(elems, "|") != strings.Join(want, "|") {
+		t.Fatalf("SplitElements: %q, want %q", elems, want)
+	}
 }
