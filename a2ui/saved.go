@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 )
 
@@ -48,25 +49,36 @@ type SavedSurface struct {
 func (c *Canvas) Save() SavedCanvas {
 	out := SavedCanvas{Surfaces: make([]SavedSurface, 0, len(c.order))}
 	for _, id := range c.order {
-		s := c.surfaces[id]
-		si := SavedSurface{ID: s.id, Protocol: s.Protocol(), Shown: s.shown, Root: s.root, CatalogID: s.catalogID,
-			Styles: s.styles, Components: make([]json.RawMessage, 0, len(s.compOrder)), Data: MarshalValue(s.data)}
-		if s.v09 {
-			si.Shown, si.Root, si.Styles = false, "", Styles{}
-			si.Theme, si.SendDataModel = s.theme, s.sendData
-		}
-		for _, cid := range s.compOrder {
-			si.Components = append(si.Components, s.comps[cid].raw)
-		}
-		if len(s.local) > 0 {
-			si.Local = make(map[string]json.RawMessage, len(s.local))
-			for nid, v := range s.local {
-				si.Local[nid] = MarshalValue(toModel(v.value))
-			}
-		}
-		out.Surfaces = append(out.Surfaces, si)
+		out.Surfaces = append(out.Surfaces, c.surfaces[id].save())
 	}
 	return out
+}
+
+func (s *Surface) save() SavedSurface {
+	si := SavedSurface{ID: s.id, Protocol: s.Protocol(), Shown: s.shown, Root: s.root, CatalogID: s.catalogID,
+		Styles: s.styles, Components: make([]json.RawMessage, 0, len(s.compOrder)), Data: MarshalValue(s.data)}
+	if s.v09 {
+		si.Shown, si.Root, si.Styles = false, "", Styles{}
+		si.Theme, si.SendDataModel = s.theme, s.sendData
+	}
+	for _, cid := range s.compOrder {
+		si.Components = append(si.Components, s.comps[cid].raw)
+	}
+	if len(s.local) > 0 {
+		si.Local = make(map[string]json.RawMessage, len(s.local))
+		for nid, v := range s.local {
+			si.Local[nid] = MarshalValue(toModel(v.value))
+		}
+	}
+	return si
+}
+
+// SameState reports whether s and o hold the same: components, data
+// model, inputs, and whether and how the surface is shown, whatever their
+// versions. A surface restored from another's saved form holds the same.
+// It costs as much as saving both.
+func (s *Surface) SameState(o *Surface) bool {
+	return s == o || s != nil && o != nil && reflect.DeepEqual(s.save(), o.save())
 }
 
 // Restore applies saved to c, all or none, and returns the canvas it makes:

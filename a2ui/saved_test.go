@@ -181,6 +181,20 @@ func TestRestoreKeepsInputsAndPresses(t *testing.T) {
 	if v, _ := a.Context.Get("name"); v != "Grace" {
 		t.Errorf("the restored button sends name %#v, want what the person typed, not the agent's literal", v)
 	}
+	// The restored surface holds the same as the one saved, though its
+	// version is another; a value typed, bound or not, makes it differ.
+	if !r.Surface("s").SameState(c.Surface("s")) {
+		t.Error("the restored surface does not hold the same as the saved one")
+	}
+	for id, v := range map[string]string{"name": "Ada", "note": "[1]"} {
+		other, err := r.SetValue("s", id, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.Surface("s").SameState(c.Surface("s")) {
+			t.Errorf("with %s set to %q, the surface is taken as the same", id, v)
+		}
+	}
 }
 
 // TestRestoreChecksWhatItReads feeds Restore saved canvases no canvas

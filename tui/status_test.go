@@ -2,7 +2,9 @@ package tui
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -191,5 +193,100 @@ func TestStatusRowsFollowAnEmptyingCanvas(t *testing.T) {
 			t.Errorf("a notice of %d cells: the screen is %d rows", len(m.notice), rows)
 		}
 		m.Close()
+	}
+}
+
+// swapView is a view whose canvas a test replaces, as an attached
+// terminal's view replaces its own with the hub's snapshot.
+type swapView struct {
+	mu   sync.Mutex
+	snap bridge.Snapshot
+	ch   chan struct{}
+}
+
+func (v *swapView) Snapshot() bridge.Snapshot {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.snap
+}
+
+func (v *swapView) Subscribe() (<-chan struct{}, func()) { return v.ch, func() {} }
+func (v *swapView) Press(bridge.Source, string, string, uint64) error {
+	return errors.New("this view takes no presses")
+}
+func (v *swapView) SetValue(bridge.Source, string, string, any) error {
+	return errors.New("this view takes no values")
+}
+
+func (v *swapView) set(c *a2ui.Canvas) {
+	v.mu.Lock()
+	v.snap.Canvas = c
+	v.mu.Unlock()
+}
+
+// TestTabsUnmarkedAfterARestore: when the canvas is made anew from the
+// same state (an attached terminal resyncing with its hub), the tabs the
+// person saw stay unmarked though every version moved; a surface that
+// changed meanwhile is marked, and so is one that changes later.
+func TestTabsUnmarkedAfterARestore(t *testing.T) {
+	two := func(other string) []json.RawMessage {
+		return raws(`{"surfaceUpdate":{"surfaceId":"one","components":[{"id":"t","component":{"Text":{"text":{"literalString":"One"}}}}]}}`,
+			`{"beginRendering":{"surfaceId":"one","root":"t"}}`,
+			`{"surfaceUpdate":{"surfaceId":"two","components":[{"id":"t","component":{"Text":{"text":{"literalString":"`+other+`"}}}}]}}`,
+			`{"beginRendering":{"surfaceId":"two","root":"t"}}`)
+	}
+	first, _, err := a2ui.New(a2ui.Options{}).ApplyJSON(two("Two"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &swapView{snap: bridge.Snapshot{Canvas: first}, ch: make(chan struct{})}
+	m := New(v, testOptions(termenv.Ascii))
+	defer m.Close()
+	m.SetSize(80, 24)
+	m.Show("two")
+	m.Show("one")
+	marked := func() (out []string) {
+		for _, tp := range m.lay.tabs {
+			if strings.Contains(tp.label, "•") {
+				out = append(out, tp.id)
+			}
+		}
+		return out
+	}
+	restore := func(from *a2ui.Canvas) *a2ui.Canvas {
+		c, err := a2ui.NewAfter(from.Options(), v.Snapshot().Canvas.Version()).Restore(from.Save())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	again := restore(first)
+	if again.Surface("two").Version() <= first.Surface("two").Version() {
+		t.Fatal("the restored canvas's versions do not move on")
+	}
+	v.set(again)
+	m.refresh()
+	if got := marked(); len(got) != 0 {
+		t.Errorf("after the same state was restored, tabs %v are marked", got)
+	}
+	changed, _, err := a2ui.New(a2ui.Options{}).ApplyJSON(two("Changed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.set(restore(changed))
+	m.refresh()
+	if got := marked(); strings.Join(got, " ") != "two" {
+		t.Errorf("after a state where two changed was restored, tabs %v are marked, want two", got)
+	}
+	m.Show("two")
+	m.Show("one")
+	later, _, err := v.Snapshot().Canvas.ApplyJSON(raws(`{"surfaceUpdate":{"surfaceId":"two","components":[{"id":"t","component":{"Text":{"text":{"literalString":"Later"}}}}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.set(later)
+	m.refresh()
+	if got := marked(); strings.Join(got, " ") != "two" {
+		t.Errorf("after two changed, tabs %v are marked, want two", got)
 	}
 }
