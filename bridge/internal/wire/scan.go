@@ -58,20 +58,30 @@ func Trim(b []byte) []byte {
 // the value of every member of the object b, in document order, and
 // stops at the first error fn returns. It returns ErrSyntax when b is not
 // one valid JSON object.
-func Members(b []byte, fn func(name, value []byte) error) error {
+func Members(b []byte, fn func(name, value []byte) error) error { return members(b, true, fn) }
+
+// members is Members, checking the values when check is set, else only
+// finding their ends (SplitMembers).
+func members(b []byte, check bool, fn func(name, value []byte) error) error {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return ErrSyntax
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return trailing(b, i+1)
+		return end(b, i+1, check)
 	}
 	for {
 		if i >= len(b) || b[i] != '"' {
 			return ErrSyntax
 		}
-		nameEnd, err := str(b, i)
+		var nameEnd int
+		var err error
+		if check {
+			nameEnd, err = str(b, i)
+		} else {
+			nameEnd, err = skipString(b, i)
+		}
 		if err != nil {
 			return err
 		}
@@ -81,11 +91,11 @@ func Members(b []byte, fn func(name, value []byte) error) error {
 			return ErrSyntax
 		}
 		start := skipSpace(b, i+1)
-		end, err := value(b, start, 1)
+		stop, err := next(b, start, check)
 		if err != nil {
 			return err
 		}
-		i = skipSpace(b, end)
+		i = skipSpace(b, stop)
 		if i >= len(b) {
 			return ErrSyntax
 		}
@@ -93,38 +103,59 @@ func Members(b []byte, fn func(name, value []byte) error) error {
 		case ',':
 			i = skipSpace(b, i+1)
 		case '}':
-			if err := trailing(b, i+1); err != nil {
+			if err := end(b, i+1, check); err != nil {
 				return err
 			}
-			return fn(name, b[start:end])
+			return fn(name, b[start:stop])
 		default:
 			return ErrSyntax
 		}
-		if err := fn(name, b[start:end]); err != nil {
+		if err := fn(name, b[start:stop]); err != nil {
 			return err
 		}
 	}
 }
 
+// next finds the end of the value at b[i]: checking it, or only
+// following its strings and brackets.
+func next(b []byte, i int, check bool) (int, error) {
+	if check {
+		return value(b, i, 1)
+	}
+	return skip(b, i)
+}
+
+// end checks, when check is set, that only white space follows b[i:].
+func end(b []byte, i int, check bool) error {
+	if check {
+		return trailing(b, i)
+	}
+	return nil
+}
+
 // Elements calls fn with every element of the array b, in order, and
 // stops at the first error fn returns. It returns ErrSyntax when b is not
 // one valid JSON array.
-func Elements(b []byte, fn func(value []byte) error) error {
+func Elements(b []byte, fn func(value []byte) error) error { return elements(b, true, fn) }
+
+// elements is Elements, checking the values when check is set, else only
+// finding their ends (SplitElements).
+func elements(b []byte, check bool, fn func(value []byte) error) error {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '[' {
 		return ErrSyntax
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == ']' {
-		return trailing(b, i+1)
+		return end(b, i+1, check)
 	}
 	for {
-		end, err := value(b, i, 1)
+		stop, err := next(b, i, check)
 		if err != nil {
 			return err
 		}
-		elem := b[i:end]
-		i = skipSpace(b, end)
+		elem := b[i:stop]
+		i = skipSpace(b, stop)
 		if i >= len(b) {
 			return ErrSyntax
 		}
@@ -132,7 +163,7 @@ func Elements(b []byte, fn func(value []byte) error) error {
 		case ',':
 			i = skipSpace(b, i+1)
 		case ']':
-			if err := trailing(b, i+1); err != nil {
+			if err := end(b, i+1, check); err != nil {
 				return err
 			}
 			return fn(elem)
@@ -375,84 +406,11 @@ func digits(b []byte, i int) int {
 // a request's params, checked with the line that carried them, are not
 // read through twice. On input that was not checked it never reads past b
 // and never loops, but it may take what is not JSON for JSON.
-func SplitMembers(b []byte, fn func(name, value []byte) error) error {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return ErrSyntax
-	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return nil
-	}
-	for {
-		if i >= len(b) || b[i] != '"' {
-			return ErrSyntax
-		}
-		nameEnd, err := skipString(b, i)
-		if err != nil {
-			return err
-		}
-		name := b[i:nameEnd]
-		i = skipSpace(b, nameEnd)
-		if i >= len(b) || b[i] != ':' {
-			return ErrSyntax
-		}
-		start := skipSpace(b, i+1)
-		end, err := skip(b, start)
-		if err != nil {
-			return err
-		}
-		if err := fn(name, b[start:end]); err != nil {
-			return err
-		}
-		i = skipSpace(b, end)
-		if i >= len(b) {
-			return ErrSyntax
-		}
-		switch b[i] {
-		case ',':
-			i = skipSpace(b, i+1)
-		case '}':
-			return nil
-		default:
-			return ErrSyntax
-		}
-	}
-}
+func SplitMembers(b []byte, fn func(name, value []byte) error) error { return members(b, false, fn) }
 
 // SplitElements is Elements for an array already checked, as
 // SplitMembers is for an object.
-func SplitElements(b []byte, fn func(value []byte) error) error {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '[' {
-		return ErrSyntax
-	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		return nil
-	}
-	for {
-		end, err := skip(b, i)
-		if err != nil {
-			return err
-		}
-		if err := fn(b[i:end]); err != nil {
-			return err
-		}
-		i = skipSpace(b, end)
-		if i >= len(b) {
-			return ErrSyntax
-		}
-		switch b[i] {
-		case ',':
-			i = skipSpace(b, i+1)
-		case ']':
-			return nil
-		default:
-			return ErrSyntax
-		}
-	}
-}
+func SplitElements(b []byte, fn func(value []byte) error) error { return elements(b, false, fn) }
 
 // structural marks the bytes skip stops at inside a container: quotes
 // and brackets.
