@@ -37,12 +37,46 @@ type Cache struct {
 	// scratch holds the blocks of the children being stacked, for every
 	// level of the drawing at once (see Context.blocks).
 	scratch []Block
+	// stacks holds, by container and width, how the last stack of its
+	// children was made, for the next version of the container to patch
+	// (see stackNode); stacked is the one just made, which Render ties to
+	// the container's block.
+	stacks  map[stackKey]*stackMemo
+	stacked *stackMemo
+	// patches counts the stacks patched.
+	patches uint64
+}
+
+type stackKey struct {
+	id string
+	w  int
+}
+
+// stackMemo is a stack of children as drawn: the children (nil for one
+// that has no block of its own in the cache, such as one on the focus
+// path, which is drawn again each time), the blocks they were drawn as
+// (parts; child i's from ps[i]), where each one's lines and hits start
+// (ys, hs; the totals at the end), and the stacked block. It holds
+// while the cache's generation is the one it was made in, and lasts
+// while e, the block of the container it was made for, does, or while
+// it was drawn in the last frame.
+type stackMemo struct {
+	n          *a2ui.Node
+	children   []*a2ui.Node
+	parts      []*cached
+	ps, ys, hs []int
+	block      Block
+	gen        uint64
+	frame      uint32
+	e          *cached
 }
 
 // cached is a block in the cache: when it was last drawn or reused, and
 // the blocks it was made of, which stay as long as it does.
 type cached struct {
 	b     Block
+	n     *a2ui.Node // the node it was drawn for
+	gone  bool       // forgotten (by drop or a sweep)
 	used  uint32
 	mark  uint32
 	parts []*cached
@@ -102,7 +136,13 @@ func (c *Cache) sweep() {
 	}
 	for k, e := range c.blocks {
 		if e.mark != m {
+			e.gone = true
 			delete(c.blocks, k)
+		}
+	}
+	for k, s := range c.stacks {
+		if (s.e == nil || s.e.mark != m) && s.frame != c.frame-1 {
+			delete(c.stacks, k)
 		}
 	}
 	c.live = len(c.blocks)
@@ -114,6 +154,8 @@ func (c *Cache) Clear() {
 	c.gen++
 	clear(c.blocks)
 	clear(c.natural)
+	clear(c.stacks)
+	c.stacked = nil
 	c.open = c.open[:0]
 	c.live = 0
 }
@@ -135,12 +177,28 @@ func (c *Cache) begin() int { return len(c.open) }
 // drop forgets a node drawn while it held the focus: what it shows then
 // (a cursor, a selection) is not what it shows once the focus leaves.
 func (c *Cache) drop(n *a2ui.Node, w int) {
-	delete(c.blocks, cacheKey{n, w})
+	k := cacheKey{n, w}
+	if e, ok := c.blocks[k]; ok {
+		e.gone = true
+		delete(c.blocks, k)
+	}
 }
 
 // put keeps the block b drawn for n at width w, made of the blocks drawn
 // or reused since begin returned at.
 func (c *Cache) put(n *a2ui.Node, w int, b Block, at int) {
+	e := c.keep(n, w, b, at)
+	if s := c.stacked; s != nil {
+		// The stack just made is n's block: it lasts as long as n's.
+		if s.n == n && s.block.W == w {
+			s.e = e
+		}
+		c.stacked = nil
+	}
+}
+
+// keep is put, returning the cache's entry.
+func (c *Cache) keep(n *a2ui.Node, w int, b Block, at int) *cached {
 	// Capacity capped so that a caller appending to the lines or hits of
 	// a cached block can never write into it.
 	b.Lines = b.Lines[:len(b.Lines):len(b.Lines)]
@@ -150,7 +208,7 @@ func (c *Cache) put(n *a2ui.Node, w int, b Block, at int) {
 	}
 	e := &c.slab[0]
 	c.slab = c.slab[1:]
-	e.b, e.used = b, c.frame
+	e.b, e.n, e.used = b, n, c.frame
 	if parts := c.open[at:]; len(parts) > 0 {
 		if cap(c.arena)-len(c.arena) < len(parts) {
 			c.arena = make([]*cached, 0, max(512, 2*len(parts)))
@@ -161,6 +219,7 @@ func (c *Cache) put(n *a2ui.Node, w int, b Block, at int) {
 	}
 	c.open = append(c.open[:at], e)
 	c.blocks[cacheKey{n, w}] = e
+	return e
 }
 
 // gathering collects the blocks of a container's children. With a cache

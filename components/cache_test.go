@@ -2,6 +2,7 @@ package components
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -226,4 +227,104 @@ func TestCacheBlocksAreNotShared(t *testing.T) {
 	if got := cacheFrame(c, root, 20); got.String() != want || len(got.Hits) != 3 {
 		t.Errorf("appending changed the cached block: %q %+v", got.Lines, got.Hits)
 	}
+}
+
+// TestCacheStackPatchIsFresh: a Column or List drawn by patching the
+// stack of its last version draws what a drawing without the cache does,
+// through random updates of its children: replaced by nodes as tall or
+// taller, added, removed, moved, shared, nested, and the focus moving in
+// and out.
+func TestCacheStackPatchIsFresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	texts := []string{"short", "a longer line of text that wraps at narrow widths", "two\nlines", "*styled* text", ""}
+	next := 0
+	item := func() *a2ui.Node {
+		next++
+		id := fmt.Sprint("i", next)
+		switch rng.IntN(5) {
+		case 0:
+			return linkButton(id, texts[rng.IntN(len(texts))])
+		case 1:
+			return layCard(id, layText(id+"t", texts[rng.IntN(len(texts))]))
+		case 2:
+			return layColumn(id, "stretch", layText(id+"a", texts[rng.IntN(len(texts))]), layButton(id+"b", "Go"))
+		default:
+			return layText(id, texts[rng.IntN(len(texts))])
+		}
+	}
+	for _, kind := range []string{"Column", "List"} {
+		// One width a run: a note set while a node is drawn at another
+		// width is not seen by the cache at this one, with or without
+		// patching.
+		w := 30
+		if kind == "List" {
+			w = 24
+		}
+		c := cacheCtx("")
+		items := make([]*a2ui.Node, 12)
+		for i := range items {
+			items[i] = item()
+		}
+		shared := linkButton("shared", "Shared")
+		// A column kept from one version to the next, which holds the
+		// shared node too.
+		nestText := layText("nest-t", "Nested")
+		patches := uint64(0)
+		for step := range 400 {
+			switch op := rng.IntN(10); {
+			case op < 5: // one item replaced
+				items[rng.IntN(len(items))] = item()
+			case op == 5 && len(items) < 20:
+				i := rng.IntN(len(items) + 1)
+				items = append(items[:i], append([]*a2ui.Node{item()}, items[i:]...)...)
+			case op == 6 && len(items) > 2:
+				i := rng.IntN(len(items))
+				items = append(items[:i], items[i+1:]...)
+			case op == 7:
+				i, j := rng.IntN(len(items)), rng.IntN(len(items))
+				items[i], items[j] = items[j], items[i]
+			case op == 8: // the focus moves: onto a button, or away
+				// A button pressed there shows a note from then on.
+				c.Focus = ""
+				if f := items[rng.IntN(len(items))]; f.Type == "Button" && rng.IntN(2) == 0 {
+					c.Focus = f.ID
+				} else if rng.IntN(3) == 0 {
+					c.Focus = "shared"
+				}
+				if c.Focus != "" && rng.IntN(2) == 0 {
+					c.State.Node(c.Focus).Notice = fmt.Sprint("pressed at ", step)
+				}
+			case op == 9 && rng.IntN(2) == 0:
+				nestText = layText("nest-t", texts[rng.IntN(len(texts))])
+			case op == 9: // a node shown in two places
+				items[rng.IntN(len(items))] = shared
+			}
+			nest := layColumn("nest", "stretch", nestText, shared)
+			var root *a2ui.Node
+			if kind == "Column" {
+				root = layColumn("root", "stretch", append(append([]*a2ui.Node(nil), items...), nest)...)
+			} else {
+				root = layList("root", "vertical", "stretch", append(append([]*a2ui.Node(nil), items...), nest)...)
+			}
+			got := cacheFrame(c, root, w)
+			fresh := &Context{Theme: c.Theme, State: c.State, Focus: c.Focus}
+			fresh.SetRoot(root)
+			want := Render(root, w, fresh)
+			if !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Hits, want.Hits) {
+				t.Fatalf("%s step %d: with the cache\n%s\n%+v\nwithout\n%s\n%+v", kind, step, got, got.Hits, want, want.Hits)
+			}
+			patches = c.Cache.patches
+		}
+		if patches < 40 {
+			t.Errorf("%s: only %d stacks were patched", kind, patches)
+		}
+	}
+}
+
+// linkButton is a button that opens an address, which shows a note once
+// pressed.
+func linkButton(id, label string) *a2ui.Node {
+	b := layButton(id, label)
+	b.Props = &a2ui.ButtonProps{Action: "open", Call: "openUrl", URL: "https://example.com/" + id}
+	return b
 }

@@ -23,14 +23,26 @@ type Context struct {
 	// focusPath holds the nodes on the way from the root to the focused
 	// node, which must be drawn afresh.
 	focusPath map[*a2ui.Node]bool
+	path      []*a2ui.Node // the same nodes, in a list
 	pathFor   *a2ui.Node
+}
+
+// onPath reports whether n is on the focus path, without a map lookup:
+// the path is a few nodes.
+func (c *Context) onPath(n *a2ui.Node) bool {
+	for _, p := range c.path {
+		if p == n {
+			return true
+		}
+	}
+	return false
 }
 
 // SetRoot tells the context which tree is about to be drawn, so that the
 // cache knows which subtrees hold the focus.
 func (c *Context) SetRoot(root *a2ui.Node) {
 	c.pathFor = root
-	c.focusPath = nil
+	c.focusPath, c.path = nil, nil
 	if c.Focus == "" || root == nil {
 		return
 	}
@@ -50,6 +62,7 @@ func (c *Context) SetRoot(root *a2ui.Node) {
 		return false
 	}
 	if walk(root) {
+		c.path = path
 		c.focusPath = make(map[*a2ui.Node]bool, len(path))
 		for _, n := range path {
 			c.focusPath[n] = true

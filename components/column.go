@@ -15,7 +15,7 @@ func (Column) Render(n *a2ui.Node, w int, c *Context) Block {
 	if p, ok := n.Props.(*a2ui.ColumnProps); ok {
 		align = p.Alignment
 	}
-	return stackChildren(n.Children, w, align, c)
+	return stackNode(n, w, align, c)
 }
 
 // Natural is the widest child.
@@ -44,6 +44,161 @@ func stackChildren(children []*a2ui.Node, w int, align string, c *Context) Block
 	out := Stack(w, g.blocks()...)
 	g.done()
 	return out
+}
+
+// stackNode stacks the children of n, a Column or a List. Drawn with the
+// cache, a stack of children at full width is remembered, and the next
+// version of n (the canvas makes one when a child changed; the focus
+// moving inside n draws it again too) patches it: a child that is the
+// same node, off the focus path, whose block the cache still holds keeps
+// its lines and hits in place without being looked up, and only the
+// others are drawn, as long as each is as tall as the one it replaces
+// and has as many hits. Otherwise the stack is made again.
+func stackNode(n *a2ui.Node, w int, align string, c *Context) Block {
+	k := c.Cache
+	if k == nil || c.pathFor == nil || !(align == "stretch" || align == "") || w <= 0 {
+		return stackChildren(n.Children, w, align, c)
+	}
+	key := stackKey{n.ID, w}
+	at := len(k.open)
+	cacheable := !c.focusPath[n]
+	if m := k.stacks[key]; m != nil && m.gen == k.gen && len(m.children) == len(n.Children) {
+		if b, ok := patchStack(m, n, w, at, c); ok {
+			m.frame = k.frame
+			if cacheable {
+				k.stacked = m
+			}
+			k.patches++
+			return b
+		}
+		k.open = k.open[:at]
+	}
+	// Stacked as stackChildren does, noting where each child's blocks
+	// start in the cache's open list.
+	g := c.gather(len(n.Children))
+	m := &stackMemo{n: n, children: make([]*a2ui.Node, len(n.Children)), gen: k.gen, frame: k.frame,
+		ps: make([]int, len(n.Children)+1), ys: make([]int, len(n.Children)+1), hs: make([]int, len(n.Children)+1)}
+	for i, ch := range n.Children {
+		from := len(k.open)
+		b := Render(ch, w, c)
+		g.add(b)
+		if len(k.open) == from+1 && k.open[from].n == ch {
+			m.children[i] = ch // else drawn again each time
+		}
+		m.ps[i+1] = len(k.open) - at
+		m.ys[i+1] = m.ys[i] + b.H()
+		m.hs[i+1] = m.hs[i] + len(b.Hits)
+	}
+	m.block = Stack(w, g.blocks()...)
+	g.done()
+	m.parts = append([]*cached(nil), k.open[at:]...)
+	if k.stacks == nil {
+		k.stacks = map[stackKey]*stackMemo{}
+	}
+	k.stacks[key] = m
+	if cacheable {
+		k.stacked = m
+	}
+	return m.block
+}
+
+// patchStack draws n from m, the stack of an earlier version of it, and
+// makes m n's; ok is false (and m unchanged) when the stack must be made
+// again.
+func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool) {
+	k := c.Cache
+	type change struct {
+		i      int
+		b      Block
+		parts  []*cached
+		keepAs *a2ui.Node // what m notes as the child: nil to draw it again next time
+	}
+	var few [4]change
+	changes := few[:0]
+	for i, ch := range n.Children {
+		if ch == m.children[i] && ch != nil && !c.onPath(ch) && !m.parts[m.ps[i]].gone {
+			continue
+		}
+		from := len(k.open)
+		b := Render(ch, w, c)
+		if b.H() != m.ys[i+1]-m.ys[i] || len(b.Hits) != m.hs[i+1]-m.hs[i] {
+			return Block{}, false
+		}
+		var keep *a2ui.Node
+		if len(k.open) == from+1 && k.open[from].n == ch {
+			keep = ch
+		}
+		changes = append(changes, change{i, b, k.open[from:len(k.open):len(k.open)], keep})
+	}
+	// Lines and hits are copied only if some differ: blocks are never
+	// written to, and one the cache holds may share them with another.
+	out := m.block
+	sameLines, sameHits := true, true
+	for _, ch := range changes {
+		y := m.ys[ch.i]
+		for j, l := range ch.b.Lines {
+			sameLines = sameLines && ch.b.W == w && l == out.Lines[y+j]
+		}
+		for j, h := range ch.b.Hits {
+			h.Y += y
+			sameHits = sameHits && h == out.Hits[m.hs[ch.i]+j]
+		}
+	}
+	if !sameLines {
+		out.Lines = append([]string(nil), m.block.Lines...)
+	}
+	if !sameHits {
+		out.Hits = append([]Hit(nil), m.block.Hits...)
+	}
+	// The blocks the children were drawn as, in order: those kept, and
+	// those just drawn in place of the others'.
+	parts := make([]*cached, 0, len(m.parts)+4)
+	ps := m.ps
+	done := 0 // children whose parts are in
+	for _, ch := range changes {
+		y := m.ys[ch.i]
+		if !sameLines {
+			for j, l := range ch.b.Lines {
+				out.Lines[y+j] = resize(l, ch.b.W, w)
+			}
+		}
+		if !sameHits {
+			for j, h := range ch.b.Hits {
+				h.Y += y
+				out.Hits[m.hs[ch.i]+j] = h
+			}
+		}
+		parts = append(parts, m.parts[m.ps[done]:m.ps[ch.i]]...)
+		parts = append(parts, ch.parts...)
+		done = ch.i + 1
+		if len(ch.parts) != m.ps[ch.i+1]-m.ps[ch.i] && &ps[0] == &m.ps[0] {
+			ps = append([]int(nil), m.ps...)
+		}
+	}
+	parts = append(parts, m.parts[m.ps[done]:]...)
+	if &ps[0] != &m.ps[0] {
+		// Some child has more or fewer blocks than before: count again.
+		ci := 0
+		for i := range n.Children {
+			size := m.ps[i+1] - m.ps[i]
+			if ci < len(changes) && changes[ci].i == i {
+				size = len(changes[ci].parts)
+				ci++
+			}
+			ps[i+1] = ps[i] + size
+		}
+	}
+	for _, ch := range changes {
+		m.children[ch.i] = ch.keepAs
+	}
+	// As when looked up: drawn in this frame, and the parts of the
+	// block n is drawn as.
+	for _, p := range parts {
+		p.used = k.frame
+	}
+	k.open = append(k.open[:at], parts...)
+	m.n, m.parts, m.ps, m.block, m.e = n, parts, ps, out, nil
+	return out, true
 }
 
 // stackChildrenTo stacks children at least h lines tall: the lines over

@@ -21,7 +21,7 @@ func (List) Render(n *a2ui.Node, w int, c *Context) Block {
 		if p != nil {
 			align = p.Alignment
 		}
-		return stackChildren(n.Children, w, align, c)
+		return stackNode(n, w, align, c)
 	}
 	return scrollStrip(n, w, c)
 }

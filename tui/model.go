@@ -61,11 +61,16 @@ type Model struct {
 	states map[string]*components.State // per surface
 	caches map[string]*components.Cache
 	// focusSeen is the set drawSurface lists the controls with, kept
-	// from one drawing to the next.
-	focusSeen map[string]struct{}
-	focus     map[string]string // focused node per surface
-	scroll    map[string]int
-	seen      map[string]uint64 // version of each surface last shown
+	// from one drawing to the next: each id seen maps to its entry in
+	// focusStamp, which holds the drawing that last saw it (focusDrawing
+	// counts them), so that a drawing neither clears the set nor adds
+	// the ids it already holds.
+	focusSeen    map[string]int
+	focusStamp   []uint64
+	focusDrawing uint64
+	focus        map[string]string // focused node per surface
+	scroll       map[string]int
+	seen         map[string]uint64 // version of each surface last shown
 	// started holds the surfaces whose focus the program no longer sets
 	// itself: at first the first control of a surface gets the focus,
 	// until the person (or that) moved it.

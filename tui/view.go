@@ -285,18 +285,25 @@ func (m *Model) drawSurface(s *a2ui.Surface, st *components.State, cache *compon
 	}
 	// The list and the set that dedups it are kept from one drawing to
 	// the next: only this layout holds them.
-	if m.focusSeen == nil {
-		m.focusSeen = map[string]struct{}{}
+	if m.focusSeen == nil || len(m.focusSeen) > 2*len(hits)+1024 {
+		// Started, or grown with the ids of controls gone since.
+		m.focusSeen, m.focusStamp = map[string]int{}, m.focusStamp[:0]
 	}
-	seen := m.focusSeen
-	clear(seen)
+	m.focusDrawing++
+	now := m.focusDrawing
 	l.focusables = l.focusables[:0]
 	for _, h := range hits {
 		if !h.Focusable {
 			continue
 		}
-		if _, dup := seen[h.Node]; !dup {
-			seen[h.Node] = struct{}{}
+		i, ok := m.focusSeen[h.Node]
+		if !ok {
+			i = len(m.focusStamp)
+			m.focusSeen[h.Node] = i
+			m.focusStamp = append(m.focusStamp, 0)
+		}
+		if m.focusStamp[i] != now {
+			m.focusStamp[i] = now
 			l.focusables = append(l.focusables, h)
 		}
 	}
