@@ -58,6 +58,7 @@ type RemoteView struct {
 	versions   []versionPair // the hub's version of each recent version of canvas
 	transcript []Entry
 	dropped    uint64
+	anew       uint64 // whole canvases applied (Snapshot.Anew)
 	status     Status
 	subs       map[chan struct{}]struct{}
 	conn       *jsonrpc2.Conn
@@ -249,7 +250,7 @@ func (r *RemoteView) Snapshot() Snapshot {
 	}
 	st := r.status
 	st.Lost = r.lost
-	return Snapshot{Canvas: r.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: st}
+	return Snapshot{Canvas: r.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: st, Anew: r.anew}
 }
 
 // Subscribe implements View.
@@ -402,6 +403,7 @@ func (r *RemoteView) applySnapshot(s viewSnapshot) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.canvas = c
+	r.anew++
 	r.versions = append(r.versions[:0], versionPair{local: c.Version(), hub: s.Version})
 	r.transcript = append([]Entry(nil), s.Transcript...)
 	r.dropped = s.Dropped

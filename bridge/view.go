@@ -42,6 +42,11 @@ type Snapshot struct {
 	// first once the transcript is over its bound of entries or bytes.
 	Dropped uint64
 	Status  Status
+	// Anew counts the times the view took the whole canvas again (an
+	// attached terminal resyncing with its hub, or reaching a hub started
+	// again): every surface then has a new version, though most hold what
+	// they held. A view of the hub itself never does.
+	Anew uint64
 }
 
 // Role says who a transcript entry is from.

@@ -254,9 +254,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // refresh reads the latest snapshot.
 func (m *Model) refresh() {
-	lost, prev := m.snap.Status.Lost, m.snap.Canvas
+	lost, prev, anew := m.snap.Status.Lost, m.snap.Canvas, m.snap.Anew
 	m.snap = m.view.Snapshot()
-	m.carrySeen(prev)
+	if m.snap.Anew != anew {
+		m.carrySeen(prev)
+	}
 	m.noticeLost(lost)
 	m.noticeNewSurfaces()
 	m.pickActive()
@@ -264,23 +266,17 @@ func (m *Model) refresh() {
 }
 
 // carrySeen keeps the tabs of surfaces the person saw unmarked when the
-// canvas was made anew from prev's state, as an attached terminal's view
-// is from its hub's snapshot: every surface then has a new version, and
-// those that hold what was seen are taken as seen. A canvas is taken as
-// made anew when every surface's version is past prev's, which an
-// ordinary change (one or a few surfaces) does not do.
+// view took the whole canvas anew (Snapshot.Anew), as an attached
+// terminal does from its hub: every surface then has a new version, and
+// those that hold what the person saw in prev are taken as seen. It costs
+// a comparison of each surface's state, once per such canvas, never on
+// an ordinary change.
 func (m *Model) carrySeen(prev *a2ui.Canvas) {
 	now := m.snap.Canvas
 	if prev == nil || now == nil || now == prev {
 		return
 	}
-	surfaces := now.Surfaces()
-	for _, s := range surfaces {
-		if s.Version() <= prev.Version() {
-			return
-		}
-	}
-	for _, s := range surfaces {
+	for _, s := range now.Surfaces() {
 		v, seen := m.seen[s.ID()]
 		if old := prev.Surface(s.ID()); seen && old != nil && old.Version() == v && s.SameState(old) {
 			m.seen[s.ID()] = s.Version()

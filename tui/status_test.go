@@ -218,9 +218,14 @@ func (v *swapView) SetValue(bridge.Source, string, string, any) error {
 	return errors.New("this view takes no values")
 }
 
-func (v *swapView) set(c *a2ui.Canvas) {
+// set gives the view canvas c, taken anew (a resync) or as an ordinary
+// change.
+func (v *swapView) set(c *a2ui.Canvas, anew bool) {
 	v.mu.Lock()
 	v.snap.Canvas = c
+	if anew {
+		v.snap.Anew++
+	}
 	v.mu.Unlock()
 }
 
@@ -264,7 +269,7 @@ func TestTabsUnmarkedAfterARestore(t *testing.T) {
 	if again.Surface("two").Version() <= first.Surface("two").Version() {
 		t.Fatal("the restored canvas's versions do not move on")
 	}
-	v.set(again)
+	v.set(again, true)
 	m.refresh()
 	if got := marked(); len(got) != 0 {
 		t.Errorf("after the same state was restored, tabs %v are marked", got)
@@ -273,7 +278,7 @@ func TestTabsUnmarkedAfterARestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.set(restore(changed))
+	v.set(restore(changed), true)
 	m.refresh()
 	if got := marked(); strings.Join(got, " ") != "two" {
 		t.Errorf("after a state where two changed was restored, tabs %v are marked, want two", got)
@@ -284,7 +289,7 @@ func TestTabsUnmarkedAfterARestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.set(later)
+	v.set(later, false)
 	m.refresh()
 	if got := marked(); strings.Join(got, " ") != "two" {
 		t.Errorf("after two changed, tabs %v are marked, want two", got)
