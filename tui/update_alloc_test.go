@@ -15,12 +15,18 @@ func TestItemReplaceAllocatesAlike(t *testing.T) {
 		allocs := func(nodes int) float64 {
 			board, m := program(t, listBatch(listItems(nodes), v09))
 			updates := [][]json.RawMessage{itemReplace("Replaced one", 1000, v09), itemReplace("Replaced two", 2000, v09)}
+			// and one value of an item alone, between them
+			if v09 {
+				updates = append(updates, raws(`{"version":"v0.9","updateDataModel":{"surfaceId":"list","path":"/items/9/name","value":"Named"}}`))
+			} else {
+				updates = append(updates, raws(`{"dataModelUpdate":{"surfaceId":"list","path":"/items/i9/name","contents":[{"key":".","valueString":"Named"}]}}`))
+			}
 			for _, u := range updates {
 				show(t, board, m, u)
 			}
 			i := 0
 			return testing.AllocsPerRun(20, func() {
-				show(t, board, m, updates[i%2])
+				show(t, board, m, updates[i%len(updates)])
 				i++
 			})
 		}
