@@ -631,13 +631,15 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 	out := make([]byte, 0, len(raw))
 	from := 0 // raw[from:i] is still to be copied as it is
 	for i := 0; i < len(raw); i++ {
-		switch raw[i] {
-		case ' ', '\t', '\n', '\r':
-			out = append(out, raw[from:i]...)
+		for i < len(raw) && !stopByte[raw[i]] {
+			i++
+		}
+		if i == len(raw) {
+			break
+		}
+		if raw[i] != '"' {
+			out = append(out, raw[from:i]...) // white space
 			from = i + 1
-			continue
-		case '"':
-		default:
 			continue
 		}
 		j := i + 1
@@ -651,9 +653,10 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 			}
 		}
 		clean, replace := "", false
-		if s, ok := d.cleaned[v.start+int32(i)]; ok {
-			clean, replace = s, true
-		} else if !plain {
+		if len(d.cleaned) > 0 {
+			clean, replace = d.cleaned[v.start+int32(i)]
+		}
+		if !replace && !plain {
 			if jv, err := parseJSON(raw[i : j+1]); err == nil && jv.kind == jString {
 				// (It cannot fail: the document parsed.)
 				clean = SanitizeLine(jv.str)
@@ -668,6 +671,10 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 	}
 	return append(out, raw[from:]...)
 }
+
+// stopByte holds the bytes cleanJSON stops at outside strings: white
+// space and the quote.
+var stopByte = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '"': true}
 
 // plainStringByte holds the bytes a JSON string may hold as they are and
 // that need no cleaning: printable ASCII but the quote and the backslash.
