@@ -68,9 +68,12 @@ type Model struct {
 	focusSeen    map[string]int
 	focusStamp   []uint64
 	focusDrawing uint64
-	focus        map[string]string // focused node per surface
-	scroll       map[string]int
-	seen         map[string]uint64 // version of each surface last shown
+	// focusFrom holds the hits the list was last made from, and
+	// focusList that list.
+	focusFrom, focusList []components.Hit
+	focus                map[string]string // focused node per surface
+	scroll               map[string]int
+	seen                 map[string]uint64 // version of each surface last shown
 	// started holds the surfaces whose focus the program no longer sets
 	// itself: at first the first control of a surface gets the focus,
 	// until the person (or that) moved it.

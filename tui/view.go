@@ -285,6 +285,13 @@ func (m *Model) drawSurface(s *a2ui.Surface, st *components.State, cache *compon
 	}
 	// The list and the set that dedups it are kept from one drawing to
 	// the next: only this layout holds them.
+	if len(hits) == len(m.focusFrom) && (len(hits) == 0 || &hits[0] == &m.focusFrom[0]) {
+		// The hits the list was made from (blocks are never written to):
+		// the same list.
+		l.focusables = m.focusList
+		return
+	}
+	m.focusFrom = hits
 	if m.focusSeen == nil || len(m.focusSeen) > 2*len(hits)+1024 {
 		// Started, or grown with the ids of controls gone since.
 		m.focusSeen, m.focusStamp = map[string]int{}, m.focusStamp[:0]
@@ -307,6 +314,7 @@ func (m *Model) drawSurface(s *a2ui.Surface, st *components.State, cache *compon
 			l.focusables = append(l.focusables, h)
 		}
 	}
+	m.focusList = l.focusables
 }
 
 // hitAt finds the control drawn at a screen position: the smallest hit
