@@ -32,14 +32,15 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		p = &a2ui.ButtonProps{}
 	}
 	focused := c.Focused(n.ID)
-	style := t.Button
+	// A pointer: a style is large to copy.
+	style := &t.Button
 	switch {
 	case p.Disabled:
-		style = t.Disabled
+		style = &t.Disabled
 	case p.Primary:
-		style = t.Primary
+		style = &t.Primary
 	case p.Borderless:
-		style = t.Text // the label alone is underlined
+		style = &t.Text // the label alone is underlined
 	}
 	var child *a2ui.Node
 	if len(n.Children) > 0 {
@@ -72,9 +73,10 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 		text = truncate(text, w)
 		if focused {
-			style = t.Focus
+			style = &t.Focus
 			if p.Disabled {
-				style = newStyle(t.Focus.Faint(true))
+				faint := newStyle(t.Focus.Faint(true))
+				style = &faint
 			}
 		}
 		line := style.Render(text)
@@ -86,7 +88,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		b = Block{W: stringWidth(text), Lines: []string{line}}
 	} else {
 		if focused {
-			style = t.Focus
+			style = &t.Focus
 		} else {
 			// New lines: the child's block may be kept in the cache.
 			lines := make([]string, len(inner.Lines))
@@ -95,7 +97,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 			}
 			inner.Lines = lines
 		}
-		b = controlFrame(t, inner, style, focused && !t.Color(), focused)
+		b = controlFrame(t, inner, *style, focused && !t.Color(), focused)
 	}
 	// The label is part of the button, not something to click on its own.
 	// Marked as the button and padded to w (Indent(b.Mark(n.ID, true), 0,

@@ -194,6 +194,9 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if n == nil {
 		return 0
 	}
+	if p, ok := n.Props.(*a2ui.TextProps); ok && n.Type == "Text" && plainText(p.Text) && len(p.Text) <= textNaturalCap {
+		return len(p.Text) // what Text.Natural says, for less than remembering it costs
+	}
 	memo := c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n]
 	if memo {
 		if w, ok := c.Cache.natural[n]; ok {

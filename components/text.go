@@ -40,7 +40,7 @@ func (Text) Render(n *a2ui.Node, w int, c *Context) Block {
 	if plainText(p.Text) && len(p.Text) <= w {
 		// One line of plain text: what the layout would make of it,
 		// without reading it as Markdown.
-		codes := newSpanStyler(p.UsageHint, c.Theme).codes(0)
+		codes := plainCodes(p.UsageHint, c.Theme)
 		return Block{W: w, Lines: []string{codes[0] + p.Text + codes[1] + blanks(w-len(p.Text))}}
 	}
 	return markdownBlock(p.Text, p.UsageHint, w, c.Theme)
@@ -197,6 +197,12 @@ func (s *spanStyler) style(f fmtFlags) lipgloss.Style {
 // worked out once per theme.
 func (s *spanStyler) codes(f fmtFlags) [2]string {
 	return s.t.codes(codeKey{hint: s.hint, flags: f}, func() [2]string { return styleCodes(s.style(f), s.t) })
+}
+
+// plainCodes is newSpanStyler(hint, t).codes(0), without making the
+// styler unless the theme has yet to work them out.
+func plainCodes(hint string, t *Theme) [2]string {
+	return t.codes(codeKey{hint: hint}, func() [2]string { return styleCodes(newSpanStyler(hint, t).style(0), t) })
 }
 
 // render styles text as one run in the style of f.
