@@ -151,8 +151,17 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 		out.Hits = append([]Hit(nil), m.block.Hits...)
 	}
 	// The blocks the children were drawn as, in order: those kept, and
-	// those just drawn in place of the others'.
-	parts := make([]*cached, 0, len(m.parts)+4)
+	// those just drawn in place of the others'. Only m holds its parts
+	// (the cache copies a block's parts), so they are replaced in place
+	// when each child has as many blocks as before.
+	sameCounts := true
+	for _, ch := range changes {
+		sameCounts = sameCounts && len(ch.parts) == m.ps[ch.i+1]-m.ps[ch.i]
+	}
+	parts := m.parts
+	if !sameCounts {
+		parts = make([]*cached, 0, len(m.parts)+4)
+	}
 	ps := m.ps
 	done := 0 // children whose parts are in
 	for _, ch := range changes {
@@ -168,6 +177,10 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 				out.Hits[m.hs[ch.i]+j] = h
 			}
 		}
+		if sameCounts {
+			copy(parts[m.ps[ch.i]:], ch.parts)
+			continue
+		}
 		parts = append(parts, m.parts[m.ps[done]:m.ps[ch.i]]...)
 		parts = append(parts, ch.parts...)
 		done = ch.i + 1
@@ -175,7 +188,9 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 			ps = append([]int(nil), m.ps...)
 		}
 	}
-	parts = append(parts, m.parts[m.ps[done]:]...)
+	if !sameCounts {
+		parts = append(parts, m.parts[m.ps[done]:]...)
+	}
 	if &ps[0] != &m.ps[0] {
 		// Some child has more or fewer blocks than before: count again.
 		ci := 0
