@@ -39,6 +39,21 @@ func startServe(t *testing.T, bin, sock string, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// showHello connects an agent to the a2term at sock and shows helloForm;
+// the connection is closed with the test.
+func showHello(t *testing.T, ctx context.Context, sock string) *client.Client {
+	t.Helper()
+	agent, err := client.Dial(ctx, sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { agent.Close() })
+	if _, err := agent.Show(ctx, helloForm...); err != nil {
+		t.Fatal(err)
+	}
+	return agent
+}
+
 // split opens a pane beside the session's first one running command and
 // returns its target.
 func (x *tmux) split(command ...string) string {
@@ -136,14 +151,7 @@ func TestAttachTwoTerminalsInTmux(t *testing.T) {
 	startServe(t, bin, sock)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	agent, err := client.Dial(ctx, sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer agent.Close()
-	if _, err := agent.Show(ctx, helloForm...); err != nil {
-		t.Fatal(err)
-	}
+	agent := showHello(t, ctx, sock)
 
 	x := startTmux(t, 161, 30, bin, "attach", "--socket", sock)
 	left := x.firstPane()
@@ -207,14 +215,7 @@ func TestAttachPlain(t *testing.T) {
 	startServe(t, bin, sock)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	agent, err := client.Dial(ctx, sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer agent.Close()
-	if _, err := agent.Show(ctx, helloForm...); err != nil {
-		t.Fatal(err)
-	}
+	agent := showHello(t, ctx, sock)
 	got := agentWaits(t, agent)
 	cmd := exec.CommandContext(ctx, bin, "attach", "--plain", "--socket", sock)
 	cmd.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")

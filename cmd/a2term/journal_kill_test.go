@@ -3,12 +3,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -108,27 +106,6 @@ func stateFacts(t *testing.T, state string) (items int, note string) {
 	return items, note
 }
 
-// startJournaling runs bin serve on sock with its journal in state and
-// returns once it listens.
-func startJournaling(t *testing.T, bin, sock, state string) *exec.Cmd {
-	t.Helper()
-	cmd := exec.Command(bin, "serve", "--no-web", "--socket", sock, "--state", state)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
-		t.Fatalf("serve's first line: %v (stderr: %s)", err, stderr.String())
-	}
-	return cmd
-}
-
 // TestJournalSurvivesKill9 plays a session — the agent shows items and
 // appends lines, the person types and presses, the agent takes actions —
 // against a journaling a2term serve and kills it with SIGKILL after a
@@ -151,7 +128,7 @@ func TestJournalSurvivesKill9(t *testing.T) {
 	canvasID := ""
 	const rounds = 50
 	for round := 0; round < rounds; round++ {
-		cmd := startJournaling(t, bin, sock, state)
+		cmd := startServe(t, bin, sock, "--state", state)
 		agent, err := client.Dial(ctx, sock)
 		if err != nil {
 			t.Fatal(err)

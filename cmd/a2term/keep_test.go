@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/bridge"
-	"github.com/a2term/a2term/bridge/client"
 )
 
 // panePID returns the process id of the command a pane runs.
@@ -48,14 +47,7 @@ func TestKeepSurvivesTheTerminal(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	agent, err := client.Dial(ctx, sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer agent.Close()
-	if _, err := agent.Show(ctx, helloForm...); err != nil {
-		t.Fatal(err)
-	}
+	agent := showHello(t, ctx, sock)
 	x.waitForIn(pane, "Who is there?")
 	got := agentWaits(t, agent)
 	waitUntil(t, "the agent waits", func() bool {

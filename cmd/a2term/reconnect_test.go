@@ -70,7 +70,7 @@ func TestGoClientReconnects(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	first := startJournaling(t, bin, sock, state)
+	first := startServe(t, bin, sock, "--state", state)
 	agent, err := client.Dial(ctx, sock, client.Reconnect(time.Minute))
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func TestGoClientReconnects(t *testing.T) {
 
 	first.Process.Kill()
 	first.Wait()
-	startJournaling(t, bin, sock, state)
+	startServe(t, bin, sock, "--state", state)
 	personPresses(t, ctx, sock, "Ada")
 	select {
 	case res := <-got:

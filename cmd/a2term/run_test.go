@@ -393,14 +393,7 @@ func TestPlainInTmux(t *testing.T) {
 	x.waitFor("agents: " + sock)
 	x.waitFor("Waiting for an agent: start it with")
 	ctx := context.Background()
-	c, err := client.Dial(ctx, sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if _, err := c.Show(ctx, helloForm...); err != nil {
-		t.Fatal(err)
-	}
+	showHello(t, ctx, sock)
 	x.waitFor("Who is there?")
 	x.keys("C-c")
 	x.gone()
