@@ -28,9 +28,6 @@ func (m *Model) statusRows() int {
 	return len(m.statusLines(maxStatusRows))
 }
 
-// statusLine draws the status line in one row.
-func (m *Model) statusLine() string { return m.statusLines(1)[0] }
-
 // statusLines draws the status line: on the left what the keys do right
 // now (in a field, on a button, in the transcript...), or the last notice;
 // on the right where the web mirror is and what waits. Everything on the

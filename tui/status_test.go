@@ -2,9 +2,7 @@ package tui
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -56,7 +54,7 @@ func TestStatusLineKeepsTheWebAddress(t *testing.T) {
 		m.narrowScript, m.scriptFocus, m.hideScript, m.searching, m.notice = false, false, false, false, ""
 		for _, st := range states {
 			st.set()
-			line := m.statusLine()
+			line := m.statusLines(1)[0] // the status line in one row
 			plain := ansi.Strip(line)
 			if ansi.StringWidth(line) > w {
 				t.Fatalf("width %d, %s: the status line is %d wide: %q", w, st.name, ansi.StringWidth(line), plain)
@@ -196,37 +194,12 @@ func TestStatusRowsFollowAnEmptyingCanvas(t *testing.T) {
 	}
 }
 
-// swapView is a view whose canvas a test replaces, as an attached
-// terminal's view replaces its own with the hub's snapshot.
-type swapView struct {
-	mu   sync.Mutex
-	snap bridge.Snapshot
-	ch   chan struct{}
-}
-
-func (v *swapView) Snapshot() bridge.Snapshot {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.snap
-}
-
-func (v *swapView) Subscribe() (<-chan struct{}, func()) { return v.ch, func() {} }
-func (v *swapView) Press(bridge.Source, string, string, uint64) error {
-	return errors.New("this view takes no presses")
-}
-func (v *swapView) SetValue(bridge.Source, string, string, any) error {
-	return errors.New("this view takes no values")
-}
-
-// set gives the view canvas c, taken anew (a resync) or as an ordinary
-// change.
-func (v *swapView) set(c *a2ui.Canvas, anew bool) {
-	v.mu.Lock()
-	v.snap.Canvas = c
+// set gives v canvas c, taken anew (a resync) or as an ordinary change.
+func (v *hubView) set(c *a2ui.Canvas, anew bool) {
+	v.canvas = c
 	if anew {
-		v.snap.Anew++
+		v.anew++
 	}
-	v.mu.Unlock()
 }
 
 // TestTabsUnmarkedAfterARestore: when the canvas is made anew from the
@@ -244,7 +217,7 @@ func TestTabsUnmarkedAfterARestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &swapView{snap: bridge.Snapshot{Canvas: first}, ch: make(chan struct{})}
+	v := &hubView{Board: bridge.NewBoard(a2ui.Options{}, fixedClock), canvas: first}
 	m := New(v, testOptions(termenv.Ascii))
 	defer m.Close()
 	m.SetSize(80, 24)

@@ -238,15 +238,22 @@ func TestTranscriptEntriesHang(t *testing.T) {
 
 // hubView is the view of an attached terminal whose hub may be started
 // again: the board it shows can be swapped for another, and what it says
-// while it has lost its hub is set by the test.
+// while it has lost its hub is set by the test, as is, when canvas is set,
+// the canvas it took anew from the hub (a resync: anew counts them).
 type hubView struct {
 	*bridge.Board
-	lost string
+	lost   string
+	canvas *a2ui.Canvas
+	anew   uint64
 }
 
 func (v *hubView) Snapshot() bridge.Snapshot {
 	s := v.Board.Snapshot()
 	s.Status.Lost = v.lost
+	if v.canvas != nil {
+		s.Canvas = v.canvas
+	}
+	s.Anew = v.anew
 	return s
 }
 
