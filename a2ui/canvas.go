@@ -483,13 +483,20 @@ func (b *batch) deleteSurface(id string) {
 func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 	b.structural[s.id] = true
 	b.updates[s.id] = append(b.updates[s.id], su)
-	if !b.ownComps[s.id] {
+	// A surface made in this batch owns its map already, empty: it is
+	// made again at the size of the update, which would otherwise grow
+	// it step by step.
+	if !b.ownComps[s.id] || len(s.comps) == 0 && len(su.Components) > 8 {
 		comps := make(map[string]*compEntry, len(s.comps)+len(su.Components))
 		for k, v := range s.comps {
 			comps[k] = v
 		}
 		s.comps = comps
-		s.compOrder = append([]string(nil), s.compOrder...)
+		if len(s.compOrder) == 0 {
+			s.compOrder = make([]string, 0, len(su.Components)) // every one is new
+		} else {
+			s.compOrder = append([]string(nil), s.compOrder...)
+		}
 		b.ownComps[s.id] = true
 	}
 	for _, comp := range su.Components {

@@ -59,11 +59,23 @@ func (d *decoder) cleanJSONByByte(v *jval) []byte {
 func TestCleanJSONMatchesByteByByte(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 13))
 	texts := []string{`plain`, `two\nlines`, `tab\there`, `esc \u001b[31m red`, `bidi \u202e!`, `quote \" and \\ slash`,
-		`漢字 and 👍🏽`, `\ud83d\ude00 pair`, `\ud800 lone`, `emoji 🇫🇷`, ``, `a\u0000b`, `zero\u200bwidth`}
+		`漢字 and 👍🏽`, `\ud83d\ude00 pair`, `\ud800 lone`, `emoji 🇫🇷`, ``, `a\u0000b`, `zero\u200bwidth`, "del\x7f", "\xffbad"}
 	space := []string{"", " ", "\n  ", "\t", "\r\n"}
-	sp := func() string { return space[rng.IntN(len(space))] }
-	str := func() string { return `"` + texts[rng.IntN(len(texts))] + `"` }
+	compact := false // a third of the documents: no spaces, and printable ASCII but for a few strings
+	sp := func() string {
+		if compact {
+			return ""
+		}
+		return space[rng.IntN(len(space))]
+	}
+	str := func() string {
+		if plain := []string{`plain`, ``, `Save`, `a b ~{}[]:,`}; compact && rng.IntN(8) > 0 {
+			return `"` + plain[rng.IntN(len(plain))] + `"`
+		}
+		return `"` + texts[rng.IntN(len(texts))] + `"`
+	}
 	for round := range 300 {
+		compact = round%3 == 2
 		var comps []string
 		v09 := round%2 == 1
 		for i := range 1 + rng.IntN(6) {
@@ -71,7 +83,7 @@ func TestCleanJSONMatchesByteByByte(t *testing.T) {
 			if v09 {
 				c = fmt.Sprintf(`{%s"id"%s:%s"c%d",%s"component":"Text",%s"text":%s%s,"variant":%s"body"%s}`, sp(), sp(), sp(), i, sp(), sp(), sp(), str(), sp(), sp())
 			} else {
-				c = fmt.Sprintf(`{%s"id":"c%d",%s"component":{%s"Text":{"text":{%s"literalString":%s%s},%s"x-ignored":%s%s}}%s}`, sp(), i, sp(), sp(), sp(), sp(), str(), sp(), sp(), str(), sp())
+				c = fmt.Sprintf(`{%s"id":"c%d",%s"component":{%s"Text":{"text":{%s"literalString":%s%s},%s"x-ignored%s":%s%s}}%s}`, sp(), i, sp(), sp(), sp(), sp(), str(), sp(), []string{"", "é", "\x7f"}[rng.IntN(3)], sp(), str(), sp())
 			}
 			comps = append(comps, c)
 		}

@@ -211,6 +211,9 @@ type decoder struct {
 	// offset of their opening quote, so that a component's stored JSON
 	// carries the strings the views draw.
 	cleaned map[int32]string
+	// plainSrc: src has no white space between its tokens and only
+	// strings of printable ASCII written out, which no cleaning changes.
+	plainSrc bool
 }
 
 // p, pk and pi build a JSON Pointer one segment further: a literal
@@ -284,7 +287,7 @@ func (d *decoder) message(raw []byte) Message {
 		d.fail(CodeBadMessage, "", "a message must be a JSON object with one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface, not %s", env.kind)
 		return Message{}
 	}
-	d.src = raw
+	d.src, d.plainSrc = raw, !jp.loose
 	if vv, ok := env.member("version"); ok {
 		if vv.kind != jString || !containsString(MessageVersions, vv.str) {
 			what := vv.kind.String()
@@ -628,6 +631,9 @@ func (d *decoder) component(raw *jval, p string) Component {
 // agent reads back the strings the person sees, never hidden ones.
 func (d *decoder) cleanJSON(v *jval) []byte {
 	raw := d.src[v.start:v.end]
+	if d.plainSrc && !d.cleanedWithin(v) {
+		return append([]byte(nil), raw...) // as it is: nothing to take out or clean
+	}
 	out := make([]byte, 0, len(raw))
 	from := 0 // raw[from:i] is still to be copied as it is
 	for i := 0; i < len(raw); i++ {
@@ -670,6 +676,20 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 		i = j
 	}
 	return append(out, raw[from:]...)
+}
+
+// cleanedWithin reports whether a string of v may be one that cleaning
+// changed; true without looking when many were.
+func (d *decoder) cleanedWithin(v *jval) bool {
+	if len(d.cleaned) > 8 {
+		return true
+	}
+	for at := range d.cleaned {
+		if at >= v.start && at < v.end {
+			return true
+		}
+	}
+	return false
 }
 
 // stopByte holds the bytes cleanJSON stops at outside strings: white

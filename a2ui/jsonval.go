@@ -83,6 +83,10 @@ type jparser struct {
 	// document. A parser from the pool has both; parseJSON's has none.
 	keys, vals *internTable
 	valsUsed   bool // vals holds strings of the current document
+	// loose is set once the document has white space between tokens or
+	// a string that is not printable ASCII written out: what a
+	// component's stored JSON must change (see decoder.cleanJSON).
+	loose bool
 }
 
 // internTable shares one string for each distinct short byte string: a
@@ -156,7 +160,7 @@ func pooledParser(data []byte) *jparser {
 	if p == nil {
 		p = parsers.Get().(*jparser)
 	}
-	p.data, p.pos, p.depth = data, 0, 0
+	p.data, p.pos, p.depth, p.loose = data, 0, 0, false
 	if p.keys == nil {
 		p.keys, p.vals = new(internTable), new(internTable)
 	}
@@ -307,6 +311,7 @@ func (p *jparser) space() {
 		switch p.data[p.pos] {
 		case ' ', '\t', '\n', '\r':
 			p.pos++
+			p.loose = true
 		default:
 			return
 		}
@@ -409,7 +414,7 @@ func (p *jparser) string() (string, error) {
 	start := p.pos
 	// Fast path: no escapes.
 	for p.pos < len(p.data) {
-		for p.pos < len(p.data) && unescapedByte[p.data[p.pos]] {
+		for p.pos < len(p.data) && plainStringByte[p.data[p.pos]] {
 			p.pos++
 		}
 		if p.pos == len(p.data) {
@@ -438,8 +443,15 @@ func (p *jparser) string() (string, error) {
 		if c < 0x20 {
 			return "", p.errorf("control character in string")
 		}
+		// DEL or a byte of a longer character: not printable ASCII, and
+		// the rest of the string need not be told apart.
+		p.loose = true
 		p.pos++
+		for p.pos < len(p.data) && unescapedByte[p.data[p.pos]] {
+			p.pos++
+		}
 	}
+	p.loose = true // an escape
 	buf := append([]byte(nil), p.data[start:p.pos]...)
 	for p.pos < len(p.data) {
 		c := p.data[p.pos]
@@ -529,7 +541,7 @@ var unescapedByte = func() (t [256]bool) {
 func (p *jparser) key() (string, error) {
 	start := p.pos + 1
 	end := start
-	for end < len(p.data) && unescapedByte[p.data[end]] {
+	for end < len(p.data) && plainStringByte[p.data[end]] {
 		end++
 	}
 	if p.keys == nil || end-start > maxInternedKey || end >= len(p.data) || p.data[end] != '"' {
