@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"sync"
@@ -95,23 +96,34 @@ type jparser struct {
 // costs making the string again.
 type internTable struct{ slots [256]string }
 
-// internHash is FNV-1a of b, folded to a slot.
-func internHash[T []byte | string](b T) uint8 {
-	h := uint32(2166136261)
-	for i := 0; i < len(b); i++ {
-		h ^= uint32(b[i])
-		h *= 16777619
+// internHash folds b to a slot: a multiplicative hash of its length and
+// of words read from both ends (the middle too, for up to 32 bytes), which
+// tells short keys and values apart at the cost of a few loads.
+func internHash(b []byte) uint8 {
+	n := len(b)
+	var x, y uint64
+	switch {
+	case n >= 16:
+		x = binary.LittleEndian.Uint64(b) ^ binary.LittleEndian.Uint64(b[n-16:])*0x9e3779b97f4a7c15
+		y = binary.LittleEndian.Uint64(b[n-8:]) ^ binary.LittleEndian.Uint64(b[8:])*0xc2b2ae3d27d4eb4f
+	case n >= 8:
+		x, y = binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 4:
+		x, y = uint64(binary.LittleEndian.Uint32(b)), uint64(binary.LittleEndian.Uint32(b[n-4:]))
+	case n > 0:
+		x, y = uint64(b[0])<<16|uint64(b[n>>1])<<8|uint64(b[n-1]), 0
 	}
-	return uint8(h ^ h>>8 ^ h>>16 ^ h>>24)
+	h := (x^uint64(n)<<56)*0x9e3779b97f4a7c15 ^ y*0xff51afd7ed558ccd
+	return uint8((h ^ h>>29) * 0xc4ceb9fe1a85ec53 >> 56)
 }
 
-// get returns the shared string for b, if the table holds it.
-func (t *internTable) get(b []byte) (string, bool) {
-	s := t.slots[internHash(b)]
-	return s, s == string(b)
+// get returns the shared string for b, if the table holds it, and the
+// slot b belongs in.
+func (t *internTable) get(b []byte) (string, uint8, bool) {
+	slot := internHash(b)
+	s := t.slots[slot]
+	return s, slot, s == string(b)
 }
-
-func (t *internTable) put(s string) { t.slots[internHash(s)] = s }
 
 type jsonSyntaxError struct {
 	msg    string
@@ -412,6 +424,7 @@ func (p *jparser) number() (*jval, error) {
 func (p *jparser) string() (string, error) {
 	p.pos++ // opening quote
 	start := p.pos
+	ascii := true
 	// Fast path: no escapes.
 	for p.pos < len(p.data) {
 		for p.pos < len(p.data) && plainStringByte[p.data[p.pos]] {
@@ -427,15 +440,15 @@ func (p *jparser) string() (string, error) {
 			if len(b) <= maxInterned && p.vals != nil && len(p.data) >= minInterning {
 				// Short values repeat (type names, enums): one string
 				// each.
-				if s, ok := p.vals.get(b); ok {
-					return s, nil
+				s, slot, ok := p.vals.get(b)
+				if !ok {
+					s = text(b, ascii)
+					p.vals.slots[slot] = s
+					p.valsUsed = true
 				}
-				s := validUTF8(b)
-				p.vals.put(s)
-				p.valsUsed = true
 				return s, nil
 			}
-			return validUTF8(b), nil
+			return text(b, ascii), nil
 		}
 		if c == '\\' {
 			break
@@ -445,7 +458,7 @@ func (p *jparser) string() (string, error) {
 		}
 		// DEL or a byte of a longer character: not printable ASCII, and
 		// the rest of the string need not be told apart.
-		p.loose = true
+		p.loose, ascii = true, false
 		p.pos++
 		for p.pos < len(p.data) && unescapedByte[p.data[p.pos]] {
 			p.pos++
@@ -547,12 +560,11 @@ func (p *jparser) key() (string, error) {
 	if p.keys == nil || end-start > maxInternedKey || end >= len(p.data) || p.data[end] != '"' {
 		return p.string()
 	}
-	if k, ok := p.keys.get(p.data[start:end]); ok {
-		p.pos = end + 1
-		return k, nil
+	k, slot, ok := p.keys.get(p.data[start:end])
+	if !ok {
+		k = string(p.data[start:end]) // printable ASCII
+		p.keys.slots[slot] = k
 	}
-	k := validUTF8(p.data[start:end])
-	p.keys.put(k)
 	p.pos = end + 1
 	return k, nil
 }
@@ -713,6 +725,15 @@ func (v *jval) plain() any {
 		return o
 	}
 	return nil
+}
+
+// text returns a string's bytes b as a string; ascii tells that they are
+// printable ASCII, which needs no check.
+func text(b []byte, ascii bool) string {
+	if ascii {
+		return string(b)
+	}
+	return validUTF8(b)
 }
 
 // validUTF8 returns b as a string with every byte that is not part of valid

@@ -50,7 +50,21 @@ func IsClean(s string) bool {
 // sanitize implements SanitizeText (multiline) and SanitizeLine: first the
 // runes (scrub), then how they cluster (fixClusters, see graphemes.go).
 func sanitize(s string, multiline bool) string {
+	if len(s) <= MaxStringBytes && printableASCII(s, multiline) {
+		return s // most text: one comparison a byte
+	}
 	return fixClusters(scrub(s, multiline))
+}
+
+// printableASCII reports whether s is printable ASCII, line breaks
+// included when multiline is set: text sanitize keeps as it is.
+func printableASCII(s string, multiline bool) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 || c >= 0x7f) && (c != '\n' || !multiline) {
+			return false
+		}
+	}
+	return true
 }
 
 // scrub caps the length, replaces invalid UTF-8, and removes escape

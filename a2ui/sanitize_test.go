@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
@@ -263,5 +264,32 @@ func BenchmarkSanitizeHostile1KiB(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = SanitizeText(s)
+	}
+}
+
+// TestSanitizeASCIIFastPath holds the printable-ASCII shortcut of
+// sanitize to the full pass over random ASCII text, controls, DEL and
+// line breaks included, in both modes.
+func TestSanitizeASCIIFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for range 5000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			switch rng.IntN(12) {
+			case 0:
+				b[i] = '\n'
+			case 1:
+				b[i] = byte(rng.IntN(0x20))
+			case 2:
+				b[i] = 0x7f
+			default:
+				b[i] = byte(0x20 + rng.IntN(0x5f))
+			}
+		}
+		for _, multiline := range []bool{false, true} {
+			if got, want := sanitize(string(b), multiline), fixClusters(scrub(string(b), multiline)); got != want {
+				t.Fatalf("sanitize(%q, %v) = %q, the full pass makes %q", b, multiline, got, want)
+			}
+		}
 	}
 }
