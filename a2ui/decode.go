@@ -678,6 +678,14 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 	return append(out, raw[from:]...)
 }
 
+// cleanJSONString is cleanJSON as a string.
+func (d *decoder) cleanJSONString(v *jval) string {
+	if d.plainSrc && !d.cleanedWithin(v) {
+		return string(d.src[v.start:v.end])
+	}
+	return string(d.cleanJSON(v))
+}
+
 // cleanedWithin reports whether a string of v may be one that cleaning
 // changed; true without looking when many were.
 func (d *decoder) cleanedWithin(v *jval) bool {

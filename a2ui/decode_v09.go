@@ -334,14 +334,26 @@ func (pd *propDecoder) dynamic(raw *jval, at string, want dynType) *dynamic {
 func (pd *propDecoder) dynString(name string, required, multiline bool) Bound[string] {
 	var b Bound[string]
 	raw, ok := pd.get(name, required)
-	if !ok {
+	if !ok || pd.d.err != nil {
 		return b
 	}
-	v := pd.dynamic(raw, pd.d.pk(pd.base, name), typeString)
-	if v == nil {
+	var v *dynamic
+	s, isStr := "", raw.kind == jString
+	if isStr {
+		// A literal, the most common value, is read without being made
+		// a dynamic value first.
+		var err *Error
+		if s, err = pd.dp.str(raw, typeString, pd.dp.root(pd.d.pk(pd.base, name))); err != nil {
+			pd.d.failWith(err)
+			return b
+		}
+	} else if v = pd.dynamic(raw, pd.d.pk(pd.base, name), typeString); v == nil {
 		return b
+	} else {
+		s, isStr = v.lit.(string)
+		isStr = isStr && v.kind == dynLiteral
 	}
-	if s, isStr := v.lit.(string); v.kind == dynLiteral && isStr {
+	if isStr {
 		if !multiline {
 			s = pd.d.cleanAt(raw, SanitizeLine(s))
 		}
@@ -716,7 +728,7 @@ func (pd *propDecoder) actionV09() Action {
 		d.fail(CodeBadValue, p, "an action holds exactly one of event and functionCall")
 		return a
 	}
-	a.v9.raw = string(d.cleanJSON(raw))
+	a.v9.raw = d.cleanJSONString(raw)
 	if isCall {
 		d.strictKeys(m, p, "functionCall")
 		at := d.p(p, "functionCall")

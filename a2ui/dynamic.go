@@ -44,13 +44,18 @@ const (
 
 // dynamic is one parsed dynamic value. It is immutable once parsed.
 type dynamic struct {
-	kind  dynKind
-	lit   any        // dynLiteral: nil, bool, float64, string, []any or *Object
-	raw   string     // number literals of expressions: the text, for printing
-	path  dpath      // dynPath
-	call  *fcall     // dynCall
-	items []*dynamic // dynList
+	kind dynKind
+	// lit is a dynLiteral's value (nil, bool, float64, string, []any or
+	// *Object) and a dynList's items ([]*dynamic).
+	lit any
+	// path is a dynPath's path; of a number literal in an expression,
+	// path.text is the number as written, for printing.
+	path dpath
+	call *fcall // dynCall
 }
+
+// items returns a dynList's values.
+func (d *dynamic) items() []*dynamic { return d.lit.([]*dynamic) }
 
 // dpath is a v0.9 data binding's path. Segments are the parts between
 // slashes, empty ones dropped, with no escapes, as the official v0.9
@@ -289,18 +294,18 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 		}
 	case jArray:
 		if want == typeBoolList {
-			d = &dynamic{kind: dynList, items: make([]*dynamic, len(v.vals))}
+			items := make([]*dynamic, len(v.vals))
 			for i, e := range v.vals {
 				item, err := p.parse(e, typeBool, at.i(i), code)
 				if err != nil {
 					return nil, err
 				}
-				d.items[i] = item
+				items[i] = item
 			}
-			if len(d.items) < 2 {
-				return nil, refusal(code, at, "needs at least two values, got %d", len(d.items))
+			if len(items) < 2 {
+				return nil, refusal(code, at, "needs at least two values, got %d", len(items))
 			}
-			return d, nil
+			return &dynamic{kind: dynList, lit: items}, nil
 		}
 		lit, err := cleanLiteral(v.plain(), at)
 		if err != nil {
@@ -308,23 +313,9 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 		}
 		d = literal(lit)
 	case jString:
-		s := v.str
-		if len(s) > MaxStringBytes {
-			return nil, refusal(CodeStringTooLong, at, "string of %d bytes is over the limit of %d", len(s), MaxStringBytes)
-		}
-		switch want {
-		case typeLitString:
-			// A pattern is not shown and keeps every character.
-		case typeLitURI:
-			s = SanitizeLine(s)
-		default:
-			s = SanitizeText(s)
-		}
-		// A string kept as it was is recorded too when it holds a line
-		// break or a tab, which the component's JSON would otherwise
-		// clean as one line (see decoder.cleanAt).
-		if p.cleaned != nil && (s != v.str || hasBreakOrTab(s)) {
-			p.cleaned(v, s)
+		s, err := p.str(v, want, at)
+		if err != nil {
+			return nil, err
 		}
 		d = literal(s)
 	default:
@@ -334,6 +325,30 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 		return nil, refusal(code, at, "%s", msg)
 	}
 	return d, nil
+}
+
+// str reads the string v, where a value of type want is expected, and
+// cleans it as that type is shown.
+func (p *dynParser) str(v *jval, want dynType, at *ptr) (string, *Error) {
+	s := v.str
+	if len(s) > MaxStringBytes {
+		return "", refusal(CodeStringTooLong, at, "string of %d bytes is over the limit of %d", len(s), MaxStringBytes)
+	}
+	switch want {
+	case typeLitString:
+		// A pattern is not shown and keeps every character.
+	case typeLitURI:
+		s = SanitizeLine(s)
+	default:
+		s = SanitizeText(s)
+	}
+	// A string kept as it was is recorded too when it holds a line break
+	// or a tab, which the component's JSON would otherwise clean as one
+	// line (see decoder.cleanAt).
+	if p.cleaned != nil && (s != v.str || hasBreakOrTab(s)) {
+		p.cleaned(v, s)
+	}
+	return s, nil
 }
 
 // typeProblem says why d does not fit where a value of type t is
@@ -721,8 +736,11 @@ type evaluator struct {
 // the error, when not nil, is the first call that could not run, whose
 // result counted as undefined.
 func evalDynamic(d *dynamic, e env) (any, error) {
-	if d.kind == dynLiteral {
+	switch d.kind {
+	case dynLiteral:
 		return d.lit, nil
+	case dynPath:
+		return readPath(e, d.path), nil // no call: no evaluator
 	}
 	// Evaluators are reused: a tree evaluates hundreds of values, and no
 	// function keeps the argument stack it is handed.
@@ -768,8 +786,9 @@ func (ev *evaluator) eval(d *dynamic) any {
 	case dynCall:
 		return ev.call(d.call)
 	case dynList:
-		out := make([]any, len(d.items))
-		for i, it := range d.items {
+		items := d.items()
+		out := make([]any, len(items))
+		for i, it := range items {
 			out[i] = ev.eval(it)
 		}
 		return out
@@ -777,15 +796,18 @@ func (ev *evaluator) eval(d *dynamic) any {
 	return undefined
 }
 
-func (ev *evaluator) readPath(p dpath) any {
+func (ev *evaluator) readPath(p dpath) any { return readPath(ev.env, p) }
+
+// readPath reads the value at p in e: undefined when there is none.
+func readPath(e env, p dpath) any {
 	segs := p.segs
 	if !p.abs {
-		if sc := ev.env.scope(); len(sc) > 0 {
+		if sc := e.scope(); len(sc) > 0 {
 			segs = make([]string, 0, len(sc)+len(p.segs))
 			segs = append(append(segs, sc...), p.segs...)
 		}
 	}
-	v, ok := ev.env.read(segs)
+	v, ok := e.read(segs)
 	if !ok {
 		return undefined
 	}

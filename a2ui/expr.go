@@ -215,7 +215,7 @@ func (p *exprParser) internal(sc *scanner, depth int) (*dynamic, error) {
 			sc.pos++
 		}
 		raw := sc.s[start:sc.pos]
-		return &dynamic{kind: dynLiteral, lit: jsStringToNumber(raw), raw: raw}, nil
+		return &dynamic{kind: dynLiteral, lit: jsStringToNumber(raw), path: dpath{text: raw}}, nil
 	}
 	switch {
 	case sc.keyword("true"):
@@ -393,8 +393,8 @@ func printExpr(b *strings.Builder, d *dynamic) {
 				b.WriteString("false")
 			}
 		case float64:
-			if d.raw != "" {
-				b.WriteString(d.raw)
+			if d.path.text != "" {
+				b.WriteString(d.path.text)
 			} else {
 				b.WriteString(jsNumberString(x))
 			}

@@ -24,8 +24,8 @@ func dumpDyn(d *dynamic) string {
 		}
 		return b.String() + ")"
 	case dynList:
-		parts := make([]string, len(d.items))
-		for i, it := range d.items {
+		parts := make([]string, len(d.items()))
+		for i, it := range d.items() {
 			parts[i] = dumpDyn(it)
 		}
 		return "list[" + strings.Join(parts, " ") + "]"

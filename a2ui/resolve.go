@@ -471,6 +471,17 @@ func (r *resolver) tracked(id string, sc scope) bool {
 	return r.s.shared[id] || r.s.colonIDs || sc.colon
 }
 
+// addRead records that n reads the path segs, once: a value and the
+// check on it read the same path.
+func (n *Node) addRead(segs []string) {
+	for _, p := range n.reads {
+		if slices.Equal(p, segs) {
+			return
+		}
+	}
+	n.reads = append(n.reads, segs)
+}
+
 func isPrefix(a, b []string) bool {
 	if len(a) > len(b) {
 		return false
@@ -783,7 +794,7 @@ func read[T any](r *resolver, b Bound[T], sc scope, wrap func(T) any) (any, bool
 		return nil, false
 	}
 	segs := r.abs(r.cur.entry.path(b.Path), sc)
-	r.cur.reads = append(r.cur.reads, segs)
+	r.cur.addRead(segs)
 	v, ok := lookup(r.s.data, segs)
 	if !b.HasLiteral || !r.init {
 		return v, ok
