@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -557,7 +558,9 @@ func (b *batch) finish() ([]Warning, *Error) {
 				return nil, err
 			}
 			s.shared = g.shared
-			if w := b.unreachable(s, g); w != nil {
+			w := b.unreachable(s, g)
+			g.release()
+			if w != nil {
 				w.Index = idx
 				warns = append(warns, *w)
 			}
@@ -595,9 +598,9 @@ func (b *batch) finish() ([]Warning, *Error) {
 // one place, whether the root exists yet, and which components were
 // reached at all.
 type graph struct {
-	shared  map[string]bool
-	rooted  bool
-	reached func(id string) bool
+	shared map[string]bool
+	rooted bool
+	color  map[string]int // of each component reached, not 0
 }
 
 // unreachable warns about components that no reference from the root
@@ -657,8 +660,9 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 		grey
 		black
 	)
-	color := make(map[string]int, len(s.comps))
+	color := takeIDMap()
 	var shared map[string]bool
+	var stack []ref // the references of the components being visited
 	var visit func(id, from string, at ref) *Error
 	visit = func(id, from string, at ref) *Error {
 		e, ok := s.comps[id]
@@ -681,17 +685,44 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 			return nil
 		}
 		color[id] = grey
-		for _, r := range e.Props.refs() {
-			if err := visit(r.id, id, r); err != nil {
+		base := len(stack)
+		stack = e.Props.refs(stack)
+		end := len(stack) // each visit below leaves the stack as long as it found it
+		for i := base; i < end; i++ {
+			if err := visit(stack[i].id, id, stack[i]); err != nil {
 				return err
 			}
 		}
+		stack = stack[:base]
 		color[id] = black
 		return nil
 	}
 	err := visit(s.root, "", ref{})
 	_, rooted := s.comps[s.root]
-	return graph{shared: shared, rooted: rooted, reached: func(id string) bool { return color[id] != white }}, err
+	return graph{shared: shared, rooted: rooted, color: color}, err
+}
+
+// reached reports whether checkGraph reached the component id.
+func (g graph) reached(id string) bool { return g.color[id] != 0 }
+
+// release hands the graph's map back; g is not used after it.
+func (g graph) release() { giveIDMap(g.color) }
+
+// idMaps keeps maps of component ids from one message to the next:
+// decoding and checking a large surface would otherwise make maps of its
+// size again each time. A map is empty when it is put back.
+var idMaps = sync.Pool{New: func() any { return map[string]int{} }}
+
+func takeIDMap() map[string]int { return idMaps.Get().(map[string]int) }
+
+// giveIDMap empties m and keeps it, unless it grew beyond what a surface
+// holds.
+func giveIDMap(m map[string]int) {
+	if len(m) > MaxComponents {
+		return
+	}
+	clear(m)
+	idMaps.Put(m)
 }
 
 // sameAction reports whether two definitions are buttons with the same

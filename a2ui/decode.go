@@ -536,7 +536,8 @@ func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
 		return nil
 	}
 	su.Components = make([]Component, 0, len(items))
-	seen := make(map[string]int, len(items))
+	seen := takeIDMap()
+	defer giveIDMap(seen)
 	for i, item := range items {
 		ip := d.pi(d.p(p, "components"), i)
 		c := d.component(item, ip)

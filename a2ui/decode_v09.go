@@ -200,7 +200,8 @@ func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
 		return nil
 	}
 	uc.Components = make([]Component, 0, len(items))
-	seen := make(map[string]int, len(items))
+	seen := takeIDMap()
+	defer giveIDMap(seen)
 	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v *jval, s string) { d.cleanAt(v, s) }}
 	for i, item := range items {
 		ip := d.pi(d.p(p, "components"), i)

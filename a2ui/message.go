@@ -190,8 +190,8 @@ type Bound[T any] struct {
 // of the 18 standard component types below.
 type Props interface {
 	Type() string
-	// refs lists the ids of the components this one contains.
-	refs() []ref
+	// refs appends to out the ids of the components this one contains.
+	refs(out []ref) []ref
 }
 
 // ref is a reference from a component to another, with where it sits:
@@ -234,20 +234,19 @@ type Template struct {
 	path        *dpath // v0.9
 }
 
-func (c Children) refs() []ref {
+func (c Children) refs(out []ref) []ref {
 	if c.Template != nil {
 		if c.v09 {
-			return []ref{{id: c.Template.ComponentID, at: "/children/componentId", template: c.Template.DataBinding}}
+			return append(out, ref{id: c.Template.ComponentID, at: "/children/componentId", template: c.Template.DataBinding})
 		}
-		return []ref{{id: c.Template.ComponentID, at: "/children/template/componentId", template: c.Template.DataBinding}}
+		return append(out, ref{id: c.Template.ComponentID, at: "/children/template/componentId", template: c.Template.DataBinding})
 	}
 	base := "/children/explicitList/"
 	if c.v09 {
 		base = "/children/"
 	}
-	out := make([]ref, len(c.ExplicitList))
 	for i, id := range c.ExplicitList {
-		out[i] = ref{id: id, at: base, idx: int32(i), indexed: true}
+		out = append(out, ref{id: id, at: base, idx: int32(i), indexed: true})
 	}
 	return out
 }
@@ -450,13 +449,12 @@ type Custom struct {
 
 func (p *Custom) Type() string { return p.TypeName }
 
-func (p *Custom) refs() []ref {
-	var out []ref
+func (p *Custom) refs(out []ref) []ref {
 	if p.Child != "" {
 		out = append(out, ref{id: p.Child, at: "/child"})
 	}
 	if p.Children.Template != nil || len(p.Children.ExplicitList) > 0 {
-		out = append(out, p.Children.refs()...)
+		out = p.Children.refs(out)
 	}
 	return out
 }
@@ -480,43 +478,39 @@ func (*DateTimeInput) Type() string  { return "DateTimeInput" }
 func (*MultipleChoice) Type() string { return "MultipleChoice" }
 func (*Slider) Type() string         { return "Slider" }
 
-func (*Text) refs() []ref           { return nil }
-func (*Image) refs() []ref          { return nil }
-func (*Icon) refs() []ref           { return nil }
-func (*Video) refs() []ref          { return nil }
-func (*AudioPlayer) refs() []ref    { return nil }
-func (p *Row) refs() []ref          { return p.Children.refs() }
-func (p *Column) refs() []ref       { return p.Children.refs() }
-func (p *List) refs() []ref         { return p.Children.refs() }
-func (p *Card) refs() []ref         { return []ref{{id: p.Child, at: "/child"}} }
-func (*Divider) refs() []ref        { return nil }
-func (p *Button) refs() []ref       { return []ref{{id: p.Child, at: "/child"}} }
-func (*CheckBox) refs() []ref       { return nil }
-func (*TextField) refs() []ref      { return nil }
-func (*DateTimeInput) refs() []ref  { return nil }
-func (*MultipleChoice) refs() []ref { return nil }
-func (*Slider) refs() []ref         { return nil }
+func (*Text) refs(out []ref) []ref           { return out }
+func (*Image) refs(out []ref) []ref          { return out }
+func (*Icon) refs(out []ref) []ref           { return out }
+func (*Video) refs(out []ref) []ref          { return out }
+func (*AudioPlayer) refs(out []ref) []ref    { return out }
+func (p *Row) refs(out []ref) []ref          { return p.Children.refs(out) }
+func (p *Column) refs(out []ref) []ref       { return p.Children.refs(out) }
+func (p *List) refs(out []ref) []ref         { return p.Children.refs(out) }
+func (p *Card) refs(out []ref) []ref         { return append(out, ref{id: p.Child, at: "/child"}) }
+func (*Divider) refs(out []ref) []ref        { return out }
+func (p *Button) refs(out []ref) []ref       { return append(out, ref{id: p.Child, at: "/child"}) }
+func (*CheckBox) refs(out []ref) []ref       { return out }
+func (*TextField) refs(out []ref) []ref      { return out }
+func (*DateTimeInput) refs(out []ref) []ref  { return out }
+func (*MultipleChoice) refs(out []ref) []ref { return out }
+func (*Slider) refs(out []ref) []ref         { return out }
 
-func (p *Tabs) refs() []ref {
+func (p *Tabs) refs(out []ref) []ref {
 	base := "/tabItems/"
 	if p.v09 {
 		base = "/tabs/"
 	}
-	out := make([]ref, len(p.TabItems))
 	for i, t := range p.TabItems {
-		out[i] = ref{id: t.Child, at: base, idx: int32(i), tab: true}
+		out = append(out, ref{id: t.Child, at: base, idx: int32(i), tab: true})
 	}
 	return out
 }
 
-func (p *Modal) refs() []ref {
+func (p *Modal) refs(out []ref) []ref {
 	if p.v09 {
-		return []ref{{id: p.EntryPointChild, at: "/trigger"}, {id: p.ContentChild, at: "/content"}}
+		return append(out, ref{id: p.EntryPointChild, at: "/trigger"}, ref{id: p.ContentChild, at: "/content"})
 	}
-	return []ref{
-		{id: p.EntryPointChild, at: "/entryPointChild"},
-		{id: p.ContentChild, at: "/contentChild"},
-	}
+	return append(out, ref{id: p.EntryPointChild, at: "/entryPointChild"}, ref{id: p.ContentChild, at: "/contentChild"})
 }
 
 // ComponentTypes returns the 18 standard component types in catalog order.
