@@ -159,9 +159,9 @@ func (s *Surface) logWrite(segs []string) {
 // which its definition last really changed (a re-sent identical definition
 // keeps it), which is what makes a press stale or not.
 type compEntry struct {
-	Component
-	changed  uint64 // the definition last changed
-	actionAt uint64 // a button appeared or its action last changed
+	*Component        // as decoded: nothing changes it
+	changed    uint64 // the definition last changed
+	actionAt   uint64 // a button appeared or its action last changed
 }
 
 // localValue is the person's value for an input bound to a literal only.
@@ -225,7 +225,7 @@ func (s *Surface) Component(id string) (Component, bool) {
 	if !ok {
 		return Component{}, false
 	}
-	return e.Component, true
+	return *e.Component, true
 }
 
 // LocalValues returns the person's values of inputs bound to no path, by
@@ -250,7 +250,7 @@ func (s *Surface) LocalValues() map[string]any {
 func (s *Surface) Components() []Component {
 	out := make([]Component, len(s.compOrder))
 	for i, id := range s.compOrder {
-		out[i] = s.comps[id].Component
+		out[i] = *s.comps[id].Component
 	}
 	return out
 }
@@ -357,7 +357,8 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 // Messages of v0.8 and v0.9 may share a batch; each surface keeps the
 // version that created it. A v0.9 updateComponents decoded against another
 // catalog than its surface's (DecodeMessage uses the basic one) is read
-// again against the surface's.
+// again against the surface's. The canvas keeps the components of msgs as
+// they are: they must not be changed afterwards.
 func (c *Canvas) Apply(msgs []Message) (*Canvas, []Warning, error) {
 	b := c.begin()
 	var warns []Warning

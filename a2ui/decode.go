@@ -535,7 +535,7 @@ func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
 		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", len(items), MaxComponents)
 		return nil
 	}
-	su.Components = make([]Component, 0, len(items))
+	su.Components = make([]*Component, 0, len(items))
 	seen := takeIDMap()
 	defer giveIDMap(seen)
 	for i, item := range items {
@@ -547,11 +547,11 @@ func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
 		}
 		if j, dup := seen[c.ID]; dup {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
-			su.Components[j] = c
+			su.Components[j] = &c
 			continue
 		}
 		seen[c.ID] = len(su.Components)
-		su.Components = append(su.Components, c)
+		su.Components = append(su.Components, &c)
 	}
 	return su
 }

@@ -25,7 +25,7 @@ func decodeComponent(typ, props string, opts Options) (Component, []Warning, err
 	if m.SurfaceUpdate == nil || len(m.SurfaceUpdate.Components) != 1 {
 		return Component{}, w, fmt.Errorf("decoded %+v, want one component", m)
 	}
-	return m.SurfaceUpdate.Components[0], w, nil
+	return *m.SurfaceUpdate.Components[0], w, nil
 }
 
 // errorOf returns err as *Error, failing the test when it is not one.

@@ -199,7 +199,7 @@ func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
 		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", len(items), MaxComponents)
 		return nil
 	}
-	uc.Components = make([]Component, 0, len(items))
+	uc.Components = make([]*Component, 0, len(items))
 	seen := takeIDMap()
 	defer giveIDMap(seen)
 	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v *jval, s string) { d.cleanAt(v, s) }}
@@ -213,11 +213,11 @@ func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
 		}
 		if j, dup := seen[c.ID]; dup {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
-			uc.Components[j] = c
+			uc.Components[j] = &c
 			continue
 		}
 		seen[c.ID] = len(uc.Components)
-		uc.Components = append(uc.Components, c)
+		uc.Components = append(uc.Components, &c)
 	}
 	return uc
 }

@@ -97,7 +97,7 @@ type Styles struct {
 // SurfaceUpdate adds or replaces components of a surface.
 type SurfaceUpdate struct {
 	SurfaceID  string
-	Components []Component
+	Components []*Component
 }
 
 // Component is one entry of a surface's adjacency list.

@@ -44,7 +44,7 @@ type Theme struct {
 // component is replaced whole.
 type UpdateComponents struct {
 	SurfaceID  string
-	Components []Component
+	Components []*Component
 	// catalog is the catalog the components were checked against, and
 	// raw the message, read again by Apply when the surface turns out to
 	// use another catalog.

@@ -39,6 +39,10 @@ type resolver struct {
 
 // scope is the data context of a node: the absolute path of the template
 // item it is drawn for, and the keys that make its id unique.
+// rootScope is the scope outside every template. No scope changes once
+// made: nodes share them.
+var rootScope = &scope{}
+
 type scope struct {
 	item   []string
 	suffix string
@@ -62,7 +66,7 @@ func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
 		r.lits, r.wlog = s.litIndex(), s.wlog
 	}
 	for pass := 1; ; pass++ {
-		n := r.node(s.root, scope{}, 0, "")
+		n := r.node(s.root, rootScope, 0, "")
 		if r.err != nil {
 			return nil, r.err
 		}
@@ -110,7 +114,7 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 	}
 	if !r.noSkip && !r.reaches(old) {
 		// Nothing below reads what changed: keep the subtree as it is.
-		r.nodes += old.count
+		r.nodes += int(old.count)
 		if r.nodes > MaxNodes {
 			r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
 			return nil
@@ -300,9 +304,9 @@ func (r *resolver) writtenItems(old *Node) (at []int, ok bool) {
 // rest, working out the new node's sums from the children that changed
 // when they allow it.
 func (r *resolver) reuseItems(old *Node, at []int, depth int) *Node {
-	kept := old.count - 1
+	kept := int(old.count) - 1
 	for _, i := range at {
-		kept -= old.Children[i].count
+		kept -= int(old.Children[i].count)
 	}
 	r.nodes += kept
 	if r.nodes > MaxNodes {
@@ -417,7 +421,7 @@ func (r *resolver) items(old *Node, depth int) (kids []*Node, same bool) {
 			item := make([]string, len(old.tpl)+1)
 			copy(item, old.tpl)
 			item[len(old.tpl)] = k
-			c = r.node(tmpl, scope{item: item, suffix: old.sc.suffix + ":" + k, inTpl: true}, depth+1, old.Component)
+			c = r.node(tmpl, &scope{item: item, suffix: old.sc.suffix + ":" + k, inTpl: true}, depth+1, old.Component)
 		}
 		if r.err != nil {
 			return nil, false
@@ -467,7 +471,7 @@ func (r *resolver) affected(n *Node) (self, items bool) {
 // tracked reports whether a node id could be taken twice in one tree, and
 // so must be counted: a component reached from several places, or ids with
 // a colon, which a template id ("<componentId>:<key>") could collide with.
-func (r *resolver) tracked(id string, sc scope) bool {
+func (r *resolver) tracked(id string, sc *scope) bool {
 	return r.s.shared[id] || r.s.colonIDs || sc.colon
 }
 
@@ -500,7 +504,7 @@ func (r *resolver) fail(code Code, compID, format string, args ...any) {
 	}
 }
 
-func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
+func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	if r.err != nil {
 		return nil
 	}
@@ -727,7 +731,7 @@ func (r *resolver) node(id string, sc scope, depth int, from string) *Node {
 
 // children expands a children property: explicit ids, or the template once
 // per entry of its collection in the collection's order.
-func (r *resolver) children(c Children, sc scope, depth int, from string) []*Node {
+func (r *resolver) children(c Children, sc *scope, depth int, from string) []*Node {
 	if c.Template == nil {
 		out := make([]*Node, 0, len(c.ExplicitList))
 		for _, id := range c.ExplicitList {
@@ -758,7 +762,7 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 		item := make([]string, len(segs)+1)
 		copy(item, segs)
 		item[len(segs)] = k
-		n := r.node(c.Template.ComponentID, scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon || strings.Contains(k, ":")}, depth+1, from)
+		n := r.node(c.Template.ComponentID, &scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon || strings.Contains(k, ":")}, depth+1, from)
 		if n == nil {
 			break
 		}
@@ -772,7 +776,7 @@ func (r *resolver) children(c Children, sc scope, depth int, from string) []*Nod
 // item itself), and a leading "/item/" or "./item/" is dropped, as the
 // official renderers read them (web_core model-processor.ts trims these
 // prefixes in a data context); elsewhere paths are relative to the root.
-func (r *resolver) abs(dp dataPath, sc scope) []string {
+func (r *resolver) abs(dp dataPath, sc *scope) []string {
 	if !sc.inTpl || len(sc.item) == 0 {
 		return dp.segs
 	}
@@ -789,7 +793,7 @@ func (r *resolver) abs(dp dataPath, sc scope) []string {
 // the last resolution (unless the agent wrote that path after it arrived),
 // as the spec's initialization shorthand says, and otherwise when nothing
 // is there.
-func read[T any](r *resolver, b Bound[T], sc scope, wrap func(T) any) (any, bool) {
+func read[T any](r *resolver, b Bound[T], sc *scope, wrap func(T) any) (any, bool) {
 	if !b.HasPath {
 		return nil, false
 	}
@@ -822,7 +826,7 @@ func writtenSince(log [][]string, segs []string) bool {
 	return false
 }
 
-func (r *resolver) str(b Bound[string], sc scope, multiline bool) string {
+func (r *resolver) str(b Bound[string], sc *scope, multiline bool) string {
 	if b.dyn != nil {
 		return r.dynText(b.dyn, sc, multiline)
 	}
@@ -836,7 +840,7 @@ func (r *resolver) str(b Bound[string], sc scope, multiline bool) string {
 	return s
 }
 
-func (r *resolver) number(b Bound[float64], sc scope) float64 {
+func (r *resolver) number(b Bound[float64], sc *scope) float64 {
 	if b.dyn != nil {
 		return r.dynNumber(b.dyn, sc)
 	}
@@ -846,7 +850,7 @@ func (r *resolver) number(b Bound[float64], sc scope) float64 {
 	return b.Literal
 }
 
-func (r *resolver) boolean(b Bound[bool], sc scope) bool {
+func (r *resolver) boolean(b Bound[bool], sc *scope) bool {
 	if b.dyn != nil {
 		return r.dynBool(b.dyn, sc)
 	}
@@ -860,7 +864,7 @@ func (r *resolver) boolean(b Bound[bool], sc scope) bool {
 	return b.Literal
 }
 
-func (r *resolver) array(b Bound[[]string], sc scope) []string {
+func (r *resolver) array(b Bound[[]string], sc *scope) []string {
 	if b.dyn != nil {
 		return r.dynStrings(b.dyn, sc)
 	}
@@ -879,7 +883,7 @@ func (r *resolver) array(b Bound[[]string], sc scope) []string {
 // object keyed "0", "1" from a valueMap, a single string, nothing) is
 // written back as the list it means, so that the data model, canvas.state
 // and action contexts all see the same list the views show.
-func (r *resolver) selections(b Bound[[]string], sc scope) []string {
+func (r *resolver) selections(b Bound[[]string], sc *scope) []string {
 	sel := r.array(b, sc)
 	if !b.HasPath || !r.init {
 		return sel
@@ -908,7 +912,7 @@ func isStringList(v any) bool {
 
 // inputString resolves the value of a text-like input: the person's own
 // value when the input has no path, else the bound value.
-func (r *resolver) inputString(nid string, e *compEntry, b Bound[string], sc scope) string {
+func (r *resolver) inputString(nid string, e *compEntry, b Bound[string], sc *scope) string {
 	if v, ok := r.local(nid, e); ok {
 		s, _ := v.(string)
 		return s

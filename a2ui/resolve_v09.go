@@ -27,7 +27,7 @@ func (r *resolver) location() *time.Location {
 }
 
 // in sets the scope evaluations run in: the template item of sc.
-func (r *resolver) in(sc scope) env {
+func (r *resolver) in(sc *scope) env {
 	r.item = nil
 	if sc.inTpl {
 		r.item = sc.item
@@ -35,7 +35,7 @@ func (r *resolver) in(sc scope) env {
 	return r
 }
 
-func (r *resolver) dynText(d *dynamic, sc scope, multiline bool) string {
+func (r *resolver) dynText(d *dynamic, sc *scope, multiline bool) string {
 	s, _ := evalText(d, r.in(sc))
 	if !multiline && strings.ContainsRune(s, '\n') {
 		s = strings.ReplaceAll(s, "\n", " ")
@@ -44,7 +44,7 @@ func (r *resolver) dynText(d *dynamic, sc scope, multiline bool) string {
 }
 
 // dynNumber evaluates a DynamicNumber; what is not a finite number is 0.
-func (r *resolver) dynNumber(d *dynamic, sc scope) float64 {
+func (r *resolver) dynNumber(d *dynamic, sc *scope) float64 {
 	v, _ := evalDynamic(d, r.in(sc))
 	if isUndefined(v) || v == nil {
 		return 0
@@ -58,14 +58,14 @@ func (r *resolver) dynNumber(d *dynamic, sc scope) float64 {
 
 const maxFinite = 1.7976931348623157e308
 
-func (r *resolver) dynBool(d *dynamic, sc scope) bool {
+func (r *resolver) dynBool(d *dynamic, sc *scope) bool {
 	b, _ := evalBool(d, r.in(sc))
 	return b
 }
 
 // dynStrings evaluates a DynamicStringList: an array, whose entries show
 // as text; anything else is no selection.
-func (r *resolver) dynStrings(d *dynamic, sc scope) []string {
+func (r *resolver) dynStrings(d *dynamic, sc *scope) []string {
 	v, _ := evalDynamic(d, r.in(sc))
 	l, ok := v.([]any)
 	if !ok {
@@ -80,7 +80,7 @@ func (r *resolver) dynStrings(d *dynamic, sc scope) []string {
 
 // checks evaluates a component's checks and returns the messages of the
 // failing ones.
-func (r *resolver) checks(rules []checkRule, sc scope) []string {
+func (r *resolver) checks(rules []checkRule, sc *scope) []string {
 	if len(rules) == 0 {
 		return nil
 	}
@@ -89,7 +89,7 @@ func (r *resolver) checks(rules []checkRule, sc scope) []string {
 
 // openURL returns the address an openUrl action shows, "" for another
 // function or an address that is not there.
-func (r *resolver) openURL(d *dynamic, sc scope) string {
+func (r *resolver) openURL(d *dynamic, sc *scope) string {
 	u, ok := openURL(d, r.in(sc))
 	if !ok {
 		return ""
@@ -99,7 +99,7 @@ func (r *resolver) openURL(d *dynamic, sc scope) string {
 
 // iconV09 resolves an Icon whose name is bound: the value there is a
 // name, or an object {"svgPath": …}.
-func (r *resolver) iconV09(p *Icon, sc scope) *IconProps {
+func (r *resolver) iconV09(p *Icon, sc *scope) *IconProps {
 	v, _ := evalDynamic(p.Name.dyn, r.in(sc))
 	if o, ok := v.(*Object); ok {
 		if sv, ok := o.Get("svgPath"); ok {
@@ -122,7 +122,7 @@ func (r *resolver) iconV09(p *Icon, sc scope) *IconProps {
 // its path (relative to the scope, or absolute); anything else gives no
 // children, as in the official renderers. Each child's scope is its
 // element.
-func (r *resolver) templateV09(t *Template, sc scope, depth int, from string) []*Node {
+func (r *resolver) templateV09(t *Template, sc *scope, depth int, from string) []*Node {
 	segs := t.path.segs
 	if !t.path.abs && sc.inTpl && len(sc.item) > 0 {
 		segs = make([]string, 0, len(sc.item)+len(t.path.segs))
@@ -137,7 +137,7 @@ func (r *resolver) templateV09(t *Template, sc scope, depth int, from string) []
 		item := make([]string, len(segs)+1)
 		copy(item, segs)
 		item[len(segs)] = k
-		n := r.node(t.ComponentID, scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon}, depth+1, from)
+		n := r.node(t.ComponentID, &scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon}, depth+1, from)
 		if n == nil {
 			break
 		}

@@ -29,7 +29,7 @@ type Node struct {
 	Accessibility *Accessibility `json:"accessibility,omitempty"`
 
 	entry *compEntry // the definition this node was made from
-	sc    scope      // data context the node was drawn in
+	sc    *scope     // data context the node was drawn in, shared by the nodes of one template item
 	// reads are the absolute data paths the node's own properties read;
 	// tpl is the collection a template container expands. Together they
 	// tell which nodes a data change can affect (see resolver.reuse).
@@ -42,12 +42,12 @@ type Node struct {
 	// itemLocal: a template container each of whose children reads only
 	// under its own item; colonKeys: a key of its items holds a colon.
 	itemLocal, colonKeys bool
-	count                int // nodes in this subtree, itself included
 	// span is the longest path every path the subtree reads (or expands)
 	// lies under, and deps what the subtree depends on (depPaths,
 	// depLocal): a change related to neither leaves it as it is.
-	span []string
-	deps uint8
+	deps  uint8
+	count int32 // nodes in this subtree, itself included (MaxNodes bounds it)
+	span  []string
 }
 
 const (
