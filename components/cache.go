@@ -1,6 +1,10 @@
 package components
 
-import "github.com/a2term/a2term/a2ui"
+import (
+	"unsafe"
+
+	"github.com/a2term/a2term/a2ui"
+)
 
 // Cache keeps drawn blocks from one frame to the next. The canvas hands out
 // a new node only where something below it changed, so a node drawn again
@@ -19,8 +23,17 @@ import "github.com/a2term/a2term/a2ui"
 // A Cache belongs to one program and one surface (its theme is part of what
 // was drawn). It is not safe for concurrent use.
 type Cache struct {
-	blocks map[cacheKey]*cached
-	frame  uint32 // the frame being drawn, counted by Frame
+	// blocks holds a node's block at one width, the first of those at
+	// the others (see cached.next): most nodes are drawn at one width,
+	// and a map keyed by pointer alone is the quickest to look up.
+	blocks map[*a2ui.Node]*cached
+	// size counts the blocks held; all holds them (and those drop forgot
+	// since the last sweep), for sweep to go through without the map.
+	size int
+	all  []*cached
+	// marking is sweep's stack, kept from one sweep to the next.
+	marking []*cached
+	frame   uint32 // the frame being drawn, counted by Frame
 	// open holds the blocks drawn or reused in this frame that no block
 	// drawn since holds yet: the parts of the next block put.
 	open []*cached
@@ -43,6 +56,9 @@ type Cache struct {
 	// the container's block.
 	stacks  map[stackKey]*stackMemo
 	stacked *stackMemo
+	// changes holds the children patchStack draws again, for every
+	// stack being patched at once.
+	changes []stackChange
 	// patches counts the stacks patched.
 	patches uint64
 }
@@ -76,10 +92,12 @@ type stackMemo struct {
 type cached struct {
 	b     Block
 	n     *a2ui.Node // the node it was drawn for
-	gone  bool       // forgotten (by drop or a sweep)
+	next  *cached    // n's block at another width
+	parts []*cached
+	w     int32 // the width it was drawn at
 	used  uint32
 	mark  uint32
-	parts []*cached
+	gone  bool // forgotten (by drop, a sweep or a block drawn in its place)
 }
 
 // Generation changes each time the cache is cleared: a drawing kept from
@@ -87,10 +105,9 @@ type cached struct {
 // so a program that keeps drawings keys them by it.
 func (c *Cache) Generation() uint64 { return c.gen }
 
-type cacheKey struct {
-	n *a2ui.Node
-	w int
-}
+// slabLen is how many entries a chunk of the slab holds: as many as 8 KiB
+// does, a size the allocator hands out without rounding up.
+const slabLen = 8192 / unsafe.Sizeof(cached{})
 
 // sweepSlack is how many blocks the cache may gain beyond twice what it
 // kept before it looks for blocks to forget.
@@ -98,7 +115,7 @@ const sweepSlack = 256
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{blocks: map[cacheKey]*cached{}, natural: map[*a2ui.Node]int{}}
+	return &Cache{blocks: map[*a2ui.Node]*cached{}, natural: map[*a2ui.Node]int{}}
 }
 
 // Frame starts a new frame. Blocks that neither the last frame nor any
@@ -107,7 +124,7 @@ func (c *Cache) Frame() {
 	c.frame++
 	c.open = c.open[:0]
 	clear(c.natural)
-	if len(c.blocks) > 2*c.live+sweepSlack {
+	if c.size > 2*c.live+sweepSlack {
 		c.sweep()
 	}
 }
@@ -117,9 +134,9 @@ func (c *Cache) Frame() {
 func (c *Cache) sweep() {
 	c.sweeps++
 	m := c.sweeps
-	var stack []*cached
-	for _, e := range c.blocks {
-		if e.used == c.frame-1 && e.mark != m {
+	stack := c.marking[:0]
+	for _, e := range c.all {
+		if !e.gone && e.used == c.frame-1 && e.mark != m {
 			e.mark = m
 			stack = append(stack, e)
 		}
@@ -134,18 +151,48 @@ func (c *Cache) sweep() {
 			}
 		}
 	}
-	for k, e := range c.blocks {
-		if e.mark != m {
+	c.marking = stack[:0]
+	kept := c.all[:0]
+	for _, e := range c.all {
+		switch {
+		case e.gone:
+		case e.mark != m:
+			c.unlink(e)
 			e.gone = true
-			delete(c.blocks, k)
+		default:
+			kept = append(kept, e)
 		}
 	}
+	clear(c.all[len(kept):])
+	c.all = kept
 	for k, s := range c.stacks {
 		if (s.e == nil || s.e.mark != m) && s.frame != c.frame-1 {
 			delete(c.stacks, k)
 		}
 	}
-	c.live = len(c.blocks)
+	c.live = c.size
+}
+
+// unlink takes e, which the cache holds, out of its node's list.
+func (c *Cache) unlink(e *cached) {
+	c.size--
+	first := c.blocks[e.n]
+	if first == e {
+		if e.next == nil {
+			delete(c.blocks, e.n)
+		} else {
+			c.blocks[e.n] = e.next
+		}
+		e.next = nil
+		return
+	}
+	for p := first; p != nil; p = p.next {
+		if p.next == e {
+			p.next = e.next
+			break
+		}
+	}
+	e.next = nil
 }
 
 // Clear forgets everything (after a change of theme or view state that
@@ -153,6 +200,9 @@ func (c *Cache) sweep() {
 func (c *Cache) Clear() {
 	c.gen++
 	clear(c.blocks)
+	clear(c.all)
+	c.all = c.all[:0]
+	c.size = 0
 	clear(c.natural)
 	clear(c.stacks)
 	c.stacked = nil
@@ -161,8 +211,8 @@ func (c *Cache) Clear() {
 }
 
 func (c *Cache) get(n *a2ui.Node, w int) (Block, bool) {
-	e, ok := c.blocks[cacheKey{n, w}]
-	if !ok {
+	e := c.find(n, w)
+	if e == nil {
 		return Block{}, false
 	}
 	e.used = c.frame
@@ -177,11 +227,19 @@ func (c *Cache) begin() int { return len(c.open) }
 // drop forgets a node drawn while it held the focus: what it shows then
 // (a cursor, a selection) is not what it shows once the focus leaves.
 func (c *Cache) drop(n *a2ui.Node, w int) {
-	k := cacheKey{n, w}
-	if e, ok := c.blocks[k]; ok {
+	if e := c.find(n, w); e != nil {
+		c.unlink(e)
 		e.gone = true
-		delete(c.blocks, k)
 	}
+}
+
+// find returns the block the cache holds for n at width w, or nil.
+func (c *Cache) find(n *a2ui.Node, w int) *cached {
+	e := c.blocks[n]
+	for e != nil && int(e.w) != w {
+		e = e.next
+	}
+	return e
 }
 
 // put keeps the block b drawn for n at width w, made of the blocks drawn
@@ -204,11 +262,11 @@ func (c *Cache) keep(n *a2ui.Node, w int, b Block, at int) *cached {
 	b.Lines = b.Lines[:len(b.Lines):len(b.Lines)]
 	b.Hits = b.Hits[:len(b.Hits):len(b.Hits)]
 	if len(c.slab) == 0 {
-		c.slab = make([]cached, 64)
+		c.slab = make([]cached, slabLen)
 	}
 	e := &c.slab[0]
 	c.slab = c.slab[1:]
-	e.b, e.n, e.used = b, n, c.frame
+	e.b, e.n, e.w, e.used = b, n, int32(w), c.frame
 	if parts := c.open[at:]; len(parts) > 0 {
 		if cap(c.arena)-len(c.arena) < len(parts) {
 			c.arena = make([]*cached, 0, max(512, 2*len(parts)))
@@ -218,7 +276,19 @@ func (c *Cache) keep(n *a2ui.Node, w int, b Block, at int) *cached {
 		e.parts = c.arena[from:len(c.arena):len(c.arena)]
 	}
 	c.open = append(c.open[:at], e)
-	c.blocks[cacheKey{n, w}] = e
+	first := c.blocks[n]
+	for old := first; old != nil; old = old.next {
+		if int(old.w) == w { // drawn again in place of the one held
+			c.unlink(old)
+			old.gone = true
+			first = c.blocks[n]
+			break
+		}
+	}
+	e.next = first
+	c.blocks[n] = e
+	c.size++
+	c.all = append(c.all, e)
 	return e
 }
 

@@ -119,7 +119,7 @@ func TestCacheFocusPath(t *testing.T) {
 }
 
 // cacheSize counts the blocks the cache holds.
-func cacheSize(c *Cache) int { return len(c.blocks) }
+func cacheSize(c *Cache) int { return c.size }
 
 // TestCacheDropsFocusedNodes: what a node showed before it took the focus
 // is forgotten, since its view state may change while it has the focus (a
@@ -327,4 +327,91 @@ func linkButton(id, label string) *a2ui.Node {
 	b := layButton(id, label)
 	b.Props = &a2ui.ButtonProps{Action: "open", Call: "openUrl", URL: "https://example.com/" + id}
 	return b
+}
+
+// TestCacheNaturalIsFresh: the natural widths measured with the cache,
+// which remembers some for the frame and measures the cheap ones again
+// (cheapNatural), are those measured without it, for every node of
+// generated rows and columns of fields, check boxes and buttons whose
+// labels are short or long, plain or styled, each measured twice and the
+// nodes shared between places.
+func TestCacheNaturalIsFresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 4))
+	words := []string{"", "Go", "Save", " padded ", "**bold** label", "é漢字", "two\nlines",
+		strings.Repeat("x", textNaturalCap-3), strings.Repeat("y", textNaturalCap), strings.Repeat("long ", 20)}
+	word := func() string { return words[rng.IntN(len(words))] }
+	next := 0
+	var leaf func() *a2ui.Node
+	leaf = func() *a2ui.Node {
+		next++
+		id := fmt.Sprint("n", next)
+		switch rng.IntN(6) {
+		case 0:
+			return &a2ui.Node{ID: id, Type: "TextField", Props: &a2ui.TextFieldProps{Label: word(), Text: word()}}
+		case 1:
+			return &a2ui.Node{ID: id, Type: "CheckBox", Props: &a2ui.CheckBoxProps{Label: word()}}
+		case 2:
+			b := layButton(id, word())
+			b.Props.(*a2ui.ButtonProps).Borderless = rng.IntN(2) == 0
+			if rng.IntN(4) == 0 {
+				b.Children = append(b.Children, layText(id+"-2", word())) // not a button's shape, measured all the same
+			} else if rng.IntN(4) == 0 {
+				b.Children = nil
+			}
+			return b
+		case 3:
+			b := layButton(id, "")
+			b.Children[0] = layRow(id+"-r", "start", "center", layText(id+"-a", word()), layText(id+"-b", word()))
+			return b
+		case 4:
+			return &a2ui.Node{ID: id, Type: "TextField", Props: &a2ui.TextFieldProps{Label: word(), Text: word(),
+				Checks: []string{word()}}}
+		}
+		return layText(id, word())
+	}
+	var tree func(depth int) *a2ui.Node
+	tree = func(depth int) *a2ui.Node {
+		if depth == 0 || rng.IntN(3) == 0 {
+			return leaf()
+		}
+		ch := make([]*a2ui.Node, 1+rng.IntN(4))
+		for i := range ch {
+			ch[i] = tree(depth - 1)
+		}
+		if i := rng.IntN(len(ch)); i > 0 && rng.IntN(3) == 0 {
+			ch[i] = ch[0] // shared
+		}
+		next++
+		if rng.IntN(2) == 0 {
+			return layRow(fmt.Sprint("r", next), "start", "center", ch...)
+		}
+		return layColumn(fmt.Sprint("c", next), "stretch", ch...)
+	}
+	cheap := 0
+	for range 300 {
+		root := tree(4)
+		c := cacheCtx("")
+		c.Cache.Frame()
+		c.SetRoot(root)
+		fresh := &Context{Theme: c.Theme, State: c.State}
+		var walk func(n *a2ui.Node)
+		walk = func(n *a2ui.Node) {
+			want := Natural(n, fresh)
+			for k := range 2 {
+				if got := Natural(n, c); got != want {
+					t.Fatalf("%s (%s), measure %d: natural width %d with the cache, %d without", n.ID, n.Type, k, got, want)
+				}
+			}
+			if cheapNatural(n) {
+				cheap++
+			}
+			for _, ch := range n.Children {
+				walk(ch)
+			}
+		}
+		walk(root)
+	}
+	if cheap < 100 {
+		t.Errorf("only %d nodes were measured without the memo", cheap)
+	}
 }

@@ -154,9 +154,54 @@ func DefaultCatalog() Catalog {
 	}
 }
 
-// catalog is the one the package draws children with; a program may draw
-// the root with its own, but children always come from the standard set.
-var catalog = DefaultCatalog()
+// widget returns the widget of the standard set (DefaultCatalog) for a
+// type, the one the package draws children with; a program may draw the
+// root with its own catalog, but children always come from the standard
+// set. A switch finds it quicker than the catalog's map, once for every
+// node drawn and measured.
+func widget(typ string) (Widget, bool) {
+	switch typ {
+	case "Text":
+		return Text{}, true
+	case "Row":
+		return Row{}, true
+	case "Column":
+		return Column{}, true
+	case "Button":
+		return Button{}, true
+	case "TextField":
+		return TextField{}, true
+	case "CheckBox":
+		return CheckBox{}, true
+	case "List":
+		return List{}, true
+	case "Card":
+		return Card{}, true
+	case "Image":
+		return Image{}, true
+	case "Icon":
+		return Icon{}, true
+	case "Divider":
+		return Divider{}, true
+	case "Tabs":
+		return Tabs{}, true
+	case "Modal":
+		return Modal{}, true
+	case "DateTimeInput":
+		return DateTimeInput{}, true
+	case "MultipleChoice":
+		return MultipleChoice{}, true
+	case "Slider":
+		return Slider{}, true
+	case "Video":
+		return Video{}, true
+	case "AudioPlayer":
+		return AudioPlayer{}, true
+	case a2ui.PlaceholderType:
+		return Placeholder{}, true
+	}
+	return nil, false
+}
 
 // Render draws any node with the widget of its type.
 func Render(n *a2ui.Node, w int, c *Context) Block {
@@ -175,7 +220,7 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 		at = c.Cache.begin()
 	}
-	wd, ok := catalog[n.Type]
+	wd, ok := widget(n.Type)
 	if !ok {
 		return TextBlock(w, c.Theme.Missing.Render("["+n.Type+"]"))
 	}
@@ -197,14 +242,14 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if p, ok := n.Props.(*a2ui.TextProps); ok && n.Type == "Text" && plainText(p.Text) && len(p.Text) <= textNaturalCap {
 		return len(p.Text) // what Text.Natural says, for less than remembering it costs
 	}
-	memo := c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n]
+	memo := c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n] && !cheapNatural(n)
 	if memo {
 		if w, ok := c.Cache.natural[n]; ok {
 			return w
 		}
 	}
 	w := len(n.Type) + 2
-	if wd, ok := catalog[n.Type]; ok {
+	if wd, ok := widget(n.Type); ok {
 		w = wd.Natural(n, c)
 	}
 	if msgs := CheckMessages(n); len(msgs) > 0 {
@@ -216,11 +261,32 @@ func Natural(n *a2ui.Node, c *Context) int {
 	return w
 }
 
+// cheapNatural reports whether n's natural width costs less to measure
+// again than to remember: a field or a check box with a short label and
+// value, a button labelled with one short plain Text.
+func cheapNatural(n *a2ui.Node) bool {
+	switch p := n.Props.(type) {
+	case *a2ui.TextFieldProps:
+		return len(p.Label)+len(p.Text) <= textNaturalCap
+	case *a2ui.CheckBoxProps:
+		return len(p.Label) <= textNaturalCap
+	case *a2ui.ButtonProps:
+		if len(n.Children) != 1 {
+			return len(n.Children) == 0
+		}
+		ch := n.Children[0]
+		tp, ok := ch.Props.(*a2ui.TextProps)
+		return ok && ch.Type == "Text" && len(tp.Text) <= textNaturalCap && plainText(tp.Text)
+	}
+	return false
+}
+
 // ControlFor returns the control that handles node n, if n is one.
 func ControlFor(n *a2ui.Node) (Control, bool) {
 	if n == nil {
 		return nil, false
 	}
-	ctl, ok := catalog[n.Type].(Control)
+	wd, _ := widget(n.Type)
+	ctl, ok := wd.(Control)
 	return ctl, ok
 }

@@ -52,8 +52,8 @@ func stackChildren(children []*a2ui.Node, w int, align string, c *Context) Block
 // moving inside n draws it again too) patches it: a child that is the
 // same node, off the focus path, whose block the cache still holds keeps
 // its lines and hits in place without being looked up, and only the
-// others are drawn, as long as each is as tall as the one it replaces
-// and has as many hits. Otherwise the stack is made again.
+// others are drawn, as long as each is as tall as the one it replaces.
+// Otherwise the stack is made again.
 func stackNode(n *a2ui.Node, w int, align string, c *Context) Block {
 	k := c.Cache
 	if k == nil || c.pathFor == nil || !(align == "stretch" || align == "") || w <= 0 {
@@ -107,37 +107,47 @@ func stackNode(n *a2ui.Node, w int, align string, c *Context) Block {
 // again.
 func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool) {
 	k := c.Cache
-	type change struct {
-		i      int
-		b      Block
-		parts  []*cached
-		keepAs *a2ui.Node // what m notes as the child: nil to draw it again next time
+	// The changes go on the cache's scratch list, above those of the
+	// stacks being patched around this one (a child drawn meanwhile takes
+	// its own off before this one adds to it).
+	base := len(k.changes)
+	release := func() {
+		clear(k.changes[base:])
+		k.changes = k.changes[:base]
 	}
-	var few [4]change
-	changes := few[:0]
 	for i, ch := range n.Children {
 		if ch == m.children[i] && ch != nil && !c.onPath(ch) && !m.parts[m.ps[i]].gone {
 			continue
 		}
 		from := len(k.open)
 		b := Render(ch, w, c)
-		if b.H() != m.ys[i+1]-m.ys[i] || len(b.Hits) != m.hs[i+1]-m.hs[i] {
+		if b.H() != m.ys[i+1]-m.ys[i] {
+			release()
 			return Block{}, false
 		}
 		var keep *a2ui.Node
 		if len(k.open) == from+1 && k.open[from].n == ch {
 			keep = ch
 		}
-		changes = append(changes, change{i, b, k.open[from:len(k.open):len(k.open)], keep})
+		k.changes = append(k.changes, stackChange{i, b, k.open[from:len(k.open):len(k.open)], keep})
 	}
+	defer release()
+	changes := k.changes[base:]
 	// Lines and hits are copied only if some differ: blocks are never
 	// written to, and one the cache holds may share them with another.
+	// A child with more or fewer hits than before (a focused field whose
+	// text grew past its width) moves the hits after its own: they are
+	// gathered again.
 	out := m.block
-	sameLines, sameHits := true, true
+	sameLines, sameHits, hitsMoved := true, true, false
 	for _, ch := range changes {
 		y := m.ys[ch.i]
 		for j, l := range ch.b.Lines {
 			sameLines = sameLines && ch.b.W == w && l == out.Lines[y+j]
+		}
+		if len(ch.b.Hits) != m.hs[ch.i+1]-m.hs[ch.i] {
+			hitsMoved = true
+			continue
 		}
 		for j, h := range ch.b.Hits {
 			h.Y += y
@@ -147,7 +157,31 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 	if !sameLines {
 		out.Lines = append([]string(nil), m.block.Lines...)
 	}
-	if !sameHits {
+	hs := m.hs
+	switch {
+	case hitsMoved:
+		sameHits = true // gathered here, not written below
+		total := m.hs[len(n.Children)]
+		for _, ch := range changes {
+			total += len(ch.b.Hits) - (m.hs[ch.i+1] - m.hs[ch.i])
+		}
+		hs = make([]int, len(m.hs))
+		out.Hits = make([]Hit, 0, total)
+		ci := 0
+		for i := range n.Children {
+			hs[i] = len(out.Hits)
+			if ci < len(changes) && changes[ci].i == i {
+				for _, h := range changes[ci].b.Hits {
+					h.Y += m.ys[i]
+					out.Hits = append(out.Hits, h)
+				}
+				ci++
+				continue
+			}
+			out.Hits = append(out.Hits, m.block.Hits[m.hs[i]:m.hs[i+1]]...)
+		}
+		hs[len(n.Children)] = len(out.Hits)
+	case !sameHits:
 		out.Hits = append([]Hit(nil), m.block.Hits...)
 	}
 	// The blocks the children were drawn as, in order: those kept, and
@@ -212,8 +246,16 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 		p.used = k.frame
 	}
 	k.open = append(k.open[:at], parts...)
-	m.n, m.parts, m.ps, m.block, m.e = n, parts, ps, out, nil
+	m.n, m.parts, m.ps, m.hs, m.block, m.e = n, parts, ps, hs, out, nil
 	return out, true
+}
+
+// stackChange is a child of a stack drawn again by patchStack.
+type stackChange struct {
+	i      int
+	b      Block
+	parts  []*cached
+	keepAs *a2ui.Node // what the stack notes as the child: nil to draw it again next time
 }
 
 // stackChildrenTo stacks children at least h lines tall: the lines over

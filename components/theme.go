@@ -165,10 +165,21 @@ func newStyle(ls lipgloss.Style) Style {
 	return st
 }
 
+// hasBreaks is strings.ContainsAny(s, "\n\r\t"), byte by byte: the three
+// are ASCII, so no byte of another character can be one of them.
+func hasBreaks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\n' || c == '\r' || c == '\t' {
+			return true
+		}
+	}
+	return false
+}
+
 // Render draws strs, joined by spaces, in the style.
 func (s Style) Render(strs ...string) string {
 	str := strings.Join(strs, " ")
-	if !s.fast || strings.ContainsAny(str, "\n\r\t") {
+	if !s.fast || hasBreaks(str) {
 		return s.Style.Render(str)
 	}
 	if s.open == "" && s.close == "" {

@@ -2,6 +2,8 @@ package components
 
 import (
 	"io"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
@@ -44,6 +46,24 @@ func TestStyleRenderIsLipGloss(t *testing.T) {
 			if fast < len(styles)-3 {
 				t.Errorf("%v: only %d of %d styles draw from their codes", profile, fast, len(styles))
 			}
+		}
+	}
+}
+
+// TestHasBreaksIsContainsAny: the byte loop Style.Render asks finds a
+// line break or a tab exactly where strings.ContainsAny would, in
+// generated strings of ASCII, multi-byte characters and control codes.
+func TestHasBreaksIsContainsAny(t *testing.T) {
+	pieces := []string{"a", " ", "\n", "\r", "\t", "é", "漢", "👍🏽", "\x1b[1m", "\x00", "\x7f", "\u2028", "\u0085", "x\u0301"}
+	rng := rand.New(rand.NewPCG(5, 8))
+	for range 5000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := sb.String()
+		if got, want := hasBreaks(s), strings.ContainsAny(s, "\n\r\t"); got != want {
+			t.Fatalf("hasBreaks(%q) = %v, strings.ContainsAny says %v", s, got, want)
 		}
 	}
 }
