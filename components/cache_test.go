@@ -341,8 +341,7 @@ func TestCacheNaturalIsFresh(t *testing.T) {
 		strings.Repeat("x", textNaturalCap-3), strings.Repeat("y", textNaturalCap), strings.Repeat("long ", 20)}
 	word := func() string { return words[rng.IntN(len(words))] }
 	next := 0
-	var leaf func() *a2ui.Node
-	leaf = func() *a2ui.Node {
+	leaf := func() *a2ui.Node {
 		next++
 		id := fmt.Sprint("n", next)
 		switch rng.IntN(6) {
