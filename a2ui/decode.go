@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -211,6 +212,9 @@ type decoder struct {
 	// offset of their opening quote, so that a component's stored JSON
 	// carries the strings the views draw.
 	cleaned map[int32]string
+	// lastKeys are the keys of the last object cleanPlain made, when they
+	// were clean and not repeated, for the next one to share.
+	lastKeys []string
 	// plainSrc: src has no white space between its tokens and only
 	// strings of printable ASCII written out, which no cleaning changes.
 	plainSrc bool
@@ -1500,6 +1504,17 @@ func (d *decoder) cleanPlain(v *jval, p string) any {
 		return out
 	case jObject:
 		o := NewObject()
+		if keys := d.lastKeys; len(keys) > 0 && slices.Equal(keys, v.keys) && len(keys) <= unindexed {
+			// The keys of the object before, as items of a list have:
+			// one list for them all, which set copies before it changes
+			// it. (Those keys were clean and not repeated.)
+			o.keys, o.vals, o.shared = keys, make([]any, len(keys)), true
+			for i := range keys {
+				o.vals[i] = d.cleanPlain(v.vals[i], d.pk(p, keys[i]))
+			}
+			d.lastKeys = keys // (a value may have been an object of its own)
+			return o
+		}
 		if len(v.keys) > 0 {
 			o.keys, o.vals = make([]string, 0, len(v.keys)), make([]any, 0, len(v.keys))
 		}
@@ -1511,6 +1526,11 @@ func (d *decoder) cleanPlain(v *jval, p string) any {
 				continue
 			}
 			o.set(ck, d.cleanPlain(v.vals[i], d.pk(p, k)))
+		}
+		if repeated == nil && slices.Equal(o.keys, v.keys) {
+			d.lastKeys = o.keys[:len(o.keys):len(o.keys)]
+		} else {
+			d.lastKeys = nil
 		}
 		return o
 	}

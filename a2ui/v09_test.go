@@ -196,6 +196,31 @@ func TestV09UpdateDataModel(t *testing.T) {
 	}
 }
 
+// TestV09ItemsShareKeys: items of a list with the same keys share one list
+// of keys, and a write that adds a key to one item, changes a value of
+// another, or removes one leaves the rest as they were. Keys that differ,
+// repeat or need cleaning are not shared.
+func TestV09ItemsShareKeys(t *testing.T) {
+	c := canvasOf(t, Options{}, v9Create("d"))
+	c = mustApply(t, c, v9Data("d", "/", `{"items":[{"a":1,"b":"x"},{"a":2,"b":"y"},{"a":3,"b":"z"}],"other":{"a":4,"b":{"a":5,"b":6}},"odd":[{"a":1,"a":2},{"a":3},{"k\u0007":1},{"k\u0007":2}]}`))
+	items := c.Surface("d").Data().(*Object).at("items").([]any)
+	first, second := items[0].(*Object), items[1].(*Object)
+	if &first.keys[0] != &second.keys[0] || !second.shared {
+		t.Fatalf("the items do not share their keys")
+	}
+	for _, step := range []struct{ msg, want string }{
+		{v9Data("d", "/items/1/c", `true`), `{"items":[{"a":1,"b":"x"},{"a":2,"b":"y","c":true},{"a":3,"b":"z"}],"other":{"a":4,"b":{"a":5,"b":6}},"odd":[{"a":2},{"a":3},{"k":1},{"k":2}]}`},
+		{v9Data("d", "/items/2/a", `30`), `{"items":[{"a":1,"b":"x"},{"a":2,"b":"y","c":true},{"a":30,"b":"z"}],"other":{"a":4,"b":{"a":5,"b":6}},"odd":[{"a":2},{"a":3},{"k":1},{"k":2}]}`},
+		{`{"version":"v0.9","updateDataModel":{"surfaceId":"d","path":"/items/0/a"}}`, `{"items":[{"b":"x"},{"a":2,"b":"y","c":true},{"a":30,"b":"z"}],"other":{"a":4,"b":{"a":5,"b":6}},"odd":[{"a":2},{"a":3},{"k":1},{"k":2}]}`},
+		{v9Data("d", "/other/b/b", `7`), `{"items":[{"b":"x"},{"a":2,"b":"y","c":true},{"a":30,"b":"z"}],"other":{"a":4,"b":{"a":5,"b":7}},"odd":[{"a":2},{"a":3},{"k":1},{"k":2}]}`},
+	} {
+		c = mustApply(t, c, step.msg)
+		if got := dataJSON(t, c, "d"); got != step.want {
+			t.Errorf("after %s:\n got %s\nwant %s", step.msg, got, step.want)
+		}
+	}
+}
+
 // TestV09Refusals: each refusal a v0.9 message or batch can meet, with the
 // spec's client error message beside a2term's own data, and the canvas
 // left as it was.
