@@ -1399,8 +1399,23 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 // path relative to the value being built ("." is the value itself), so
 // "a/b" nests and [{"key":".","valueNumber":3}] is the bare number 3.
 func (d *decoder) entries(entries []*jval, p string) any {
-	// Sized for the usual case, one member per entry.
-	o := &Object{keys: make([]string, 0, len(entries)), vals: make([]any, 0, len(entries))}
+	// Sized for the usual case, one member per entry; with the keys of the
+	// object before when its entries name them in the same order (the
+	// items of a list), which it then shares (see cleanPlain).
+	share := len(entries) > 0 && len(entries) == len(d.lastKeys)
+	for i, raw := range entries {
+		if !share {
+			break
+		}
+		kr, ok := raw.member("key")
+		share = raw.kind == jObject && ok && kr.kind == jString && kr.str == d.lastKeys[i] && plainKey(kr.str)
+	}
+	var o *Object
+	if share {
+		o = &Object{keys: d.lastKeys, vals: make([]any, len(entries)), shared: true}
+	} else {
+		o = &Object{keys: make([]string, 0, len(entries)), vals: make([]any, 0, len(entries))}
+	}
 	var root any = o
 	for i, raw := range entries {
 		ep := d.pi(p, i)
@@ -1448,11 +1463,21 @@ func (d *decoder) entries(entries []*jval, p string) any {
 			d.fail(CodeEntryWithoutValue, ep, "entry %q needs exactly one of valueString, valueNumber, valueBoolean, valueMap; it has %d", key, n)
 			return nil
 		}
+		if share {
+			o.vals[i] = val // the key is the one at i
+			continue
+		}
 		if o, ok := root.(*Object); ok && plainKey(key) {
 			o.set(key, val) // what put does with a one-segment path
 			continue
 		}
 		root = put(root, d.path(key, d.p(ep, "key")).segs, val)
+	}
+	d.lastKeys = nil
+	if share {
+		d.lastKeys = o.keys
+	} else if r, ok := root.(*Object); ok && r == o && len(o.keys) == len(entries) && len(o.keys) <= unindexed {
+		d.lastKeys = o.keys[:len(o.keys):len(o.keys)] // each entry's key, plain and not repeated
 	}
 	return root
 }

@@ -52,6 +52,39 @@ func TestDataModelUpdates(t *testing.T) {
 	}
 }
 
+// TestDataModelItemsShareKeys: v0.8 entries that name the keys of the
+// object before, in its order, share its keys; writes to one item leave
+// the others as they were, and keys that nest, repeat or need cleaning
+// are read as before.
+func TestDataModelItemsShareKeys(t *testing.T) {
+	item := func(name, v string) string {
+		return `{"key":"` + name + `","valueMap":[{"key":"label","valueString":"` + v + `"},{"key":"n","valueNumber":1}]}`
+	}
+	start := `[{"key":"items","valueMap":[` + item("i0", "a") + `,` + item("i1", "b") + `,` + item("i2", "c") + `]},` +
+		`{"key":"odd","valueMap":[{"key":"x","valueMap":[{"key":"p/q","valueNumber":1},{"key":"r","valueNumber":2}]},{"key":"y","valueMap":[{"key":"p/q","valueNumber":3},{"key":"r","valueNumber":4}]},` +
+		`{"key":"z","valueMap":[{"key":"k\u0007","valueNumber":5},{"key":"k","valueNumber":6}]},{"key":"w","valueMap":[{"key":"k","valueNumber":7},{"key":"k","valueNumber":8}]}]}]`
+	c := dataCanvas(t, start)
+	items := c.Surface("s").Data().(*Object).at("items").(*Object)
+	if a, b := items.at("i0").(*Object), items.at("i1").(*Object); &a.keys[0] != &b.keys[0] || !b.shared {
+		t.Fatalf("the items do not share their keys")
+	}
+	const odd = `"odd":{"x":{"p":{"q":1},"r":2},"y":{"p":{"q":3},"r":4},"z":{"k":6},"w":{"k":8}}`
+	if got, want := dataJSON(t, c, "s"), `{"items":{"i0":{"label":"a","n":1},"i1":{"label":"b","n":1},"i2":{"label":"c","n":1}},`+odd+`}`; got != want {
+		t.Fatalf("model %s, want %s", got, want)
+	}
+	for _, step := range []struct{ update, want string }{
+		{`"path":"/items/i1/extra","contents":[{"key":".","valueBoolean":true}]`,
+			`{"items":{"i0":{"label":"a","n":1},"i1":{"label":"b","n":1,"extra":true},"i2":{"label":"c","n":1}},` + odd + `}`},
+		{`"path":"/items/i2/label","contents":[{"key":".","valueString":"C"}]`,
+			`{"items":{"i0":{"label":"a","n":1},"i1":{"label":"b","n":1,"extra":true},"i2":{"label":"C","n":1}},` + odd + `}`},
+	} {
+		c = mustApply(t, c, `{"dataModelUpdate":{"surfaceId":"s",`+step.update+`}}`)
+		if got := dataJSON(t, c, "s"); got != step.want {
+			t.Errorf("after %s:\n got %s\nwant %s", step.update, got, step.want)
+		}
+	}
+}
+
 func TestDataModelUpdateIntoArray(t *testing.T) {
 	// An array written by a person (SetValue) can be indexed and extended.
 	c := canvasOf(t, Options{}, msgSurface("s", `{"id":"mc","component":{"MultipleChoice":{"selections":{"path":"/tags"},"options":[`+
