@@ -513,6 +513,7 @@ func (p *dynParser) jsonCall(v *jval, at *ptr, extra string) (*fcall, *Error) {
 		if av.kind != jObject {
 			return nil, refusal(CodeBadCall, at.k("args"), "args must be an object, not %s", av.kind)
 		}
+		c.named = make([]namedArg, 0, len(av.keys))
 		for i, k := range av.keys {
 			spec := fn.arg(k)
 			if spec == nil {

@@ -521,7 +521,8 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	if sc.suffix != "" {
 		nid = id + sc.suffix
 	}
-	if r.tracked(id, sc) && r.skipped {
+	tracked := r.tracked(id, sc)
+	if tracked && r.skipped {
 		// Its number among the drawings of its id depends on the
 		// subtrees skipped before it: the caller starts again without
 		// skipping.
@@ -529,7 +530,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		r.err = &Error{Code: CodeTooManyNodes}
 		return nil
 	}
-	if r.tracked(id, sc) {
+	if tracked {
 		// A component reached from two places is drawn twice; the second
 		// drawing gets its own id so that focus and presses stay precise.
 		if r.ids == nil {
