@@ -68,6 +68,14 @@ func FuzzParseJSON(f *testing.F) {
 			if got := toStd(pv.plain()); !reflect.DeepEqual(got, want) {
 				t.Fatalf("pooled parser read %#v, encoding/json read %#v, for %q", got, want, data)
 			}
+			// A document the parser calls compact and plain is one that
+			// the stored form of a component keeps as it is.
+			if !p.loose {
+				d := &decoder{src: data}
+				if clean := d.cleanJSON(pv); !bytes.Equal(clean, data) {
+					t.Fatalf("parser found %q compact and plain; cleaned it is %q", data, clean)
+				}
+			}
 			p.release()
 		}
 	})
