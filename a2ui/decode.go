@@ -972,7 +972,11 @@ func (pd *propDecoder) id(name string) string {
 	if !ok {
 		return ""
 	}
-	s := pd.d.plainString(raw, pd.d.pk(pd.base, name), name+" (a component id)", false)
+	what := name // named in a refusal only
+	if raw.kind != jString {
+		what += " (a component id)"
+	}
+	s := pd.d.plainString(raw, pd.d.pk(pd.base, name), what, false)
 	if pd.d.err == nil && s == "" {
 		pd.d.fail(CodeBadValue, pd.d.pk(pd.base, name), "%s must name a component", name)
 	}
@@ -1052,7 +1056,11 @@ func (d *decoder) compPath(s, p string) {
 }
 
 func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *jval, path string) bool) (path string, hasPath, hasLit bool) {
-	m := d.object(raw, p, name+" (a bound value)")
+	what := name // named in a refusal only
+	if raw == nil || raw.kind != jObject {
+		what += " (a bound value)"
+	}
+	m := d.object(raw, p, what)
 	if d.err != nil {
 		return "", false, false
 	}
