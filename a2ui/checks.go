@@ -58,7 +58,8 @@ func (p *dynParser) checks(v *jval, at string) ([]checkRule, *Error) {
 			if err != nil {
 				return nil, err
 			}
-			r.cond = &dynamic{kind: dynCall, call: c}
+			r.cond = p.newDynamic()
+			r.cond.kind, r.cond.call = dynCall, c
 			if msg := p.typeProblem(r.cond, typeBool); msg != "" {
 				return nil, refusal(CodeBadCall, rat, "%s", msg)
 			}

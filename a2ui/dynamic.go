@@ -68,9 +68,16 @@ type dpath struct {
 }
 
 func parseDynPath(text string) dpath {
+	p, _ := parseDynPathIn(text, nil)
+	return p
+}
+
+// parseDynPathIn is parseDynPath taking the segments from the start of
+// room when it has space for them; it returns the rest of room.
+func parseDynPathIn(text string, room []string) (dpath, []string) {
 	p := dpath{text: text, abs: strings.HasPrefix(text, "/")}
 	if text == "." {
-		return p
+		return p, room
 	}
 	n := 0
 	for i := 0; i < len(text); i++ {
@@ -79,9 +86,13 @@ func parseDynPath(text string) dpath {
 		}
 	}
 	if n == 0 {
-		return p
+		return p, room
 	}
-	p.segs = make([]string, 0, n)
+	if len(room) >= n {
+		p.segs, room = room[:0:n], room[n:]
+	} else {
+		p.segs = make([]string, 0, n)
+	}
 	start := 0
 	for i := 0; i <= len(text); i++ {
 		if i == len(text) || text[i] == '/' {
@@ -91,7 +102,7 @@ func parseDynPath(text string) dpath {
 			start = i + 1
 		}
 	}
-	return p
+	return p, room
 }
 
 // fcall is a function call. name, named, ret and inline are as written;
@@ -238,6 +249,37 @@ type dynParser struct {
 	// cleaned, when set, is told each string of the document that
 	// cleaning changed.
 	cleaned func(v *jval, s string)
+	// dyns and segs are what is left of the blocks that values and path
+	// segments are taken from: one allocation for the values of several
+	// components, a block being small enough that a component kept
+	// longer than its neighbours keeps little else alive.
+	dyns []dynamic
+	segs []string
+}
+
+const (
+	dynBlock = 32
+	segBlock = 128
+)
+
+// newDynamic returns a dynamic value to fill in.
+func (p *dynParser) newDynamic() *dynamic {
+	if len(p.dyns) == 0 {
+		p.dyns = make([]dynamic, dynBlock)
+	}
+	d := &p.dyns[0]
+	p.dyns = p.dyns[1:]
+	return d
+}
+
+// path parses a binding's path, its segments taken from the current block.
+func (p *dynParser) path(text string) dpath {
+	if len(p.segs) < 8 {
+		p.segs = make([]string, segBlock)
+	}
+	dp, rest := parseDynPathIn(text, p.segs)
+	p.segs = rest
+	return dp
 }
 
 // refusal builds the *Error for a problem at a pointer. The caller fills
@@ -271,7 +313,8 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 			if err != nil {
 				return nil, err
 			}
-			d = &dynamic{kind: dynCall, call: c}
+			d = p.newDynamic()
+			d.kind, d.call = dynCall, c
 		} else if pv, ok := v.member("path"); ok {
 			if pv.kind != jString {
 				return nil, refusal(code, at.k("path"), "a data binding's path must be a string, not %s", pv.kind)
@@ -282,7 +325,8 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 			if len(pv.str) > MaxStringBytes {
 				return nil, refusal(CodeStringTooLong, at.k("path"), "path of %d bytes is over the limit of %d", len(pv.str), MaxStringBytes)
 			}
-			d = &dynamic{kind: dynPath, path: parseDynPath(pv.str)}
+			d = p.newDynamic()
+			d.kind, d.path = dynPath, p.path(pv.str)
 		} else if want == typeAny {
 			lit, err := cleanLiteral(v.plain(), at)
 			if err != nil {
@@ -317,7 +361,8 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 		if err != nil {
 			return nil, err
 		}
-		d = literal(s)
+		d = p.newDynamic()
+		d.kind, d.lit = dynLiteral, s
 	default:
 		d = literal(v.plain())
 	}
