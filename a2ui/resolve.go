@@ -32,6 +32,8 @@ type resolver struct {
 	ids        map[string]int // times a shared component was drawn
 	slab       []Node
 	slabN      int
+	readRoom   [][]string // what is left of the block of first reads
+	readN      int
 	// noSkip walks every node; skipped says a subtree was kept without
 	// a walk, and recount that a node drawn since needed the walk.
 	noSkip, skipped, recount bool
@@ -475,13 +477,22 @@ func (r *resolver) tracked(id string, sc *scope) bool {
 	return r.s.shared[id] || r.s.colonIDs || sc.colon
 }
 
-// addRead records that n reads the path segs, once: a value and the
-// check on it read the same path.
-func (n *Node) addRead(segs []string) {
+// addRead records that the node being resolved reads the path segs,
+// once: a value and the check on it read the same path. A node's first
+// read takes its place in a block of them, as nodes do (see node).
+func (r *resolver) addRead(segs []string) {
+	n := r.cur
 	for _, p := range n.reads {
 		if slices.Equal(p, segs) {
 			return
 		}
+	}
+	if n.reads == nil {
+		if len(r.readRoom) == 0 {
+			r.readN = min(max(2*r.readN, 4), 64) // as node slabs grow
+			r.readRoom = make([][]string, r.readN)
+		}
+		n.reads, r.readRoom = r.readRoom[:0:1], r.readRoom[1:]
 	}
 	n.reads = append(n.reads, segs)
 }
@@ -799,7 +810,7 @@ func read[T any](r *resolver, b Bound[T], sc *scope, wrap func(T) any) (any, boo
 		return nil, false
 	}
 	segs := r.abs(r.cur.entry.path(b.Path), sc)
-	r.cur.addRead(segs)
+	r.addRead(segs)
 	v, ok := lookup(r.s.data, segs)
 	if !b.HasLiteral || !r.init {
 		return v, ok

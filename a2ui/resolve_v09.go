@@ -12,7 +12,7 @@ import (
 // checks, disabled buttons, openUrl addresses) it can affect.
 
 func (r *resolver) read(segs []string) (any, bool) {
-	r.cur.addRead(segs)
+	r.addRead(segs)
 	return lookupPointer(r.s.data, segs)
 }
 
