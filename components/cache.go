@@ -100,6 +100,13 @@ type cached struct {
 	gone  bool // forgotten (by drop, a sweep or a block drawn in its place)
 }
 
+// forget marks e forgotten and lets go of what it holds. The entry lives
+// on while anything holds another of its slab's chunk (or itself, as a
+// part of a stack kept for patching); what it points at, its block and
+// the entries it was made of, would live on with it, and with those the
+// chunks they are in, back to the first frame.
+func (e *cached) forget() { *e = cached{gone: true, mark: e.mark} }
+
 // Generation changes each time the cache is cleared: a drawing kept from
 // an earlier generation was made of blocks the cache has forgotten since,
 // so a program that keeps drawings keys them by it.
@@ -158,7 +165,7 @@ func (c *Cache) sweep() {
 		case e.gone:
 		case e.mark != m:
 			c.unlink(e)
-			e.gone = true
+			e.forget()
 		default:
 			kept = append(kept, e)
 		}
@@ -200,6 +207,9 @@ func (c *Cache) unlink(e *cached) {
 func (c *Cache) Clear() {
 	c.gen++
 	clear(c.blocks)
+	for _, e := range c.all {
+		e.forget()
+	}
 	clear(c.all)
 	c.all = c.all[:0]
 	c.size = 0
@@ -229,7 +239,7 @@ func (c *Cache) begin() int { return len(c.open) }
 func (c *Cache) drop(n *a2ui.Node, w int) {
 	if e := c.find(n, w); e != nil {
 		c.unlink(e)
-		e.gone = true
+		e.forget()
 	}
 }
 
@@ -280,7 +290,7 @@ func (c *Cache) keep(n *a2ui.Node, w int, b Block, at int) *cached {
 	for old := first; old != nil; old = old.next {
 		if int(old.w) == w { // drawn again in place of the one held
 			c.unlink(old)
-			old.gone = true
+			old.forget()
 			first = c.blocks[n]
 			break
 		}

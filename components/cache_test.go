@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
+	"weak"
 
 	"github.com/muesli/termenv"
 
@@ -412,5 +414,43 @@ func TestCacheNaturalIsFresh(t *testing.T) {
 	}
 	if cheap < 100 {
 		t.Errorf("only %d nodes were measured without the memo", cheap)
+	}
+}
+
+// TestCacheLetsGoOfForgottenBlocks: a block the cache forgot (swept, or
+// cleared) is left to the collector, even though its entry shares a chunk
+// of memory with entries still held: frames that each draw new nodes, as
+// when surfaces come and go, keep no more than the last of them.
+func TestCacheLetsGoOfForgottenBlocks(t *testing.T) {
+	tree := func(frame int) *a2ui.Node {
+		rows := make([]*a2ui.Node, 40)
+		for i := range rows {
+			id := fmt.Sprint("r", i)
+			rows[i] = layRow(id, "start", "center", layText(id+"t", fmt.Sprint("frame ", frame)), layButton(id+"b", "Go"))
+		}
+		return layColumn("root", "stretch", rows...)
+	}
+	c := cacheCtx("")
+	first := cacheFrame(c, tree(0), 30)
+	drawn := weak.Make(&first.Lines[0])
+	first = Block{}
+	for frame := 1; frame < 40; frame++ {
+		cacheFrame(c, tree(frame), 30)
+	}
+	runtime.GC()
+	if drawn.Value() != nil {
+		t.Errorf("the first frame's lines are still held after %d sweeps", c.Cache.sweeps)
+	}
+	if c.Cache.sweeps == 0 {
+		t.Fatal("no sweep happened")
+	}
+	last := cacheFrame(c, tree(40), 30)
+	drawn = weak.Make(&last.Lines[0])
+	last = Block{}
+	c.Cache.Clear()
+	cacheFrame(c, tree(41), 30)
+	runtime.GC()
+	if drawn.Value() != nil {
+		t.Error("the lines drawn before Clear are still held")
 	}
 }
