@@ -55,7 +55,6 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 		inner = Render(child, cw, c)
 	}
-	var b Block
 	if inner.H() <= 1 || w < 5 {
 		label := ""
 		if inner.H() > 0 {
@@ -79,26 +78,34 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 				style = &faint
 			}
 		}
-		line := style.Render(text)
+		// Drawn padded to w and marked as the button (as below), in
+		// one allocation besides the line.
+		bw := stringWidth(text)
+		var line string
 		if p.Borderless && !focused && !p.Disabled {
 			// Only the label is underlined, as a link.
 			inner := ansi.Truncate(label, max(w-1, 0), "")
-			line = ansi.Truncate(l+t.Link.Render(inner)+r, w, "")
-		}
-		b = Block{W: stringWidth(text), Lines: []string{line}}
-	} else {
-		if focused {
-			style = &t.Focus
+			line = resize(ansi.Truncate(l+t.Link.Render(inner)+r, w, ""), bw, w)
 		} else {
-			// New lines: the child's block may be kept in the cache.
-			lines := make([]string, len(inner.Lines))
-			for i, l := range inner.Lines {
-				lines[i] = style.Render(strings.TrimRight(ansi.Strip(l), " "))
-			}
-			inner.Lines = lines
+			line = style.renderPadded(text, w-bw)
 		}
-		b = controlFrame(t, inner, *style, focused && !t.Color(), focused)
+		one := &struct {
+			lines [1]string
+			hits  [1]Hit
+		}{lines: [1]string{line}, hits: [1]Hit{{X: 0, Y: 0, W: bw, H: 1, Node: n.ID, Part: -1, Focusable: true}}}
+		return withNote(n, p, Block{W: w, Lines: one.lines[:], Hits: one.hits[:]}, focused, w, c)
 	}
+	if focused {
+		style = &t.Focus
+	} else {
+		// New lines: the child's block may be kept in the cache.
+		lines := make([]string, len(inner.Lines))
+		for i, l := range inner.Lines {
+			lines[i] = style.Render(strings.TrimRight(ansi.Strip(l), " "))
+		}
+		inner.Lines = lines
+	}
+	b := controlFrame(t, inner, *style, focused && !t.Color(), focused)
 	// The label is part of the button, not something to click on its own.
 	// Marked as the button and padded to w (Indent(b.Mark(n.ID, true), 0,
 	// w)), in place: b's lines were made here.
@@ -106,6 +113,13 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 	for i, l := range out.Lines {
 		out.Lines[i] = resize(l, b.W, w)
 	}
+	return withNote(n, p, out, focused, w, c)
+}
+
+// withNote adds under a button that opens an address the note it shows:
+// the notice of its last press, or the address while it has the focus.
+func withNote(n *a2ui.Node, p *a2ui.ButtonProps, out Block, focused bool, w int, c *Context) Block {
+	t := c.Theme
 	if p.Call == "openUrl" {
 		if note := c.State.Peek(n.ID).Notice; note != "" {
 			out = Stack(w, out, TextBlock(w, dimLines(t, note, w)...))

@@ -51,9 +51,40 @@ func (TextField) Render(n *a2ui.Node, w int, c *Context) Block {
 	if p == nil || w <= 0 {
 		return Block{W: max(w, 0)}
 	}
+	if b, ok := plainField(n.ID, p, w, c); ok {
+		return b
+	}
+	return fieldBlock(n.ID, p, w, c)
+}
+
+// plainField draws, in one allocation besides its two lines, what
+// fieldBlock draws for a field without the focus whose label is one line
+// of printable ASCII and whose value plainInputText draws, with nothing
+// to say under it.
+func plainField(id string, p *a2ui.TextFieldProps, w int, c *Context) (Block, bool) {
+	if p.Label == "" || len(p.Label) > w || p.Invalid || p.TextFieldType == "longText" || c.Focused(id) || !printable(p.Label) {
+		return Block{}, false
+	}
+	input, ok := plainInputText(c.Theme, p, false, w)
+	if !ok {
+		return Block{}, false
+	}
+	label := strings.TrimRight(p.Label, " ")
+	f := &struct {
+		lines [2]string
+		hits  [1]Hit
+	}{
+		lines: [2]string{label + blanks(w-len(label)), input},
+		hits:  [1]Hit{{X: 0, Y: 0, W: w, H: 2, Node: id, Part: -1, Focusable: true}},
+	}
+	return Block{W: w, Lines: f.lines[:], Hits: f.hits[:]}, true
+}
+
+// fieldBlock draws a field of any kind, in any state.
+func fieldBlock(id string, p *a2ui.TextFieldProps, w int, c *Context) Block {
 	t := c.Theme
-	st := c.State.Peek(n.ID)
-	focused := c.Focused(n.ID)
+	st := c.State.Peek(id)
+	focused := c.Focused(id)
 
 	var head []string
 	for _, l := range Wrap(p.Label, w) {
@@ -70,7 +101,7 @@ func (TextField) Render(n *a2ui.Node, w int, c *Context) Block {
 	if p.TextFieldType == "longText" {
 		input = longTextBox(t, p, st, focused, w)
 	} else {
-		input = inputLine(t, n.ID, p, st, focused, w)
+		input = inputLine(t, id, p, st, focused, w)
 	}
 
 	var tail []string
@@ -97,7 +128,7 @@ func (TextField) Render(n *a2ui.Node, w int, c *Context) Block {
 		out.Lines = append(out.Lines, Fit(l, w))
 	}
 	out.Hits = make([]Hit, 0, 1+len(input.Hits))
-	out.Hits = append(out.Hits, Hit{X: 0, Y: 0, W: w, H: len(out.Lines), Node: n.ID, Part: -1, Focusable: true})
+	out.Hits = append(out.Hits, Hit{X: 0, Y: 0, W: w, H: len(out.Lines), Node: id, Part: -1, Focusable: true})
 	for _, h := range input.Hits {
 		h.Y += y
 		out.Hits = append(out.Hits, h)
@@ -180,18 +211,26 @@ func inputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, focuse
 // obscured) when it has no cursor and the value is printable ASCII that
 // fits: the value padded between the brackets.
 func plainInputLine(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (Block, bool) {
-	vw := w - 4
-	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) {
+	line, ok := plainInputText(t, p, focused, w)
+	if !ok {
 		return Block{}, false
 	}
+	return Block{W: w, Lines: []string{line}}, true
+}
+
+// plainInputText is the line plainInputLine draws.
+func plainInputText(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (string, bool) {
+	vw := w - 4
+	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) {
+		return "", false
+	}
 	l, rb := focusMarks(t, false, "[", "]")
-	e := t.Border
+	e := &t.Border
 	if !e.fast {
-		return Block{W: w, Lines: []string{e.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.Render(rb)}}, true
+		return e.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.Render(rb), true
 	}
 	// What e.Render draws, in one string.
-	line := e.open + l + e.close + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.open + rb + e.close
-	return Block{W: w, Lines: []string{line}}, true
+	return e.open + l + e.close + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.open + rb + e.close, true
 }
 
 // runesInputLine is inputLine for any field, rune by rune.

@@ -1,6 +1,7 @@
 package components
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -540,5 +541,50 @@ func TestPlainInputLineIsRuneByRune(t *testing.T) {
 	}
 	if used < 1000 {
 		t.Fatalf("the plain line was drawn only %d times", used)
+	}
+}
+
+// TestPlainFieldIsFieldBlock checks that a field drawn in one go
+// (plainField) draws as fieldBlock does, lines and hits, for generated
+// labels, values, kinds, verdicts, focus, themes and widths.
+func TestPlainFieldIsFieldBlock(t *testing.T) {
+	labels := []string{"", "Value", "Name ", " Two words", "A label longer than most widths tried", "é label", "tab\there", "*not* markdown"}
+	values := append(plainInputs(), "", "é漢字", "two\nlines")
+	kinds := []string{"", "shortText", "number", "date", "obscured", "longText"}
+	rng := rand.New(rand.NewPCG(3, 17))
+	used := 0
+	for _, prof := range []termenv.Profile{termenv.TrueColor, termenv.ANSI, termenv.Ascii} {
+		for _, ascii := range []bool{false, true} {
+			th := testTheme(prof)
+			th.Options.ASCII = ascii
+			for range 8000 {
+				p := &a2ui.TextFieldProps{Label: labels[rng.IntN(len(labels))], Text: values[rng.IntN(len(values))],
+					TextFieldType: kinds[rng.IntN(len(kinds))]}
+				if rng.IntN(6) == 0 {
+					p.Invalid, p.Problem = true, "not a value"
+				}
+				c := &Context{Theme: th, State: NewState()}
+				if rng.IntN(4) == 0 {
+					c.Focus = "f"
+				}
+				if rng.IntN(8) == 0 {
+					c.State.Node("f").Notice = "a notice"
+				}
+				w := 1 + rng.IntN(44)
+				got, ok := plainField("f", p, w, c)
+				if !ok {
+					continue
+				}
+				used++
+				want := fieldBlock("f", p, w, c)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%+v at %d, focus %q: %q %+v, fieldBlock %q %+v", p, w, c.Focus, got.Lines, got.Hits, want.Lines, want.Hits)
+				}
+				checkBlock(t, got, w)
+			}
+		}
+	}
+	if used < 2000 {
+		t.Fatalf("the field was drawn in one go only %d times", used)
 	}
 }

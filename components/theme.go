@@ -176,6 +176,15 @@ func hasBreaks(s string) bool {
 	return false
 }
 
+// renderPadded is s.Render(str) followed by pad blanks, in one string
+// when the style's codes may be used.
+func (s *Style) renderPadded(str string, pad int) string {
+	if !s.fast || hasBreaks(str) {
+		return s.Style.Render(str) + blanks(pad)
+	}
+	return s.open + str + s.close + blanks(pad)
+}
+
 // Render draws strs, joined by spaces, in the style.
 func (s Style) Render(strs ...string) string {
 	str := strings.Join(strs, " ")

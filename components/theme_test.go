@@ -67,3 +67,22 @@ func TestHasBreaksIsContainsAny(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderPaddedIsRenderAndBlanks: a style's line drawn padded in one
+// go is the line it draws followed by the blanks, for every style of the
+// theme, in every colour profile, for texts with and without breaks.
+func TestRenderPaddedIsRenderAndBlanks(t *testing.T) {
+	texts := []string{"", "x", "[ Save ]", "  two  spaces ", "é漢字👍🏽", "a\nb", "tab\there", "cr\r\nlf", "…"}
+	for _, profile := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI, termenv.Ascii} {
+		th := testTheme(profile)
+		for _, st := range []*Style{&th.Button, &th.Primary, &th.Disabled, &th.Text, &th.Focus, &th.Link, &th.Border, &th.Dim, &th.Error} {
+			for _, s := range texts {
+				for _, pad := range []int{0, 1, 7, 400} {
+					if got, want := st.renderPadded(s, pad), st.Render(s)+blanks(pad); got != want {
+						t.Fatalf("%v: renderPadded(%q, %d) = %q, want %q", profile, s, pad, got, want)
+					}
+				}
+			}
+		}
+	}
+}
