@@ -218,6 +218,8 @@ type decoder struct {
 	// plainSrc: src has no white space between its tokens and only
 	// strings of printable ASCII written out, which no cleaning changes.
 	plainSrc bool
+	// bindings is about how many data paths src names (see jparser).
+	bindings int
 }
 
 // p, pk and pi build a JSON Pointer one segment further: a literal
@@ -291,7 +293,7 @@ func (d *decoder) message(raw []byte) Message {
 		d.fail(CodeBadMessage, "", "a message must be a JSON object with one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface, not %s", env.kind)
 		return Message{}
 	}
-	d.src, d.plainSrc = raw, !jp.loose
+	d.src, d.plainSrc, d.bindings = raw, !jp.loose, jp.bindings
 	if vv, ok := env.member("version"); ok {
 		if vv.kind != jString || !containsString(MessageVersions, vv.str) {
 			what := vv.kind.String()
@@ -1042,7 +1044,7 @@ func (d *decoder) compPath(s, p string) {
 	if d.dpaths == nil {
 		// Sized once for the message: one entry per path it names, a few
 		// segments each.
-		n := bytes.Count(d.src, []byte(`"path"`)) + bytes.Count(d.src, []byte(`"dataBinding"`)) + 1
+		n := d.bindings + 1
 		d.dpaths = make([]namedPath, 0, n)
 		d.segs = make([]string, 0, 4*n)
 	}

@@ -88,6 +88,9 @@ type jparser struct {
 	// a string that is not printable ASCII written out: what a
 	// component's stored JSON must change (see decoder.cleanJSON).
 	loose bool
+	// bindings counts the keys "path" and "dataBinding" written out, for
+	// the decoder to size its list of a message's data paths.
+	bindings int
 }
 
 // internTable shares one string for each distinct short byte string: a
@@ -172,7 +175,7 @@ func pooledParser(data []byte) *jparser {
 	if p == nil {
 		p = parsers.Get().(*jparser)
 	}
-	p.data, p.pos, p.depth, p.loose = data, 0, 0, false
+	p.data, p.pos, p.depth, p.loose, p.bindings = data, 0, 0, false, 0
 	if p.keys == nil {
 		p.keys, p.vals = new(internTable), new(internTable)
 	}
@@ -564,6 +567,9 @@ func (p *jparser) key() (string, error) {
 	if !ok {
 		k = string(p.data[start:end]) // printable ASCII
 		p.keys.slots[slot] = k
+	}
+	if n := end - start; n == 4 && k == "path" || n == 11 && k == "dataBinding" {
+		p.bindings++
 	}
 	p.pos = end + 1
 	return k, nil

@@ -114,7 +114,7 @@ func (o *Object) reindex() {
 		return
 	}
 	if o.idx == nil || o.shared {
-		o.idx = make(map[string]int, len(o.keys))
+		o.idx = make(map[string]int, cap(o.keys)) // an object being built is sized for its keys
 		o.indexed, o.shared = 0, false
 	}
 	for i := o.indexed; i < len(o.keys); i++ {
