@@ -253,19 +253,23 @@ type dynParser struct {
 	// segments are taken from: one allocation for the values of several
 	// components, a block being small enough that a component kept
 	// longer than its neighbours keeps little else alive.
-	dyns []dynamic
-	segs []string
+	// Blocks double from a few values, so that a message of one small
+	// component allocates little more than it holds.
+	dyns         []dynamic
+	segs         []string
+	dynsN, segsN int
 }
 
 const (
-	dynBlock = 32
-	segBlock = 128
+	maxDynBlock = 32
+	maxSegBlock = 128
 )
 
 // newDynamic returns a dynamic value to fill in.
 func (p *dynParser) newDynamic() *dynamic {
 	if len(p.dyns) == 0 {
-		p.dyns = make([]dynamic, dynBlock)
+		p.dynsN = min(max(2*p.dynsN, 4), maxDynBlock)
+		p.dyns = make([]dynamic, p.dynsN)
 	}
 	d := &p.dyns[0]
 	p.dyns = p.dyns[1:]
@@ -275,7 +279,8 @@ func (p *dynParser) newDynamic() *dynamic {
 // path parses a binding's path, its segments taken from the current block.
 func (p *dynParser) path(text string) dpath {
 	if len(p.segs) < 8 {
-		p.segs = make([]string, segBlock)
+		p.segsN = min(max(2*p.segsN, 16), maxSegBlock)
+		p.segs = make([]string, p.segsN)
 	}
 	dp, rest := parseDynPathIn(text, p.segs)
 	p.segs = rest

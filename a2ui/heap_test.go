@@ -1,0 +1,64 @@
+package a2ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// TestHeapStaysAcrossUpdates redefines components of a 500-component
+// surface and writes its values, one small message at a time, in both
+// versions, and checks that the heap a canvas needs does not grow with the
+// number of updates: nodes, values and paths come from blocks shared by
+// neighbours, and a block kept for one live neighbour must not keep every
+// earlier version alive through the dead ones it holds.
+func TestHeapStaysAcrossUpdates(t *testing.T) {
+	for _, v09 := range []bool{false, true} {
+		batch := bench500()
+		if v09 {
+			batch = bench500V09()
+		}
+		c, _, err := New(Options{}).ApplyJSON(batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		update := func(i int) {
+			var msg string
+			switch {
+			case v09 && i%2 == 0:
+				msg = fmt.Sprintf(`{"version":"v0.9","updateComponents":{"surfaceId":"big","components":[{"id":"t%d","component":"Text","text":"changed %d"},{"id":"f%d","component":"TextField","label":"L%d","value":{"path":"/items/%d/value"},"checks":[{"call":"regex","args":{"value":{"path":"/items/%d/value"},"pattern":"^[a-z]*$"},"message":"m"}]}]}}`, i%124, i, (i*7)%124, i, (i*7)%124, (i*7)%124)
+			case v09:
+				msg = fmt.Sprintf(`{"version":"v0.9","updateDataModel":{"surfaceId":"big","path":"/items/%d/value","value":"v%d"}}`, i%250, i)
+			case i%2 == 0:
+				msg = fmt.Sprintf(`{"surfaceUpdate":{"surfaceId":"big","components":[{"id":"t%d","component":{"Text":{"text":{"literalString":"changed %d"}}}}]}}`, i%124, i)
+			default:
+				msg = fmt.Sprintf(`{"dataModelUpdate":{"surfaceId":"big","path":"/items/k%d/value","contents":[{"key":".","valueString":"v%d"}]}}`, i%250, i)
+			}
+			if c, _, err = c.ApplyJSON([]json.RawMessage{json.RawMessage(msg)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		heap := func() uint64 {
+			runtime.GC()
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			return ms.HeapAlloc
+		}
+		i := 0
+		for ; i < 300; i++ {
+			update(i)
+		}
+		before := heap()
+		for ; i < 1500; i++ {
+			update(i)
+		}
+		// Four times the updates: a heap that kept a little of each would
+		// have grown by far more than this.
+		if after := heap(); after > before+before/4 {
+			t.Errorf("v0.9=%v: the heap grew from %d KB after 300 updates to %d KB after 1500", v09, before>>10, after>>10)
+		}
+		runtime.KeepAlive(c)
+	}
+}
