@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -39,26 +40,66 @@ func TestHeapStaysAcrossUpdates(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		heap := func() uint64 {
-			runtime.GC()
-			runtime.GC()
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			return ms.HeapAlloc
-		}
 		i := 0
 		for ; i < 300; i++ {
 			update(i)
 		}
-		before := heap()
+		before := heapInUse()
 		for ; i < 1500; i++ {
 			update(i)
 		}
 		// Four times the updates: a heap that kept a little of each would
 		// have grown by far more than this.
-		if after := heap(); after > before+before/4 {
+		if after := heapInUse(); after > before+before/4 {
 			t.Errorf("v0.9=%v: the heap grew from %d KB after 300 updates to %d KB after 1500", v09, before>>10, after>>10)
 		}
 		runtime.KeepAlive(c)
 	}
+}
+
+// TestHeapStaysAcrossItemReplacements replaces one item after another of a
+// 300-item template list, which keeps the other items' nodes and makes
+// new ones for the replaced item, and checks that the heap does not grow
+// with the number of replacements.
+func TestHeapStaysAcrossItemReplacements(t *testing.T) {
+	var items []string
+	for i := range 300 {
+		items = append(items, fmt.Sprintf(`{"name":"Item %d","qty":%d}`, i, i))
+	}
+	c, _, err := New(Options{}).ApplyJSON([]json.RawMessage{
+		json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"list","catalogId":"` + BasicCatalogV09ID + `"}}`),
+		json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"list","components":[{"id":"root","component":"List","children":{"componentId":"item","path":"/items"}},` +
+			`{"id":"item","component":"Row","children":["name","qty"]},{"id":"name","component":"Text","text":{"path":"name"}},{"id":"qty","component":"Text","text":{"path":"qty"}}]}}`),
+		json.RawMessage(`{"version":"v0.9","updateDataModel":{"surfaceId":"list","value":{"items":[` + strings.Join(items, ",") + `]}}}`),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	update := func(i int) {
+		msg := fmt.Sprintf(`{"version":"v0.9","updateDataModel":{"surfaceId":"list","path":"/items/%d","value":{"name":"New %d","qty":%d}}}`, (i*37)%300, i, i)
+		if c, _, err = c.ApplyJSON([]json.RawMessage{json.RawMessage(msg)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	i := 0
+	for ; i < 500; i++ {
+		update(i)
+	}
+	before := heapInUse()
+	for ; i < 2500; i++ {
+		update(i)
+	}
+	if after := heapInUse(); after > before+before/4 {
+		t.Errorf("the heap grew from %d KB after 500 replacements to %d KB after 2500", before>>10, after>>10)
+	}
+	runtime.KeepAlive(c)
+}
+
+// heapInUse is the heap's size once collected.
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
 }
