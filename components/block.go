@@ -201,8 +201,9 @@ func Stack(w int, blocks ...Block) Block {
 func Beside(gap int, valign string, blocks ...Block) Block {
 	gap = max(gap, 0)
 	h, nh, w := 0, 0, 0
-	for i, b := range blocks {
-		h = max(h, b.H())
+	for i := range blocks {
+		b := &blocks[i]
+		h = max(h, len(b.Lines))
 		nh += len(b.Hits)
 		if i > 0 {
 			w += gap
@@ -216,34 +217,37 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 		tops = make([]int, 0, len(blocks))
 	}
 	tops = tops[:len(blocks)]
-	for i, b := range blocks {
+	for i := range blocks {
 		switch valign {
 		case "center":
-			tops[i] = (h - b.H()) / 2
+			tops[i] = (h - len(blocks[i].Lines)) / 2
 		case "end":
-			tops[i] = h - b.H()
+			tops[i] = h - len(blocks[i].Lines)
 		}
 	}
 	gapStr := blanks(gap)
+	gaps := gap * max(len(blocks)-1, 0)
 	var sb strings.Builder
 	for y := 0; y < h; y++ {
 		sb.Reset()
 		// The line's bytes, so that it is built in one allocation.
-		n := gap * max(len(blocks)-1, 0)
-		for i, b := range blocks {
-			if y >= tops[i] && y-tops[i] < b.H() {
-				n += len(b.Lines[y-tops[i]])
+		n := gaps
+		for i := range blocks {
+			b := &blocks[i]
+			if j := y - tops[i]; j >= 0 && j < len(b.Lines) {
+				n += len(b.Lines[j])
 			} else {
 				n += b.W
 			}
 		}
 		sb.Grow(n)
-		for i, b := range blocks {
+		for i := range blocks {
+			b := &blocks[i]
 			if i > 0 {
 				sb.WriteString(gapStr)
 			}
-			if y >= tops[i] && y-tops[i] < b.H() {
-				sb.WriteString(b.Lines[y-tops[i]])
+			if j := y - tops[i]; j >= 0 && j < len(b.Lines) {
+				sb.WriteString(b.Lines[j])
 			} else {
 				sb.WriteString(blanks(b.W))
 			}
@@ -251,7 +255,8 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 		out.Lines[y] = sb.String()
 	}
 	x := 0
-	for i, b := range blocks {
+	for i := range blocks {
+		b := &blocks[i]
 		if i > 0 {
 			x += gap
 		}

@@ -97,7 +97,7 @@ type cached struct {
 	w     int32 // the width it was drawn at
 	used  uint32
 	mark  uint32
-	gone  bool // forgotten (by drop, a sweep or a block drawn in its place)
+	gone  bool // forgotten (by drop, a sweep or Clear)
 }
 
 // forget marks e forgotten and lets go of what it holds. The entry lives
@@ -220,14 +220,21 @@ func (c *Cache) Clear() {
 	c.live = 0
 }
 
-func (c *Cache) get(n *a2ui.Node, w int) (Block, bool) {
-	e := c.find(n, w)
+// get returns n's block at width w if the cache holds it; if not, first
+// is the first of those it holds at other widths, which put takes: nothing
+// drawn meanwhile (n's subtree, which n is not part of) changes them.
+func (c *Cache) get(n *a2ui.Node, w int) (b Block, first *cached, ok bool) {
+	first = c.blocks[n]
+	e := first
+	for e != nil && int(e.w) != w {
+		e = e.next
+	}
 	if e == nil {
-		return Block{}, false
+		return Block{}, first, false
 	}
 	e.used = c.frame
 	c.open = append(c.open, e)
-	return e.b, true
+	return e.b, nil, true
 }
 
 // begin marks where the parts of a block about to be drawn start; put
@@ -253,9 +260,12 @@ func (c *Cache) find(n *a2ui.Node, w int) *cached {
 }
 
 // put keeps the block b drawn for n at width w, made of the blocks drawn
-// or reused since begin returned at.
-func (c *Cache) put(n *a2ui.Node, w int, b Block, at int) {
-	e := c.keep(n, w, b, at)
+// or reused since begin returned at, in front of first, what get found
+// of n at other widths.
+func (c *Cache) put(n *a2ui.Node, w int, b Block, at int, first *cached) {
+	e := c.fill(n, w, b, at)
+	e.next = first
+	c.blocks[n] = e
 	if s := c.stacked; s != nil {
 		// The stack just made is n's block: it lasts as long as n's.
 		if s.n == n && s.block.W == w {
@@ -265,8 +275,10 @@ func (c *Cache) put(n *a2ui.Node, w int, b Block, at int) {
 	}
 }
 
-// keep is put, returning the cache's entry.
-func (c *Cache) keep(n *a2ui.Node, w int, b Block, at int) *cached {
+// fill makes the entry of a block about to be held: the block, and its
+// parts, the blocks drawn or reused since begin returned at, which it
+// takes the place of in the open list.
+func (c *Cache) fill(n *a2ui.Node, w int, b Block, at int) *cached {
 	// Capacity capped so that a caller appending to the lines or hits of
 	// a cached block can never write into it.
 	b.Lines = b.Lines[:len(b.Lines):len(b.Lines)]
@@ -286,17 +298,6 @@ func (c *Cache) keep(n *a2ui.Node, w int, b Block, at int) *cached {
 		e.parts = c.arena[from:len(c.arena):len(c.arena)]
 	}
 	c.open = append(c.open[:at], e)
-	first := c.blocks[n]
-	for old := first; old != nil; old = old.next {
-		if int(old.w) == w { // drawn again in place of the one held
-			c.unlink(old)
-			old.forget()
-			first = c.blocks[n]
-			break
-		}
-	}
-	e.next = first
-	c.blocks[n] = e
 	c.size++
 	c.all = append(c.all, e)
 	return e

@@ -214,8 +214,11 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		c.Cache.drop(n, w)
 	}
 	at := 0
+	var others *cached // n's blocks at other widths, for put
 	if cacheable {
-		if b, ok := c.Cache.get(n, w); ok {
+		var b Block
+		var ok bool
+		if b, others, ok = c.Cache.get(n, w); ok {
 			return b
 		}
 		at = c.Cache.begin()
@@ -229,7 +232,7 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		b = Stack(w, b, TextBlock(w, checkLines(c.Theme, msgs, w)...))
 	}
 	if cacheable {
-		c.Cache.put(n, w, b, at)
+		c.Cache.put(n, w, b, at, others)
 	}
 	return b
 }
