@@ -663,7 +663,7 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 	)
 	color := takeIDMap()
 	var shared map[string]bool
-	var stack []ref // the references of the components being visited
+	stack := make([]ref, 0, 64) // the references of the components being visited
 	var visit func(id, from string, at ref) *Error
 	visit = func(id, from string, at ref) *Error {
 		e, ok := s.comps[id]

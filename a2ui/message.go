@@ -1,6 +1,9 @@
 package a2ui
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+)
 
 // Message is one A2UI server-to-client message, of v0.8 or v0.9. Exactly
 // one of the message fields is set: one of v0.8's four kinds, or one of
@@ -245,6 +248,7 @@ func (c Children) refs(out []ref) []ref {
 	if c.v09 {
 		base = "/children/"
 	}
+	out = slices.Grow(out, len(c.ExplicitList))
 	for i, id := range c.ExplicitList {
 		out = append(out, ref{id: id, at: base, idx: int32(i), indexed: true})
 	}
