@@ -162,6 +162,7 @@ type compEntry struct {
 	*Component        // as decoded: nothing changes it
 	changed    uint64 // the definition last changed
 	actionAt   uint64 // a button appeared or its action last changed
+	pos        int32  // the component's place in its surface's compOrder, which only grows
 }
 
 // localValue is the person's value for an input bound to a literal only.
@@ -517,7 +518,9 @@ func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 		}
 		if ok {
 			s.compBytes -= len(old.raw)
+			e.pos = old.pos
 		} else {
+			e.pos = int32(len(s.compOrder))
 			s.compOrder = append(s.compOrder, comp.ID)
 		}
 		s.compBytes += len(comp.raw)
@@ -559,9 +562,7 @@ func (b *batch) finish() ([]Warning, *Error) {
 				return nil, err
 			}
 			s.shared = g.shared
-			w := b.unreachable(s, g)
-			g.release()
-			if w != nil {
+			if w := b.unreachable(s, g); w != nil {
 				w.Index = idx
 				warns = append(warns, *w)
 			}
@@ -601,7 +602,8 @@ func (b *batch) finish() ([]Warning, *Error) {
 type graph struct {
 	shared map[string]bool
 	rooted bool
-	color  map[string]int // of each component reached, not 0
+	color  []uint8 // by component pos: not 0 once reached
+	comps  map[string]*compEntry
 }
 
 // unreachable warns about components that no reference from the root
@@ -661,7 +663,7 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 		grey
 		black
 	)
-	color := takeIDMap()
+	color := make([]uint8, len(s.compOrder)) // by each component's pos
 	var shared map[string]bool
 	stack := make([]ref, 0, 64) // the references of the components being visited
 	var visit func(id, from string, at ref) *Error
@@ -674,7 +676,7 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 			return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: from, Path: at.path(),
 				Message: fmt.Sprintf("%q refers to %q, which is not a component of surface %q", from, id, s.id)}
 		}
-		switch color[id] {
+		switch color[e.pos] {
 		case grey:
 			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: from, Path: at.path(),
 				Message: fmt.Sprintf("%q refers back to %q, which contains it: a cycle", from, id)}
@@ -685,7 +687,7 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 			shared[id] = true
 			return nil
 		}
-		color[id] = grey
+		color[e.pos] = grey
 		base := len(stack)
 		stack = e.Props.refs(stack)
 		end := len(stack) // each visit below leaves the stack as long as it found it
@@ -695,23 +697,23 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 			}
 		}
 		stack = stack[:base]
-		color[id] = black
+		color[e.pos] = black
 		return nil
 	}
 	err := visit(s.root, "", ref{})
 	_, rooted := s.comps[s.root]
-	return graph{shared: shared, rooted: rooted, color: color}, err
+	return graph{shared: shared, rooted: rooted, color: color, comps: s.comps}, err
 }
 
 // reached reports whether checkGraph reached the component id.
-func (g graph) reached(id string) bool { return g.color[id] != 0 }
-
-// release hands the graph's map back; g is not used after it.
-func (g graph) release() { giveIDMap(g.color) }
+func (g graph) reached(id string) bool {
+	e, ok := g.comps[id]
+	return ok && g.color[e.pos] != 0
+}
 
 // idMaps keeps maps of component ids from one message to the next:
-// decoding and checking a large surface would otherwise make maps of its
-// size again each time. A map is empty when it is put back.
+// decoding a large surface would otherwise make maps of its size again
+// each time. A map is empty when it is put back.
 var idMaps = sync.Pool{New: func() any { return map[string]int{} }}
 
 func takeIDMap() map[string]int { return idMaps.Get().(map[string]int) }
