@@ -502,7 +502,10 @@ func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 		}
 		b.ownComps[s.id] = true
 	}
-	for _, comp := range su.Components {
+	for k, comp := range su.Components {
+		if comp == nil {
+			return &Error{Code: CodeBadMessage, Index: i, SurfaceID: s.id, Message: fmt.Sprintf("component %d of the update is missing (nil)", k)}
+		}
 		if comp.inits {
 			// Its literals are written whenever it arrives, even
 			// when it is sent again unchanged.

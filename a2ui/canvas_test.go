@@ -2,6 +2,7 @@ package a2ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -794,5 +795,20 @@ func TestTooManyNodesBelowACardIsRefusedNotAPanic(t *testing.T) {
 	}
 	if e := errorOf(t, err); e.Code != CodeTooManyNodes || e.SurfaceID != "s" || got != c {
 		t.Errorf("%+v, want too_many_nodes", e)
+	}
+}
+
+// TestApplyRefusesNilComponent: a batch built in Go whose update holds a
+// nil component is refused as a whole, naming it, not a panic.
+func TestApplyRefusesNilComponent(t *testing.T) {
+	c := New(Options{})
+	text := &Component{ID: "root", Props: &Text{Text: Bound[string]{Literal: "hi", HasLiteral: true}}}
+	n, _, err := c.Apply([]Message{{SurfaceUpdate: &SurfaceUpdate{SurfaceID: "s", Components: []*Component{text, nil}}}})
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeBadMessage || !strings.Contains(e.Message, "component 1") {
+		t.Fatalf("Apply = %v, want a bad_message refusal naming component 1", err)
+	}
+	if n != c || n.Surface("s") != nil {
+		t.Fatalf("the refused batch changed the canvas")
 	}
 }
