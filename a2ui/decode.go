@@ -638,8 +638,8 @@ func (d *decoder) component(raw *jval, p string) Component {
 // agent reads back the strings the person sees, never hidden ones.
 func (d *decoder) cleanJSON(v *jval) []byte {
 	raw := d.src[v.start:v.end]
-	if d.plainSrc && !d.cleanedWithin(v) {
-		return append([]byte(nil), raw...) // as it is: nothing to take out or clean
+	if d.asIs(v) {
+		return append([]byte(nil), raw...)
 	}
 	out := make([]byte, 0, len(raw))
 	from := 0 // raw[from:i] is still to be copied as it is
@@ -687,24 +687,25 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 
 // cleanJSONString is cleanJSON as a string.
 func (d *decoder) cleanJSONString(v *jval) string {
-	if d.plainSrc && !d.cleanedWithin(v) {
+	if d.asIs(v) {
 		return string(d.src[v.start:v.end])
 	}
 	return string(d.cleanJSON(v))
 }
 
-// cleanedWithin reports whether a string of v may be one that cleaning
-// changed; true without looking when many were.
-func (d *decoder) cleanedWithin(v *jval) bool {
-	if len(d.cleaned) > 8 {
-		return true
+// asIs reports whether the part v of the document is clean as it stands:
+// the document is compact printable ASCII and no string of v is one that
+// cleaning changed (assumed of all when many were).
+func (d *decoder) asIs(v *jval) bool {
+	if !d.plainSrc || len(d.cleaned) > 8 {
+		return false
 	}
 	for at := range d.cleaned {
 		if at >= v.start && at < v.end {
-			return true
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // stopByte holds the bytes cleanJSON stops at outside strings: white

@@ -338,30 +338,23 @@ func (pd *propDecoder) dynString(name string, required, multiline bool) Bound[st
 	if !ok || pd.d.err != nil {
 		return b
 	}
-	var v *dynamic
-	s, isStr := "", raw.kind == jString
-	if isStr {
-		// A literal, the most common value, is read without being made
-		// a dynamic value first.
-		var err *Error
-		if s, err = pd.dp.str(raw, typeString, pd.dp.root(pd.d.pk(pd.base, name))); err != nil {
+	if raw.kind == jString {
+		// A literal, the most common value, is read without being made a
+		// dynamic value first. (Nothing else is read as a string literal:
+		// a lenient canvas keeps a number or a boolean as a dynamic value,
+		// converted when shown.)
+		s, err := pd.dp.str(raw, typeString, pd.dp.root(pd.d.pk(pd.base, name)))
+		if err != nil {
 			pd.d.failWith(err)
 			return b
 		}
-	} else if v = pd.dynamic(raw, pd.d.pk(pd.base, name), typeString); v == nil {
-		return b
-	} else {
-		s, isStr = v.lit.(string)
-		isStr = isStr && v.kind == dynLiteral
-	}
-	if isStr {
 		if !multiline {
 			s = pd.d.cleanAt(raw, SanitizeLine(s))
 		}
 		b.Literal, b.HasLiteral = s, true
 		return b
 	}
-	b.dyn = v
+	b.dyn = pd.dynamic(raw, pd.d.pk(pd.base, name), typeString)
 	return b
 }
 

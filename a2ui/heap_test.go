@@ -40,18 +40,8 @@ func TestHeapStaysAcrossUpdates(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		i := 0
-		for ; i < 300; i++ {
-			update(i)
-		}
-		before := heapInUse()
-		for ; i < 1500; i++ {
-			update(i)
-		}
-		// Four times the updates: a heap that kept a little of each would
-		// have grown by far more than this.
-		if after := heapInUse(); after > before+before/4 {
-			t.Errorf("v0.9=%v: the heap grew from %d KB after 300 updates to %d KB after 1500", v09, before>>10, after>>10)
+		if before, after := heapGrowth(300, update); after > before+before/4 {
+			t.Errorf("v0.9 %v: the heap grew from %d KB after 300 updates to %d KB after 1500", v09, before>>10, after>>10)
 		}
 		runtime.KeepAlive(c)
 	}
@@ -81,18 +71,25 @@ func TestHeapStaysAcrossItemReplacements(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	i := 0
-	for ; i < 500; i++ {
-		update(i)
-	}
-	before := heapInUse()
-	for ; i < 2500; i++ {
-		update(i)
-	}
-	if after := heapInUse(); after > before+before/4 {
+	if before, after := heapGrowth(500, update); after > before+before/4 {
 		t.Errorf("the heap grew from %d KB after 500 replacements to %d KB after 2500", before>>10, after>>10)
 	}
 	runtime.KeepAlive(c)
+}
+
+// heapGrowth runs update n times, then four times as often again, and
+// returns the heap's size after each run: a heap that kept a little of
+// every update would grow by far more than a quarter.
+func heapGrowth(n int, update func(i int)) (before, after uint64) {
+	i := 0
+	for ; i < n; i++ {
+		update(i)
+	}
+	before = heapInUse()
+	for ; i < 5*n; i++ {
+		update(i)
+	}
+	return before, heapInUse()
 }
 
 // heapInUse is the heap's size once collected.
