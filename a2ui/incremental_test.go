@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -66,16 +67,19 @@ var incComponents08 = map[string][]string{
 		`{"id":"list","component":{"List":{"children":{"template":{"componentId":"card","dataBinding":"/items"}}}}}`},
 	"item": {`{"id":"item","component":{"Row":{"children":{"explicitList":["name","qty","done","note","tags","lbl"]}}}}`,
 		`{"id":"item","component":{"Column":{"children":{"explicitList":["qty","name","tags"]}}}}`},
-	"card":  {`{"id":"card","component":{"Card":{"child":"name"}}}`},
-	"name":  {`{"id":"name","weight":1,"component":{"Text":{"text":{"path":"name"}}}}`, `{"id":"name","component":{"Text":{"text":{"path":"/item/name"},"usageHint":"h3"}}}`},
-	"qty":   {`{"id":"qty","component":{"Text":{"text":{"path":"qty"}}}}`, `{"id":"qty","component":{"Text":{"text":{"path":"qty","literalString":"0"}}}}`},
-	"done":  {`{"id":"done","component":{"CheckBox":{"label":{"literalString":"Done"},"value":{"path":"done"}}}}`},
-	"note":  {`{"id":"note","component":{"TextField":{"label":{"path":"name"},"text":{"path":"note","literalString":"none"}}}}`},
+	"card": {`{"id":"card","component":{"Card":{"child":"name"}}}`,
+		`{"id":"card","component":{"Modal":{"entryPointChild":"name","contentChild":"note"}}}`},
+	"name": {`{"id":"name","weight":1,"component":{"Text":{"text":{"path":"name"}}}}`, `{"id":"name","component":{"Text":{"text":{"path":"/item/name"},"usageHint":"h3"}}}`},
+	"qty":  {`{"id":"qty","component":{"Text":{"text":{"path":"qty"}}}}`, `{"id":"qty","component":{"Text":{"text":{"path":"qty","literalString":"0"}}}}`},
+	"done": {`{"id":"done","component":{"CheckBox":{"label":{"literalString":"Done"},"value":{"path":"done"}}}}`},
+	"note": {`{"id":"note","component":{"TextField":{"label":{"path":"name"},"text":{"path":"note","literalString":"none"}}}}`,
+		`{"id":"note","component":{"TextField":{"label":{"path":"name"},"text":{"path":"note"},"textFieldType":"obscured","validationRegexp":"^[a-z]*$"}}}`},
 	"tags":  {`{"id":"tags","component":{"Row":{"children":{"template":{"componentId":"tag","dataBinding":"tags"}}}}}`},
 	"tag":   {`{"id":"tag","component":{"Text":{"text":{"path":"."}}}}`, `{"id":"tag","component":{"Button":{"child":"lbl","action":{"name":"tag","context":[{"key":"t","value":{"path":"."}}]}}}}`},
 	"total": {`{"id":"total","component":{"Text":{"text":{"path":"/count"}}}}`},
 	"lbl":   {`{"id":"lbl","component":{"Text":{"text":{"literalString":"Label"}}}}`, `{"id":"lbl","component":{"Text":{"text":{"path":"/title"}}}}`},
-	"mine":  {`{"id":"mine","component":{"TextField":{"label":{"literalString":"Mine"},"text":{"literalString":""}}}}`},
+	"mine": {`{"id":"mine","component":{"TextField":{"label":{"literalString":"Mine"},"text":{"literalString":""}}}}`,
+		`{"id":"mine","component":{"TextField":{"label":{"literalString":"Mine"},"textFieldType":"obscured","validationRegexp":"^[a-z]+$"}}}`},
 }
 
 var incComponents09 = map[string][]string{
@@ -87,7 +91,8 @@ var incComponents09 = map[string][]string{
 		`{"id":"list","component":"List","children":{"componentId":"card","path":"/items"}}`},
 	"item": {`{"id":"item","component":"Row","children":["name","qty","done","note","tags","lbl"]}`,
 		`{"id":"item","component":"Column","children":["qty","name","tags"]}`},
-	"card":  {`{"id":"card","component":"Card","child":"name"}`},
+	"card": {`{"id":"card","component":"Card","child":"name"}`,
+		`{"id":"card","component":"Modal","trigger":"name","content":"note"}`},
 	"name":  {`{"id":"name","weight":1,"component":"Text","text":{"path":"name"}}`, `{"id":"name","component":"Text","text":{"call":"formatString","args":{"value":"${name}: ${qty}"},"returnType":"string"},"variant":"h3"}`},
 	"qty":   {`{"id":"qty","component":"Text","text":{"path":"qty"}}`, `{"id":"qty","component":"Text","text":{"path":"/count"}}`}, // the second reads outside its item
 	"done":  {`{"id":"done","component":"CheckBox","label":"Done","value":{"path":"done"}}`},
@@ -96,7 +101,7 @@ var incComponents09 = map[string][]string{
 	"tag":   {`{"id":"tag","component":"Text","text":{"path":"t"}}`, `{"id":"tag","component":"Button","child":"lbl","action":{"event":{"name":"tag","context":{"t":{"path":"t"}}}}}`},
 	"total": {`{"id":"total","component":"Text","text":{"call":"formatString","args":{"value":"${/count} items"},"returnType":"string"}}`},
 	"lbl":   {`{"id":"lbl","component":"Text","text":"Label"}`, `{"id":"lbl","component":"Text","text":{"path":"/title"}}`},
-	"mine":  {`{"id":"mine","component":"TextField","label":"Mine"}`},
+	"mine":  {`{"id":"mine","component":"TextField","label":"Mine"}`, `{"id":"mine","component":"TextField","label":"Mine","variant":"obscured"}`},
 }
 
 var incKeys = []string{"a", "b", "c", "d", "e", "f", "g", "h", "0", "1", "x:y"}
@@ -292,7 +297,7 @@ func (s *incSurface) one(ch chooser) (string, string) {
 		path := "/items/" + incKeys[ch.intn(len(incKeys))] + "/tags"
 		return "tag " + path, s.data(path, fmt.Sprintf(`{"key":%q,"valueString":%q}`, incKeys[ch.intn(len(incKeys))], incWords[ch.intn(len(incWords))]))
 	case 7: // a component redefined
-		ids := []string{"title", "list", "item", "name", "qty", "tag", "lbl"}
+		ids := []string{"title", "list", "item", "card", "name", "qty", "note", "tag", "lbl", "mine"}
 		id := ids[ch.intn(len(ids))]
 		vs := s.components()[id]
 		def := vs[ch.intn(len(vs))]
@@ -369,7 +374,56 @@ func checkFresh(t testing.TB, c *Canvas, id string, log []string) bool {
 		t.Errorf("%s: the data model is counted as %d bytes, it has %d\nsteps:\n%s", id, got, want, strings.Join(log, "\n"))
 		return false
 	}
+	if bad := checkHolding(s.Tree()); bad != "" {
+		t.Errorf("%s: %s\nsteps:\n%s", id, bad, strings.Join(log, "\n"))
+		return false
+	}
 	return true
+}
+
+// checkHolding says how the searches that skip subtrees (modals, secrets,
+// fields not valid) differ from a walk of the whole tree, "" when they
+// find the same nodes in the same order.
+func checkHolding(tree *Node) string {
+	kinds := []struct {
+		name string
+		is   func(*Node) bool
+		walk func(func(*Node) bool) bool
+	}{
+		{"modals", func(n *Node) bool { return n.Type == "Modal" }, tree.WalkModals},
+		{"secrets", func(n *Node) bool {
+			p, ok := n.Props.(*TextFieldProps)
+			return ok && p.TextFieldType == "obscured" && p.Text != ""
+		}, tree.WalkSecrets},
+		{"fields not valid", func(n *Node) bool {
+			p, ok := n.Props.(*TextFieldProps)
+			return ok && p.Invalid
+		}, func(fn func(*Node) bool) bool {
+			return tree.walkHolding(depInvalid, func(n *Node) bool {
+				if p, ok := n.Props.(*TextFieldProps); ok && p.Invalid {
+					return fn(n)
+				}
+				return true
+			})
+		}},
+	}
+	for _, k := range kinds {
+		var want, got []string
+		tree.Walk(func(n *Node) bool {
+			if k.is(n) {
+				want = append(want, n.ID)
+			}
+			return true
+		})
+		k.walk(func(n *Node) bool {
+			got = append(got, n.ID)
+			return true
+		})
+		if !slices.Equal(got, want) {
+			return fmt.Sprintf("the search for %s finds %q, the tree holds %q", k.name, got, want)
+		}
+	}
+	return ""
 }
 
 // runIncremental plays one sequence on a surface of either version.

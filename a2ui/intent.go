@@ -149,7 +149,7 @@ func invalidFieldRead(s *Surface, r *resolver, btn *Node, b *Button) *Node {
 		return nil
 	}
 	var found *Node
-	s.tree.Walk(func(x *Node) bool {
+	s.tree.walkHolding(depInvalid, func(x *Node) bool {
 		p, ok := x.Props.(*TextFieldProps)
 		if !ok || !p.Invalid || x.entry == nil {
 			return true

@@ -202,13 +202,24 @@ func (r *resolver) reaches(n *Node) bool {
 }
 
 // sum works out what a node's subtree holds from its children: how many
-// nodes, the longest path all its reads lie under, whether it reads any
-// and whether it shows a person's value.
+// nodes, the longest path all its reads lie under, whether it reads any,
+// whether it shows a person's value and the kinds of node searched for.
 func (n *Node) sum() {
 	n.count = 1
 	n.deps = 0
 	if n.local {
 		n.deps |= depLocal
+	}
+	switch p := n.Props.(type) {
+	case *ModalProps:
+		n.deps |= depModal
+	case *TextFieldProps:
+		if p.TextFieldType == "obscured" && p.Text != "" {
+			n.deps |= depSecret
+		}
+		if p.Invalid {
+			n.deps |= depInvalid
+		}
 	}
 	var span []string
 	merge := func(p []string) {
@@ -232,7 +243,7 @@ func (n *Node) sum() {
 	n.itemLocal, n.colonKeys = n.items, false
 	for _, c := range n.Children {
 		n.count += c.count
-		n.deps |= c.deps & depLocal
+		n.deps |= c.deps & (depLocal | depHolds)
 		if c.deps&depPaths != 0 {
 			merge(c.span)
 		}

@@ -53,6 +53,13 @@ type Node struct {
 const (
 	depPaths uint8 = 1 << iota // the subtree reads the data model
 	depLocal                   // the subtree shows a person's own value
+	// What the subtree holds, so that a search for it skips the subtrees
+	// that hold none: a Modal, an obscured text field with a value, a
+	// text field whose value is not valid.
+	depModal
+	depSecret
+	depInvalid
+	depHolds = depModal | depSecret | depInvalid
 )
 
 // Accessibility is a node's label and description for assistive
@@ -263,6 +270,42 @@ func (n *Node) Walk(fn func(*Node) bool) bool {
 		}
 	}
 	return true
+}
+
+// walkHolding is Walk over the nodes whose subtrees hold what dep names
+// (depModal, depSecret, depInvalid): the others are skipped, with what is
+// below them.
+func (n *Node) walkHolding(dep uint8, fn func(*Node) bool) bool {
+	if n == nil || n.deps&dep == 0 {
+		return true
+	}
+	if !fn(n) {
+		return false
+	}
+	for _, c := range n.Children {
+		if !c.walkHolding(dep, fn) {
+			return false
+		}
+	}
+	return true
+}
+
+// WalkModals calls fn for every Modal at or below n, depth first in order,
+// until fn returns false, visiting only the subtrees that hold one. The
+// canvas works out what a subtree holds when it resolves it, so n is a
+// resolved tree (Surface.Tree); in a tree built by hand it finds nothing.
+func (n *Node) WalkModals(fn func(*Node) bool) bool {
+	return n.walkHolding(depModal, func(x *Node) bool { return x.Type != "Modal" || fn(x) })
+}
+
+// WalkSecrets calls fn for every obscured text field that holds a value
+// at or below n, depth first in order, until fn returns false, visiting
+// only the subtrees that hold one, as WalkModals does.
+func (n *Node) WalkSecrets(fn func(*Node) bool) bool {
+	return n.walkHolding(depSecret, func(x *Node) bool {
+		p, ok := x.Props.(*TextFieldProps)
+		return !ok || p.TextFieldType != "obscured" || p.Text == "" || fn(x)
+	})
 }
 
 // Find returns the node with the given id below n, or nil.

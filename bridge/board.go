@@ -416,13 +416,11 @@ func obscuredValues(s *a2ui.Surface) map[string]bool {
 		return nil
 	}
 	var out map[string]bool
-	s.Tree().Walk(func(n *a2ui.Node) bool {
-		if p, ok := n.Props.(*a2ui.TextFieldProps); ok && p.TextFieldType == "obscured" && p.Text != "" {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[p.Text] = true
+	s.Tree().WalkSecrets(func(n *a2ui.Node) bool {
+		if out == nil {
+			out = map[string]bool{}
 		}
+		out[n.Props.(*a2ui.TextFieldProps).Text] = true
 		return true
 	})
 	return out

@@ -90,8 +90,8 @@ func Dialog(n *a2ui.Node, w int, c *Context) Block {
 // dialog a press there should open.
 func ModalOf(root *a2ui.Node, id string) *a2ui.Node {
 	var found *a2ui.Node
-	root.Walk(func(n *a2ui.Node) bool {
-		if n.Type == "Modal" && len(n.Children) > 0 && n.Children[0].Find(id) != nil {
+	root.WalkModals(func(n *a2ui.Node) bool {
+		if len(n.Children) > 0 && n.Children[0].Find(id) != nil {
 			found = n
 		}
 		return true

@@ -187,11 +187,22 @@ func TestModalDialog(t *testing.T) {
 }
 
 func TestModalOf(t *testing.T) {
-	inner := layModal("inner", layButton("innerOpen", "More"), layText("innerContent", "Deep"))
-	outer := layModal("outer",
-		layRow("entry", "start", "center", layText("lbl", "Hotel"), layButton("open", "Details"), inner),
-		layColumn("content", "stretch", layButton("accept", "Accept")))
-	root := layColumn("root", "stretch", outer, layButton("other", "Elsewhere"))
+	// A resolved tree: the search skips the subtrees the canvas found to
+	// hold no Modal.
+	_, root := surface(t, "s", one(
+		`{"id":"root","component":{"Column":{"children":{"explicitList":["outer","other"]}}}}`,
+		[]string{
+			`{"id":"outer","component":{"Modal":{"entryPointChild":"entry","contentChild":"content"}}}`,
+			`{"id":"entry","component":{"Row":{"children":{"explicitList":["lbl","open","inner"]}}}}`,
+			`{"id":"lbl","component":{"Text":{"text":{"literalString":"Hotel"}}}}`,
+			`{"id":"open","component":{"Button":{"child":"lbl","action":{"name":"go"}}}}`,
+			`{"id":"inner","component":{"Modal":{"entryPointChild":"innerOpen","contentChild":"innerContent"}}}`,
+			`{"id":"innerOpen","component":{"Button":{"child":"lbl","action":{"name":"go"}}}}`,
+			`{"id":"innerContent","component":{"Text":{"text":{"literalString":"Deep"}}}}`,
+			`{"id":"content","component":{"Column":{"children":{"explicitList":["accept"]}}}}`,
+			`{"id":"accept","component":{"Button":{"child":"lbl","action":{"name":"go"}}}}`,
+			`{"id":"other","component":{"Button":{"child":"lbl","action":{"name":"go"}}}}`,
+		}, ""))
 	for id, want := range map[string]string{
 		"open":      "outer",
 		"lbl":       "outer",
