@@ -210,6 +210,12 @@ func (v *viewServer) serve(nc net.Conn) {
 	ctx, cancel := context.WithCancel(v.ctx)
 	defer cancel()
 	c.ctx = ctx
+	// Subscribed before the connection reads its attach request: the
+	// attach sends the state of that moment, and a change made after it
+	// must wake the loop below, or the view would not see it until the
+	// next one.
+	changed, unsubscribe := v.hub.Subscribe()
+	defer unsubscribe()
 	// jsonrpc2's own log lines quote what the peer sent; this server's
 	// log is the person's transcript, where a peer that has not given the
 	// key must write nothing of its own. Only the fixed lines below are
@@ -227,8 +233,6 @@ func (v *viewServer) serve(nc net.Conn) {
 		}
 	})
 	defer hello.Stop()
-	changed, unsubscribe := v.hub.Subscribe()
-	defer unsubscribe()
 	defer func() {
 		c.mu.Lock()
 		if c.release != nil {
