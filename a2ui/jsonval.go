@@ -322,14 +322,15 @@ func (p *jparser) what() string {
 }
 
 func (p *jparser) space() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-			p.loose = true
-		default:
-			return
-		}
+	data, i := p.data, p.pos
+	if i >= len(data) || data[i] > ' ' {
+		return // a compact document has no space between tokens
+	}
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	if i != p.pos {
+		p.pos, p.loose = i, true
 	}
 }
 
@@ -430,9 +431,11 @@ func (p *jparser) string() (string, error) {
 	ascii := true
 	// Fast path: no escapes.
 	for p.pos < len(p.data) {
-		for p.pos < len(p.data) && plainStringByte[p.data[p.pos]] {
-			p.pos++
+		data, i := p.data, p.pos
+		for i < len(data) && plainStringByte[data[i]] {
+			i++
 		}
+		p.pos = i
 		if p.pos == len(p.data) {
 			break
 		}
@@ -555,9 +558,10 @@ var unescapedByte = func() (t [256]bool) {
 
 // key reads an object key, sharing one string for each distinct key.
 func (p *jparser) key() (string, error) {
+	data := p.data
 	start := p.pos + 1
 	end := start
-	for end < len(p.data) && plainStringByte[p.data[end]] {
+	for end < len(data) && plainStringByte[data[end]] {
 		end++
 	}
 	if p.keys == nil || end-start > maxInternedKey || end >= len(p.data) || p.data[end] != '"' {
