@@ -44,7 +44,8 @@ type Node struct {
 	itemLocal, colonKeys bool
 	// span is the longest path every path the subtree reads (or expands)
 	// lies under, and deps what the subtree depends on (depPaths,
-	// depLocal): a change related to neither leaves it as it is.
+	// depLocal: a change related to neither leaves it as it is) and what
+	// it holds that searches look for (depModal, depSecret, depInvalid).
 	deps  uint8
 	count int32 // nodes in this subtree, itself included (MaxNodes bounds it)
 	span  []string
