@@ -160,11 +160,11 @@ func (h *Hub) Press(source Source, surfaceID, nodeID string, version uint64) err
 
 // deliver hands an action to the oldest waiting call, or queues it.
 //
-// A call handed an action is let run at once: the scheduler would run it
-// on this thread only after the view that pressed has redrawn, and the
-// agent's reply is what the person waits for. Its reply goes out before
-// the redraw, which takes about a third less time from the press to the
-// agent.
+// A call handed an action is let run at once: Go's scheduler would
+// otherwise run it on this processor only after the view that pressed has
+// redrawn, and the agent's reply is what the person is waiting for. The
+// reply then usually goes out before the redraw, which takes about a third
+// off the time from a press to the agent.
 func (h *Hub) deliver(a *a2ui.UserAction, source Source) {
 	q := Queued{Action: a, Source: source}
 	h.mu.Lock()
