@@ -40,17 +40,17 @@ type resolver struct {
 }
 
 // scope is the data context of a node: the absolute path of the template
-// item it is drawn for, and the keys that make its id unique.
-// rootScope is the scope outside every template. No scope changes once
-// made: nodes share them.
-var rootScope = &scope{}
-
+// item it is drawn for, and the keys that make its id unique. No scope
+// changes once made: nodes share them.
 type scope struct {
 	item   []string
 	suffix string
 	inTpl  bool
 	colon  bool // a template key on the way holds a colon
 }
+
+// rootScope is the scope outside every template.
+var rootScope = &scope{}
 
 // maxInitPasses bounds how often resolveSurface starts again because
 // resolving wrote the data model (a literal written at a path that nodes
@@ -214,7 +214,7 @@ func (n *Node) sum() {
 	case *ModalProps:
 		n.deps |= depModal
 	case *TextFieldProps:
-		if p.TextFieldType == "obscured" && p.Text != "" {
+		if p.secret() {
 			n.deps |= depSecret
 		}
 		if p.Invalid {

@@ -305,9 +305,12 @@ func (n *Node) WalkModals(fn func(*Node) bool) bool {
 func (n *Node) WalkSecrets(fn func(*Node) bool) bool {
 	return n.walkHolding(depSecret, func(x *Node) bool {
 		p, ok := x.Props.(*TextFieldProps)
-		return !ok || p.TextFieldType != "obscured" || p.Text == "" || fn(x)
+		return !ok || !p.secret() || fn(x)
 	})
 }
+
+// secret reports whether the field is obscured and holds a value.
+func (p *TextFieldProps) secret() bool { return p.TextFieldType == "obscured" && p.Text != "" }
 
 // Find returns the node with the given id below n, or nil.
 func (n *Node) Find(id string) *Node {
