@@ -129,29 +129,17 @@ type Intent struct {
 type Catalog map[string]Widget
 
 // DefaultCatalog returns the widgets for the 18 standard components and
-// the placeholder a2term draws for what cannot be resolved.
+// the placeholder a2term draws for what cannot be resolved: those widget
+// gives.
 func DefaultCatalog() Catalog {
-	return Catalog{
-		"Text":               Text{},
-		"Image":              Image{},
-		"Icon":               Icon{},
-		"Video":              Video{},
-		"AudioPlayer":        AudioPlayer{},
-		"Row":                Row{},
-		"Column":             Column{},
-		"List":               List{},
-		"Card":               Card{},
-		"Tabs":               Tabs{},
-		"Divider":            Divider{},
-		"Modal":              Modal{},
-		"Button":             Button{},
-		"CheckBox":           CheckBox{},
-		"TextField":          TextField{},
-		"DateTimeInput":      DateTimeInput{},
-		"MultipleChoice":     MultipleChoice{},
-		"Slider":             Slider{},
-		a2ui.PlaceholderType: Placeholder{},
+	types := append(a2ui.ComponentTypes(), a2ui.PlaceholderType)
+	cat := make(Catalog, len(types))
+	for _, typ := range types {
+		if wd, ok := widget(typ); ok {
+			cat[typ] = wd
+		}
 	}
+	return cat
 }
 
 // widget returns the widget of the standard set (DefaultCatalog) for a

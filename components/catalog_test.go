@@ -7,6 +7,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/a2ui"
 )
 
 // TestThemeFollowsTheBackground draws the same heading on a dark and a
@@ -28,14 +30,24 @@ func TestThemeFollowsTheBackground(t *testing.T) {
 	}
 }
 
-// TestWidgetIsTheDefaultCatalog: the switch the package draws children
-// with holds the same widgets as DefaultCatalog, and none for other names.
-func TestWidgetIsTheDefaultCatalog(t *testing.T) {
+// TestDefaultCatalogHasEveryType: the widgets the package draws children
+// with (widget, which DefaultCatalog is made from) are one for each
+// standard component type and the placeholder, each drawing its own type,
+// and none for other names.
+func TestDefaultCatalogHasEveryType(t *testing.T) {
 	cat := DefaultCatalog()
-	for typ, want := range cat {
-		got, ok := widget(typ)
-		if !ok || reflect.TypeOf(got) != reflect.TypeOf(want) {
-			t.Errorf("widget(%q) = %T, %v; the catalog has %T", typ, got, ok, want)
+	types := append(a2ui.ComponentTypes(), a2ui.PlaceholderType)
+	if len(cat) != len(types) {
+		t.Errorf("the catalog has %d widgets, want %d", len(cat), len(types))
+	}
+	for _, typ := range types {
+		wd, ok := cat[typ]
+		if !ok {
+			t.Errorf("the catalog has no widget for %s", typ)
+			continue
+		}
+		if name := reflect.TypeOf(wd).Name(); name != typ {
+			t.Errorf("the widget for %s is %s", typ, name)
 		}
 	}
 	for _, typ := range []string{"", "text", "Texts", "OrgChart", "Row ", "Colum"} {
