@@ -23,12 +23,13 @@ var demoParts = []struct{ name, about string }{
 const demoAbout = `
 Demo plays a built-in agent, so you can see what a2term is for with nothing
 else installed. The agent is a set of scripts (see "Scripted agents" in the
-README) that talk to the canvas over its socket, as any agent does. The agent shows the invoices you still owe and waits for
-you; what you choose opens the next surface: a settings form in A2UI
-v0.9.1 (its checks keep Save disabled until the PIN is four digits), then
-a gallery of every component. Switch between surfaces with ctrl+n / ctrl+p,
-move between controls with tab, and read the conversation in the
-transcript (beside the surface at 100 columns or more, ctrl+t otherwise).
+README) that talk to the canvas over its socket, as any agent does. It
+shows the invoices you still owe and waits for you; what you choose opens
+the next surface: a settings form in A2UI v0.9.1 (its checks keep Save
+disabled until the PIN is four digits), then a gallery of every component.
+Switch between surfaces with ctrl+n / ctrl+p, move between controls with
+tab, and read the conversation in the transcript (beside the surface at
+100 columns or more, ctrl+t otherwise).
 
 The same canvas is in the web mirror (a tokenized page on 127.0.0.1): press
 ctrl+o to open it in a browser, or, over SSH, to see the ssh -L command

@@ -32,9 +32,10 @@ const runAbout = `
 Run opens the canvas with a socket of its own listening (private to this
 run unless --socket names one, so that runs never collide), then starts
 CMD with the socket's path in A2TERM_SOCKET, so that CMD (your agent) can
-show surfaces and wait for the person. CMD's output never reaches the terminal: each line
-it prints appears in the transcript (lines from its standard error marked
-"stderr:"), and its standard input is empty (/dev/null).
+show surfaces and wait for the person. CMD's output never reaches the
+terminal: each line it prints appears in the transcript (lines from its
+standard error marked "stderr:"), and its standard input is empty
+(/dev/null).
 
 When CMD exits the transcript says so, with its status, and the canvas
 stays until you quit. Quitting (ctrl+c) ends CMD if it still runs: SIGTERM

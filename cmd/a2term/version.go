@@ -74,7 +74,7 @@ func (v version) String() string {
 }
 
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("version", "version", "Version prints a2term's module version, the commit it was built from and the Go version.", stderr)
+	fs := newFlagSet("version", "version", "Version prints a2term's module version, the commit it was built from\nand the Go version.", stderr)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
