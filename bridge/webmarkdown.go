@@ -215,7 +215,11 @@ func inlineLines(lines []string, e *domNode) {
 	}
 }
 
-const mdEscapable = "\\`*_{}[]()#+-.!~>|"
+// mdPunct reports the characters a backslash escapes: any ASCII
+// punctuation, as in CommonMark.
+func mdPunct(c uint16) bool {
+	return c > ' ' && c < 0x7f && !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+}
 
 // inlineMD is markdown.js's inline, on UTF-16 code units.
 func inlineMD(str string, out *domNode, depth int) {
@@ -281,7 +285,7 @@ func inlineMD(str string, out *domNode, depth int) {
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c == '\\' && i+1 < len(s) && s[i+1] < 128 && strings.IndexByte(mdEscapable, byte(s[i+1])) >= 0 {
+		if c == '\\' && i+1 < len(s) && mdPunct(s[i+1]) {
 			buf = append(buf, s[i+1])
 			i += 2
 			continue
@@ -311,6 +315,22 @@ func inlineMD(str string, out *domNode, depth int) {
 			buf = append(buf, fence...)
 			i += n
 			continue
+		}
+		if i+2 < len(s) && s[i+1] == c && s[i+2] == c && (c == '*' || c == '_') && !ws(i+3) {
+			// Three stars or underscores around a text: emphasis and
+			// strong.
+			t := []uint16{c, c, c}
+			j := closer(string(rune(c))+string(rune(c))+string(rune(c)), i+4, func(j int) bool {
+				return startsWith(t, j) && !ws(j-1) && (c != '_' || !word(j+3))
+			})
+			if j >= 0 && (c != '_' || !word(i-1)) {
+				flush()
+				strong := h("strong", "md-strong", nil)
+				inlineMD(slice(i+3, j), strong, d)
+				out.add(h("em", "md-em", nil, strong))
+				i = j + 3
+				continue
+			}
 		}
 		two := ""
 		if i+1 < len(s) {

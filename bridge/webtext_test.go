@@ -78,6 +78,23 @@ func TestWebMarkdownAsThePage(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
+	// As in CommonMark: a backslash escapes any ASCII punctuation, and
+	// three stars or underscores are emphasis around strong.
+	b.Reset()
+	writeDOM(&b, drawText(`Price \$5 \% \"q\" \@x ***both*** and ___three___, ~~gone~~`, "", false), 0)
+	want = `p.a2-text.a2-body
+  "Price $5 % \"q\" @x "
+  em.md-em
+    strong.md-strong "both"
+  " and "
+  em.md-em
+    strong.md-strong "three"
+  ", "
+  del.md-del "gone"
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
 	for in, out := range map[float64]string{1: "1", 0.5: "0.5", 1e21: "1e+21", 1e-7: "1e-7", -2.25: "-2.25"} {
 		if got := jsNumber(in); got != out {
 			t.Errorf("jsNumber(%v) = %q, want %q", in, got, out)

@@ -13,7 +13,8 @@ import (
 
 // Text draws a Text node: the usage hint picks the look (h1–h5, body,
 // caption) and the simple Markdown the spec allows is drawn as styling —
-// **bold**, *italic* and _italic_, `code`, "- " / "* " / "1. " list items
+// **bold**, *italic* and _italic_, ~~struck through~~, `code`, "- " /
+// "* " / "1. " list items
 // with a hanging indent, "> " quotes, "# " heading lines, fenced code and
 // links. A link is drawn as its text followed by the URL in dim
 // parentheses, never as an OSC 8 hyperlink: the person sees where it goes
@@ -95,7 +96,7 @@ func plainText(s string) bool {
 		switch b := s[i]; {
 		case b < 0x20 || b >= 0x7f:
 			return false
-		case b == '\\' || b == '`' || b == '*' || b == '_' || b == '[':
+		case b == '\\' || b == '`' || b == '*' || b == '_' || b == '[' || b == '~':
 			return false
 		}
 	}
@@ -143,6 +144,7 @@ const (
 	fDim    // a link's URL, a quote
 	fMarker // a list bullet or number, a quote bar
 	fRule   // a horizontal rule
+	fStrike // ~~struck through~~
 )
 
 // mdSpan is a run of text in one style.
@@ -190,6 +192,9 @@ func (s *spanStyler) style(f fmtFlags) lipgloss.Style {
 	if f&fLink != 0 {
 		st = st.Inherit(s.t.Link.Style)
 	}
+	if f&fStrike != 0 {
+		st = st.Inherit(s.t.Strike.Style)
+	}
 	return st
 }
 
@@ -212,16 +217,25 @@ func (s *spanStyler) render(f fmtFlags, text string) string {
 }
 
 // styleCodes returns the escape codes that open and close st around a
-// run of text. Lip Gloss v1 styles every rune of an underlined string on
-// its own, which multiplies the bytes and splits emoji joined with ZWJ
-// into pieces the terminal draws apart; so the underline is set once for
-// the whole run instead (only where the renderer draws styling at all).
+// run of text. Lip Gloss v1 styles every rune of an underlined or struck
+// through string on its own, which multiplies the bytes and splits emoji
+// joined with ZWJ into pieces the terminal draws apart; so the underline
+// and the line through are set once for the whole run instead (only where
+// the renderer draws styling at all).
 func styleCodes(st lipgloss.Style, t *Theme) [2]string {
-	under := st.GetUnderline() && t.Color()
-	r := st.Underline(false).Render("x")
+	var lines string
+	if t.Color() {
+		if st.GetUnderline() {
+			lines += "\x1b[4m"
+		}
+		if st.GetStrikethrough() {
+			lines += "\x1b[9m"
+		}
+	}
+	r := st.Underline(false).Strikethrough(false).Render("x")
 	open, close, _ := strings.Cut(r, "x")
-	if under {
-		open = "\x1b[4m" + open
+	if lines != "" {
+		open = lines + open
 		if close == "" {
 			close = "\x1b[0m"
 		}
@@ -241,7 +255,7 @@ const (
 // parseInline reads the inline Markdown of s into spans carrying f plus
 // what the markup adds. Markup that does not close is kept as text.
 func parseInline(s string, f fmtFlags, plainCode bool, depth int, out []mdSpan) []mdSpan {
-	if depth > maxInlineDepth || !strings.ContainsAny(s, "\\`*_[") {
+	if depth > maxInlineDepth || !strings.ContainsAny(s, "\\`*_[~") {
 		if s != "" {
 			out = append(out, mdSpan{s, f})
 		}
@@ -303,6 +317,21 @@ func parseInline(s string, f fmtFlags, plainCode bool, depth int, out []mdSpan) 
 				i = end
 				continue
 			}
+		case ch == '~':
+			// Two tildes strike through. Without styling there is no
+			// line to draw, so the tildes stay, as backticks do.
+			k := mdRunLen(s, i, ch)
+			if k == 2 && !plainCode && canOpen(s, i, k, ch) {
+				if end := p.emphClose(i+k, k, ch); end >= 0 {
+					flush()
+					out = parseInline(s[i+k:end], f|fStrike, plainCode, depth+1, out)
+					i = end + k
+					continue
+				}
+			}
+			buf.WriteString(s[i : i+k])
+			i += k
+			continue
 		case ch == '*' || ch == '_':
 			k := mdRunLen(s, i, ch)
 			if k <= 3 && canOpen(s, i, k, ch) {

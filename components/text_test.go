@@ -151,6 +151,11 @@ func TestTextMarkdownSpans(t *testing.T) {
 		{"heading closed", "## Section ##", "Section", []string{th.Bold.Render("Section")}},
 		{"heading C#", "# Learn C#", "Learn C#", []string{th.Bold.Render("Learn C#")}},
 		{"hashtag", "#nofilter", "#nofilter", nil},
+		{"struck through", "was ~~gone~~ back", "was gone back", []string{"\x1b[9mgone\x1b[0m"}},
+		{"struck bold", "~~**old** price~~", "old price", []string{"\x1b[9m" + th.Bold.Render("old")}},
+		{"one tilde", "about ~5 or ~~ 6", "about ~5 or ~~ 6", nil},
+		{"every punctuation escaped", `\!\"\#\$\%\&\'\(\)\*\+\,\-\.\/\:\;\<\=\>\?\@\[\\\]\^\_\` + "`" + `\{\|\}\~`,
+			"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -181,6 +186,17 @@ func TestTextCodeWithoutColourKeepsBackticks(t *testing.T) {
 	b := Render(textTree(t, "run `make` now", ""), 30, c)
 	if got := textPlain(b)[0]; got != "run `make` now" {
 		t.Errorf("without colour, code drawn %q", got)
+	}
+}
+
+// TestTextStrikeWithoutColourKeepsTildes: with no styling there is no
+// line to draw through a word, so what is struck through keeps its
+// tildes rather than reading as if it stood.
+func TestTextStrikeWithoutColourKeepsTildes(t *testing.T) {
+	c := textCtx(termenv.Ascii, Options{})
+	b := Render(textTree(t, "was ~~gone~~ back", ""), 30, c)
+	if got := textPlain(b)[0]; got != "was ~~gone~~ back" {
+		t.Errorf("without colour, struck text drawn %q", got)
 	}
 }
 

@@ -31,6 +31,7 @@ type Theme struct {
 	Italic    Style
 	Code      Style
 	Link      Style
+	Strike    Style
 	Heading   [5]Style // h1…h5
 	Caption   Style
 	Accent    Style // accent foreground
@@ -108,6 +109,7 @@ func newTheme(r *lipgloss.Renderer, o Options, accent lipgloss.TerminalColor) *T
 	t.Italic = st(s().Italic(true))
 	t.Code = st(s().Background(codeBg))
 	t.Link = st(s().Underline(true))
+	t.Strike = st(s().Strikethrough(true))
 	t.Heading = [5]Style{
 		st(s().Bold(true).Foreground(accent).Underline(true)),
 		st(s().Bold(true).Foreground(accent)),

@@ -153,7 +153,8 @@ function inlineLines(lines, e) {
   });
 }
 
-const ESCAPABLE = '\\`*_{}[]()#+-.!~>|';
+// A backslash escapes any ASCII punctuation character, as in CommonMark.
+const escapable = (c) => c !== undefined && /[!-\/:-@[-`{-~]/.test(c);
 
 // inline draws code spans, strong, emphasis, strike-through and links
 // (as text). A delimiter with no closer is text; once a search for a
@@ -184,7 +185,7 @@ function inline(s, out, depth) {
   let i = 0;
   while (i < s.length) {
     const c = s[i];
-    if (c === '\\' && i + 1 < s.length && ESCAPABLE.includes(s[i + 1])) {
+    if (c === '\\' && escapable(s[i + 1])) {
       buf += s[i + 1];
       i += 2;
       continue;
@@ -203,6 +204,21 @@ function inline(s, out, depth) {
       buf += fence;
       i += n;
       continue;
+    }
+    // Three stars or underscores around a text: emphasis and strong.
+    const three = s.slice(i, i + 3);
+    if ((three === '***' || three === '___') && !ws(s[i + 3])) {
+      const j = close(three, i + 4, (j) => s.startsWith(three, j) && !ws(s[j - 1]) && (three !== '___' || !word(s[j + 3])));
+      if (j >= 0 && (three !== '___' || !word(s[i - 1]))) {
+        flush();
+        const strong = h('strong', 'md-strong');
+        inline(s.slice(i + 3, j), strong, d);
+        const em = h('em', 'md-em');
+        em.appendChild(strong);
+        out.appendChild(em);
+        i = j + 3;
+        continue;
+      }
     }
     const two = s.slice(i, i + 2);
     if ((two === '**' || two === '__' || two === '~~') && !ws(s[i + 2])) {
