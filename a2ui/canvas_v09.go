@@ -233,7 +233,7 @@ func through(child any, s string) string {
 	case nil, *Object, []any:
 		return ""
 	}
-	return fmt.Sprintf("%q holds a %s, not an object or an array", clip(s), describeLiteral(child))
+	return fmt.Sprintf("%q holds %s, not an object or an array", clip(s), describeLiteral(child))
 }
 
 // without returns a copy of o without key.

@@ -295,12 +295,12 @@ func (d *decoder) message(raw []byte) Message {
 	}
 	d.src, d.plainSrc, d.bindings = raw, !jp.loose, jp.bindings
 	if vv, ok := env.member("version"); ok {
-		if vv.kind != jString || !containsString(MessageVersions, vv.str) {
-			what := vv.kind.String()
-			if vv.kind == jString {
-				what = fmt.Sprintf("%q", SanitizeLine(clip(vv.str)))
-			}
-			d.fail(CodeUnsupportedVersion, "/version", "version %s is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", what, strings.Join(MessageVersions, " and "))
+		if vv.kind != jString {
+			d.fail(CodeUnsupportedVersion, "/version", "version must be a string, %s, not %s (v0.8 messages name no version)", quotedList(MessageVersions), vv.kind)
+			return Message{}
+		}
+		if !containsString(MessageVersions, vv.str) {
+			d.fail(CodeUnsupportedVersion, "/version", "version %q is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", SanitizeLine(clip(vv.str)), strings.Join(MessageVersions, " and "))
 			return Message{}
 		}
 		d.v09 = true
@@ -1625,6 +1625,15 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// quotedList is the strings of list quoted, joined with "or".
+func quotedList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, " or ")
 }
 
 func containsString(list []string, s string) bool {

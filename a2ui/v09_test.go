@@ -235,11 +235,12 @@ func TestV09Refusals(t *testing.T) {
 		path    string
 		client  string // the client message, "" when there must be none
 		lenient bool
+		says    string // in the refusal's message, when set
 	}{
 		{name: "unsupported version", batch: `{"version":"v1.0","createSurface":{"surfaceId":"x","catalogId":"c"}}`,
-			code: CodeUnsupportedVersion, path: "/version"},
+			code: CodeUnsupportedVersion, path: "/version", says: `version "v1.0" is not one a2term speaks: it reads v0.9 and v0.9.1`},
 		{name: "version of the wrong type", batch: `{"version":0.9,"createSurface":{"surfaceId":"x","catalogId":"c"}}`,
-			code: CodeUnsupportedVersion, path: "/version"},
+			code: CodeUnsupportedVersion, path: "/version", says: `version must be a string, "v0.9" or "v0.9.1", not a number`},
 		{name: "v0.9 message without version", batch: `{"createSurface":{"surfaceId":"x","catalogId":"` + BasicCatalogV09ID + `"}}`,
 			code: CodeBadMessage},
 		{name: "v0.9 update of a v0.8 surface", batch: v9Comps("old", v9Text("root", `"x"`)), code: CodeVersionMismatch, path: "/updateComponents/surfaceId",
@@ -285,7 +286,10 @@ func TestV09Refusals(t *testing.T) {
 			v9Comps("m", v9Text("root", `{"call":"formatString","args":{"value":"x"}}`)), code: CodeUnknownFunction, index: 1},
 		{name: "a v0.8 component shape", batch: v9Comps("n", `{"id":"t","component":{"Text":{"text":{"literalString":"x"}}}}`), code: CodeBadValue},
 		{name: "no component type", batch: v9Comps("n", `{"id":"t","text":"x"}`), code: CodeMissingProperty},
-		{name: "write through a string", batch: v9Data("n", "/a", `"s"`) + "\n" + v9Data("n", "/a/b", "1"), code: CodeBadPath, index: 1, path: "/updateDataModel/path"},
+		{name: "write through a string", batch: v9Data("n", "/a", `"s"`) + "\n" + v9Data("n", "/a/b", "1"), code: CodeBadPath, index: 1, path: "/updateDataModel/path",
+			says: `"a" holds a string, not an object or an array`},
+		{name: "write through a number", batch: v9Data("n", "/a", `5`) + "\n" + v9Data("n", "/a/b", "1"), code: CodeBadPath, index: 1,
+			says: `"a" holds the number 5, not an object or an array`},
 		{name: "a name into an array", batch: v9Data("n", "/a", `[1]`) + "\n" + v9Data("n", "/a/x", "1"), code: CodeBadPath, index: 1},
 		{name: "regex RE2 cannot compile", batch: v9Comps("n", `{"id":"f","component":"TextField","label":"L","validationRegexp":"(?<=a)b"}`), code: CodeBadValue},
 		{name: "a cycle", batch: v9Comps("n", `{"id":"root","component":"Card","child":"c"},{"id":"c","component":"Card","child":"root"}`), code: CodeCycle,
@@ -315,6 +319,9 @@ func TestV09Refusals(t *testing.T) {
 			}
 			if tc.path != "" && e.Path != tc.path {
 				t.Errorf("path %q, want %q", e.Path, tc.path)
+			}
+			if !strings.Contains(e.Message, tc.says) {
+				t.Errorf("refusal says %q, want it to say %q", e.Message, tc.says)
 			}
 			if got != before || warns != nil || !reflect.DeepEqual(snap, snapshot(before)) {
 				t.Error("the refused batch changed the canvas")

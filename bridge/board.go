@@ -243,7 +243,7 @@ func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
 		if old := before.Surface(s.ID()); old != nil && old.Version() == s.Version() {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s: %d components", s.ID(), s.ComponentCount()))
+		parts = append(parts, s.ID()+": "+plural(s.ComponentCount(), "component", "components"))
 	}
 	for _, s := range before.Surfaces() {
 		if after.Surface(s.ID()) == nil {
@@ -251,7 +251,7 @@ func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
 		}
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("→ show: %d messages, nothing changed", len(raws))
+		return "→ show: " + plural(len(raws), "message", "messages") + ", nothing changed"
 	}
 	return "→ show " + strings.Join(parts, ", ")
 }

@@ -162,3 +162,20 @@ func TestBoardMasksObscuredValuesInTheTranscript(t *testing.T) {
 		t.Errorf("the agent gets %s", ctx)
 	}
 }
+
+// TestBoardShowCountsInWords checks the transcript's words for a show of
+// one component and for a show that changes nothing.
+func TestBoardShowCountsInWords(t *testing.T) {
+	b := NewBoard(a2ui.Options{}, clock)
+	one := msgs(`{"surfaceUpdate":{"surfaceId":"one","components":[{"id":"root","component":{"Text":{"text":{"literalString":"hi"}}}}]}}`,
+		`{"beginRendering":{"surfaceId":"one","root":"root"}}`)
+	for _, raws := range [][]json.RawMessage{one, msgs(`{"deleteSurface":{"surfaceId":"none"}}`)} {
+		if _, _, err := b.Show(raws); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := b.Snapshot().Transcript
+	if len(tr) != 2 || tr[0].Text != "→ show one: 1 component" || tr[1].Text != "→ show: 1 message, nothing changed" {
+		t.Errorf("transcript %+v", tr)
+	}
+}

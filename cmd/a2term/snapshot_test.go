@@ -25,7 +25,7 @@ func TestSnapshotCommand(t *testing.T) {
 	if code, out, _ := runCmd(t, "snapshot", "update", dir); code != 0 || !strings.Contains(out, "wrote ") {
 		t.Errorf("update: exit %d\n%s", code, out)
 	}
-	if code, out, _ := runCmd(t, "snapshot", "check", dir); code != 0 || !strings.Contains(out, "1 snapshots match") {
+	if code, out, _ := runCmd(t, "snapshot", "check", dir); code != 0 || !strings.Contains(out, "1 snapshot matches") {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "order.jsonl"), []byte(strings.Replace(string(data), "Order a coffee", "Order a tea", 1)), 0o644); err != nil {
