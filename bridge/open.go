@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ErrOverSSH is returned by OpenBrowser in an SSH session: a browser
@@ -135,23 +136,48 @@ func redirectPage(url string) string {
 }
 
 // startOpener runs the platform's browser opener on file, detached from
-// the terminal, and reaps it in the background.
+// the terminal (see runOpener).
 func startOpener(file string) (string, error) {
-	var name string
-	var args []string
 	switch runtime.GOOS {
 	case "darwin":
-		name, args = "open", []string{file}
+		return runOpener(openerGrace, "open", file)
 	case "windows":
-		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", file}
-	default:
-		name, args = "xdg-open", []string{file}
+		return runOpener(openerGrace, "rundll32", "url.dll,FileProtocolHandler", file)
 	}
-	cmd := exec.Command(name, args...) // stdin, stdout and stderr: the null device
+	return runOpener(openerGrace, "xdg-open", file)
+}
+
+// openerGrace is how long an opener is given to fail: one that finds no
+// browser (xdg-open on a machine without a desktop) says so at once with
+// its exit status, while one that is still running after it has started
+// the browser, or is the browser.
+const openerGrace = 2 * time.Second
+
+// runOpener runs name with args (standard input, output and error: the
+// null device) and waits up to grace for it: a failure within that time
+// is returned, for the person to be told and given the link instead; an
+// opener still running then is taken to have opened the browser, and is
+// reaped in the background.
+func runOpener(grace time.Duration, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
 	if err := cmd.Start(); err != nil {
 		return "", fmt.Errorf("open the browser with %s: %w", name, err)
 	}
-	go cmd.Wait()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return "", fmt.Errorf("%s found no browser to open (it ended with status %d)", name, exit.ExitCode())
+		}
+		if err != nil {
+			return "", fmt.Errorf("open the browser with %s: %w", name, err)
+		}
+	case <-t.C:
+	}
 	return "opened in the browser with " + name, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -1556,4 +1557,32 @@ func ExampleServeWeb() {
 	// 32 hex digits of pairing code
 	// true
 	// true
+}
+
+// TestRunOpenerTellsAFailure: an opener that ends in failure within its
+// grace (xdg-open with no browser to find) is an error the person is
+// told, with the link to open themselves; one that ends well, or still
+// runs after the grace (the browser itself), has opened the browser.
+func TestRunOpenerTellsAFailure(t *testing.T) {
+	for _, name := range []string{"true", "false", "sleep"} {
+		if _, err := exec.LookPath(name); err != nil {
+			t.Skipf("no %s on this machine: %v", name, err)
+		}
+	}
+	if _, err := runOpener(time.Minute, "false"); err == nil || !strings.Contains(err.Error(), "false found no browser to open (it ended with status 1)") {
+		t.Errorf("a failing opener: %v", err)
+	}
+	if how, err := runOpener(time.Minute, "true"); err != nil || how != "opened in the browser with true" {
+		t.Errorf("an opener that ends well: %q, %v", how, err)
+	}
+	if how, err := runOpener(20*time.Millisecond, "sleep", "0.2"); err != nil || how != "opened in the browser with sleep" {
+		t.Errorf("an opener still running: %q, %v", how, err)
+	}
+	if _, err := runOpener(time.Minute, "a2term-no-such-opener"); err == nil {
+		t.Error("an opener that is not there opened the browser")
+	}
+	lines := openLines("http://127.0.0.1:1/pair/x", 1, func() (string, error) { return runOpener(time.Minute, "false") })
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "Could not open a browser: false found no browser") || !strings.HasSuffix(lines[2], "http://127.0.0.1:1/pair/x") {
+		t.Errorf("what the person reads: %q", lines)
+	}
 }
