@@ -235,14 +235,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	board := hub.Board()
 	restored, err := f.useJournal(hub, f.socket)
 	if err != nil {
-		if errors.Is(err, bridge.ErrSocketInUse) {
-			// Its journal is in use: an a2term runs at that socket.
-			fmt.Fprintf(stderr, "%sa2term socket %s: %v\n", prefix, f.socket, bridge.ErrSocketInUse)
-			socketInUse(prefix, name, f.socket, stderr)
-		} else {
-			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
-			fmt.Fprintf(stderr, "%sor start without the journal: --no-state\n", prefix)
-		}
+		journalRefused(prefix, name, f.socket, err, stderr)
 		return exitRefused
 	}
 	opts := bridge.ServerOptions{
@@ -397,6 +390,18 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		return exitRefused
 	}
 	return exitOK
+}
+
+// journalRefused tells why the journal of the canvas at socket could not
+// be used: its lock is held when an a2term runs there already.
+func journalRefused(prefix, name, socket string, err error, stderr io.Writer) {
+	if errors.Is(err, bridge.ErrSocketInUse) {
+		fmt.Fprintf(stderr, "%sa2term socket %s: %v\n", prefix, socket, bridge.ErrSocketInUse)
+		socketInUse(prefix, name, socket, stderr)
+		return
+	}
+	fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+	fmt.Fprintf(stderr, "%sor start without the journal: --no-state\n", prefix)
 }
 
 // socketInUse tells what to do when an a2term runs at socket already.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -74,7 +75,7 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	hub := bridge.NewHub(hopts)
 	restored, err := f.useJournal(hub, f.socket)
 	if err != nil {
-		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
+		journalRefused("a2term serve: ", "serve", f.socket, err, stderr)
 		return exitRefused
 	}
 	if restored.Notice != "" {
@@ -83,6 +84,9 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{Logger: log.New(stderr, "", log.LstdFlags)})
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
+		if errors.Is(err, bridge.ErrSocketInUse) {
+			socketInUse("a2term serve: ", "serve", f.socket, stderr)
+		}
 		return exitRefused
 	}
 	web, err := startWeb(hub, f.noWeb, stderr, false, restored.WebPort)

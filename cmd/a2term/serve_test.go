@@ -280,3 +280,45 @@ func TestServeLocale(t *testing.T) {
 		}
 	}
 }
+
+// TestServeTwiceAtOneSocket: a second serve at the socket of a running
+// one is refused, naming the socket (not the journal behind it) and
+// saying how to reach the running canvas or open another one; with the
+// journal off, the socket itself answers the same.
+func TestServeTwiceAtOneSocket(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "run", "a2term.sock")
+	state := filepath.Join(t.TempDir(), "state") // made 0700
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, &hubFlags{socket: sock, stateDir: state, noWeb: true}, pw, &stderr)
+		pw.Close()
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	if _, err := bufio.NewReader(pr).ReadString('\n'); err != nil {
+		t.Fatalf("reading the first line: %v (stderr: %s)", err, stderr.String())
+	}
+	for _, args := range [][]string{{"--state", state}, {"--no-state"}} {
+		code, out, errOut := runCmd(t, append([]string{"serve", "--no-web", "--socket", sock}, args...)...)
+		if code != exitRefused || out != "" {
+			t.Errorf("second serve %v: exit %d, stdout %q", args, code, out)
+		}
+		for _, want := range []string{
+			"a2term serve: a2term socket " + sock + ": an a2term is already running there\n",
+			"a2term serve: show that canvas here with: a2term attach --socket " + sock + "\n",
+			"--socket PATH",
+		} {
+			if !strings.Contains(errOut, want) {
+				t.Errorf("second serve %v says:\n%s\nwant it to say %q", args, errOut, want)
+			}
+		}
+		if strings.Contains(errOut, ".journal") {
+			t.Errorf("second serve %v names the journal, not the socket:\n%s", args, errOut)
+		}
+	}
+}
