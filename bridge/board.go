@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -225,7 +226,7 @@ func (b *Board) show(raws []json.RawMessage, key string) (*a2ui.Canvas, []a2ui.W
 	defer b.mu.Unlock()
 	next, warns, err := b.canvas.ApplyJSON(raws)
 	if err != nil {
-		b.addLocked(RoleEvent, "→ show refused: "+err.Error())
+		b.addLocked(RoleEvent, "→ show refused: "+refusalText(err, len(raws)))
 		b.notify()
 		return b.canvas, nil, err
 	}
@@ -234,6 +235,19 @@ func (b *Board) show(raws []json.RawMessage, key string) (*a2ui.Canvas, []a2ui.W
 	b.keepLocked(change{Version: next.Version(), Show: raws, Key: key})
 	b.notify()
 	return next, warns, nil
+}
+
+// refusalText words a refused show of n messages for the transcript: a
+// batch of one message does not number it (its index, 0, would read as
+// a count from wherever the messages came from).
+func refusalText(err error, n int) string {
+	var e *a2ui.Error
+	if n == 1 && errors.As(err, &e) && e.Index == 0 {
+		one := *e
+		one.Index = -1
+		return one.Error()
+	}
+	return err.Error()
 }
 
 // describeShow words a show for the transcript: "→ show main: 14 components".

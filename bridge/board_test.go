@@ -163,9 +163,10 @@ func TestBoardMasksObscuredValuesInTheTranscript(t *testing.T) {
 	}
 }
 
-// TestBoardShowCountsInWords checks the transcript's words for a show of
-// one component and for a show that changes nothing.
-func TestBoardShowCountsInWords(t *testing.T) {
+// TestBoardShowInWords checks the transcript's words for a show of one
+// component, a show that changes nothing, and refusals: a batch of one
+// message is not numbered, the message of a longer batch is.
+func TestBoardShowInWords(t *testing.T) {
 	b := NewBoard(a2ui.Options{}, clock)
 	one := msgs(`{"surfaceUpdate":{"surfaceId":"one","components":[{"id":"root","component":{"Text":{"text":{"literalString":"hi"}}}}]}}`,
 		`{"beginRendering":{"surfaceId":"one","root":"root"}}`)
@@ -174,8 +175,21 @@ func TestBoardShowCountsInWords(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	bad := `{"surfaceUpdate":{"surfaceId":"one","components":[{"id":"x","component":{"Nope":{}}}]}}`
+	for _, raws := range [][]json.RawMessage{msgs(bad), msgs(`{"deleteSurface":{"surfaceId":"none"}}`, bad)} {
+		if _, _, err := b.Show(raws); err == nil {
+			t.Fatal("an unknown component was shown")
+		}
+	}
 	tr := b.Snapshot().Transcript
-	if len(tr) != 2 || tr[0].Text != "→ show one: 1 component" || tr[1].Text != "→ show: 1 message, nothing changed" {
-		t.Errorf("transcript %+v", tr)
+	want := []string{"→ show one: 1 component", "→ show: 1 message, nothing changed",
+		"→ show refused: unknown_component: ", "→ show refused: message 1: unknown_component: "}
+	if len(tr) != len(want) {
+		t.Fatalf("transcript %+v", tr)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(tr[i].Text, w) || i < 2 && tr[i].Text != w {
+			t.Errorf("entry %d %q, want %q", i, tr[i].Text, w)
+		}
 	}
 }
