@@ -69,7 +69,7 @@ func BenchmarkResolve500(b *testing.B) {
 	s := benchCanvas(b).Surface("big")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := resolveSurface(s, false, false); err != nil {
+		if _, _, err := resolveSurface(s, false, false); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -571,15 +571,20 @@ func (b *batch) finish() ([]Warning, *Error) {
 			}
 		}
 		var tree *Node
+		var rw []Warning
 		var err *Error
 		if b.structural[id] || s.tree == nil {
-			tree, err = resolveSurface(s, b.next.opts.Lenient, true)
+			tree, rw, err = resolveSurface(s, b.next.opts.Lenient, true)
 		} else {
-			tree, err = reresolveSurface(s, b.next.opts.Lenient, b.dirty[id], b.dirtyNodes)
+			tree, rw, err = reresolveSurface(s, b.next.opts.Lenient, b.dirty[id], b.dirtyNodes)
 		}
 		if err != nil {
 			err.Index = idx
 			return nil, err
+		}
+		for _, w := range rw {
+			w.Index = idx
+			warns = append(warns, w)
 		}
 		s.tree = tree
 		s.lits, s.wlog = nil, nil

@@ -812,3 +812,24 @@ func TestApplyRefusesNilComponent(t *testing.T) {
 		t.Fatalf("the refused batch changed the canvas")
 	}
 }
+
+// TestLenientBoundMediaWarns: a lenient canvas draws a picture the data
+// model points at another site as a placeholder, and says so, once per
+// component, where a strict one refuses it; a literal URL was warned of
+// when it was decoded.
+func TestLenientBoundMediaWarns(t *testing.T) {
+	c := canvasOf(t, Options{Lenient: true}, msgSurface("s", listTemplate("root", "pic", "/pics")+`,{"id":"pic","component":{"Image":{"url":{"path":"/u"}}}}`)+"\n"+
+		msgBegin("s", "root"))
+	next, warns, err := c.ApplyJSON(rawLines(msgData("s", "/pics", `[{"key":"a","valueMap":[{"key":"u","valueString":"https://one.example/a.png"}]},{"key":"b","valueMap":[{"key":"u","valueString":"https://two.example/b.png"}]}]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 1 || warns[0].Code != CodeLenient || warns[0].ComponentID != "pic" || warns[0].Index != 0 || !strings.Contains(warns[0].Message, "shown as a placeholder") {
+		t.Errorf("warnings %v, want one for the template's picture", warns)
+	}
+	for _, n := range next.Surface("s").Tree().Children {
+		if p := n.Props.(*ImageProps); p.URL != "" || !strings.HasSuffix(p.Blocked, ".example") {
+			t.Errorf("%s: %+v", n.ID, p)
+		}
+	}
+}

@@ -126,7 +126,7 @@ func TestConformanceSamples(t *testing.T) {
 						continue
 					}
 					fmt.Fprintf(&out, "== surface %s\n%s", s.ID(), Dump(s.Tree()))
-					again, err := resolveSurface(s, true, false)
+					again, _, err := resolveSurface(s, true, false)
 					if err != nil || Dump(again) != Dump(s.Tree()) {
 						t.Errorf("surface %s does not resolve to the same tree twice (%v)", s.ID(), err)
 					}

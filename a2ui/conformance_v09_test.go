@@ -57,7 +57,7 @@ func TestConformanceSamplesV09(t *testing.T) {
 				if got := Dump(each.Surface(s.ID()).Tree()); got != Dump(s.Tree()) {
 					t.Errorf("surface %s: message by message it resolves to\n%s\nas one batch to\n%s", s.ID(), got, Dump(s.Tree()))
 				}
-				again, err := resolveSurface(s, false, false)
+				again, _, err := resolveSurface(s, false, false)
 				if err != nil || Dump(again) != Dump(s.Tree()) {
 					t.Errorf("surface %s does not resolve to the same tree twice (%v)", s.ID(), err)
 				}

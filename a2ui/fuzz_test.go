@@ -67,7 +67,7 @@ func fuzzApplyOn(t *testing.T, base string, data []byte, lenient bool) {
 				if !s.Shown() {
 					continue
 				}
-				full, rerr := resolveSurface(s, lenient, false)
+				full, _, rerr := resolveSurface(s, lenient, false)
 				if rerr != nil || Dump(full) != Dump(s.Tree()) {
 					t.Fatalf("surface %q: updated tree differs from a full resolution (%v):\n%s\nwant:\n%s", s.ID(), rerr, Dump(s.Tree()), Dump(full))
 				}
@@ -89,7 +89,7 @@ func fuzzApplyOn(t *testing.T, base string, data []byte, lenient bool) {
 			if !s.Shown() {
 				continue
 			}
-			tree, rerr := resolveSurface(s, lenient, false)
+			tree, _, rerr := resolveSurface(s, lenient, false)
 			if rerr != nil {
 				t.Fatalf("accepted surface %q does not resolve: %v", s.ID(), rerr)
 			}

@@ -361,7 +361,7 @@ func incInput(t testing.TB, c *Canvas, id string, ch chooser) (string, *Canvas) 
 func checkFresh(t testing.TB, c *Canvas, id string, log []string) bool {
 	t.Helper()
 	s := c.Surface(id)
-	fresh, err := resolveSurface(s.clone(), false, false)
+	fresh, _, err := resolveSurface(s.clone(), false, false)
 	if err != nil {
 		t.Errorf("%s: a fresh resolution fails: %v\nsteps:\n%s", id, err, strings.Join(log, "\n"))
 		return false

@@ -22,6 +22,9 @@ type resolver struct {
 	wlog  [][]string
 	nodes int
 	err   *Error
+	// warns are the warnings of values the data model gave (media from
+	// another site), one per component, at most maxResolveWarnings.
+	warns []Warning
 	// Incremental resolution (reresolveSurface): the data paths and nodes
 	// that changed, and whether resolving had to write the model itself.
 	dirty      [][]string
@@ -62,7 +65,7 @@ const maxInitPasses = 4
 // arrived since the last resolution are written (in the first pass only),
 // and resolution starts again while it wrote something, so every node
 // shows the model as it ends up.
-func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
+func resolveSurface(s *Surface, lenient, init bool) (*Node, []Warning, *Error) {
 	r := &resolver{s: s, lenient: lenient, init: init}
 	if init {
 		r.lits, r.wlog = s.litIndex(), s.wlog
@@ -70,10 +73,10 @@ func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
 	for pass := 1; ; pass++ {
 		n := r.node(s.root, rootScope, 0, "")
 		if r.err != nil {
-			return nil, r.err
+			return nil, nil, r.err
 		}
 		if !r.wrote || pass == maxInitPasses {
-			return n, nil
+			return n, r.warns, nil
 		}
 		r = &resolver{s: s, lenient: lenient, init: init}
 	}
@@ -84,7 +87,7 @@ func resolveSurface(s *Surface, lenient, init bool) (*Node, *Error) {
 // and the nodes in dirtyNodes got new values of their own. Nodes that read
 // none of that are taken over from the last tree as they are, so one
 // keystroke costs a walk of the tree instead of a new one.
-func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool) (*Node, *Error) {
+func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool) (*Node, []Warning, *Error) {
 	for _, noSkip := range []bool{false, true} {
 		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip}
 		n := r.reuse(s.tree, 0)
@@ -97,9 +100,9 @@ func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map
 			continue
 		}
 		if r.err != nil {
-			return nil, r.err
+			return nil, nil, r.err
 		}
-		return n, nil
+		return n, r.warns, nil
 	}
 	return resolveSurface(s, lenient, true) // not reached: a walk of every node never recounts
 }
@@ -526,6 +529,23 @@ func (r *resolver) fail(code Code, compID, format string, args ...any) {
 	}
 }
 
+// maxResolveWarnings bounds the warnings of one resolution: a template
+// of a thousand remote pictures is one warning, not a thousand.
+const maxResolveWarnings = 8
+
+// warn records a warning about component compID, once per component.
+func (r *resolver) warn(code Code, compID, msg string) {
+	if len(r.warns) >= maxResolveWarnings {
+		return
+	}
+	for _, w := range r.warns {
+		if w.ComponentID == compID && w.Code == code {
+			return
+		}
+	}
+	r.warns = append(r.warns, Warning{Code: code, SurfaceID: r.s.id, ComponentID: compID, Message: msg})
+}
+
 func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	if r.err != nil {
 		return nil
@@ -595,7 +615,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	case *Text:
 		n.Props = &TextProps{Text: r.str(p.Text, sc, true), UsageHint: p.UsageHint}
 	case *Image:
-		url, blocked := r.media(id, r.str(p.URL, sc, false), imageTypes)
+		url, blocked := r.media(id, p.URL, sc, imageTypes)
 		n.Props = &ImageProps{URL: url, Blocked: blocked, AltText: r.str(p.AltText, sc, false), Fit: p.Fit, UsageHint: p.UsageHint}
 	case *Icon:
 		if p.Name.dyn != nil {
@@ -610,10 +630,10 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		}
 		n.Props = &IconProps{Name: name, SVGPath: p.SVGPath}
 	case *Video:
-		url, blocked := r.media(id, r.str(p.URL, sc, false), videoTypes)
+		url, blocked := r.media(id, p.URL, sc, videoTypes)
 		n.Props = &VideoProps{URL: url, Blocked: blocked}
 	case *AudioPlayer:
-		url, blocked := r.media(id, r.str(p.URL, sc, false), audioTypes)
+		url, blocked := r.media(id, p.URL, sc, audioTypes)
 		n.Props = &AudioPlayerProps{URL: url, Blocked: blocked, Description: r.str(p.Description, sc, true)}
 	case *Row:
 		n.Props = &RowProps{Distribution: orDefault(p.Distribution, "start"), Alignment: orDefault(p.Alignment, "stretch")}
@@ -954,14 +974,25 @@ func (r *resolver) local(nid string, e *compEntry) (any, bool) {
 	return lv.value, true
 }
 
-// media returns a URL that may be drawn, or the host of one that may not.
-func (r *resolver) media(id, url string, allowed []string) (string, string) {
+// media returns the URL of b that may be drawn, or the host of one that
+// may not. One that is not drawn is refused (v0.8), or drawn as a
+// placeholder with a warning: decoding warned of a literal already, so
+// here of one the data model gave.
+func (r *resolver) media(id string, b Bound[string], sc *scope, allowed []string) (string, string) {
+	url := r.str(b, sc, false)
 	if url == "" {
 		return "", ""
 	}
 	if ok, why := checkMediaURL(url, allowed); !ok {
-		if !r.lenient && !r.s.v09 {
+		switch {
+		case !r.lenient && !r.s.v09:
 			r.fail(CodeRemoteMedia, id, "%s", why)
+		case b.dyn != nil || b.HasPath:
+			code := CodeRemoteMedia
+			if !r.s.v09 {
+				code = CodeLenient // refused without lenient
+			}
+			r.warn(code, id, why+"; shown as a placeholder")
 		}
 		where := MediaHost(url)
 		if where == "" || strings.HasPrefix(url, "/") {

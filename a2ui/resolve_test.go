@@ -374,7 +374,7 @@ func TestResolveIsDeterministic(t *testing.T) {
 		t.Errorf("two canvases from the same stream dump differently:\n%s\n%s", da, db)
 	}
 	// Resolving the same state again gives the same tree.
-	again, err := resolveSurface(a.Surface("s").clone(), false, false)
+	again, _, err := resolveSurface(a.Surface("s").clone(), false, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -384,7 +384,9 @@ func TestV09Lenient(t *testing.T) {
 
 // TestV09RemoteMediaIsAPlaceholder: a picture from another site is drawn
 // as a placeholder naming its host, never fetched, and only warned about
-// (the official examples name remote pictures).
+// (the official examples name remote pictures): a literal URL by the
+// message that sends it, one from the data model by the message that
+// puts it there.
 func TestV09RemoteMediaIsAPlaceholder(t *testing.T) {
 	c, warns, err := New(Options{}).ApplyJSON(rawLines(v9Create("p") + "\n" +
 		v9Comps("p", `{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"Image","url":"https://pics.example.com/a.png"},{"id":"b","component":"Image","url":{"path":"/u"}}`) + "\n" +
@@ -392,8 +394,14 @@ func TestV09RemoteMediaIsAPlaceholder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(warns) != 1 || warns[0].Code != CodeRemoteMedia {
+	if len(warns) != 2 || warns[0].Code != CodeRemoteMedia || warns[0].Index != 1 || warns[0].ComponentID != "a" ||
+		warns[1].Code != CodeRemoteMedia || warns[1].Index != 2 || warns[1].ComponentID != "b" || !strings.Contains(warns[1].Message, `"other.example.org"`) {
 		t.Errorf("warnings %v", warns)
+	}
+	// A change elsewhere leaves the picture as it is, and says nothing
+	// again.
+	if _, again, err := c.ApplyJSON(rawLines(v9Data("p", "/v", `1`))); err != nil || len(again) != 0 {
+		t.Errorf("an unrelated change: warnings %v, %v", again, err)
 	}
 	for id, host := range map[string]string{"a": "pics.example.com", "b": "other.example.org"} {
 		if p := nodeOf(t, c, "p", id).Props.(*ImageProps); p.URL != "" || p.Blocked != host {
@@ -467,7 +475,7 @@ func TestV09IncrementalResolve(t *testing.T) {
 	if got := nodeOf(t, c, "n", "greet").Props.(*TextProps).Text; got != "Hello , Zero first" {
 		t.Errorf("formatString reading the item %q", got)
 	}
-	if full, err := resolveSurface(c.Surface("n"), false, false); err != nil || Dump(full) != Dump(c.Surface("n").Tree()) {
+	if full, _, err := resolveSurface(c.Surface("n"), false, false); err != nil || Dump(full) != Dump(c.Surface("n").Tree()) {
 		t.Errorf("incremental tree differs from a full resolution (%v):\n%s\nwant\n%s", err, Dump(c.Surface("n").Tree()), Dump(full))
 	}
 	c = mustApply(t, c, v9Data("n", "/items", `[{"name":"Only"}]`))
