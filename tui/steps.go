@@ -61,8 +61,26 @@ func keyTable() map[string]tea.KeyMsg {
 			}
 			out[name] = k
 		}
+		// The help's own spelling of a single key (pgdn for pgdown)
+		// names it too: people type the name they read.
+		if keys, h := b.Keys(), b.Help().Key; len(keys) == 1 && h != keys[0] && isKeyWord(h) {
+			if k, ok := keyFor(keys[0]); ok {
+				out[h] = k
+			}
+		}
 	}
 	return out
+}
+
+// isKeyWord reports whether s is one word of lower-case letters: a key's
+// name as the help may abbreviate it.
+func isKeyWord(s string) bool {
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return len(s) > 1
 }
 
 // keyFor returns the key press whose Bubble Tea name is s.

@@ -36,6 +36,17 @@ func TestEveryHelpKeyIsAStep(t *testing.T) {
 			}
 			n++
 		}
+		// The help's spelling of a lone key names it too (pgdn).
+		if h := b.Help().Key; len(b.Keys()) == 1 && h != b.Keys()[0] && isKeyWord(h) {
+			steps, err := ParseSteps(h)
+			if err != nil || len(steps) != 1 || len(steps[0].Keys) != 1 || !key.Matches(steps[0].Keys[0], b) {
+				t.Errorf("the help's %q: %+v, %v", h, steps, err)
+			}
+			n++
+		}
+	}
+	if _, err := ParseSteps("pgdn"); err != nil {
+		t.Errorf("pgdn, as the help writes it: %v", err)
 	}
 	if n < 30 || len(KeyNames()) > n {
 		t.Errorf("%d keys named by the bindings, %d key names", n, len(KeyNames()))
