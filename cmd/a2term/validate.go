@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge/script"
 )
 
 const validateAbout = `
@@ -16,7 +18,9 @@ agent sends them. A message with "version": "v0.9" (or "v0.9.1") is A2UI
 v0.9.1, one without a version v0.8; a file may hold both. A file is JSONL,
 a JSON array of messages, one object, or an object whose "messages" holds
 the list (as the specification's v0.9 examples are written, with "name"
-and "description" beside it).
+and "description" beside it). A script agent (see "Scripted agents" in
+the README) is read as a script: its steps are checked here, and what it
+shows is checked as render or replay plays it.
 
 By default a file is applied as one batch, as canvas.show applies the
 messages of one call: all or none, so the first refusal refuses the file.
@@ -49,6 +53,15 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	code := exitOK
 	accepted, refused := 0, 0
 	for _, f := range files {
+		if ok, isScript := validateScript(stdout, f); isScript {
+			if ok {
+				accepted++
+			} else {
+				refused++
+				code = max(code, exitRefused)
+			}
+			continue
+		}
 		res, err := applyFile(f, a2ui.Options{Lenient: *lenient}, *each)
 		if err != nil {
 			fmt.Fprintf(stderr, "a2term validate: %v\n", err)
@@ -68,6 +81,21 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: %d accepted, %d refused\n", plural(len(files), "file", "files"), accepted, refused)
 	}
 	return code
+}
+
+// validateScript checks the steps of f when it is a script agent rather
+// than a stream, and says where what it shows is checked.
+func validateScript(w io.Writer, f string) (ok, isScript bool) {
+	data, err := os.ReadFile(f)
+	if err != nil || !script.IsScript(data) {
+		return false, false
+	}
+	if _, err := script.Load(f); err != nil {
+		fmt.Fprintf(w, "%s: refused: %v\n", f, err)
+		return false, true
+	}
+	fmt.Fprintf(w, "%s: ok: a script agent, its steps well formed; what it shows is checked as it plays: a2term render %s (or replay)\n", f, f)
+	return true, true
 }
 
 // reportFile prints one file's refusals, warnings and summary, in message

@@ -218,3 +218,26 @@ func TestReadmePrimerExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateScript: a script agent is read as a script, not refused
+// as a stream of unknown messages: a step that is not one is refused
+// with its line, and a well-formed script says where what it shows is
+// checked.
+func TestValidateScript(t *testing.T) {
+	dir := t.TempDir()
+	bad, good := filepath.Join(dir, "bad.script.jsonl"), filepath.Join(dir, "good.script.jsonl")
+	if err := os.WriteFile(bad, []byte("{\"say\":\"hi\"}\n{\"sya\":\"x\"}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(good, []byte("{\"say\":\"hi\"}\n{\"show\":[{\"beginRendering\":{\"surfaceId\":\"s\",\"root\":\"r\"}}]}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCmd(t, "validate", bad)
+	if code != exitRefused || !strings.Contains(out, bad+`: refused: bad.script.jsonl:2: unknown step "sya"`) || strings.Contains(out, "unknown message kind") {
+		t.Errorf("a bad script: %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "validate", good)
+	if code != exitOK || !strings.Contains(out, good+": ok: a script agent") || !strings.Contains(out, "a2term render "+good) {
+		t.Errorf("a good script: %d\n%s", code, out)
+	}
+}
