@@ -164,3 +164,22 @@ func TestPlainAt60Columns(t *testing.T) {
 	x.keys("quit", "Enter")
 	x.gone()
 }
+
+// TestPlainReplayOpenOfAStream: --open on a replayed stream, which has no
+// web mirror, says so in the transcript rather than doing nothing.
+func TestPlainReplayOpenOfAStream(t *testing.T) {
+	bin := buildBinary(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "replay", "--plain", "--open", repoFile("testdata/streams/order-form.jsonl"))
+	cmd.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")
+	cmd.Stdin = strings.NewReader("")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("a2term replay: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "* A stream replays without the web mirror: --open is for a script agent") {
+		t.Errorf("replay --open of a stream:\n%s", stdout.String())
+	}
+}

@@ -101,6 +101,9 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	board := bridge.NewBoard(a2ui.Options{Lenient: *lenient, Locale: locale, Location: zone}, nil)
 	board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
 	board.Append(bridge.RoleNote, "Replaying "+files[0])
+	if *openFlag {
+		board.Append(bridge.RoleNote, "A stream replays without the web mirror: --open is for a script agent, which runs as for a2term run.")
+	}
 
 	if mode.On {
 		ctx, cancel := signalContext()

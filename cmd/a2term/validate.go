@@ -105,6 +105,10 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 		fmt.Fprintf(w, "%s: refused: %v\n", name, res.framing)
 		return false
 	}
+	if res.messages == 0 {
+		fmt.Fprintf(w, "%s: refused: the file holds no message\n", name)
+		return false
+	}
 	ri, wi := 0, 0
 	for ri < len(res.refused) || wi < len(res.warnings) {
 		if wi >= len(res.warnings) || (ri < len(res.refused) && res.refused[ri].Index <= res.warnings[wi].Index) {

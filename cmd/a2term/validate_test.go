@@ -241,3 +241,17 @@ func TestValidateScript(t *testing.T) {
 		t.Errorf("a good script: %d\n%s", code, out)
 	}
 }
+
+// TestValidateEmptyFile: a file with no message in it is refused, not
+// reported as a stream that is fine.
+func TestValidateEmptyFile(t *testing.T) {
+	for _, body := range []string{"", "\n\n", "[]"} {
+		f := filepath.Join(t.TempDir(), "empty.jsonl")
+		if err := os.WriteFile(f, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if code, out, _ := runCmd(t, "validate", f); code != exitRefused || !strings.Contains(out, f+": refused: the file holds no message") {
+			t.Errorf("%q: %d\n%s", body, code, out)
+		}
+	}
+}
