@@ -46,57 +46,100 @@ const DefaultSurfaceID = "default"
 // its own as bad_message and the lines around it still count; only an
 // array that is not JSON cannot be cut and is an error.
 func SplitStream(data []byte) ([][]byte, error) {
+	msgs, _, err := SplitStreamLines(data)
+	return msgs, err
+}
+
+// SplitStreamLines is SplitStream that also tells the line of the file
+// each message starts on, counted from 1, for people to find it: 0 where
+// it cannot tell (an array nested too deep for a2term's parser).
+func SplitStreamLines(data []byte) (msgs [][]byte, lines []int, err error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	if trimmed[0] == '{' {
-		if msgs, ok := wrappedMessages(trimmed); ok {
-			return msgs, nil
+	lead := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
+	var offsets []int // of each message in data
+	switch {
+	case trimmed[0] == '{':
+		if list, ok := wrappedMessages(trimmed); ok {
+			msgs = make([][]byte, 0, len(list))
+			for _, m := range list {
+				msgs = append(msgs, trimmed[m.start:m.end])
+				offsets = append(offsets, lead+int(m.start))
+			}
+			return msgs, lineNumbers(data, offsets), nil
 		}
-	}
-	if trimmed[0] == '[' {
+	case trimmed[0] == '[':
+		if v, err := parseJSON(data); err == nil && v.kind == jArray {
+			msgs = make([][]byte, 0, len(v.vals))
+			for _, m := range v.vals {
+				msgs = append(msgs, data[m.start:m.end])
+				offsets = append(offsets, int(m.start))
+			}
+			return msgs, lineNumbers(data, offsets), nil
+		}
 		var arr []json.RawMessage
 		if err := json.Unmarshal(data, &arr); err != nil {
-			return nil, jsonError(data, err)
+			return nil, nil, jsonError(data, err)
 		}
-		out := make([][]byte, len(arr))
+		msgs = make([][]byte, len(arr))
 		for i, m := range arr {
-			out[i] = m
+			msgs[i] = m
 		}
-		return out, nil
+		return msgs, make([]int, len(arr)), nil
 	}
 	// A stream of values: JSONL, or objects spread over several lines.
-	var out [][]byte
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	for {
+		at := int(dec.InputOffset())
 		var m json.RawMessage
 		err := dec.Decode(&m)
 		if err == nil {
-			out = append(out, m)
+			for at < len(trimmed) && isJSONSpace(trimmed[at]) {
+				at++
+			}
+			msgs = append(msgs, m)
+			offsets = append(offsets, lead+at)
 			continue
 		}
 		if err.Error() == "EOF" {
-			return out, nil
+			return msgs, lineNumbers(data, offsets), nil
 		}
 		break
 	}
 	// Not a clean stream of values: fall back to one message per line so
 	// that one broken line costs only itself.
-	out = out[:0]
-	for _, line := range bytes.Split(trimmed, []byte("\n")) {
+	msgs, lines = msgs[:0], nil
+	for i, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSpace(line)
 		if len(line) > 0 {
-			out = append(out, line)
+			msgs = append(msgs, line)
+			lines = append(lines, i+1)
 		}
 	}
-	return out, nil
+	return msgs, lines, nil
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// lineNumbers returns the line of data each of the increasing offsets is
+// on, counted from 1.
+func lineNumbers(data []byte, offsets []int) []int {
+	lines := make([]int, len(offsets))
+	line, from := 1, 0
+	for i, off := range offsets {
+		line += bytes.Count(data[from:off], []byte("\n"))
+		lines[i], from = line, off
+	}
+	return lines
 }
 
 // wrappedMessages returns the messages of a document that is one object
-// holding a "messages" array and no message kind of its own.
-func wrappedMessages(doc []byte) ([][]byte, bool) {
+// holding a "messages" array and no message kind of its own, as parsed
+// values (their spans are where they are in doc).
+func wrappedMessages(doc []byte) ([]*jval, bool) {
 	v, err := parseJSON(doc)
 	if err != nil || v.kind != jObject {
 		return nil, false
@@ -110,11 +153,7 @@ func wrappedMessages(doc []byte) ([][]byte, bool) {
 			return nil, false
 		}
 	}
-	out := make([][]byte, len(list.vals))
-	for i, m := range list.vals {
-		out[i] = doc[m.start:m.end]
-	}
-	return out, true
+	return list.vals, true
 }
 
 // v08Kinds are the v0.8 message kinds.

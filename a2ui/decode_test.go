@@ -1046,25 +1046,28 @@ func TestSplitStream(t *testing.T) {
 	b := `{"deleteSurface":{"surfaceId":"b"}}`
 	pretty := "{\n  \"beginRendering\": {\n    \"surfaceId\": \"s\",\n    \"root\": \"r\"\n  }\n}\n"
 	cases := []struct {
-		name string
-		data string
-		want []string
+		name  string
+		data  string
+		want  []string
+		lines []int // where each message starts
 	}{
-		{"empty", "", nil},
-		{"blank", " \n\t\n", nil},
-		{"JSONL", a + "\n" + b + "\n", []string{a, b}},
-		{"JSONL CRLF and blank lines", a + "\r\n\r\n" + b + "\r\n", []string{a, b}},
-		{"JSONL with BOM", "\xef\xbb\xbf" + a + "\n" + b, []string{a, b}},
-		{"array", "[" + a + ",\n  " + b + "]", []string{a, b}},
-		{"array with leading space", "\n  [" + a + "]\n", []string{a}},
-		{"empty array", "[]", []string{}},
-		{"single object", a, []string{a}},
-		{"single pretty object", pretty, []string{strings.TrimSpace(pretty)}},
-		{"pretty objects in a row", pretty + pretty, []string{strings.TrimSpace(pretty), strings.TrimSpace(pretty)}},
-		{"broken line kept", a + "\n{\"surfaceUpdate\": oops\n" + b + "\n", []string{a, `{"surfaceUpdate": oops`, b}},
-		{"broken first line", "not json\n" + a + "\n", []string{"not json", a}},
-		{"truncated last line", a + "\n" + `{"deleteSurface":{"surf`, []string{a, `{"deleteSurface":{"surf`}},
-		{"trailing garbage on a line", a + " trailing\n" + b, []string{a + " trailing", b}},
+		{"empty", "", nil, nil},
+		{"blank", " \n\t\n", nil, nil},
+		{"JSONL", a + "\n" + b + "\n", []string{a, b}, []int{1, 2}},
+		{"JSONL CRLF and blank lines", a + "\r\n\r\n" + b + "\r\n", []string{a, b}, []int{1, 3}},
+		{"JSONL with BOM", "\xef\xbb\xbf" + a + "\n" + b, []string{a, b}, []int{1, 2}},
+		{"array", "[" + a + ",\n  " + b + "]", []string{a, b}, []int{1, 2}},
+		{"array with leading space", "\n  [" + a + "]\n", []string{a}, []int{2}},
+		{"empty array", "[]", []string{}, []int{}},
+		{"single object", a, []string{a}, []int{1}},
+		{"single pretty object", pretty, []string{strings.TrimSpace(pretty)}, []int{1}},
+		{"pretty objects in a row", pretty + pretty, []string{strings.TrimSpace(pretty), strings.TrimSpace(pretty)}, []int{1, 7}},
+		{"wrapper", "{\"name\": \"x\",\n \"messages\": [\n  " + a + ",\n\n  " + b + "]}", []string{a, b}, []int{3, 5}},
+		{"broken line kept", a + "\n{\"surfaceUpdate\": oops\n" + b + "\n", []string{a, `{"surfaceUpdate": oops`, b}, []int{1, 2, 3}},
+		{"broken first line", "not json\n" + a + "\n", []string{"not json", a}, []int{1, 2}},
+		{"truncated last line", a + "\n" + `{"deleteSurface":{"surf`, []string{a, `{"deleteSurface":{"surf`}, []int{1, 2}},
+		{"trailing garbage on a line", a + " trailing\n" + b, []string{a + " trailing", b}, []int{1, 2}},
+		{"broken line after blank lines", "\n\n" + a + "\noops\n", []string{a, "oops"}, []int{3, 4}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1081,6 +1084,10 @@ func TestSplitStream(t *testing.T) {
 			}
 			if !reflect.DeepEqual(gs, tc.want) {
 				t.Errorf("split into %q, want %q", gs, tc.want)
+			}
+			msgs, lines, err := SplitStreamLines([]byte(tc.data))
+			if err != nil || len(msgs) != len(got) || !reflect.DeepEqual(lines, tc.lines) && (len(lines) > 0 || len(tc.lines) > 0) {
+				t.Errorf("lines %v, want %v (%v)", lines, tc.lines, err)
 			}
 		})
 	}

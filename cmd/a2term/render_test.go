@@ -102,7 +102,7 @@ func TestRenderErrors(t *testing.T) {
 		{[]string{"render", "--focus", "nope", orderStream}, 1, `"nope" is not a control`},
 		{[]string{"render", "--surface", "nope", orderStream}, 1, `no surface "nope"`},
 		{[]string{"render", "--open", "send", orderStream}, 1, `"send" is not a Modal`},
-		{[]string{"render", badStream}, 1, "message 1: bad_value"},
+		{[]string{"render", badStream}, 1, badStream + ":2: message 1: bad_value"},
 		{[]string{"render", "--keys", "tab nope", orderStream}, 2, `unknown key "nope"; the keys are / 1 2`},
 		{[]string{"render", "--color", "pink", orderStream}, 2, `--color "pink"`},
 		{[]string{"render"}, 2, "give exactly one FILE"},

@@ -18,6 +18,16 @@ type streamResult struct {
 	warnings []a2ui.Warning
 	// framing is set when the file could not even be cut into messages.
 	framing error
+	// lines holds the line each message starts on (0: not known).
+	lines []int
+}
+
+// at is where message i starts in the file, as "name:line", or name.
+func (r streamResult) at(name string, i int) string {
+	if i >= 0 && i < len(r.lines) && r.lines[i] > 0 {
+		return fmt.Sprintf("%s:%d", name, r.lines[i])
+	}
+	return name
 }
 
 // ioError is a file that could not be read at all.
@@ -37,12 +47,12 @@ func applyFile(path string, opts a2ui.Options, each bool) (streamResult, error) 
 
 func applyStream(data []byte, opts a2ui.Options, each bool) streamResult {
 	res := streamResult{canvas: a2ui.New(opts)}
-	raws, err := a2ui.SplitStream(data)
+	raws, lines, err := a2ui.SplitStreamLines(data)
 	if err != nil {
 		res.framing = err
 		return res
 	}
-	res.messages = len(raws)
+	res.messages, res.lines = len(raws), lines
 	msgs := make([]json.RawMessage, len(raws))
 	for i, r := range raws {
 		msgs[i] = r

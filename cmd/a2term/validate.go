@@ -27,11 +27,13 @@ messages of one call: all or none, so the first refusal refuses the file.
 With --each the messages are applied one at a time, as a progressive stream
 arrives, and every refused message is reported while the others still count.
 
-Each refusal or warning is one line: FILE: message INDEX: CODE: reason, with
-the surface, component and JSON Pointer it concerns. A refused v0.9 message
-is followed by the client error the specification has a renderer send back
-(FILE: message INDEX: clientMessage {"version": "v0.9", "error": ...}). Then
-each surface the file leaves on the canvas, with its version and catalog,
+Each refusal or warning is one line: FILE:LINE: message INDEX: CODE: reason,
+with the surface, component and JSON Pointer it concerns; LINE is where the
+message starts in the file, and INDEX counts the messages from 0, as
+canvas.show numbers the messages of a call. A refused v0.9 message is
+followed by the client error the specification has a renderer send back
+(FILE:LINE: message INDEX: clientMessage {"version": "v0.9", "error": ...}).
+Then each surface the file leaves on the canvas, with its version and catalog,
 and a summary line per file.
 
 Exit status: 0 when every file is accepted, 1 when anything is refused,
@@ -113,16 +115,16 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 	for ri < len(res.refused) || wi < len(res.warnings) {
 		if wi >= len(res.warnings) || (ri < len(res.refused) && res.refused[ri].Index <= res.warnings[wi].Index) {
 			r := res.refused[ri]
-			fmt.Fprintf(w, "%s: %v\n", name, r)
+			fmt.Fprintf(w, "%s: %v\n", res.at(name, r.Index), r)
 			if r.ClientMessage != nil {
 				if js, err := json.Marshal(r.ClientMessage); err == nil {
-					fmt.Fprintf(w, "%s: message %d: clientMessage %s\n", name, r.Index, js)
+					fmt.Fprintf(w, "%s: message %d: clientMessage %s\n", res.at(name, r.Index), r.Index, js)
 				}
 			}
 			ri++
 			continue
 		}
-		fmt.Fprintf(w, "%s: %v\n", name, res.warnings[wi].String())
+		fmt.Fprintf(w, "%s: %v\n", res.at(name, res.warnings[wi].Index), res.warnings[wi].String())
 		wi++
 	}
 	shown := 0

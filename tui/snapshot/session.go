@@ -204,7 +204,7 @@ func (s *Session) Web() string {
 // of any message is a *Refused error; with each, the messages before it
 // stay applied.
 func (s *Session) Show(name string, data []byte, each bool) error {
-	raws, err := a2ui.SplitStream(data)
+	raws, lines, err := a2ui.SplitStreamLines(data)
 	if err != nil {
 		return &Refused{Name: name, Err: err}
 	}
@@ -217,7 +217,7 @@ func (s *Session) Show(name string, data []byte, each bool) error {
 	}
 	if !each {
 		if _, err := s.hub.Show(msgs); err != nil {
-			return &Refused{Name: name, Err: err}
+			return &Refused{Name: name, Err: err, Lines: lines}
 		}
 		return nil
 	}
@@ -231,7 +231,7 @@ func (s *Session) Show(name string, data []byte, each bool) error {
 				err = &c
 			}
 			if refused == nil {
-				refused = &Refused{Name: name}
+				refused = &Refused{Name: name, Lines: lines}
 			}
 			refused.Errs = append(refused.Errs, err)
 		}
@@ -245,23 +245,33 @@ func (s *Session) Show(name string, data []byte, each bool) error {
 // Refused is a stream, or one or more of its messages, that the canvas
 // refused.
 type Refused struct {
-	Name string
-	Err  error   // the batch's refusal
-	Errs []error // each message's (message by message)
+	Name  string
+	Err   error   // the batch's refusal
+	Errs  []error // each message's (message by message)
+	Lines []int   // the line each message of the stream starts on
 }
 
 func (r *Refused) Error() string {
 	if r.Err != nil {
-		return fmt.Sprintf("%s: %v", r.Name, r.Err)
+		return fmt.Sprintf("%s: %v", r.at(r.Err), r.Err)
 	}
 	var s string
 	for i, e := range r.Errs {
 		if i > 0 {
 			s += "\n"
 		}
-		s += fmt.Sprintf("%s: %v", r.Name, e)
+		s += fmt.Sprintf("%s: %v", r.at(e), e)
 	}
 	return s
+}
+
+// at is where the message err refuses starts, "name:line", or the name.
+func (r *Refused) at(err error) string {
+	var e *a2ui.Error
+	if errors.As(err, &e) && e.Index >= 0 && e.Index < len(r.Lines) && r.Lines[e.Index] > 0 {
+		return fmt.Sprintf("%s:%d", r.Name, r.Lines[e.Index])
+	}
+	return r.Name
 }
 
 // WaitIdle lets the agent answer: it hands the agent what the person did
