@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -50,9 +51,16 @@ func fuzzApplyOn(t *testing.T, base string, data []byte, lenient bool) {
 		if err != nil {
 			t.Fatalf("base stream refused: %v", err)
 		}
-		msgs, err := SplitStream(data)
+		msgs, lines, err := SplitStreamLines(data)
 		if err != nil {
 			return
+		}
+		// Each message starts on a line of the file, in order.
+		last := bytes.Count(data, []byte("\n")) + 1
+		for i, l := range lines {
+			if len(lines) != len(msgs) || l < 0 || l > last || i > 0 && l < lines[i-1] && l != 0 {
+				t.Fatalf("lines %v for %d messages of a file of %d lines", lines, len(msgs), last)
+			}
 		}
 		// Message by message, each accepted state must resolve as a full
 		// resolution would, however the tree was updated.
