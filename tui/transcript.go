@@ -543,20 +543,30 @@ func wrapParagraph(text string, from, to, w int, out [][2]int) [][2]int {
 			}
 			start, end, lw = i, j, ww
 		default:
-			// Longer than a line: lines of its own, cut between clusters.
+			// Longer than a line (JSON a person's action carries): lines of
+			// its own, cut after a comma or a colon when one keeps at least
+			// half the line, else between clusters.
 			if start >= 0 {
 				flush()
 			}
 			a, cw := i, 0
+			soft, softW := -1, 0 // just after the piece's last comma or colon, and the width to it
 			for k := i; k < j; {
 				g, gw := cluster(text[k:j])
 				if cw+gw > w && cw > 0 {
-					start, end = a, k
+					cut, carried := k, 0
+					if soft > a && 2*softW >= w {
+						cut, carried = soft, cw-softW
+					}
+					start, end = a, cut
 					flush()
-					a, cw = k, 0
+					a, cw, soft = cut, carried, -1
 				}
 				cw += gw
 				k += len(g)
+				if g == "," || g == ":" {
+					soft, softW = k, cw
+				}
 			}
 			start, end, lw = a, j, cw
 		}

@@ -345,3 +345,36 @@ func TestLostHubIsSaidBesideTheTranscript(t *testing.T) {
 		t.Errorf("the frame still says the a2term went away:\n%s", f)
 	}
 }
+
+// TestWrapWordsCutsJSONAfterCommas: an action's JSON, too long for a
+// line, is cut after a comma or a colon (a line never narrower than half
+// the width for it), not in the middle of a value such as "INV-1057".
+func TestWrapWordsCutsJSONAfterCommas(t *testing.T) {
+	const ctx = `context={"invoices":["INV-1042","INV-1057"],"note":"thanks"}`
+	for w := 12; w < len(ctx); w++ {
+		var got []string
+		for _, sp := range wrapWords(ctx, w) {
+			l := ctx[sp[0]:sp[1]]
+			if textWidth(l) > w {
+				t.Fatalf("width %d: line %q is wider", w, l)
+			}
+			got = append(got, l)
+		}
+		if strings.Join(got, "") != ctx {
+			t.Fatalf("width %d: the text changed: %q", w, got)
+		}
+		for i, l := range got[:len(got)-1] {
+			// Cut after a separator unless none leaves half a line.
+			if k := strings.LastIndexAny(l, ",:"); k+1 != len(l) && 2*(k+1) >= w {
+				t.Errorf("width %d: line %d %q is cut at %d, not after its separator at %d", w, i, l, len(l), k+1)
+			}
+		}
+	}
+	var lines []string
+	for _, sp := range wrapWords(ctx, 24) {
+		lines = append(lines, ctx[sp[0]:sp[1]])
+	}
+	if want := []string{`context={"invoices":`, `["INV-1042","INV-1057"],`, `"note":"thanks"}`}; strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("at 24: %q, want %q", lines, want)
+	}
+}
