@@ -20,9 +20,11 @@ import (
 // Backspace clears the value. Values are read liberally — date or time
 // alone, with or without seconds, with an offset whose wall time is kept —
 // and written as ISO 8601 in the shape the agent sent: "2006-01-02",
-// "15:04:05" or "2006-01-02T15:04:05", with the agent's offset when it sent
-// one ("2026-03-29T23:30:00-05:00" stays at -05:00), and both halves when
-// it sent both, whichever the input edits. The label above says what the
+// "15:04:05" or "2006-01-02T15:04:05" (without the seconds when the agent
+// wrote its time without them, "14:30" → "15:30", as a browser's time input
+// does), with the agent's offset when it sent one ("2026-03-29T23:30:00-05:00"
+// stays at -05:00), and both halves when it sent both, whichever the input
+// edits. The label above says what the
 // input takes; an offset other than the local one is shown after the
 // value.
 type DateTimeInput struct{}
@@ -71,6 +73,7 @@ type dtValue struct {
 	y, mo, d         int
 	h, mi, s         int
 	zone             string // the offset as the agent wrote it, "" for none
+	noSeconds        bool   // the agent wrote its time without seconds ("14:30")
 }
 
 var (
@@ -100,7 +103,7 @@ func parseDateTime(s string) (dtValue, bool) {
 	for _, l := range dtDateTimeLayouts {
 		if t, err := time.Parse(l, s); err == nil {
 			v := fromTime(t, true, true)
-			v.zone = a2ui.DateTimeZone(s)
+			v.zone, v.noSeconds = a2ui.DateTimeZone(s), !strings.Contains(l, ":05")
 			return v, true
 		}
 	}
@@ -110,7 +113,7 @@ func parseDateTime(s string) (dtValue, bool) {
 	for _, l := range dtTimeLayouts {
 		if t, err := time.Parse(l, s); err == nil {
 			v := fromTime(t, false, true)
-			v.zone = a2ui.DateTimeZone(s)
+			v.zone, v.noSeconds = a2ui.DateTimeZone(s), !strings.Contains(l, ":05")
 			return v, true
 		}
 	}
@@ -190,7 +193,11 @@ func daysIn(y, m int) int {
 // those the agent's value (orig) had, and its offset after a time.
 func (v dtValue) iso(p *a2ui.DateTimeInputProps, orig dtValue) string {
 	date := pad(v.y, 4) + "-" + pad(v.mo, 2) + "-" + pad(v.d, 2)
-	tm := pad(v.h, 2) + ":" + pad(v.mi, 2) + ":" + pad(v.s, 2) + orig.zone
+	tm := pad(v.h, 2) + ":" + pad(v.mi, 2)
+	if !orig.noSeconds || v.s != 0 {
+		tm += ":" + pad(v.s, 2)
+	}
+	tm += orig.zone
 	withDate := p.EnableDate || orig.hasDate
 	withTime := p.EnableTime || !p.EnableDate || orig.hasTime
 	switch {

@@ -118,6 +118,13 @@ func TestDateTimeInputSteps(t *testing.T) {
 			{[]string{"up"}, "14:00:30"},
 			{[]string{"down"}, "14:59:30"},
 		}},
+		{"a time without seconds stays without them", timeOnly, "14:30", 0, []step{
+			{[]string{"up"}, "15:30"},
+			{[]string{"down"}, "14:30"},
+		}},
+		{"a date-time without seconds, with an offset", "", "2025-10-26T14:30+02:00", 4, []step{
+			{[]string{"up"}, "2025-10-26T14:31+02:00"},
+		}},
 		{"offset and wall time kept", "", "2025-10-26T14:30:00+02:00", 4, []step{
 			{[]string{"up"}, "2025-10-26T14:31:00+02:00"},
 		}},
