@@ -142,6 +142,8 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 	case each:
 		fmt.Fprintf(w, "%s: refused: %d of %s refused, %s\n", name, len(res.refused),
 			plural(res.messages, "message", "messages"), plural(len(res.warnings), "warning", "warnings"))
+	case res.messages == 1:
+		fmt.Fprintf(w, "%s: refused: its one message was not applied\n", name)
 	default:
 		fmt.Fprintf(w, "%s: refused: the batch of %s was not applied (use --each to check message by message)\n", name,
 			plural(res.messages, "message", "messages"))

@@ -242,6 +242,20 @@ func TestValidateScript(t *testing.T) {
 	}
 }
 
+// TestValidateOneMessage: a refused file of one message says so, without
+// the advice to check message by message.
+func TestValidateOneMessage(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "one.jsonl")
+	if err := os.WriteFile(f, []byte(`{"version":"v0.9","surfaceUpdate":{"surfaceId":"n","components":[]}}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCmd(t, "validate", f)
+	if code != exitRefused || !strings.Contains(out, f+": refused: its one message was not applied\n") || strings.Contains(out, "--each") ||
+		!strings.Contains(out, `"surfaceId":"n"`) {
+		t.Errorf("%d\n%s", code, out)
+	}
+}
+
 // TestValidateEmptyFile: a file with no message in it is refused, not
 // reported as a stream that is fine.
 func TestValidateEmptyFile(t *testing.T) {
