@@ -43,6 +43,10 @@ func TestWebBrowserDrawsAsTheTerminal(t *testing.T) {
 			`{"id":"chart","component":{"OrgChart":{"chain":{"path":"/h"}}}},`+
 			`{"id":"frame","component":{"WebFrame":{"children":{"explicitList":["a"]}}}},`+
 			`{"id":"a","component":{"Text":{"text":{"literalString":"Inside the frame"}}}}]}}`,
+		`{"beginRendering":{"surfaceId":"alarm","root":"root"}}`,
+		`{"surfaceUpdate":{"surfaceId":"alarm","components":[`+
+			`{"id":"root","component":{"DateTimeInput":{"value":{"path":"/at"},"enableDate":false,"enableTime":true}}}]}}`,
+		`{"dataModelUpdate":{"surfaceId":"alarm","contents":[{"key":"at","valueString":"14:30"}]}}`,
 		`{"beginRendering":{"surfaceId":"waiting","root":"root"}}`,
 		`{"beginRendering":{"surfaceId":"weights","root":"root"}}`,
 		`{"surfaceUpdate":{"surfaceId":"weights","components":[`+
@@ -183,6 +187,15 @@ func TestWebBrowserDrawsAsTheTerminal(t *testing.T) {
 			i.value = '2026-03-30T08:15:00'; i.dispatchEvent(new Event('input', { bubbles: true })); i.dispatchEvent(new Event('change', { bubbles: true })); return 0; })()`, new(int))
 		browserHubWait(t, h, "the new time", func() bool {
 			return strings.Contains(dataString(h, "booking"), `"when":"2026-03-30T08:15:00-05:00"`)
+		})
+	})
+
+	t.Run("a time without seconds stays without them", func(t *testing.T) {
+		show("alarm")
+		p.eval(`(() => { const i = document.querySelector('.surface[data-surface="alarm"] [data-key="root"] input');
+			i.value = '15:30'; i.dispatchEvent(new Event('input', { bubbles: true })); i.dispatchEvent(new Event('change', { bubbles: true })); return 0; })()`, new(int))
+		browserHubWait(t, h, "the new time, as the terminal writes it", func() bool {
+			return dataString(h, "alarm") == `{"at":"15:30"}`
 		})
 	})
 

@@ -65,15 +65,18 @@ function toPicker(v, type) {
 
 // fromPicker turns a picker's value into ISO 8601 with seconds, in the
 // shape of the agent's value (was): both halves when it had both, whichever
-// the picker edits, and its offset after a time — as the terminal writes
-// it, so that a time the agent anchored stays anchored.
+// the picker edits, no seconds when its time had none (and none are set),
+// and its offset after a time — as the terminal writes it, so that a time
+// the agent anchored stays anchored.
 export function fromPicker(v, type, was) {
   if (!v) return '';
+  const old = /^(\d{4}-\d{2}-\d{2})?(?:[T ]?(\d{2}:\d{2}(?::\d{2})?))?/.exec(str(was).trim());
+  const noSeconds = !!(old && old[2] && old[2].length === 5);
   const sec = (t) => {
     const x = t.replace(/\.\d+$/, '');
-    return /^\d{2}:\d{2}$/.test(x) ? x + ':00' : x;
+    if (/^\d{2}:\d{2}$/.test(x)) return noSeconds ? x : x + ':00';
+    return noSeconds && x.endsWith(':00') ? x.slice(0, 5) : x;
   };
-  const old = /^(\d{4}-\d{2}-\d{2})?(?:[T ]?(\d{2}:\d{2}(?::\d{2})?))?/.exec(str(was).trim());
   const oldDate = old && old[1] ? old[1] : '';
   const oldTime = old && old[2] ? sec(old[2]) : '';
   const zone = zoneOf(was);
