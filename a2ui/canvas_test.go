@@ -832,4 +832,10 @@ func TestLenientBoundMediaWarns(t *testing.T) {
 			t.Errorf("%s: %+v", n.ID, p)
 		}
 	}
+	// A path with a literal that starts it is warned of once, when
+	// decoded; a relative address is named, having no host.
+	_, warns, err = New(Options{Lenient: true}).ApplyJSON(rawLines(msgSurface("s", `{"id":"img","component":{"Image":{"url":{"path":"/u","literalString":"/pics/a.png"}}}}`) + "\n" + msgBegin("s", "img")))
+	if err != nil || len(warns) != 1 || !strings.Contains(warns[0].Message, `never loads "/pics/a.png"`) {
+		t.Errorf("path and literal: warnings %v, %v", warns, err)
+	}
 }

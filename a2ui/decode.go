@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -51,16 +52,15 @@ func SplitStream(data []byte) ([][]byte, error) {
 }
 
 // SplitStreamLines is SplitStream that also tells the line of the file
-// each message starts on, counted from 1, for people to find it: 0 where
-// it cannot tell (an array nested too deep for a2term's parser).
+// each message starts on, counted from 1, for people to find it.
 func SplitStreamLines(data []byte) (msgs [][]byte, lines []int, err error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, nil, nil
 	}
-	lead := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
-	var offsets []int // of each message in data
+	lead := len(data) - len(bytes.TrimLeftFunc(data, unicode.IsSpace)) // as TrimSpace trims
+	var offsets []int                                                  // of each message in data
 	switch {
 	case trimmed[0] == '{':
 		if list, ok := wrappedMessages(trimmed); ok {
@@ -72,23 +72,30 @@ func SplitStreamLines(data []byte) (msgs [][]byte, lines []int, err error) {
 			return msgs, lineNumbers(data, offsets), nil
 		}
 	case trimmed[0] == '[':
-		if v, err := parseJSON(data); err == nil && v.kind == jArray {
-			msgs = make([][]byte, 0, len(v.vals))
-			for _, m := range v.vals {
-				msgs = append(msgs, data[m.start:m.end])
-				offsets = append(offsets, int(m.start))
-			}
-			return msgs, lineNumbers(data, offsets), nil
+		if !json.Valid(trimmed) {
+			var arr []json.RawMessage
+			return nil, nil, jsonError(data, json.Unmarshal(data, &arr))
 		}
-		var arr []json.RawMessage
-		if err := json.Unmarshal(data, &arr); err != nil {
+		// Valid: each element is read as it is, its start noted (past
+		// the white space and comma before it), without a parse tree.
+		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		if _, err := dec.Token(); err != nil {
 			return nil, nil, jsonError(data, err)
 		}
-		msgs = make([][]byte, len(arr))
-		for i, m := range arr {
-			msgs[i] = m
+		msgs = [][]byte{}
+		for dec.More() {
+			at := int(dec.InputOffset())
+			var m json.RawMessage
+			if err := dec.Decode(&m); err != nil {
+				return nil, nil, jsonError(data, err)
+			}
+			for at < len(trimmed) && (isJSONSpace(trimmed[at]) || trimmed[at] == ',') {
+				at++
+			}
+			msgs = append(msgs, m)
+			offsets = append(offsets, lead+at)
 		}
-		return msgs, make([]int, len(arr)), nil
+		return msgs, lineNumbers(data, offsets), nil
 	}
 	// A stream of values: JSONL, or objects spread over several lines.
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
@@ -1203,7 +1210,7 @@ func (pd *propDecoder) media(name string, b Bound[string], allowed []string) {
 // types, and if not, why.
 func checkMediaURL(u string, allowed []string) (bool, string) {
 	if !strings.HasPrefix(strings.ToLower(u), "data:") {
-		return false, fmt.Sprintf("media must be a data: URL (%s); a2term never loads %q", strings.Join(allowed, ", "), MediaHost(u))
+		return false, fmt.Sprintf("media must be a data: URL (%s); a2term never loads %q", strings.Join(allowed, ", "), mediaPlace(u))
 	}
 	meta, _, ok := strings.Cut(u[5:], ",")
 	if !ok {

@@ -1068,6 +1068,8 @@ func TestSplitStream(t *testing.T) {
 		{"truncated last line", a + "\n" + `{"deleteSurface":{"surf`, []string{a, `{"deleteSurface":{"surf`}, []int{1, 2}},
 		{"trailing garbage on a line", a + " trailing\n" + b, []string{a + " trailing", b}, []int{1, 2}},
 		{"broken line after blank lines", "\n\n" + a + "\noops\n", []string{a, "oops"}, []int{3, 4}},
+		{"after other white space", "\v\n\u00a0\n" + a + "\n" + b, []string{a, b}, []int{3, 4}},
+		{"array after other white space", "\u00a0\n[\n" + a + ",\n\n" + b + "]", []string{a, b}, []int{3, 5}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -57,8 +57,11 @@ func fuzzApplyOn(t *testing.T, base string, data []byte, lenient bool) {
 		}
 		// Each message starts on a line of the file, in order.
 		last := bytes.Count(data, []byte("\n")) + 1
+		if len(lines) != len(msgs) {
+			t.Fatalf("%d lines for %d messages", len(lines), len(msgs))
+		}
 		for i, l := range lines {
-			if len(lines) != len(msgs) || l < 0 || l > last || i > 0 && l < lines[i-1] && l != 0 {
+			if l < 1 || l > last || i > 0 && l < lines[i-1] {
 				t.Fatalf("lines %v for %d messages of a file of %d lines", lines, len(msgs), last)
 			}
 		}

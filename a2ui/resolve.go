@@ -23,8 +23,10 @@ type resolver struct {
 	nodes int
 	err   *Error
 	// warns are the warnings of values the data model gave (media from
-	// another site), one per component, at most maxResolveWarnings.
-	warns []Warning
+	// another site), one per component, at most maxResolveWarnings;
+	// oldBlocked the placeholders the last tree drew, by node.
+	warns      []Warning
+	oldBlocked map[string]string
 	// Incremental resolution (reresolveSurface): the data paths and nodes
 	// that changed, and whether resolving had to write the model itself.
 	dirty      [][]string
@@ -984,28 +986,68 @@ func (r *resolver) media(id string, b Bound[string], sc *scope, allowed []string
 		return "", ""
 	}
 	if ok, why := checkMediaURL(url, allowed); !ok {
+		where := mediaPlace(url)
 		switch {
 		case !r.lenient && !r.s.v09:
 			r.fail(CodeRemoteMedia, id, "%s", why)
-		case b.dyn != nil || b.HasPath:
+		case (b.dyn != nil || b.HasPath) && !(b.HasLiteral && url == b.Literal) && !r.blockedBefore(r.cur.ID, where):
+			// A URL the data model gave, new to this node (a literal
+			// was warned of when it was decoded).
 			code := CodeRemoteMedia
 			if !r.s.v09 {
 				code = CodeLenient // refused without lenient
 			}
 			r.warn(code, id, why+"; shown as a placeholder")
 		}
-		where := MediaHost(url)
-		if where == "" || strings.HasPrefix(url, "/") {
-			// A relative URL: name it, as there is no host to name.
-			where = url
-			if len(where) > 48 {
-				where = where[:48] + "…"
-			}
-			where = strings.ToValidUTF8(where, "")
-		}
 		return "", where
 	}
 	return url, ""
+}
+
+// mediaPlace names where a media URL that is not drawn points: its host,
+// or, for a relative URL, which has none, the URL itself, clipped.
+func mediaPlace(url string) string {
+	where := MediaHost(url)
+	if where == "" || strings.HasPrefix(url, "/") {
+		where = url
+		if len(where) > 48 {
+			where = where[:48] + "…"
+		}
+		where = strings.ToValidUTF8(where, "")
+	}
+	return where
+}
+
+// blockedBefore reports whether the surface's last tree drew node nid as
+// the placeholder of the same place: it was warned of then.
+func (r *resolver) blockedBefore(nid, where string) bool {
+	if r.s.tree == nil {
+		return false
+	}
+	if r.oldBlocked == nil {
+		r.oldBlocked = map[string]string{}
+		r.s.tree.Walk(func(n *Node) bool {
+			if w := blockedOf(n.Props); w != "" {
+				r.oldBlocked[n.ID] = w
+			}
+			return true
+		})
+	}
+	return r.oldBlocked[nid] == where
+}
+
+// blockedOf is the place a media node's placeholder names, "" for one
+// that is drawn or is not media.
+func blockedOf(p any) string {
+	switch p := p.(type) {
+	case *ImageProps:
+		return p.Blocked
+	case *VideoProps:
+		return p.Blocked
+	case *AudioPlayerProps:
+		return p.Blocked
+	}
+	return ""
 }
 
 // The words both views show under an invalid TextField.

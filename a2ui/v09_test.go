@@ -400,10 +400,14 @@ func TestV09RemoteMediaIsAPlaceholder(t *testing.T) {
 		warns[1].Code != CodeRemoteMedia || warns[1].Index != 2 || warns[1].ComponentID != "b" || !strings.Contains(warns[1].Message, `"other.example.org"`) {
 		t.Errorf("warnings %v", warns)
 	}
-	// A change elsewhere leaves the picture as it is, and says nothing
-	// again.
-	if _, again, err := c.ApplyJSON(rawLines(v9Data("p", "/v", `1`))); err != nil || len(again) != 0 {
+	// A change elsewhere, of the data or of another component, leaves the
+	// picture as it is and says nothing again; a new address for it does.
+	next, again, err := c.ApplyJSON(rawLines(v9Data("p", "/v", `1`) + "\n" + v9Comps("p", `{"id":"root","component":"Column","children":["a","b","t"]},{"id":"t","component":"Text","text":"new"}`)))
+	if err != nil || len(again) != 0 {
 		t.Errorf("an unrelated change: warnings %v, %v", again, err)
+	}
+	if _, again, err := next.ApplyJSON(rawLines(v9Data("p", "/u", `"http://third.example.net/c.jpg"`))); err != nil || len(again) != 1 || !strings.Contains(again[0].Message, `"third.example.net"`) {
+		t.Errorf("a new address: warnings %v, %v", again, err)
 	}
 	for id, host := range map[string]string{"a": "pics.example.com", "b": "other.example.org"} {
 		if p := nodeOf(t, c, "p", id).Props.(*ImageProps); p.URL != "" || p.Blocked != host {
