@@ -274,11 +274,18 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		openWeb = func() []string { return web.Open(true) }
 		webLink = web.PairingLink
 		if f.open {
-			for _, l := range web.Open(true) {
-				if l != "" {
-					board.AppendUnjournaled(bridge.RoleNote, l)
+			// The opener may take a moment to fail: the canvas and the
+			// agent start meanwhile, and the transcript says what it did.
+			opened := make(chan struct{})
+			go func() {
+				defer close(opened)
+				for _, l := range web.Open(true) {
+					if l != "" {
+						board.AppendUnjournaled(bridge.RoleNote, l)
+					}
 				}
-			}
+			}()
+			defer func() { <-opened }() // before the mirror closes
 		}
 	}
 

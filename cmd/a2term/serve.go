@@ -107,11 +107,6 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	if web != nil {
 		defer web.Close()
 		ready.URL = web.PairingLink()
-		if f.open {
-			for _, l := range web.Open(false) {
-				fmt.Fprintln(stderr, l)
-			}
-		}
 	}
 	line, _ := json.Marshal(ready)
 	_, err = fmt.Fprintf(stdout, "%s\n", line)
@@ -124,6 +119,13 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		hub.Close()
 		srv.Close()
 		return exitRefused
+	}
+	// Opening the browser may take the opener's moment to fail: after
+	// the first line, so that whoever reads it connects at once.
+	if web != nil && f.open {
+		for _, l := range web.Open(false) {
+			fmt.Fprintln(stderr, l)
+		}
 	}
 wait:
 	for {
