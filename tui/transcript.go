@@ -555,7 +555,7 @@ func wrapParagraph(text string, from, to, w int, out [][2]int) [][2]int {
 				g, gw := cluster(text[k:j])
 				if cw+gw > w && cw > 0 {
 					cut, carried := k, 0
-					if soft > a && 2*softW >= w {
+					if soft > a && 2*softW >= w && cw-softW+gw <= w {
 						cut, carried = soft, cw-softW
 					}
 					start, end = a, cut

@@ -370,6 +370,17 @@ func TestWrapWordsCutsJSONAfterCommas(t *testing.T) {
 			}
 		}
 	}
+	// However narrow, no line is wider than the width, wide characters
+	// after the comma included.
+	for _, text := range []string{",x世", "ab,cd世界,e", "a,世,界"} {
+		for w := 1; w <= 4; w++ {
+			for _, sp := range wrapWords(text, w) {
+				if l := text[sp[0]:sp[1]]; textWidth(l) > max(w, 2) {
+					t.Errorf("%q at %d: line %q is wider", text, w, l)
+				}
+			}
+		}
+	}
 	var lines []string
 	for _, sp := range wrapWords(ctx, 24) {
 		lines = append(lines, ctx[sp[0]:sp[1]])
