@@ -336,10 +336,13 @@ func inlineMD(str string, out *domNode, depth int) {
 		if i+1 < len(s) {
 			two = slice(i, i+2)
 		}
-		if (two == "**" || two == "__" || two == "~~") && !ws(i+2) {
+		// Strike-through takes a run of exactly two tildes, as the
+		// terminal does: ~~~ is text.
+		tildes := two == "~~" && !is(i+2, '~') && !is(i-1, '~')
+		if (two == "**" || two == "__" || tildes) && !ws(i+2) {
 			t := []uint16{s[i], s[i+1]}
 			j := closer(two, i+3, func(j int) bool {
-				return startsWith(t, j) && !ws(j-1) && (two != "__" || !word(j+2))
+				return startsWith(t, j) && !ws(j-1) && (two != "__" || !word(j+2)) && (two != "~~" || !is(j+2, '~') && !is(j-1, '~'))
 			})
 			if j >= 0 && (two != "__" || !word(i-1)) {
 				flush()

@@ -91,7 +91,7 @@ func TestWebTextIsThePage(t *testing.T) {
 			`{"id":"root","component":{"Column":{"children":{"explicitList":["a","b","c","d"]}}}},`+
 			`{"id":"a","component":{"Text":{"text":{"literalString":"# Title ##\n\nSome *em* and **strong**, `+"`code`"+`, ~~gone~~ and a [link](https://x.test \"t\").\n\n- one\n- two\n  more\n\n3. three\n\n> quoted\n> > deeper\n\n---\n`+"```"+`\nfenced *not em*\n`+"```"+`"}}}},`+
 			`{"id":"b","component":{"Text":{"text":{"literalString":"## Heading\nline two"},"usageHint":"h3"}}},`+
-			`{"id":"c","component":{"Text":{"text":{"literalString":"a_b_c __x__ \\*not\\* snake_case_word \\$5 \\% \\\"q\\\" ***both*** ___three___"},"usageHint":"caption"}}},`+
+			`{"id":"c","component":{"Text":{"text":{"literalString":"a_b_c __x__ \\*not\\* snake_case_word \\$5 \\% \\\"q\\\" ***both*** ___three___ a ~~~x~~~ b ~~y~~~"},"usageHint":"caption"}}},`+
 			`{"id":"d","component":{"OrgChart":{"chain":{"path":"/h"}}}}]}}`,
 	)); err != nil {
 		t.Fatal(err)

@@ -291,3 +291,20 @@ func TestLostHubAndATranscriptStartedAgain(t *testing.T) {
 		t.Errorf("the next line is not printed alone:\n%s", got)
 	}
 }
+
+// TestStatusCounts: the status command counts in words, one action or
+// page not in the plural.
+func TestStatusCounts(t *testing.T) {
+	board := bridge.NewBoard(a2ui.Options{}, nil)
+	board.SetStatus(func(s *bridge.Status) { s.WebURL, s.Viewers, s.Queued = "http://127.0.0.1:1/", 1, 1 })
+	var out bytes.Buffer
+	s := New(board, &out, Options{})
+	defer s.Close()
+	s.Refresh()
+	s.Exec("status")
+	for _, want := range []string{"The web mirror is on; 1 page watches (type web to reach it).", "1 action waits for the agent."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("status says:\n%s\nwant %q", out.String(), want)
+		}
+	}
+}

@@ -221,8 +221,11 @@ function inline(s, out, depth) {
       }
     }
     const two = s.slice(i, i + 2);
-    if ((two === '**' || two === '__' || two === '~~') && !ws(s[i + 2])) {
-      const j = close(two, i + 3, (j) => s.startsWith(two, j) && !ws(s[j - 1]) && (two !== '__' || !word(s[j + 2])));
+    // Strike-through takes a run of exactly two tildes, as the terminal
+    // does: ~~~ is text.
+    const tildes = two === '~~' && s[i + 2] !== '~' && s[i - 1] !== '~';
+    if ((two === '**' || two === '__' || tildes) && !ws(s[i + 2])) {
+      const j = close(two, i + 3, (j) => s.startsWith(two, j) && !ws(s[j - 1]) && (two !== '__' || !word(s[j + 2])) && (two !== '~~' || (s[j + 2] !== '~' && s[j - 1] !== '~')));
       if (j >= 0 && (two !== '__' || !word(s[i - 1]))) {
         flush();
         const e = h(two === '~~' ? 'del' : 'strong', two === '~~' ? 'md-del' : 'md-strong');
