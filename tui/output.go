@@ -89,8 +89,9 @@ func (o *Output) ReadFrom(r io.Reader) (int64, error) { return io.Copy(writerOnl
 type writerOnly struct{ io.Writer }
 
 // ProgramOptions are the Bubble Tea options a2term's terminal program runs
-// with: the alternate screen, mouse clicks, output through Output, and a
-// lower frame rate over SSH.
+// with: the alternate screen, mouse clicks, output through Output, a lower
+// frame rate over SSH, and no signal handler of Bubble Tea's: the caller
+// handles SIGINT and SIGTERM (and quits the program on them).
 func ProgramOptions(out *os.File, ssh bool) []tea.ProgramOption {
 	return NewOutput(out).ProgramOptions(ssh)
 }
@@ -98,7 +99,11 @@ func ProgramOptions(out *os.File, ssh bool) []tea.ProgramOption {
 // ProgramOptions are the program's Bubble Tea options with o as its
 // output (see the function ProgramOptions).
 func (o *Output) ProgramOptions(ssh bool) []tea.ProgramOption {
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(o)}
+	// Signals are the command's to handle (it quits the program, and
+	// may keep the canvas): Bubble Tea's own handler, racing it, can be
+	// left sending its quit to a program already ending, which then
+	// waits for it for ever.
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(o), tea.WithoutSignalHandler()}
 	if ssh {
 		opts = append(opts, tea.WithFPS(20))
 	}

@@ -126,8 +126,12 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer m.Close()
 	p := tea.NewProgram(m, tui.ProgramOptions(os.Stdout, ssh)...)
 
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := signalContext() // a signal quits the program, which restores the terminal
 	defer cancel()
+	go func() {
+		<-ctx.Done()
+		p.Quit()
+	}()
 	go feed(ctx, board, raws, *each || *delay > 0, *delay)
 	if _, err := p.Run(); err != nil {
 		fmt.Fprintf(stderr, "a2term replay: %v\n", err)

@@ -1,0 +1,64 @@
+//go:build unix
+
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSignalsEndTheTerminalProgram sends SIGTERM and SIGINT, as kill
+// does, to each command that draws in the terminal, a few times over: each
+// ends, however its goroutines race for the signal. (Bubble Tea's own
+// signal handler, beside a2term's, could leave the program waiting for
+// ever for a quit it sent too late.)
+func TestSignalsEndTheTerminalProgram(t *testing.T) {
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	stream, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "streams", "order-form.jsonl"))
+	sock := filepath.Join(dir, "run", "a2term.sock")
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		ready string
+	}{
+		{"canvas", []string{"--no-web", "--no-state", "--socket", sock}, "Waiting for an agent"},
+		{"replay", []string{"replay", stream}, "Order a coffee"},
+	} {
+		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+			for round := range 2 {
+				t.Run(tc.name+"-"+strings.ToUpper(sig.String()[:3])+strconv.Itoa(round), func(t *testing.T) {
+					pidFile := filepath.Join(dir, "pid")
+					_ = os.Remove(pidFile)
+					x := startTmux(t, 100, 30, append([]string{"sh", "-c", `echo $$ > "$0"; exec "$@"`, pidFile, bin}, tc.args...)...)
+					x.waitFor(tc.ready)
+					data, err := os.ReadFile(pidFile)
+					pid, perr := strconv.Atoi(strings.TrimSpace(string(data)))
+					if err != nil || perr != nil {
+						t.Fatalf("the program's pid: %v %v", err, perr)
+					}
+					if err := syscall.Kill(pid, sig); err != nil {
+						t.Fatal(err)
+					}
+					deadline := time.Now().Add(screenWait)
+					for syscall.Kill(pid, 0) == nil {
+						if time.Now().After(deadline) {
+							_ = syscall.Kill(pid, syscall.SIGKILL)
+							t.Fatalf("a2term %s did not end on %v; the screen:\n%s", tc.name, sig, x.screen())
+						}
+						time.Sleep(20 * time.Millisecond)
+					}
+					if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+						t.Errorf("after the end: %v", err)
+					}
+				})
+			}
+		}
+	}
+}
