@@ -17,6 +17,8 @@ type JournalReport struct {
 	CanvasID string
 	Surfaces int
 	Queued   int
+	// Entries is how many lines of the transcript were restored.
+	Entries int
 	// WebPort is the port the last hub's web mirror listened on (0: none
 	// recorded): the next one asks for it again.
 	WebPort int
@@ -93,7 +95,7 @@ func (h *Hub) useJournal(path string) (JournalReport, error) {
 			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model})
 		}
 		rep = JournalReport{Restored: true, Saved: st.saved, CanvasID: st.canvasID, Surfaces: len(st.canvas.Surfaces()),
-			Queued: len(queue), WebPort: st.webPort, Lost: rep.Lost, Damaged: rep.Damaged}
+			Queued: len(queue), Entries: len(st.transcript), WebPort: st.webPort, Lost: rep.Lost, Damaged: rep.Damaged}
 	}
 
 	h.mu.Lock()
@@ -142,7 +144,9 @@ func (h *Hub) useJournal(path string) (JournalReport, error) {
 // words says what a restore did, for the status line and the transcript.
 func (r JournalReport) words() string {
 	s := ""
-	if r.Restored {
+	// A journal that held nothing (a canvas that never showed anything)
+	// is restored without a word: there is nothing to tell.
+	if r.Restored && (r.Surfaces > 0 || r.Queued > 0 || r.Entries > 0) {
 		s = fmt.Sprintf("Restored the canvas as it was at %s: %s, %s.", r.Saved.Local().Format("15:04:05"),
 			plural(r.Surfaces, "surface", "surfaces"), plural(r.Queued, "action waiting", "actions waiting"))
 	}

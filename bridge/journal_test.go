@@ -449,3 +449,28 @@ func TestJournalKeepsNoLink(t *testing.T) {
 		t.Errorf("restored transcript:\n%s", got)
 	}
 }
+
+// TestJournalOfNothingSaysNothing: a journal whose canvas never showed
+// anything (a hub that was started and ended, or refused to listen) is
+// restored, canvas id and all, without telling the person it restored a
+// canvas of nothing.
+func TestJournalOfNothingSaysNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.journal")
+	h1 := bridge.NewHub(bridge.HubOptions{})
+	if _, err := h1.UseJournal(path); err != nil {
+		t.Fatal(err)
+	}
+	id := h1.Info().CanvasID
+	h1.Close()
+	h2 := bridge.NewHub(bridge.HubOptions{})
+	defer h2.Close()
+	rep, err := h2.UseJournal(path)
+	if err != nil || !rep.Restored || rep.Notice != "" || h2.Info().CanvasID != id {
+		t.Errorf("report %+v, %v; canvas id %q, was %q", rep, err, h2.Info().CanvasID, id)
+	}
+	for _, e := range h2.Snapshot().Transcript {
+		if strings.Contains(e.Text, "Restored") {
+			t.Errorf("the transcript says %q", e.Text)
+		}
+	}
+}

@@ -202,8 +202,10 @@ func (t *tools) wait(ctx context.Context, req *mcp.CallToolRequest, in waitInput
 	stop()
 	if err != nil {
 		if ctx.Err() != nil {
+			// The client cancelled the call: it reads no answer, but one
+			// that it does read says what happened in words.
 			t.log(ctx, "canvas_wait cancelled; an action stays for the next wait")
-			return nil, nil, ctx.Err()
+			return nil, nil, errors.New("canvas_wait was cancelled; an action the person takes stays queued for the next canvas_wait")
 		}
 		t.log(ctx, fmt.Sprintf("canvas_wait refused: %v", err))
 		return failure(err), nil, nil
