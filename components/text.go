@@ -317,33 +317,11 @@ func parseInline(s string, f fmtFlags, plainCode bool, depth int, out []mdSpan) 
 				i = end
 				continue
 			}
-		case ch == '~':
-			// Two tildes strike through. Without styling there is no
-			// line to draw, so the tildes stay, as backticks do.
+		case ch == '*' || ch == '_' || ch == '~':
 			k := mdRunLen(s, i, ch)
-			if k == 2 && !plainCode && canOpen(s, i, k, ch) {
+			if add, ok := delimiterStyle(ch, k, plainCode); ok && canOpen(s, i, k, ch) {
 				if end := p.emphClose(i+k, k, ch); end >= 0 {
 					flush()
-					out = parseInline(s[i+k:end], f|fStrike, plainCode, depth+1, out)
-					i = end + k
-					continue
-				}
-			}
-			buf.WriteString(s[i : i+k])
-			i += k
-			continue
-		case ch == '*' || ch == '_':
-			k := mdRunLen(s, i, ch)
-			if k <= 3 && canOpen(s, i, k, ch) {
-				if end := p.emphClose(i+k, k, ch); end >= 0 {
-					flush()
-					add := fItalic
-					switch k {
-					case 2:
-						add = fBold
-					case 3:
-						add = fBold | fItalic
-					}
 					out = parseInline(s[i+k:end], f|add, plainCode, depth+1, out)
 					i = end + k
 					continue
@@ -359,6 +337,24 @@ func parseInline(s string, f fmtFlags, plainCode bool, depth int, out []mdSpan) 
 	}
 	flush()
 	return out
+}
+
+// delimiterStyle is the styling a run of k ch opens: one, two or three
+// stars or underscores italic, bold or both; two tildes a line through,
+// except where nothing is styled, as there is no line to draw (the
+// tildes stay, as backticks do).
+func delimiterStyle(ch byte, k int, plainCode bool) (fmtFlags, bool) {
+	switch {
+	case ch == '~':
+		return fStrike, k == 2 && !plainCode
+	case k == 1:
+		return fItalic, true
+	case k == 2:
+		return fBold, true
+	case k == 3:
+		return fBold | fItalic, true
+	}
+	return 0, false
 }
 
 // inlineScan holds what one pass over a string finds, so that styling it
