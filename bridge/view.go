@@ -101,7 +101,7 @@ func Continues(entries []Entry, last Entry) bool {
 type From string
 
 // Who writes the transcript: a2term itself (its events and notes), the
-// agent (canvas.append), and the child process of a2term run, on its
+// agent (transcript.append), and the child process of a2term run, on its
 // standard output or its standard error.
 const (
 	FromA2term From = "a2term"

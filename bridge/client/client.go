@@ -113,7 +113,7 @@ type Option func(*Client)
 // is one that does no harm twice: canvas.info, canvas.state and
 // canvas.wait (an action handed to a connection that broke goes back to
 // the queue, or was journaled as queued by the a2term that died). A
-// canvas.show or canvas.append that may have been received returns
+// canvas.show or transcript.append that may have been received returns
 // ErrReconnected instead: it may or may not have been done, and the agent
 // decides (canvas.state says). canvas.info's canvasId tells a restored
 // canvas (the same id, restored true) from a new one.
