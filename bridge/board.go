@@ -257,7 +257,7 @@ func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
 		if old := before.Surface(s.ID()); old != nil && old.Version() == s.Version() {
 			continue
 		}
-		parts = append(parts, s.ID()+": "+plural(s.ComponentCount(), "component", "components"))
+		parts = append(parts, s.ID()+": "+Plural(s.ComponentCount(), "component", "components"))
 	}
 	for _, s := range before.Surfaces() {
 		if after.Surface(s.ID()) == nil {
@@ -265,7 +265,7 @@ func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "→ show: " + plural(len(raws), "message", "messages") + ", nothing changed"
+		return "→ show: " + Plural(len(raws), "message", "messages") + ", nothing changed"
 	}
 	return "→ show " + strings.Join(parts, ", ")
 }

@@ -148,7 +148,7 @@ func (r JournalReport) words() string {
 	// is restored without a word: there is nothing to tell.
 	if r.Restored && (r.Surfaces > 0 || r.Queued > 0 || r.Entries > 0) {
 		s = fmt.Sprintf("Restored the canvas as it was at %s: %s, %s.", r.Saved.Local().Format("15:04:05"),
-			plural(r.Surfaces, "surface", "surfaces"), plural(r.Queued, "action waiting", "actions waiting"))
+			Plural(r.Surfaces, "surface", "surfaces"), Plural(r.Queued, "action waiting", "actions waiting"))
 	}
 	if r.Lost > 0 {
 		if s != "" {
@@ -168,7 +168,9 @@ func (r JournalReport) words() string {
 	return s
 }
 
-func plural(n int, one, many string) string {
+// Plural is n followed by the word one or many, as n asks ("1 surface",
+// "2 surfaces"): how a2term's messages, transcript and views count.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

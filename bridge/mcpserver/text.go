@@ -18,7 +18,7 @@ func showText(res bridge.ShowResult, url string) string {
 	var b strings.Builder
 	var shown, hidden []string
 	for _, s := range res.Surfaces {
-		d := fmt.Sprintf("%s (%s)", s.SurfaceID, plural(s.Components, "component", "components"))
+		d := fmt.Sprintf("%s (%s)", s.SurfaceID, bridge.Plural(s.Components, "component", "components"))
 		if s.Shown {
 			shown = append(shown, d)
 		} else {
@@ -45,7 +45,7 @@ func showText(res bridge.ShowResult, url string) string {
 		b.WriteString(".")
 	}
 	if n := len(res.Warnings); n > 0 {
-		fmt.Fprintf(&b, " %s (see warnings).", plural(n, "warning", "warnings"))
+		fmt.Fprintf(&b, " %s (see warnings).", bridge.Plural(n, "warning", "warnings"))
 	}
 	return b.String()
 }
@@ -142,11 +142,11 @@ func stateText(surfaces []bridge.SurfaceState, info bridge.Info) string {
 			if !s.Shown {
 				shown = "not shown"
 			}
-			parts = append(parts, fmt.Sprintf("%s %s, %s", s.SurfaceID, shown, plural(len(s.Components), "component", "components")))
+			parts = append(parts, fmt.Sprintf("%s %s, %s", s.SurfaceID, shown, bridge.Plural(len(s.Components), "component", "components")))
 		}
-		fmt.Fprintf(&b, "%s: %s.", plural(len(surfaces), "surface", "surfaces"), strings.Join(parts, "; "))
+		fmt.Fprintf(&b, "%s: %s.", bridge.Plural(len(surfaces), "surface", "surfaces"), strings.Join(parts, "; "))
 	}
-	fmt.Fprintf(&b, " %d watching in the web mirror, %s queued.", info.Viewers, plural(info.Queued, "action", "actions"))
+	fmt.Fprintf(&b, " %d watching in the web mirror, %s queued.", info.Viewers, bridge.Plural(info.Queued, "action", "actions"))
 	return b.String()
 }
 
@@ -169,7 +169,7 @@ func infoText(o infoOutput) string {
 			catalogs[id] = true
 		}
 	}
-	fmt.Fprintf(&b, " (%s: catalogId for v0.8, a2uiClientCapabilities per later version).", plural(len(catalogs), "catalog", "catalogs"))
+	fmt.Fprintf(&b, " (%s: catalogId for v0.8, a2uiClientCapabilities per later version).", bridge.Plural(len(catalogs), "catalog", "catalogs"))
 	switch {
 	case !o.Web:
 		b.WriteString(" No web mirror.")
@@ -178,15 +178,8 @@ func infoText(o infoOutput) string {
 	default:
 		fmt.Fprintf(&b, " Web mirror running, %d watching.", o.Viewers)
 	}
-	fmt.Fprintf(&b, " %s, %s queued.", plural(len(o.Surfaces), "surface", "surfaces"), plural(o.Queued, "action", "actions"))
+	fmt.Fprintf(&b, " %s, %s queued.", bridge.Plural(len(o.Surfaces), "surface", "surfaces"), bridge.Plural(o.Queued, "action", "actions"))
 	return b.String()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // trimFloat drops a decimal part of zeros: "2.50" → "2.5", "3.0" → "3".

@@ -177,7 +177,7 @@ func failure(err error) *mcp.CallToolResult {
 func (t *tools) show(ctx context.Context, _ *mcp.CallToolRequest, in showInput) (*mcp.CallToolResult, any, error) {
 	res, err := t.c.api.Show(ctx, in.Messages)
 	if err != nil {
-		t.log(ctx, fmt.Sprintf("canvas_show of %s refused: %v", plural(len(in.Messages), "message", "messages"), err))
+		t.log(ctx, fmt.Sprintf("canvas_show of %s refused: %v", bridge.Plural(len(in.Messages), "message", "messages"), err))
 		return failure(err), nil, nil
 	}
 	info, _ := t.c.api.Info(ctx)

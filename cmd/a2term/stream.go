@@ -82,10 +82,3 @@ func applyStream(data []byte, opts a2ui.Options, each bool) streamResult {
 	}
 	return res
 }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

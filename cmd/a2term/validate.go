@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/script"
 )
 
@@ -80,7 +81,7 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(files) > 1 {
-		fmt.Fprintf(stdout, "%s: %d accepted, %d refused\n", plural(len(files), "file", "files"), accepted, refused)
+		fmt.Fprintf(stdout, "%s: %d accepted, %d refused\n", bridge.Plural(len(files), "file", "files"), accepted, refused)
 	}
 	return code
 }
@@ -136,17 +137,17 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 	}
 	switch {
 	case len(res.refused) == 0:
-		fmt.Fprintf(w, "%s: ok: %s, %s shown, %s\n", name, plural(res.messages, "message", "messages"),
-			plural(shown, "surface", "surfaces"), plural(len(res.warnings), "warning", "warnings"))
+		fmt.Fprintf(w, "%s: ok: %s, %s shown, %s\n", name, bridge.Plural(res.messages, "message", "messages"),
+			bridge.Plural(shown, "surface", "surfaces"), bridge.Plural(len(res.warnings), "warning", "warnings"))
 		return true
 	case each:
 		fmt.Fprintf(w, "%s: refused: %d of %s refused, %s\n", name, len(res.refused),
-			plural(res.messages, "message", "messages"), plural(len(res.warnings), "warning", "warnings"))
+			bridge.Plural(res.messages, "message", "messages"), bridge.Plural(len(res.warnings), "warning", "warnings"))
 	case res.messages == 1:
 		fmt.Fprintf(w, "%s: refused: its one message was not applied\n", name)
 	default:
 		fmt.Fprintf(w, "%s: refused: the batch of %s was not applied (use --each to check message by message)\n", name,
-			plural(res.messages, "message", "messages"))
+			bridge.Plural(res.messages, "message", "messages"))
 	}
 	return false
 }
@@ -174,5 +175,5 @@ func describeSurface(s *a2ui.Surface) string {
 		}
 	}
 	return fmt.Sprintf("surface %s: A2UI %s, %s, %s, %s", s.ID(), s.Protocol(), catalog,
-		plural(s.ComponentCount(), "component", "components"), state)
+		bridge.Plural(s.ComponentCount(), "component", "components"), state)
 }

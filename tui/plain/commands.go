@@ -719,9 +719,9 @@ func (s *Session) cmdStatus(string) error {
 	case st.WebURL == "":
 		s.say("The web mirror is off.")
 	default:
-		s.say(fmt.Sprintf("The web mirror is on; %s (type web to reach it).", countOf(st.Viewers, "page watches", "pages watch")))
+		s.say(fmt.Sprintf("The web mirror is on; %s (type web to reach it).", bridge.Plural(st.Viewers, "page watches", "pages watch")))
 	}
-	s.say(countOf(st.Queued, "action waits", "actions wait") + " for the agent.")
+	s.say(bridge.Plural(st.Queued, "action waits", "actions wait") + " for the agent.")
 	return nil
 }
 
@@ -892,12 +892,4 @@ func isoDateTime(v string, p *a2ui.DateTimeInputProps) (string, error) {
 		return "", errors.New("this input takes a time, as 18:00")
 	}
 	return tm, nil
-}
-
-// countOf is n followed by one or many, as n asks.
-func countOf(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
+
+	"github.com/a2term/a2term/bridge"
 )
 
 // Case is one snapshot of a folder: NAME.jsonl, a stream or a script
@@ -216,9 +218,9 @@ func Check(dir string, w io.Writer) (Result, error) {
 	case res.Cases == 0:
 		fmt.Fprintf(w, "no snapshots in %s (NAME.jsonl beside NAME.golden)\n", dir)
 	case res.Failed == 0:
-		fmt.Fprintln(w, count(res.Cases, "snapshot matches", "snapshots match"))
+		fmt.Fprintln(w, bridge.Plural(res.Cases, "snapshot matches", "snapshots match"))
 	default:
-		fmt.Fprintf(w, "%s, %s\n", count(res.Cases, "snapshot", "snapshots"), count(res.Failed, "does not match", "do not match"))
+		fmt.Fprintf(w, "%s, %s\n", bridge.Plural(res.Cases, "snapshot", "snapshots"), bridge.Plural(res.Failed, "does not match", "do not match"))
 	}
 	return res, nil
 }
@@ -250,7 +252,7 @@ func Update(dir string, w io.Writer) (Result, error) {
 		fmt.Fprintf(w, "wrote %s\n", c.GoldenPath())
 	}
 	res.Failed += orphans(dir, cases, w)
-	fmt.Fprintf(w, "%s, %d rewritten, %d not drawn\n", count(res.Cases, "snapshot", "snapshots"), res.Updated, res.Failed)
+	fmt.Fprintf(w, "%s, %d rewritten, %d not drawn\n", bridge.Plural(res.Cases, "snapshot", "snapshots"), res.Updated, res.Failed)
 	return res, nil
 }
 
@@ -275,12 +277,4 @@ func orphans(dir string, cases []Case, w io.Writer) int {
 // visible writes escape characters out, so that a diff shows them.
 func visible(s string) string {
 	return strings.ReplaceAll(s, "\x1b", `\x1b`)
-}
-
-// count is n followed by one or many, as n asks.
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
