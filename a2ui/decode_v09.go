@@ -39,9 +39,11 @@ func (d *decoder) messageV09(env *jval, version string) Message {
 		// The client error names the surface when the message does
 		// (a v0.8 kind sent as v0.9 still says which surface it meant).
 		for i, k := range env.keys {
-			if sid, ok := env.vals[i].member("surfaceId"); ok && k != "version" && env.vals[i].kind == jObject && sid.kind == jString {
-				d.surfaceID = SanitizeLine(clip(sid.str))
-				break
+			if v := env.vals[i]; k != "version" && v.kind == jObject {
+				if sid, ok := v.member("surfaceId"); ok && sid.kind == jString {
+					d.surfaceID = SanitizeLine(clip(sid.str))
+					break
+				}
 			}
 		}
 		d.fail(CodeBadMessage, "", "unknown message kind %q: A2UI v0.9 has createSurface, updateComponents, updateDataModel and deleteSurface", strings.Join(other, ", "))

@@ -320,7 +320,7 @@ func inlineMD(str string, out *domNode, depth int) {
 			// Three stars or underscores around a text: emphasis and
 			// strong.
 			t := []uint16{c, c, c}
-			j := closer(string(rune(c))+string(rune(c))+string(rune(c)), i+4, func(j int) bool {
+			j := closer(strings.Repeat(string(rune(c)), 3), i+4, func(j int) bool {
 				return startsWith(t, j) && !ws(j-1) && (c != '_' || !word(j+3))
 			})
 			if j >= 0 && (c != '_' || !word(i-1)) {

@@ -22,11 +22,10 @@ import (
 // and written as ISO 8601 in the shape the agent sent: "2006-01-02",
 // "15:04:05" or "2006-01-02T15:04:05" (without the seconds when the agent
 // wrote its time without them, "14:30" → "15:30", as a browser's time input
-// does), with the agent's offset when it sent one ("2026-03-29T23:30:00-05:00"
-// stays at -05:00), and both halves when it sent both, whichever the input
-// edits. The label above says what the
-// input takes; an offset other than the local one is shown after the
-// value.
+// does), with the agent's offset when it sent one
+// ("2026-03-29T23:30:00-05:00" stays at -05:00), and both halves when it
+// sent both, whichever the input edits. The label above says what the input
+// takes; an offset other than the local one is shown after the value.
 type DateTimeInput struct{}
 
 // dtPart is one editable part of a date and time.

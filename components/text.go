@@ -14,9 +14,8 @@ import (
 // Text draws a Text node: the usage hint picks the look (h1–h5, body,
 // caption) and the simple Markdown the spec allows is drawn as styling —
 // **bold**, *italic* and _italic_, ~~struck through~~, `code`, "- " /
-// "* " / "1. " list items
-// with a hanging indent, "> " quotes, "# " heading lines, fenced code and
-// links. A link is drawn as its text followed by the URL in dim
+// "* " / "1. " list items with a hanging indent, "> " quotes, "# " heading
+// lines, fenced code and links. A link is drawn as its text followed by the URL in dim
 // parentheses, never as an OSC 8 hyperlink: the person sees where it goes
 // and the terminal is never asked to open anything.
 //
@@ -96,7 +95,9 @@ func plainText(s string) bool {
 		switch b := s[i]; {
 		case b < 0x20 || b >= 0x7f:
 			return false
-		case b == '\\' || b == '`' || b == '*' || b == '_' || b == '[' || b == '~':
+		case b == '\\' || b == '`' || b == '*' || b == '_' || b == '[':
+			return false
+		case b == '~' && i+1 < len(s) && s[i+1] == '~': // a lone tilde is text
 			return false
 		}
 	}

@@ -446,7 +446,7 @@ func TestTextPlainIsMarkdown(t *testing.T) {
 	if plain < 200 || plain > len(plainInputs())-200 {
 		t.Fatalf("%d of %d inputs are plain: too few of one kind", plain, len(plainInputs()))
 	}
-	for _, s := range []string{"Save", "Label number 3", "7", "3.14", "a > b", "C#", "x.", "-x", "+x"} {
+	for _, s := range []string{"Save", "Label number 3", "7", "3.14", "a > b", "C#", "x.", "-x", "+x", "~/notes", "about ~5"} {
 		if !plainText(s) {
 			t.Errorf("%q is not taken as plain", s)
 		}

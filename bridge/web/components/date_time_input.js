@@ -63,11 +63,11 @@ function toPicker(v, type) {
   return d + 'T' + (t || '00:00:00');
 }
 
-// fromPicker turns a picker's value into ISO 8601 with seconds, in the
-// shape of the agent's value (was): both halves when it had both, whichever
-// the picker edits, no seconds when its time had none (and none are set),
-// and its offset after a time — as the terminal writes it, so that a time
-// the agent anchored stays anchored.
+// fromPicker turns a picker's value into ISO 8601 in the shape of the
+// agent's value (was): both halves when it had both, whichever the picker
+// edits, no seconds when its time had none (and none are set), and its
+// offset after a time — as the terminal writes it, so that a time the agent
+// anchored stays anchored.
 export function fromPicker(v, type, was) {
   if (!v) return '';
   const old = /^(\d{4}-\d{2}-\d{2})?(?:[T ]?(\d{2}:\d{2}(?::\d{2})?))?/.exec(str(was).trim());
