@@ -42,29 +42,58 @@ type JournalReport struct {
 // The journal is locked (path.lock) for as long as the hub lives: a
 // second hub at the same socket is refused with ErrSocketInUse before it
 // reads anything, so UseJournal comes before Listen, and no agent can
-// reach the hub before its canvas is restored.
+// reach the hub before its canvas is restored. A start refused after
+// UseJournal (the socket cannot be bound, the web mirror cannot start)
+// ends with Abandon, not Close: the disk is left as UseJournal found it.
+// UseJournal leaves it so itself when it fails.
 func (h *Hub) UseJournal(path string) (JournalReport, error) {
-	lock, ok, err := lockFile(path + ".lock")
+	lock, created, ok, err := lockFile(path + ".lock")
 	if err != nil {
 		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
 	}
 	if !ok {
 		return JournalReport{}, fmt.Errorf("a2term journal %s: %w", path, ErrSocketInUse)
 	}
-	rep, err := h.useJournal(path)
+	found := &journalFound{path: path, lockCreated: created}
+	rep, err := h.useJournal(path, found)
 	if err != nil {
-		lock.Close()
+		_ = found.undo()
+		found.unlock(lock)
 		return rep, err
 	}
 	h.journal.lock = lock
+	h.journal.found = found
 	return rep, nil
 }
 
-func (h *Hub) useJournal(path string) (JournalReport, error) {
+// Abandon is Close for a hub whose start was refused after UseJournal:
+// its socket could not be bound, its web mirror could not start. It
+// leaves the disk as UseJournal found it: a journal that was not there
+// is removed, one that was holds again what it held, the damaged journal
+// it kept aside is taken back, and the lock file is removed if UseJournal
+// created it. What the hub was shown meanwhile is not kept. Close after
+// Abandon does nothing more.
+func (h *Hub) Abandon() error {
+	h.mu.Lock()
+	j := h.journal
+	h.journal = nil
+	h.mu.Unlock()
+	h.Close()
+	if j == nil {
+		return nil
+	}
+	return j.abandon()
+}
+
+func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error) {
+	if fi, err := os.Lstat(path); err == nil {
+		found.journalThere, found.journalMode = true, fi.Mode().Perm()
+	}
 	data, err := readJournalFile(path)
 	if err != nil {
 		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
 	}
+	found.journal = data
 	b := h.board
 	b.mu.Lock()
 	opts := b.canvas.Options()
@@ -78,7 +107,7 @@ func (h *Hub) useJournal(path string) (JournalReport, error) {
 	}
 	if rep.Lost > 0 {
 		rep.Damaged = path + ".damaged"
-		if err := os.WriteFile(rep.Damaged, data, 0o600); err != nil {
+		if err := found.keepDamaged(rep.Damaged, data); err != nil {
 			return JournalReport{}, fmt.Errorf("a2term journal: keeping the damaged journal: %w", err)
 		}
 	}
@@ -114,6 +143,7 @@ func (h *Hub) useJournal(path string) (JournalReport, error) {
 		b.tbytes, b.seq, b.dropped = st.tbytes, st.seq, st.dropped
 		b.changes, b.changesBytes, b.changesFrom = nil, 0, st.canvas.Version()
 	}
+	found.written = true
 	err = j.compactLocked(b)
 	if err == nil {
 		j.onFail = func(err error) {

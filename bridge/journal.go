@@ -284,8 +284,10 @@ type journal struct {
 	failed error
 	onFail func(error)
 	buf    []byte
-	// lock is held while the hub lives (UseJournal).
-	lock *os.File
+	// lock is held while the hub lives (UseJournal); found is how
+	// UseJournal found the disk, for Abandon.
+	lock  *os.File
+	found *journalFound
 }
 
 // record writes one change; b's lock is held. A change that ends the
@@ -446,13 +448,14 @@ func writeJournalFile(path string, data []byte) (*os.File, int64, error) {
 	return f, int64(len(data)), nil
 }
 
-// close syncs and closes the journal; later changes are not written.
+// close syncs and closes the journal, and removes its lock file; later
+// changes are not written.
 func (j *journal) close() error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if l := j.lock; l != nil {
 		j.lock = nil
-		defer l.Close()
+		defer unlockFile(l, j.path+".lock")
 	}
 	if j.f == nil {
 		return nil
@@ -463,6 +466,111 @@ func (j *journal) close() error {
 	}
 	j.f = nil
 	return err
+}
+
+// abandon closes the journal and leaves the disk as UseJournal found it
+// (Hub.Abandon).
+func (j *journal) abandon() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.f != nil {
+		j.f.Close()
+		j.f = nil
+	}
+	j.failed = errors.New("abandoned") // nothing more is written
+	var err error
+	if j.found != nil {
+		err = j.found.undo()
+	}
+	if l := j.lock; l != nil {
+		j.lock = nil
+		j.found.unlock(l)
+	}
+	return err
+}
+
+// journalFound is how UseJournal found the files of a journal at path,
+// for a refused start to leave them so.
+type journalFound struct {
+	path string
+	// lockCreated says path.lock was not there.
+	lockCreated bool
+	// journalThere says a journal was at path, holding journal, with
+	// the permissions journalMode; written that UseJournal went on to
+	// write the journal afresh.
+	journalThere, written bool
+	journal               []byte
+	journalMode           os.FileMode
+	// damagedWritten says path.damaged was written; damagedThere that
+	// one was there before, holding damaged.
+	damagedWritten, damagedThere bool
+	damaged                      []byte
+}
+
+// keepDamaged writes data to the damaged journal's file at path, after
+// noting what that file held.
+func (fd *journalFound) keepDamaged(path string, data []byte) error {
+	old, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		fd.damagedThere, fd.damaged = true, old
+	case !errors.Is(err, os.ErrNotExist):
+		return err
+	}
+	fd.damagedWritten = true
+	return os.WriteFile(path, data, 0o600)
+}
+
+// undo puts the journal and its damaged copy back as they were found.
+func (fd *journalFound) undo() error {
+	var errs []error
+	if fd.damagedWritten {
+		d := fd.path + ".damaged"
+		if fd.damagedThere {
+			errs = append(errs, os.WriteFile(d, fd.damaged, 0o600))
+		} else if err := os.Remove(d); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	if fd.written {
+		if err := fd.putJournalBack(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("a2term journal: putting %s back as it was: %w", fd.path, err)
+	}
+	return nil
+}
+
+// putJournalBack makes the journal what it was found: none, or the
+// bytes it held.
+func (fd *journalFound) putJournalBack() error {
+	if !fd.journalThere {
+		if err := os.Remove(fd.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	f, _, err := writeJournalFile(fd.path, fd.journal)
+	if err != nil {
+		return err
+	}
+	err = f.Chmod(fd.journalMode)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// unlock lets the journal's lock l go, removing the lock file when
+// UseJournal created it.
+func (fd *journalFound) unlock(l *os.File) {
+	if fd.lockCreated {
+		unlockFile(l, fd.path+".lock")
+		return
+	}
+	l.Close()
 }
 
 // readJournalFile reads the journal at path: nil, nil when there is none.

@@ -451,7 +451,7 @@ func TestJournalKeepsNoLink(t *testing.T) {
 }
 
 // TestJournalOfNothingSaysNothing: a journal whose canvas never showed
-// anything (a hub that was started and ended, or refused to listen) is
+// anything (a hub that was started and ended) is
 // restored, canvas id and all, without telling the person it restored a
 // canvas of nothing.
 func TestJournalOfNothingSaysNothing(t *testing.T) {
@@ -472,5 +472,143 @@ func TestJournalOfNothingSaysNothing(t *testing.T) {
 		if strings.Contains(e.Text, "Restored") {
 			t.Errorf("the transcript says %q", e.Text)
 		}
+	}
+}
+
+// files is every file in dir with what it holds and its permissions.
+func files(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = fmt.Sprintf("%v %q", fi.Mode(), data)
+	}
+	return out
+}
+
+// sameFiles fails unless dir holds what was, file for file.
+func sameFiles(t *testing.T, what, dir string, was map[string]string) {
+	t.Helper()
+	now := files(t, dir)
+	for name, v := range was {
+		if now[name] != v {
+			t.Errorf("%s: %s was %s, is %s", what, name, v, now[name])
+		}
+	}
+	for name, v := range now {
+		if _, ok := was[name]; !ok {
+			t.Errorf("%s: %s is new: %s", what, name, v)
+		}
+	}
+}
+
+// TestJournalAbandonLeavesTheDiskAsFound: a start refused after
+// UseJournal (Abandon) leaves no new journal, no damaged copy and no lock
+// file, and a journal that was there as it was; the next hub starts as if
+// the refused one had never been. A hub that ends (Close) removes its
+// lock file and keeps its journal.
+func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.journal")
+
+	// Nothing there: nothing left.
+	h := bridge.NewHub(bridge.HubOptions{})
+	if _, err := h.UseJournal(path); err != nil {
+		t.Fatal(err)
+	}
+	id := h.Info().CanvasID
+	if _, err := h.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	sameFiles(t, "a refused start in an empty directory", dir, map[string]string{})
+	h2 := bridge.NewHub(bridge.HubOptions{})
+	rep, err := h2.UseJournal(path)
+	if err != nil || rep.Restored || h2.Info().CanvasID == id {
+		t.Errorf("after a refused start: %+v, %v; canvas id %s, the refused one's %s", rep, err, h2.Info().CanvasID, id)
+	}
+
+	// A journal there: it holds what it held, and is restored next.
+	if _, err := h2.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	want := saved(t, h2)
+	h2.Close()
+	if _, err := os.Stat(path + ".lock"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the lock file after the hub closed: %v", err)
+	}
+	was := files(t, dir)
+	if len(was) != 1 {
+		t.Fatalf("after a hub closed: %q", was)
+	}
+	h3 := bridge.NewHub(bridge.HubOptions{})
+	if rep, err := h3.UseJournal(path); err != nil || !rep.Restored {
+		t.Fatalf("restoring: %+v, %v", rep, err)
+	}
+	if err := h3.SetValue(bridge.Terminal, "main", "note", "typed while the start was refused"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h3.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "a refused start over a journal", dir, was)
+	h4, rep := journaled(t, path)
+	if !rep.Restored || rep.Lost != 0 || saved(t, h4) != want {
+		t.Errorf("restored after a refused start: %+v\n%s\nwant\n%s", rep, saved(t, h4), want)
+	}
+	h4.Close()
+
+	// A damaged journal: still damaged, and no damaged copy beside it.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(data, "torn"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	was = files(t, dir)
+	h5 := bridge.NewHub(bridge.HubOptions{})
+	rep, err = h5.UseJournal(path)
+	if err != nil || rep.Lost != 4 {
+		t.Fatalf("a damaged journal: %+v, %v", rep, err)
+	}
+	if _, err := os.Stat(rep.Damaged); err != nil {
+		t.Fatalf("the damaged journal is not kept: %v", err)
+	}
+	if err := h5.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "a refused start over a damaged journal", dir, was)
+
+	// A damaged copy there from before holds what it held.
+	if err := os.WriteFile(path+".damaged", []byte("an older damaged journal"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	was = files(t, dir)
+	h6 := bridge.NewHub(bridge.HubOptions{})
+	if rep, err := h6.UseJournal(path); err != nil || rep.Lost != 4 {
+		t.Fatalf("a damaged journal: %+v, %v", rep, err)
+	}
+	if err := h6.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "a refused start over a damaged journal and an older copy", dir, was)
+	h7, rep := journaled(t, path)
+	if rep.Lost != 4 || saved(t, h7) != want {
+		t.Errorf("after refused starts the damage is still told: %+v", rep)
 	}
 }

@@ -255,6 +255,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		if errors.Is(err, bridge.ErrSocketInUse) {
 			socketInUse(prefix, name, f.socket, stderr)
 		}
+		abandon(prefix, hub, stderr)
 		return exitRefused
 	}
 	// Deferred after the hub's Close, so it runs first: every pending
@@ -265,6 +266,8 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	web, err := startWeb(hub, f.noWeb, nil, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		srv.Close()
+		abandon(prefix, hub, stderr)
 		return exitRefused
 	}
 	var openWeb func() []string
@@ -397,6 +400,14 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		return exitRefused
 	}
 	return exitOK
+}
+
+// abandon ends the hub of a refused start, leaving its journal as it
+// was found.
+func abandon(prefix string, hub *bridge.Hub, stderr io.Writer) {
+	if err := hub.Abandon(); err != nil {
+		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+	}
 }
 
 // journalRefused tells why the journal of the canvas at socket could not

@@ -87,13 +87,14 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		if errors.Is(err, bridge.ErrSocketInUse) {
 			socketInUse("a2term serve: ", "serve", f.socket, stderr)
 		}
+		abandon("a2term serve: ", hub, stderr)
 		return exitRefused
 	}
 	web, err := startWeb(hub, f.noWeb, stderr, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
-		hub.Close()
 		srv.Close()
+		abandon("a2term serve: ", hub, stderr)
 		return exitRefused
 	}
 	// Listening for SIGUSR1 before the first line is out: whoever reads
@@ -116,8 +117,8 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	if err != nil {
 		// Whoever started us cannot learn where to connect.
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
-		hub.Close()
 		srv.Close()
+		abandon("a2term serve: ", hub, stderr)
 		return exitRefused
 	}
 	// Opening the browser may take the opener's moment to fail: after

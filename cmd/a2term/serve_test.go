@@ -322,3 +322,48 @@ func TestServeTwiceAtOneSocket(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedStartLeavesNoJournal: a serve or run refused because its
+// socket is taken (by an a2term keeping its journal elsewhere) or is not
+// a socket leaves the state directory as it found it: no empty journal
+// that the next start would restore as a canvas, no lock file.
+func TestRefusedStartLeavesNoJournal(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "run", "a2term.sock")
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, &hubFlags{socket: sock, noState: true, noWeb: true}, pw, io.Discard)
+		pw.Close()
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	if _, err := bufio.NewReader(pr).ReadString('\n'); err != nil {
+		t.Fatalf("reading the first line: %v", err)
+	}
+	notSocket := filepath.Join(filepath.Dir(sock), "file.sock")
+	if err := os.WriteFile(notSocket, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(t.TempDir(), "state")
+	for _, args := range [][]string{
+		{"serve", "--no-web", "--state", state, "--socket", sock},
+		{"serve", "--no-web", "--state", state, "--socket", notSocket},
+		{"run", "--no-web", "--state", state, "--socket", sock, "--", "true"},
+		{"run", "--no-web", "--state", state, "--socket", notSocket, "--", "true"},
+	} {
+		code, _, errOut := runCmd(t, args...)
+		if code != exitRefused {
+			t.Fatalf("%v: exit %d, want %d (refused): %s", args, code, exitRefused, errOut)
+		}
+		entries, err := os.ReadDir(state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			t.Errorf("%v: refused, and left %s in the state directory", args, e.Name())
+		}
+	}
+}
