@@ -41,12 +41,16 @@ type Script struct {
 // step is one line of a script. Exactly one of its kinds is set.
 type step struct {
 	line int
-	kind string            // say, show, wait, on, if, label, goto, end
-	text string            // say; label, goto and if's target label
-	show []any             // show: the messages, decoded with json.Number
-	wait float64           // wait: seconds
-	on   map[string]string // on: action name (or "*", "timeout") → label
-	cond string            // if: the reference tested, such as context.note or dataModel.s.pin
+	kind string // say, show, wait, on, if, label, goto, end
+	text string // say; label, goto and if's target label
+	show []any  // show: the messages, decoded with json.Number
+	// showFile is the stream file a show step names ("": its messages
+	// are in the step), and showLines where each message starts in it.
+	showFile  string
+	showLines []int
+	wait      float64           // wait: seconds
+	on        map[string]string // on: action name (or "*", "timeout") → label
+	cond      string            // if: the reference tested, such as context.note or dataModel.s.pin
 }
 
 // stepKinds are the keys a step line may have.
@@ -140,7 +144,7 @@ func Parse(name string, data []byte, open func(string) ([]byte, error)) (*Script
 				return fail(n, `"end" takes true`)
 			}
 		case "show":
-			if st.show, err = parseShow(v, open); err != nil {
+			if st.show, st.showFile, st.showLines, err = parseShow(v, open); err != nil {
 				return fail(n, "%v", err)
 			}
 		default:
@@ -168,17 +172,17 @@ func Parse(name string, data []byte, open func(string) ([]byte, error)) (*Script
 }
 
 // parseShow reads a show step's value: a list of A2UI messages, or the
-// name of a JSONL file of them.
-func parseShow(v json.RawMessage, open func(string) ([]byte, error)) ([]any, error) {
-	var file string
+// name of a JSONL file of them (then also where each message starts in
+// it).
+func parseShow(v json.RawMessage, open func(string) ([]byte, error)) (msgs []any, file string, lines []int, err error) {
 	if json.Unmarshal(v, &file) == nil {
 		data, err := open(file)
 		if err != nil {
-			return nil, fmt.Errorf("show %q: %v", file, err)
+			return nil, "", nil, fmt.Errorf("show %q: %v", file, err)
 		}
-		raws, err := a2ui.SplitStream(data)
+		raws, at, err := a2ui.SplitStreamLines(data)
 		if err != nil {
-			return nil, fmt.Errorf("show %q: %v", file, err)
+			return nil, "", nil, fmt.Errorf("show %q: %v", file, err)
 		}
 		var b bytes.Buffer
 		b.WriteByte('[')
@@ -189,13 +193,61 @@ func parseShow(v json.RawMessage, open func(string) ([]byte, error)) ([]any, err
 			b.Write(r)
 		}
 		b.WriteByte(']')
-		v = b.Bytes()
+		v, lines = b.Bytes(), at
 	}
 	dec := json.NewDecoder(bytes.NewReader(v))
 	dec.UseNumber()
-	var msgs []any
 	if err := dec.Decode(&msgs); err != nil || len(msgs) == 0 {
-		return nil, errors.New(`"show" takes a non-empty list of A2UI messages or a file name`)
+		return nil, "", nil, errors.New(`"show" takes a non-empty list of A2UI messages or a file name`)
+	}
+	return msgs, file, lines, nil
+}
+
+// Show is one show step of a script, for checking what it shows without
+// playing it (a2term validate).
+type Show struct {
+	// Line is the step's line in the script.
+	Line int
+	// File is the stream file the step names, as written in it ("": the
+	// messages are in the step); Lines holds where each message starts
+	// in that file.
+	File  string
+	Lines []int
+	// Messages are what the step sends when it plays before the script
+	// has waited for an action: every reference to the last action
+	// (${context.KEY} and the others) is empty. References only ever
+	// reach the inside of decoded strings, so each message has the shape
+	// it has whenever it plays.
+	Messages []json.RawMessage
+}
+
+// Shows returns the script's show steps, in the order of their lines.
+func (s *Script) Shows() ([]Show, error) {
+	var out []Show
+	var none lastAction
+	for _, st := range s.steps {
+		if st.kind != "show" {
+			continue
+		}
+		msgs, err := none.messages(st)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: show: %w", s.name, st.line, err)
+		}
+		out = append(out, Show{Line: st.line, File: st.showFile, Lines: st.showLines, Messages: msgs})
+	}
+	return out, nil
+}
+
+// messages are the messages of show step st with a's values expanded,
+// encoded again.
+func (a *lastAction) messages(st step) ([]json.RawMessage, error) {
+	msgs := make([]json.RawMessage, len(st.show))
+	for i, m := range st.show {
+		b, err := json.Marshal(a.expandValue(m))
+		if err != nil {
+			return nil, err
+		}
+		msgs[i] = b
 	}
 	return msgs, nil
 }
@@ -244,13 +296,9 @@ func (s *Script) Run(ctx context.Context, c *client.Client) error {
 				return fail(err)
 			}
 		case "show":
-			msgs := make([]json.RawMessage, len(st.show))
-			for i, m := range st.show {
-				b, err := json.Marshal(last.expandValue(m))
-				if err != nil {
-					return fail(err)
-				}
-				msgs[i] = b
+			msgs, err := last.messages(st)
+			if err != nil {
+				return fail(err)
 			}
 			if _, err := c.Show(ctx, msgs...); err != nil {
 				return fail(err)

@@ -20,8 +20,13 @@ v0.9.1, one without a version v0.8; a file may hold both. A file is JSONL,
 a JSON array of messages, one object, or an object whose "messages" holds
 the list (as the specification's v0.9 examples are written, with "name"
 and "description" beside it). A script agent (see "Scripted agents" in
-the README) is read as a script: its steps are checked here, and what it
-shows is checked as render or replay plays it.
+the README) is read as a script: its steps are checked, then the messages
+of its show steps, each step one batch (as it plays), applied in the order
+of their lines to one canvas, with every reference to the person's last
+action empty; a refusal or warning names the step's line
+(FILE:LINE: show: message INDEX: ..., and for a step that names a stream
+file, FILE:LINE: show STREAM:LINE: message INDEX: ...). --each does not
+apply to a script.
 
 By default a file is applied as one batch, as canvas.show applies the
 messages of one call: all or none, so the first refusal refuses the file.
@@ -56,7 +61,7 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	code := exitOK
 	accepted, refused := 0, 0
 	for _, f := range files {
-		if ok, isScript := validateScript(stdout, f); isScript {
+		if ok, isScript := validateScript(stdout, f, a2ui.Options{Lenient: *lenient}); isScript {
 			if ok {
 				accepted++
 			} else {
@@ -86,19 +91,73 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-// validateScript checks the steps of f when it is a script agent rather
-// than a stream, and says where what it shows is checked.
-func validateScript(w io.Writer, f string) (ok, isScript bool) {
+// validateScript checks f when it is a script agent rather than a
+// stream: its steps, then the messages of its show steps, each step one
+// batch (as it is played, one canvas.show call), applied in the order of
+// their lines to one canvas, as the script would show them played
+// straight through. A refused step is reported and not applied; the next
+// ones are checked all the same.
+func validateScript(w io.Writer, f string, opts a2ui.Options) (ok, isScript bool) {
 	data, err := os.ReadFile(f)
 	if err != nil || !script.IsScript(data) {
 		return false, false
 	}
-	if _, err := script.Load(f); err != nil {
-		fmt.Fprintf(w, "%s: refused: %v\n", f, err)
-		return false, true
+	s, err := script.Load(f)
+	if err == nil {
+		var shows []script.Show
+		if shows, err = s.Shows(); err == nil {
+			return reportScript(w, f, shows, opts), true
+		}
 	}
-	fmt.Fprintf(w, "%s: ok: a script agent, its steps well formed; what it shows is checked as it plays: a2term render %s (or replay)\n", f, f)
-	return true, true
+	fmt.Fprintf(w, "%s: refused: %v\n", f, err)
+	return false, true
+}
+
+// reportScript applies a script's show steps and prints what was refused
+// or warned about, one line each (FILE:LINE: show: message INDEX: …,
+// LINE the step's; for a step that names a stream file, FILE:LINE: show
+// STREAM:SLINE: message INDEX: …), and a summary, and reports whether
+// every step was accepted.
+func reportScript(w io.Writer, name string, shows []script.Show, opts a2ui.Options) bool {
+	canvas := a2ui.New(opts)
+	messages, refused, warnings := 0, 0, 0
+	for _, sh := range shows {
+		messages += len(sh.Messages)
+		at := func(i int) string {
+			if sh.File == "" {
+				return fmt.Sprintf("%s:%d: show", name, sh.Line)
+			}
+			if i >= 0 && i < len(sh.Lines) && sh.Lines[i] > 0 {
+				return fmt.Sprintf("%s:%d: show %s:%d", name, sh.Line, sh.File, sh.Lines[i])
+			}
+			return fmt.Sprintf("%s:%d: show %s", name, sh.Line, sh.File)
+		}
+		next, warns, err := canvas.ApplyJSON(sh.Messages)
+		if err != nil {
+			refused++
+			r := err.(*a2ui.Error)
+			fmt.Fprintf(w, "%s: %v\n", at(r.Index), r)
+			if r.ClientMessage != nil {
+				if js, err := json.Marshal(r.ClientMessage); err == nil {
+					fmt.Fprintf(w, "%s: message %d: clientMessage %s\n", at(r.Index), r.Index, js)
+				}
+			}
+			continue
+		}
+		canvas = next
+		warnings += len(warns)
+		for _, wn := range warns {
+			fmt.Fprintf(w, "%s: %s\n", at(wn.Index), wn.String())
+		}
+	}
+	if refused == 0 {
+		fmt.Fprintf(w, "%s: ok: a script agent, %s (%s), %s\n", name, bridge.Plural(len(shows), "show step", "show steps"),
+			bridge.Plural(messages, "message", "messages"), bridge.Plural(warnings, "warning", "warnings"))
+		return true
+	}
+	fmt.Fprintf(w, "%s: refused: %d of %s refused, %s\n", name, refused, bridge.Plural(len(shows), "show step", "show steps"),
+		bridge.Plural(warnings, "warning", "warnings"))
+	return false
 }
 
 // reportFile prints one file's refusals, warnings and summary, in message

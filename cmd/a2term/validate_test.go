@@ -221,8 +221,8 @@ func TestReadmePrimerExamples(t *testing.T) {
 
 // TestValidateScript: a script agent is read as a script, not refused
 // as a stream of unknown messages: a step that is not one is refused
-// with its line, and a well-formed script says where what it shows is
-// checked.
+// with its line, and a well-formed script whose messages are accepted is
+// accepted.
 func TestValidateScript(t *testing.T) {
 	dir := t.TempDir()
 	bad, good := filepath.Join(dir, "bad.script.jsonl"), filepath.Join(dir, "good.script.jsonl")
@@ -237,8 +237,59 @@ func TestValidateScript(t *testing.T) {
 		t.Errorf("a bad script: %d\n%s", code, out)
 	}
 	code, out, _ = runCmd(t, "validate", good)
-	if code != exitOK || !strings.Contains(out, good+": ok: a script agent") || !strings.Contains(out, "a2term render "+good) {
+	if code != exitOK || out != good+": ok: a script agent, 1 show step (1 message), 0 warnings\n" {
 		t.Errorf("a good script: %d\n%s", code, out)
+	}
+}
+
+// TestValidateScriptShows: validate checks the messages of a script's
+// show steps as a stream's, each step one batch applied in the order of
+// the lines to one canvas: a refused step is reported with the script's
+// line (and, for a step naming a stream file, that file's line) and the
+// message's index, a warning likewise, and the script is refused.
+func TestValidateScriptShows(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "agent.script.jsonl")
+	const v09 = `{"version":"v0.9",`
+	const catalog = `"catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"`
+	files := map[string]string{
+		name: `{"say":"hi"}
+{"show":[` + v09 + `"createSurface":{"surfaceId":"s",` + catalog + `}},` + v09 + `"updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Hi ${context.name}","variant":"h7"}]}}]}
+{"wait":5}
+{"show":"form.jsonl"}
+{"show":[` + v09 + `"createSurface":{"surfaceId":"v",` + catalog + `}}]}
+{"show":[` + v09 + `"updateDataModel":{"surfaceId":"v","path":"/name","value":"${context.name}"}}]}
+{"show":"bad.jsonl"}
+`,
+		filepath.Join(dir, "form.jsonl"): `{"beginRendering":{"surfaceId":"f","root":"t"}}
+
+{"surfaceUpdate":{"surfaceId":"f","components":[{"id":"t","component":{"Text":{"text":{"literalString":"Hi"},"color":"red"}}}]}}
+`,
+		filepath.Join(dir, "bad.jsonl"): `
+{"surfaceUpdate":{"surfaceId":"b","components":[{"id":"t","component":{"Text":{"text":{"literalString":"Hi"},"usageHint":"h7"}}}]}}
+`,
+	}
+	for f, data := range files {
+		if err := os.WriteFile(f, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runCmd(t, "validate", name)
+	for _, want := range []string{
+		name + `:2: show: message 1: bad_value: variant "h7" is not one of`,
+		name + `:2: show: message 1: clientMessage {"version":"v0.9","error":{"code":"VALIDATION_FAILED","surfaceId":"s"`,
+		name + `:4: show form.jsonl:3: message 1: warning unknown_property: Text has no property "color"`,
+		name + `:7: show bad.jsonl:2: message 0: bad_value: usageHint "h7" is not one of`,
+		name + ": refused: 2 of 5 show steps refused, 1 warning\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("validate says:\n%s%s\nwant it to say %q", out, errOut, want)
+		}
+	}
+	// The data model of surface v, created by the step before, is
+	// accepted: the steps share one canvas.
+	if strings.Contains(out, name+":6:") || code != exitRefused {
+		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
 
