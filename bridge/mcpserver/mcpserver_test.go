@@ -771,3 +771,82 @@ func TestStandaloneCanBeAttached(t *testing.T) {
 		}
 	}
 }
+
+// TestStateKeepsTheAgentsOrder: canvas_state gives the components and
+// the data model back with their keys in the order the agent sent them
+// in canvas_show, v0.9 and v0.8, standalone and attached to an a2term:
+// the arguments reach the canvas as written, not decoded and encoded
+// again.
+func TestStateKeepsTheAgentsOrder(t *testing.T) {
+	components := []string{
+		`{"text":"Go","id":"root","component":"Text","variant":"h1"}`,
+		`{"id":"r","component":{"Text":{"usageHint":"h1","text":{"path":"/zeta"}}}}`,
+	}
+	const model = `{"zeta":1,"alpha":{"y":"1","b":[{"q":1,"a":2}]},"mid":true}`
+	msgs := []any{
+		json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"v9","catalogId":"` + a2ui.BasicCatalogV09ID + `"}}`),
+		json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"v9","components":[` + components[0] + `]}}`),
+		json.RawMessage(`{"version":"v0.9","updateDataModel":{"surfaceId":"v9","value":` + model + `}}`),
+		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"v8","components":[` + components[1] + `]}}`),
+		json.RawMessage(`{"beginRendering":{"surfaceId":"v8","root":"r"}}`),
+	}
+	for _, mode := range []string{"standalone", "attached"} {
+		t.Run(mode, func(t *testing.T) {
+			var e *env
+			if mode == "standalone" {
+				e = standalone(t, Options{NoWeb: true})
+			} else {
+				e = attached(t)
+			}
+			ctx := testCtx(t, 30*time.Second)
+			if res := e.call(t, ctx, "canvas_show", map[string]any{"messages": msgs}); res.IsError {
+				t.Fatalf("show: %s", resultText(res))
+			}
+			res := e.call(t, ctx, "canvas_state", nil)
+			js, _, _ := strings.Cut(resultText(res), "\n")
+			var out struct {
+				Surfaces []struct {
+					SurfaceID  string            `json:"surfaceId"`
+					Components []json.RawMessage `json:"components"`
+					DataModel  json.RawMessage   `json:"dataModel"`
+				} `json:"surfaces"`
+			}
+			if err := json.Unmarshal([]byte(js), &out); err != nil || len(out.Surfaces) != 2 {
+				t.Fatalf("state %s: %v", js, err)
+			}
+			for i, s := range out.Surfaces {
+				if len(s.Components) != 1 || string(s.Components[0]) != components[i] {
+					t.Errorf("surface %s: components %s, sent %s", s.SurfaceID, s.Components, components[i])
+				}
+			}
+			if got := string(out.Surfaces[0].DataModel); got != model {
+				t.Errorf("data model %s, sent %s", got, model)
+			}
+		})
+	}
+}
+
+// TestShowChecksItsArguments: canvas_show's arguments are checked against
+// its input schema before anything reaches the canvas.
+func TestShowChecksItsArguments(t *testing.T) {
+	e := standalone(t, Options{NoWeb: true})
+	ctx := testCtx(t, 30*time.Second)
+	for _, args := range []any{
+		nil,
+		map[string]any{},
+		map[string]any{"messages": "not a list"},
+		map[string]any{"messages": []any{json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"x","catalogId":"` + a2ui.BasicCatalogV09ID + `"},"extra":{}}`)}},
+		map[string]any{"messages": []any{json.RawMessage(`{"version":"v9","createSurface":{"surfaceId":"x","catalogId":"` + a2ui.BasicCatalogV09ID + `"}}`)}},
+	} {
+		res, err := e.cs.CallTool(ctx, &mcp.CallToolParams{Name: "canvas_show", Arguments: args})
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if !res.IsError || !strings.Contains(resultText(res), `validating "arguments"`) {
+			t.Errorf("%v: %s", args, resultText(res))
+		}
+	}
+	if n := len(e.hub.Snapshot().Canvas.Surfaces()); n != 0 {
+		t.Errorf("%d surfaces shown", n)
+	}
+}

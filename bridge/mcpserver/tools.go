@@ -102,7 +102,15 @@ func NewServer(c *Canvas, opts Options) *mcp.Server {
 	show := &mcp.Tool{Name: "canvas_show", Title: "Show surfaces on the canvas", Description: showDescription, InputSchema: showSchema(),
 		Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}
 	add(show, showOutputSchema())
-	mcp.AddTool(s, show, t.show)
+	// Not mcp.AddTool: it decodes the arguments into maps to check them,
+	// and hands on their encoding again, keys sorted. The messages reach
+	// the canvas as the agent wrote them, so that canvas_state gives its
+	// components and data model back in the agent's order.
+	in, err := showSchema().Resolve(nil)
+	if err != nil {
+		panic(fmt.Sprintf("input schema of %s: %v", show.Name, err)) // a bug in schema.go
+	}
+	s.AddTool(show, t.showRaw(in))
 	wait := &mcp.Tool{Name: "canvas_wait", Title: "Wait for the person", Description: waitDescription, InputSchema: waitSchema(),
 		Annotations: &mcp.ToolAnnotations{}}
 	add(wait, waitOutputSchema())
@@ -172,6 +180,34 @@ func failure(err error) *mcp.CallToolResult {
 	}
 	b, _ := json.Marshal(map[string]any{"error": body})
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b) + "\n" + refusalText(err)}}}
+}
+
+// showRaw is canvas_show's handler of the arguments as they came: they
+// are checked against schema on a decoded copy, and the messages are
+// passed on as the bytes the agent sent.
+func (t *tools) showRaw(schema *jsonschema.Resolved) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args := req.Params.Arguments
+		if len(args) == 0 {
+			args = json.RawMessage("{}")
+		}
+		var v map[string]any
+		err := json.Unmarshal(args, &v)
+		if err == nil {
+			err = schema.Validate(v)
+		}
+		var in showInput
+		if err == nil {
+			err = json.Unmarshal(args, &in)
+		}
+		if err != nil {
+			var res mcp.CallToolResult
+			res.SetError(fmt.Errorf("validating \"arguments\": %v", err))
+			return &res, nil
+		}
+		res, _, err := t.show(ctx, req, in)
+		return res, err
+	}
 }
 
 func (t *tools) show(ctx context.Context, _ *mcp.CallToolRequest, in showInput) (*mcp.CallToolResult, any, error) {
