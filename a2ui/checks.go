@@ -20,13 +20,15 @@ type checkRule struct {
 
 // checks parses a component's checks property, found at the JSON Pointer
 // at.
-func (p *dynParser) checks(v *jval, at string) ([]checkRule, *Error) {
+func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 	base := p.root(at)
 	if v.kind != jArray {
 		return nil, refusal(CodeBadValue, base, "checks must be an array of rules, not %s", v.kind)
 	}
-	rules := make([]checkRule, 0, len(v.vals))
-	for i, rv := range v.vals {
+	rules := make([]checkRule, 0, v.len())
+	i := -1
+	for rv := v.first(); rv.ok(); rv = rv.next() {
+		i++
 		rat := base.i(i)
 		if rv.kind != jObject {
 			return nil, refusal(CodeBadValue, rat, "a check is an object with a condition and a message, not %s", rv.kind)
@@ -38,13 +40,14 @@ func (p *dynParser) checks(v *jval, at string) ([]checkRule, *Error) {
 		if mv.kind != jString {
 			return nil, refusal(CodeBadValue, rat.k("message"), "a check's message must be a string, not %s", mv.kind)
 		}
-		if len(mv.str) > MaxStringBytes {
-			return nil, refusal(CodeStringTooLong, rat.k("message"), "string of %d bytes is over the limit of %d", len(mv.str), MaxStringBytes)
+		msg := mv.str()
+		if len(msg) > MaxStringBytes {
+			return nil, refusal(CodeStringTooLong, rat.k("message"), "string of %d bytes is over the limit of %d", len(msg), MaxStringBytes)
 		}
-		r := checkRule{message: SanitizeText(mv.str)}
+		r := checkRule{message: SanitizeText(msg)}
 		if cv, ok := rv.member("condition"); ok {
-			for _, k := range rv.keys {
-				if k != "condition" && k != "message" && !p.lenient {
+			for x := rv.first(); x.ok(); x = x.next() {
+				if k := x.key(); k != "condition" && k != "message" && !p.lenient {
 					return nil, refusal(CodeBadValue, rat.k(k), "a check has a condition and a message, not %q", SanitizeLine(k))
 				}
 			}

@@ -9,7 +9,7 @@ import (
 
 // cleanJSONByByte is cleanJSON as first written, one byte at a time: the
 // reference the faster one is checked against.
-func (d *decoder) cleanJSONByByte(v *jval) []byte {
+func (d *decoder) cleanJSONByByte(v jval) []byte {
 	raw := d.src[v.start:v.end]
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); i++ {
@@ -38,7 +38,7 @@ func (d *decoder) cleanJSONByByte(v *jval) []byte {
 		} else if plain {
 			out = append(out, tok...)
 		} else if jv, err := parseJSON(tok); err == nil && jv.kind == jString {
-			if s := SanitizeLine(jv.str); s != jv.str {
+			if s := SanitizeLine(jv.str()); s != jv.str() {
 				out = appendJSONString(out, s)
 			} else {
 				out = append(out, tok...)
@@ -114,10 +114,10 @@ func TestCleanJSONMatchesByteByByte(t *testing.T) {
 		}
 		body, _ := doc.member(map[bool]string{false: "surfaceUpdate", true: "updateComponents"}[v09])
 		list, _ := body.member("components")
-		if len(list.vals) != len(got) {
-			t.Fatalf("%d components decoded of %d", len(got), len(list.vals))
+		if len(list.vals()) != len(got) {
+			t.Fatalf("%d components decoded of %d", len(got), len(list.vals()))
 		}
-		for i, jv := range list.vals {
+		for i, jv := range list.vals() {
 			if want := d.cleanJSONByByte(jv); string(got[i]) != string(want) {
 				t.Errorf("component %d of %s:\n got %s\nwant %s", i, raw, got[i], want)
 			}

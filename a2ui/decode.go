@@ -64,8 +64,8 @@ func SplitStreamLines(data []byte) (msgs [][]byte, lines []int, err error) {
 	switch {
 	case trimmed[0] == '{':
 		if list, ok := wrappedMessages(trimmed); ok {
-			msgs = make([][]byte, 0, len(list))
-			for _, m := range list {
+			msgs = make([][]byte, 0, list.len())
+			for m := list.first(); m.ok(); m = m.next() {
 				msgs = append(msgs, trimmed[m.start:m.end])
 				offsets = append(offsets, lead+int(m.start))
 			}
@@ -146,21 +146,21 @@ func lineNumbers(data []byte, offsets []int) []int {
 // wrappedMessages returns the messages of a document that is one object
 // holding a "messages" array and no message kind of its own, as parsed
 // values (their spans are where they are in doc).
-func wrappedMessages(doc []byte) ([]*jval, bool) {
+func wrappedMessages(doc []byte) (jval, bool) {
 	v, err := parseJSON(doc)
 	if err != nil || v.kind != jObject {
-		return nil, false
+		return jval{}, false
 	}
 	list, ok := v.member("messages")
 	if !ok || list.kind != jArray {
-		return nil, false
+		return jval{}, false
 	}
-	for _, k := range v.keys {
-		if containsString(v08Kinds, k) || containsString(v09Kinds, k) || k == "version" {
-			return nil, false
+	for x := v.first(); x.ok(); x = x.next() {
+		if k := x.key(); containsString(v08Kinds, k) || containsString(v09Kinds, k) || k == "version" {
+			return jval{}, false
 		}
 	}
-	return list.vals, true
+	return list, true
 }
 
 // v08Kinds are the v0.8 message kinds.
@@ -304,27 +304,28 @@ func (d *decoder) warn(code Code, path, format string, args ...any) {
 }
 
 // object checks that v is a JSON object.
-func (d *decoder) object(v *jval, path, what string) *jval {
+func (d *decoder) object(v jval, path, what string) jval {
 	if d.err != nil {
-		return nil
+		return jval{}
 	}
-	if v == nil || v.kind != jObject {
+	if !v.ok() || v.kind != jObject {
 		d.fail(CodeBadValue, path, "%s must be a JSON object", what)
-		return nil
+		return jval{}
 	}
 	return v
 }
 
-// array checks that v is a JSON array.
-func (d *decoder) array(v *jval, path, what string) []*jval {
+// array checks that v is a JSON array, and returns it (no value when it
+// is not).
+func (d *decoder) array(v jval, path, what string) jval {
 	if d.err != nil {
-		return nil
+		return jval{}
 	}
-	if v == nil || v.kind != jArray {
+	if !v.ok() || v.kind != jArray {
 		d.fail(CodeBadValue, path, "%s must be an array", what)
-		return nil
+		return jval{}
 	}
-	return v.vals
+	return v
 }
 
 func (d *decoder) message(raw []byte) Message {
@@ -345,18 +346,19 @@ func (d *decoder) message(raw []byte) Message {
 			d.fail(CodeUnsupportedVersion, "/version", "version must be a string, %s, not %s (v0.8 messages name no version)", quotedList(MessageVersions), vv.kind)
 			return Message{}
 		}
-		if !containsString(MessageVersions, vv.str) {
-			d.fail(CodeUnsupportedVersion, "/version", "version %q is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", SanitizeLine(clip(vv.str)), strings.Join(MessageVersions, " and "))
+		version := vv.str()
+		if !containsString(MessageVersions, version) {
+			d.fail(CodeUnsupportedVersion, "/version", "version %q is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", SanitizeLine(clip(version)), strings.Join(MessageVersions, " and "))
 			return Message{}
 		}
 		d.v09 = true
-		return d.messageV09(env, vv.str)
+		return d.messageV09(env, version)
 	}
 	kinds := v08Kinds
 	var found []string
 	var other []string
-	for _, k := range env.keys {
-		if containsString(kinds, k) {
+	for x := env.first(); x.ok(); x = x.next() {
+		if k := x.key(); containsString(kinds, k) {
 			found = append(found, k)
 		} else {
 			other = append(other, SanitizeLine(k))
@@ -407,7 +409,7 @@ func (d *decoder) message(raw []byte) Message {
 	return m
 }
 
-func (d *decoder) surfaceIDOf(body *jval, p string) string {
+func (d *decoder) surfaceIDOf(body jval, p string) string {
 	raw, ok := body.member("surfaceId")
 	if !ok {
 		if d.opts.Lenient {
@@ -424,10 +426,10 @@ func (d *decoder) surfaceIDOf(body *jval, p string) string {
 	return id
 }
 
-func (d *decoder) unknownKeys(m *jval, path string, known ...string) {
+func (d *decoder) unknownKeys(m jval, path string, known ...string) {
 	var unknown []string
-	for _, k := range m.keys {
-		if !containsString(known, k) {
+	for x := m.first(); x.ok(); x = x.next() {
+		if k := x.key(); !containsString(known, k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -440,7 +442,7 @@ func (d *decoder) unknownKeys(m *jval, path string, known ...string) {
 
 // plainString decodes a JSON string, refusing over-long ones, and returns it
 // sanitized.
-func (d *decoder) plainString(v *jval, path, what string, multiline bool) string {
+func (d *decoder) plainString(v jval, path, what string, multiline bool) string {
 	if d.err != nil {
 		return ""
 	}
@@ -448,17 +450,18 @@ func (d *decoder) plainString(v *jval, path, what string, multiline bool) string
 		d.fail(CodeBadValue, path, "%s must be a string, not %s", what, v.kind)
 		return ""
 	}
-	return d.cleanAt(v, d.clean(v.str, path, multiline))
+	s := v.str()
+	return d.cleanAt(v, s, d.clean(s, path, multiline))
 }
 
-// cleanAt records that the string v of the document was cleaned to s,
-// and returns s.
+// cleanAt records that the string v of the document, orig, was cleaned
+// to s, and returns s.
 //
 // A string kept as it was is recorded too when it holds a line break or
 // a tab: cleanJSON would clean it as one line otherwise, and the
 // component's JSON would lose the breaks the views draw.
-func (d *decoder) cleanAt(v *jval, s string) string {
-	if s != v.str || hasBreakOrTab(s) {
+func (d *decoder) cleanAt(v jval, orig, s string) string {
+	if s != orig || hasBreakOrTab(s) {
 		if d.cleaned == nil {
 			d.cleaned = map[int32]string{}
 		}
@@ -479,7 +482,7 @@ func hasBreakOrTab(s string) bool {
 }
 
 // num checks that v is a number.
-func (d *decoder) num(v *jval, path, what string) float64 {
+func (d *decoder) num(v jval, path, what string) float64 {
 	if d.err != nil {
 		return 0
 	}
@@ -491,7 +494,7 @@ func (d *decoder) num(v *jval, path, what string) float64 {
 }
 
 // boolean checks that v is true or false.
-func (d *decoder) boolean(v *jval, path, what string) bool {
+func (d *decoder) boolean(v jval, path, what string) bool {
 	if d.err != nil {
 		return false
 	}
@@ -513,7 +516,7 @@ func (d *decoder) clean(s, path string, multiline bool) string {
 	return SanitizeLine(s)
 }
 
-func (d *decoder) beginRendering(body *jval, p string) *BeginRendering {
+func (d *decoder) beginRendering(body jval, p string) *BeginRendering {
 	d.unknownKeys(body, p, "surfaceId", "root", "catalogId", "styles")
 	br := &BeginRendering{SurfaceID: d.surfaceID}
 	if raw, ok := body.member("root"); ok {
@@ -532,16 +535,17 @@ func (d *decoder) beginRendering(body *jval, p string) *BeginRendering {
 	}
 	if raw, ok := body.member("styles"); ok {
 		st := d.object(raw, d.p(p, "styles"), "styles")
-		if st == nil {
+		if !st.ok() {
 			return br
 		}
-		for i, k := range st.keys {
+		for x := st.first(); x.ok(); x = x.next() {
+			k := x.key()
 			sp := d.p(p, "styles/") + escapePointer(k)
 			switch k {
 			case "font":
-				br.Styles.Font = d.plainString(st.vals[i], sp, "font", false)
+				br.Styles.Font = d.plainString(x, sp, "font", false)
 			case "primaryColor":
-				c := d.plainString(st.vals[i], sp, "primaryColor", false)
+				c := d.plainString(x, sp, "primaryColor", false)
 				if d.err == nil && !isHexColor(c) {
 					d.fail(CodeBadValue, sp, "primaryColor %q is not a #rrggbb colour", c)
 				}
@@ -567,7 +571,7 @@ func isHexColor(s string) bool {
 	return true
 }
 
-func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
+func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	d.unknownKeys(body, p, "surfaceId", "components")
 	su := &SurfaceUpdate{SurfaceID: d.surfaceID}
 	raw, ok := body.member("components")
@@ -579,18 +583,18 @@ func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
 	if d.err != nil {
 		return nil
 	}
-	if len(items) == 0 {
+	if items.len() == 0 {
 		d.fail(CodeBadValue, d.p(p, "components"), "components must not be empty")
 		return nil
 	}
-	if len(items) > MaxComponents {
-		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", len(items), MaxComponents)
+	if items.len() > MaxComponents {
+		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", items.len(), MaxComponents)
 		return nil
 	}
-	su.Components = make([]*Component, 0, len(items))
+	su.Components = make([]*Component, 0, items.len())
 	seen := takeIDMap()
 	defer giveIDMap(seen)
-	for i, item := range items {
+	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		c := d.component(item, ip)
 		d.compID = ""
@@ -608,7 +612,7 @@ func (d *decoder) surfaceUpdate(body *jval, p string) *SurfaceUpdate {
 	return su
 }
 
-func (d *decoder) component(raw *jval, p string) Component {
+func (d *decoder) component(raw jval, p string) Component {
 	item := d.object(raw, p, "a component")
 	if d.err != nil {
 		return Component{}
@@ -641,13 +645,14 @@ func (d *decoder) component(raw *jval, p string) Component {
 	if d.err != nil {
 		return c
 	}
-	if len(wrap.keys) != 1 {
-		d.fail(CodeBadValue, d.p(p, "component"), "component must hold exactly one type name, it holds %d", len(wrap.keys))
+	if wrap.len() != 1 {
+		d.fail(CodeBadValue, d.p(p, "component"), "component must hold exactly one type name, it holds %d", wrap.len())
 		return c
 	}
-	typ := wrap.keys[0]
+	inner := wrap.first()
+	typ := inner.key()
 	tp := d.p(p, "component/") + escapePointer(typ)
-	props := d.object(wrap.vals[0], tp, typ)
+	props := d.object(inner, tp, typ)
 	if d.err != nil {
 		return c
 	}
@@ -662,9 +667,9 @@ func (d *decoder) component(raw *jval, p string) Component {
 		return c
 	}
 	var unknown []string
-	for i, k := range props.keys {
+	for i, x := 0, props.first(); x.ok(); i, x = i+1, x.next() {
 		if !pd.wasUsed(i) {
-			unknown = append(unknown, k)
+			unknown = append(unknown, x.key())
 		}
 	}
 	sort.Strings(unknown)
@@ -682,7 +687,7 @@ func (d *decoder) component(raw *jval, p string) Component {
 // it for the views, or cleaned as one line when the decoder did not read
 // it (an ignored property, a key). canvas.state returns this form, so an
 // agent reads back the strings the person sees, never hidden ones.
-func (d *decoder) cleanJSON(v *jval) []byte {
+func (d *decoder) cleanJSON(v jval) []byte {
 	raw := d.src[v.start:v.end]
 	if d.asIs(v) {
 		return append([]byte(nil), raw...)
@@ -718,8 +723,9 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 		if !replace && !plain {
 			if jv, err := parseJSON(raw[i : j+1]); err == nil && jv.kind == jString {
 				// (It cannot fail: the document parsed.)
-				clean = SanitizeLine(jv.str)
-				replace = clean != jv.str
+				s := jv.str()
+				clean = SanitizeLine(s)
+				replace = clean != s
 			}
 		}
 		if replace {
@@ -732,7 +738,7 @@ func (d *decoder) cleanJSON(v *jval) []byte {
 }
 
 // cleanJSONString is cleanJSON as a string.
-func (d *decoder) cleanJSONString(v *jval) string {
+func (d *decoder) cleanJSONString(v jval) string {
 	if d.asIs(v) {
 		return string(d.src[v.start:v.end])
 	}
@@ -742,7 +748,7 @@ func (d *decoder) cleanJSONString(v *jval) string {
 // asIs reports whether the part v of the document is clean as it stands:
 // the document is compact printable ASCII and no string of v is one that
 // cleaning changed (assumed of all when many were).
-func (d *decoder) asIs(v *jval) bool {
+func (d *decoder) asIs(v jval) bool {
 	if !d.plainSrc || len(d.cleaned) > 8 {
 		return false
 	}
@@ -776,10 +782,37 @@ func appendJSONString(out []byte, s string) []byte {
 type propDecoder struct {
 	d     *decoder
 	dp    *dynParser // v0.9 components: the surface's functions
-	props *jval
+	props jval
 	base  string
-	used  uint64 // bit i: props.keys[i] was read
+	used  uint64 // bit i: member i of props was read
 	more  []bool // the same for objects of more than 64 keys
+	// keyLen and keyAt index the members of props, when there are at
+	// most as many as they hold and their keys are written out: each
+	// one's key length and node, for get to look at few bytes. nkeys is
+	// how many, 0 before get first indexes them, -1 when they are not
+	// indexed.
+	nkeys  int
+	keyLen [12]int32
+	keyAt  [12]int32
+}
+
+// index fills keyLen and keyAt.
+func (pd *propDecoder) index() {
+	pd.nkeys = -1
+	v := pd.props
+	if v.n > int32(len(pd.keyAt)) {
+		return
+	}
+	nodes, n := v.p.nodes, 0
+	for j := v.jnode.first; j != 0; j = nodes[j].next {
+		x := &nodes[j]
+		if x.text>>keyShift != plainText {
+			return
+		}
+		pd.keyLen[n], pd.keyAt[n] = x.kend-x.kstart, j
+		n++
+	}
+	pd.nkeys = n
 }
 
 func (pd *propDecoder) markUsed(i int) {
@@ -788,7 +821,7 @@ func (pd *propDecoder) markUsed(i int) {
 		return
 	}
 	if pd.more == nil {
-		pd.more = make([]bool, len(pd.props.keys))
+		pd.more = make([]bool, pd.props.len())
 	}
 	pd.more[i] = true
 }
@@ -800,20 +833,40 @@ func (pd *propDecoder) wasUsed(i int) bool {
 	return pd.more != nil && pd.more[i]
 }
 
-func (pd *propDecoder) get(name string, required bool) (*jval, bool) {
-	var raw *jval
-	ok := false
-	for i, k := range pd.props.keys {
-		if k == name {
-			pd.markUsed(i)
-			raw, ok = pd.props.vals[i], true // the last one wins
-		}
+// lookup returns the property name, as it is, and marks it read.
+func (pd *propDecoder) lookup(name string) (jval, bool) {
+	if pd.nkeys == 0 {
+		pd.index()
 	}
+	var at int32
+	if pd.nkeys > 0 {
+		nodes, data := pd.props.p.nodes, pd.props.p.data
+		for i, l := range pd.keyLen[:pd.nkeys] {
+			if int(l) == len(name) {
+				if n := &nodes[pd.keyAt[i]]; string(data[n.kstart:n.kend]) == name {
+					pd.markUsed(i)
+					at = pd.keyAt[i] // the last one wins
+				}
+			}
+		}
+	} else {
+		at, _ = pd.props.find(name, pd.markUsed)
+	}
+	if at == 0 {
+		return jval{}, false
+	}
+	return pd.props.at(at), true
+}
+
+// get returns the property name, marked as read, refusing a required one
+// that is missing and a null where v0.9 allows none.
+func (pd *propDecoder) get(name string, required bool) (jval, bool) {
+	raw, ok := pd.lookup(name)
 	if !ok || pd.d.err != nil {
 		if !ok && required {
 			pd.d.fail(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
 		}
-		return nil, false
+		return jval{}, false
 	}
 	if raw.kind == jNull {
 		switch {
@@ -823,7 +876,7 @@ func (pd *propDecoder) get(name string, required bool) (*jval, bool) {
 		case required:
 			pd.d.fail(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
 		}
-		return nil, false
+		return jval{}, false
 	}
 	return raw, true
 }
@@ -943,10 +996,10 @@ func (pd *propDecoder) custom(typ string) Props {
 	typ = SanitizeLine(typ)
 	d.warn(CodeLenient, strings.TrimSuffix(pd.base, "/"+escapePointer(typ)), "component type %q is not in the standard catalog: drawn as a placeholder", typ)
 	p := &Custom{TypeName: typ}
-	for i := range pd.props.keys {
+	for i := range pd.props.len() {
 		pd.markUsed(i)
 	}
-	if raw, ok := pd.props.member("child"); ok && raw.kind == jString && raw.str != "" {
+	if raw, ok := pd.props.member("child"); ok && raw.kind == jString && !raw.strIs("") {
 		p.Child = d.plainString(raw, d.p(pd.base, "child"), "child", false)
 	}
 	raw, ok := pd.props.member("children")
@@ -961,13 +1014,13 @@ func (pd *propDecoder) custom(typ string) Props {
 			return p
 		}
 	case jObject:
-		if l, ok := raw.member("explicitList"); ok && len(raw.keys) == 1 {
+		if l, ok := raw.member("explicitList"); ok && raw.len() == 1 {
 			if idList(l) {
 				p.Children.ExplicitList = d.stringList(l, d.p(cp, "explicitList"), "explicitList")
 				return p
 			}
 		}
-		if t, ok := raw.member("template"); ok && len(raw.keys) == 1 && t.kind == jObject {
+		if t, ok := raw.member("template"); ok && raw.len() == 1 && t.kind == jObject {
 			id, ok1 := t.member("componentId")
 			b, ok2 := t.member("dataBinding")
 			if ok1 && ok2 && id.kind == jString && b.kind == jString {
@@ -984,11 +1037,11 @@ func (pd *propDecoder) custom(typ string) Props {
 }
 
 // idList reports whether v is an array of strings.
-func idList(v *jval) bool {
+func idList(v jval) bool {
 	if v.kind != jArray {
 		return false
 	}
-	for _, x := range v.vals {
+	for x := v.first(); x.ok(); x = x.next() {
 		if x.kind != jString {
 			return false
 		}
@@ -1057,7 +1110,7 @@ func (pd *propDecoder) number(name string) *float64 {
 
 // bound reads a bound value: an object with a path, a literal of the given
 // key, or both. The legacy "literal" key is accepted in lenient mode.
-func (pd *propDecoder) bound(name string, required bool, literalKey string, lit func(raw *jval, path string) bool) (path string, hasPath, hasLit bool) {
+func (pd *propDecoder) bound(name string, required bool, literalKey string, lit func(raw jval, path string) bool) (path string, hasPath, hasLit bool) {
 	raw, ok := pd.get(name, required)
 	if !ok {
 		return "", false, false
@@ -1104,9 +1157,9 @@ func (d *decoder) compPath(s, p string) {
 	d.dpaths = append(d.dpaths, namedPath{raw: s, dataPath: dp})
 }
 
-func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *jval, path string) bool) (path string, hasPath, hasLit bool) {
+func (d *decoder) boundAt(raw jval, p, name, literalKey string, lit func(raw jval, path string) bool) (path string, hasPath, hasLit bool) {
 	what := name // named in a refusal only
-	if raw == nil || raw.kind != jObject {
+	if !raw.ok() || raw.kind != jObject {
 		what += " (a bound value)"
 	}
 	m := d.object(raw, p, what)
@@ -1118,11 +1171,12 @@ func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *j
 			d.inits = true
 		}
 	}()
-	for i, k := range m.keys {
+	for x := m.first(); x.ok(); x = x.next() {
+		k := x.key()
 		kp := d.pk(p, k)
 		switch {
 		case k == "path":
-			path = d.plainString(m.vals[i], kp, "path", false)
+			path = d.plainString(x, kp, "path", false)
 			d.compPath(path, kp)
 			hasPath = d.err == nil
 		case k == literalKey || (literalKey == "" && containsString(contextLiterals, k)):
@@ -1130,7 +1184,7 @@ func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *j
 				d.fail(CodeBadValue, kp, "%s has more than one literal", name)
 				return
 			}
-			hasLit = lit(m.vals[i], kp)
+			hasLit = lit(x, kp)
 		case k == "literal":
 			if !d.opts.Lenient {
 				d.fail(CodeBadValue, kp, "the legacy \"literal\" key is not v0.8; use %s (or --lenient)", orDefault(literalKey, "literalString, literalNumber or literalBoolean"))
@@ -1141,7 +1195,7 @@ func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *j
 				d.fail(CodeBadValue, kp, "%s has more than one literal", name)
 				return
 			}
-			hasLit = lit(m.vals[i], kp)
+			hasLit = lit(x, kp)
 		case strings.HasPrefix(k, "literal"):
 			d.fail(CodeBadValue, kp, "%s takes %s, not %s", name, literalKey, SanitizeLine(k))
 			return
@@ -1157,7 +1211,7 @@ func (d *decoder) boundAt(raw *jval, p, name, literalKey string, lit func(raw *j
 
 func (pd *propDecoder) boundString(name string, required, multiline bool) Bound[string] {
 	var b Bound[string]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalString", func(raw *jval, p string) bool {
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalString", func(raw jval, p string) bool {
 		b.Literal = pd.d.plainString(raw, p, name, multiline)
 		return pd.d.err == nil
 	})
@@ -1166,7 +1220,7 @@ func (pd *propDecoder) boundString(name string, required, multiline bool) Bound[
 
 func (pd *propDecoder) boundNumber(name string, required bool) Bound[float64] {
 	var b Bound[float64]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalNumber", func(raw *jval, p string) bool {
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalNumber", func(raw jval, p string) bool {
 		b.Literal = pd.d.num(raw, p, name)
 		return pd.d.err == nil
 	})
@@ -1175,7 +1229,7 @@ func (pd *propDecoder) boundNumber(name string, required bool) Bound[float64] {
 
 func (pd *propDecoder) boundBool(name string, required bool) Bound[bool] {
 	var b Bound[bool]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalBoolean", func(raw *jval, p string) bool {
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalBoolean", func(raw jval, p string) bool {
 		b.Literal = pd.d.boolean(raw, p, name)
 		return pd.d.err == nil
 	})
@@ -1184,7 +1238,7 @@ func (pd *propDecoder) boundBool(name string, required bool) Bound[bool] {
 
 func (pd *propDecoder) boundArray(name string, required bool) Bound[[]string] {
 	var b Bound[[]string]
-	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalArray", func(raw *jval, p string) bool {
+	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalArray", func(raw jval, p string) bool {
 		b.Literal = pd.d.stringList(raw, p, name+" (an array of strings)")
 		return pd.d.err == nil
 	})
@@ -1260,8 +1314,8 @@ func (pd *propDecoder) children() Children {
 		pd.d.fail(CodeBadValue, p, "children holds exactly one of explicitList and template")
 		return c
 	}
-	for _, k := range m.keys {
-		if k != "explicitList" && k != "template" {
+	for x := m.first(); x.ok(); x = x.next() {
+		if k := x.key(); k != "explicitList" && k != "template" {
 			pd.d.warn(CodeUnknownProperty, pd.d.pk(p, k), "unknown key %q in children ignored", SanitizeLine(k))
 		}
 	}
@@ -1326,8 +1380,11 @@ func objects[T any](pd *propDecoder, name, what string, keys []string, each func
 	}
 	p := pd.d.p(pd.base, name)
 	items := pd.d.array(raw, p, name)
-	out := make([]T, 0, len(items))
-	for i, it := range items {
+	if !items.ok() {
+		return nil
+	}
+	out := make([]T, 0, items.len())
+	for i, it := 0, items.first(); it.ok(); i, it = i+1, it.next() {
 		ip := pd.d.pi(p, i)
 		m := pd.d.object(it, ip, what)
 		if pd.d.err != nil {
@@ -1369,7 +1426,10 @@ func (pd *propDecoder) action() Action {
 		return a
 	}
 	items := pd.d.array(ctxRaw, pd.d.p(p, "context"), "action context (an array of {key, value})")
-	for i, it := range items {
+	if !items.ok() {
+		return a
+	}
+	for i, it := 0, items.first(); it.ok(); i, it = i+1, it.next() {
 		ip := pd.d.pi(pd.d.p(p, "context"), i)
 		e := pd.d.object(it, ip, "a context entry")
 		if pd.d.err != nil {
@@ -1388,7 +1448,7 @@ func (pd *propDecoder) action() Action {
 		}
 		var ce ContextEntry
 		ce.Key = pd.d.plainString(kr, pd.d.p(ip, "key"), "key", false)
-		ce.Value.Path, ce.Value.HasPath, ce.Value.HasLiteral = pd.d.boundAt(vr, pd.d.p(ip, "value"), "value", "", func(raw *jval, lp string) bool {
+		ce.Value.Path, ce.Value.HasPath, ce.Value.HasLiteral = pd.d.boundAt(vr, pd.d.p(ip, "value"), "value", "", func(raw jval, lp string) bool {
 			v, ok := pd.d.scalar(raw, lp, lp[strings.LastIndex(lp, "/")+1:])
 			ce.Value.Literal = v
 			return ok
@@ -1402,11 +1462,11 @@ var contextLiterals = []string{"literalString", "literalNumber", "literalBoolean
 
 // scalar decodes a literal context value: a string, number or boolean, of
 // the type its key names (any of them for the legacy "literal").
-func (d *decoder) scalar(raw *jval, p, key string) (any, bool) {
+func (d *decoder) scalar(raw jval, p, key string) (any, bool) {
 	switch x := raw.plain().(type) {
 	case string:
 		if key == "literalString" || key == "literal" {
-			return d.cleanAt(raw, d.clean(x, p, true)), d.err == nil
+			return d.cleanAt(raw, x, d.clean(x, p, true)), d.err == nil
 		}
 	case float64:
 		if key == "literalNumber" || key == "literal" {
@@ -1421,7 +1481,7 @@ func (d *decoder) scalar(raw *jval, p, key string) (any, bool) {
 	return nil, false
 }
 
-func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
+func (d *decoder) dataModelUpdate(body jval, p string) *DataModelUpdate {
 	d.unknownKeys(body, p, "surfaceId", "path", "contents")
 	u := &DataModelUpdate{SurfaceID: d.surfaceID}
 	if raw, ok := body.member("path"); ok {
@@ -1440,14 +1500,18 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 		}
 		d.warn(CodeLenient, d.p(p, "contents"), "contents given as an object, read as key → value")
 		var root any = NewObject()
-		for i, k := range raw.keys {
+		for x := raw.first(); x.ok(); x = x.next() {
+			k := x.key()
 			kp := d.p(p, "contents/") + escapePointer(k)
-			root = put(root, d.path(d.clean(k, kp, false), kp).segs, d.cleanPlain(raw.vals[i], kp))
+			root = put(root, d.path(d.clean(k, kp, false), kp).segs, d.cleanPlain(x, kp))
 		}
 		u.Value = root
 		return u
 	}
 	entries := d.array(raw, d.p(p, "contents"), "contents (an array of {key, value…} entries)")
+	if !entries.ok() {
+		return nil
+	}
 	u.Value = d.entries(entries, d.p(p, "contents"))
 	return u
 }
@@ -1455,26 +1519,24 @@ func (d *decoder) dataModelUpdate(body *jval, p string) *DataModelUpdate {
 // entries builds the value a list of data entries describes. Each key is a
 // path relative to the value being built ("." is the value itself), so
 // "a/b" nests and [{"key":".","valueNumber":3}] is the bare number 3.
-func (d *decoder) entries(entries []*jval, p string) any {
+func (d *decoder) entries(entries jval, p string) any {
 	// Sized for the usual case, one member per entry; with the keys of the
 	// object before when its entries name them in the same order (the
 	// items of a list), which it then shares (see cleanPlain).
-	share := len(entries) > 0 && len(entries) == len(d.lastKeys)
-	for i, raw := range entries {
-		if !share {
-			break
-		}
+	count := entries.len()
+	share := count > 0 && count == len(d.lastKeys)
+	for i, raw := 0, entries.first(); share && raw.ok(); i, raw = i+1, raw.next() {
 		kr, ok := raw.member("key")
-		share = raw.kind == jObject && ok && kr.kind == jString && kr.str == d.lastKeys[i] && plainKey(kr.str)
+		share = raw.kind == jObject && ok && kr.kind == jString && kr.strIs(d.lastKeys[i]) && plainKey(d.lastKeys[i])
 	}
 	var o *Object
 	if share {
-		o = &Object{keys: d.lastKeys, vals: make([]any, len(entries)), shared: true}
+		o = &Object{keys: d.lastKeys, vals: make([]any, count), shared: true}
 	} else {
-		o = &Object{keys: make([]string, 0, len(entries)), vals: make([]any, 0, len(entries))}
+		o = &Object{keys: make([]string, 0, count), vals: make([]any, 0, count)}
 	}
 	var root any = o
-	for i, raw := range entries {
+	for i, raw := 0, entries.first(); raw.ok(); i, raw = i+1, raw.next() {
 		ep := d.pi(p, i)
 		e := d.object(raw, ep, "a data entry")
 		if d.err != nil {
@@ -1488,23 +1550,24 @@ func (d *decoder) entries(entries []*jval, p string) any {
 		key := d.plainString(kr, d.p(ep, "key"), "key", false)
 		var val any
 		n := 0
-		for j, k := range e.keys {
+		for x := e.first(); x.ok(); x = x.next() {
+			k := x.key()
 			vp := d.pk(ep, k)
 			switch k {
 			case "key":
 				continue
 			case "valueString":
 				n++
-				val = d.stringValue(e.vals[j], vp)
+				val = d.stringValue(x, vp)
 			case "valueNumber":
 				n++
-				val = d.num(e.vals[j], vp, "valueNumber")
+				val = d.num(x, vp, "valueNumber")
 			case "valueBoolean":
 				n++
-				val = d.boolean(e.vals[j], vp, "valueBoolean")
+				val = d.boolean(x, vp, "valueBoolean")
 			case "valueMap":
 				n++
-				sub := d.array(e.vals[j], vp, "valueMap (an array of entries)")
+				sub := d.array(x, vp, "valueMap (an array of entries)")
 				if d.err != nil {
 					return nil
 				}
@@ -1533,7 +1596,7 @@ func (d *decoder) entries(entries []*jval, p string) any {
 	d.lastKeys = nil
 	if share {
 		d.lastKeys = o.keys
-	} else if r, ok := root.(*Object); ok && r == o && len(o.keys) == len(entries) && len(o.keys) <= unindexed {
+	} else if r, ok := root.(*Object); ok && r == o && len(o.keys) == count && len(o.keys) <= unindexed {
 		d.lastKeys = o.keys[:len(o.keys):len(o.keys)] // each entry's key, plain and not repeated
 	}
 	return root
@@ -1555,61 +1618,67 @@ func plainKey(key string) bool {
 // becomes that object or array, as web_core's parseIfJsonString does
 // (official examples bind lists to such strings); anything else, JSON-like
 // or not, stays text.
-func (d *decoder) stringValue(v *jval, p string) any {
+func (d *decoder) stringValue(v jval, p string) any {
 	if d.err != nil {
 		return nil
 	}
-	if v.kind == jString && len(v.str) <= MaxStringBytes {
-		t := strings.TrimSpace(v.str)
+	if v.kind != jString {
+		return d.plainString(v, p, "valueString", true)
+	}
+	s := v.str()
+	if len(s) <= MaxStringBytes {
+		t := strings.TrimSpace(s)
 		if len(t) >= 2 && (t[0] == '{' && t[len(t)-1] == '}' || t[0] == '[' && t[len(t)-1] == ']') {
 			if jv, err := parseJSON([]byte(t)); err == nil {
 				return d.cleanPlain(jv, p)
 			}
 		}
 	}
-	return d.plainString(v, p, "valueString", true)
+	return d.cleanAt(v, s, d.clean(s, p, true))
 }
 
 // cleanPlain converts a parsed value to plain values (as plain does) and
 // sanitizes every string on the way, keys as lines, refusing over-long
 // ones: one pass, the value built once. Of a key given more than once the
 // last value counts, at the place of the first, as plain reads it.
-func (d *decoder) cleanPlain(v *jval, p string) any {
+func (d *decoder) cleanPlain(v jval, p string) any {
 	switch v.kind {
 	case jString:
-		return d.clean(v.str, p, true)
+		return d.clean(v.str(), p, true)
 	case jArray:
-		out := make([]any, len(v.vals))
-		for i, x := range v.vals {
-			out[i] = d.cleanPlain(x, d.pi(p, i))
+		out := make([]any, 0, v.len())
+		for i, x := 0, v.first(); x.ok(); i, x = i+1, x.next() {
+			out = append(out, d.cleanPlain(x, d.pi(p, i)))
 		}
 		return out
 	case jObject:
 		o := NewObject()
-		if keys := d.lastKeys; len(keys) > 0 && slices.Equal(keys, v.keys) && len(keys) <= unindexed {
+		if keys := d.lastKeys; len(keys) > 0 && len(keys) <= unindexed && v.keysAre(keys) {
 			// The keys of the object before, as items of a list have:
 			// one list for them all, which set copies before it changes
 			// it. (Those keys were clean and not repeated.)
 			o.keys, o.vals, o.shared = keys, make([]any, len(keys)), true
-			for i := range keys {
-				o.vals[i] = d.cleanPlain(v.vals[i], d.pk(p, keys[i]))
+			for i, x := 0, v.first(); x.ok(); i, x = i+1, x.next() {
+				o.vals[i] = d.cleanPlain(x, d.pk(p, keys[i]))
 			}
 			d.lastKeys = keys // (a value may have been an object of its own)
 			return o
 		}
-		if len(v.keys) > 0 {
-			o.keys, o.vals = make([]string, 0, len(v.keys)), make([]any, 0, len(v.keys))
+		keys := v.keys()
+		if len(keys) > 0 {
+			o.keys, o.vals = make([]string, 0, len(keys)), make([]any, 0, len(keys))
 		}
-		repeated := repeatedKeys(v.keys)
-		for i, k := range v.keys {
+		repeated := repeatedKeys(keys)
+		for i, x := 0, v.first(); x.ok(); i, x = i+1, x.next() {
+			k := keys[i]
 			ck := d.clean(k, p, false)
 			if repeated != nil && repeated[k] != i {
 				o.set(ck, nil) // its place; the last value comes later
 				continue
 			}
-			o.set(ck, d.cleanPlain(v.vals[i], d.pk(p, k)))
+			o.set(ck, d.cleanPlain(x, d.pk(p, k)))
 		}
-		if repeated == nil && slices.Equal(o.keys, v.keys) {
+		if repeated == nil && slices.Equal(o.keys, keys) {
 			d.lastKeys = o.keys[:len(o.keys):len(o.keys)]
 		} else {
 			d.lastKeys = nil
@@ -1729,10 +1798,13 @@ func shortRegexpError(err error) string {
 }
 
 // stringList reads an array of strings, each sanitized as one line.
-func (d *decoder) stringList(v *jval, p, what string) []string {
+func (d *decoder) stringList(v jval, p, what string) []string {
 	items := d.array(v, p, what)
-	out := make([]string, 0, len(items))
-	for i, it := range items {
+	if !items.ok() {
+		return nil
+	}
+	out := make([]string, 0, items.len())
+	for i, it := 0, items.first(); it.ok(); i, it = i+1, it.next() {
 		out = append(out, d.plainString(it, d.pi(p, i), what, false))
 	}
 	return out

@@ -21,10 +21,10 @@ import (
 var v09Kinds = []string{"createSurface", "updateComponents", "updateDataModel", "deleteSurface"}
 
 // messageV09 decodes a message that named a v0.9 version.
-func (d *decoder) messageV09(env *jval, version string) Message {
+func (d *decoder) messageV09(env jval, version string) Message {
 	var found, other []string
-	for _, k := range env.keys {
-		switch {
+	for x := env.first(); x.ok(); x = x.next() {
+		switch k := x.key(); {
 		case k == "version":
 		case containsString(v09Kinds, k):
 			found = append(found, k)
@@ -38,10 +38,10 @@ func (d *decoder) messageV09(env *jval, version string) Message {
 	case len(found) == 0 && len(other) > 0:
 		// The client error names the surface when the message does
 		// (a v0.8 kind sent as v0.9 still says which surface it meant).
-		for i, k := range env.keys {
-			if v := env.vals[i]; k != "version" && v.kind == jObject {
+		for v := env.first(); v.ok(); v = v.next() {
+			if !v.keyIs("version") && v.kind == jObject {
 				if sid, ok := v.member("surfaceId"); ok && sid.kind == jString {
-					d.surfaceID = SanitizeLine(clip(sid.str))
+					d.surfaceID = SanitizeLine(clip(sid.str()))
 					break
 				}
 			}
@@ -87,13 +87,13 @@ func (d *decoder) messageV09(env *jval, version string) Message {
 
 // strictKeys refuses the keys of m that are not known (v0.9 schemas allow
 // no others); in lenient mode they are warnings.
-func (d *decoder) strictKeys(m *jval, path string, known ...string) {
+func (d *decoder) strictKeys(m jval, path string, known ...string) {
 	if d.err != nil {
 		return
 	}
 	var unknown []string
-	for _, k := range m.keys {
-		if !containsString(known, k) {
+	for x := m.first(); x.ok(); x = x.next() {
+		if k := x.key(); !containsString(known, k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -111,7 +111,7 @@ func (d *decoder) strictKeys(m *jval, path string, known ...string) {
 	}
 }
 
-func (d *decoder) createSurface(body *jval, p string) *CreateSurface {
+func (d *decoder) createSurface(body jval, p string) *CreateSurface {
 	d.strictKeys(body, p, "surfaceId", "catalogId", "theme", "sendDataModel")
 	cs := &CreateSurface{SurfaceID: d.surfaceID}
 	raw, ok := body.member("catalogId")
@@ -146,19 +146,20 @@ func (d *decoder) createSurface(body *jval, p string) *CreateSurface {
 
 // theme reads a catalog's theme. The catalogs allow properties beyond
 // their own, which are warnings.
-func (d *decoder) theme(raw *jval, p string, cat *catalogV09) Theme {
+func (d *decoder) theme(raw jval, p string, cat *catalogV09) Theme {
 	var t Theme
 	m := d.object(raw, p, "theme")
 	if d.err != nil {
 		return t
 	}
-	for i, k := range m.keys {
+	for x := m.first(); x.ok(); x = x.next() {
+		k := x.key()
 		kp := d.pk(p, k)
 		if !containsString(cat.themeKeys, k) {
 			d.warn(CodeUnknownStyle, kp, "theme property %q is not in the catalog and is ignored", SanitizeLine(k))
 			continue
 		}
-		v := d.plainString(m.vals[i], kp, k, false)
+		v := d.plainString(x, kp, k, false)
 		if d.err != nil {
 			return t
 		}
@@ -182,7 +183,7 @@ func (d *decoder) theme(raw *jval, p string, cat *catalogV09) Theme {
 	return t
 }
 
-func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
+func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	d.strictKeys(body, p, "surfaceId", "components")
 	var cat *catalogV09
 	if d.catalogOf != nil {
@@ -201,19 +202,19 @@ func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
 	if d.err != nil {
 		return nil
 	}
-	if len(items) == 0 {
+	if items.len() == 0 {
 		d.fail(CodeBadValue, d.p(p, "components"), "components must not be empty")
 		return nil
 	}
-	if len(items) > MaxComponents {
-		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", len(items), MaxComponents)
+	if items.len() > MaxComponents {
+		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", items.len(), MaxComponents)
 		return nil
 	}
-	uc.Components = make([]*Component, 0, len(items))
+	uc.Components = make([]*Component, 0, items.len())
 	seen := takeIDMap()
 	defer giveIDMap(seen)
-	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v *jval, s string) { d.cleanAt(v, s) }}
-	for i, item := range items {
+	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }}
+	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		c := d.componentV09(item, ip, cat, dp)
 		c.pos = int32(i)
@@ -232,7 +233,7 @@ func (d *decoder) updateComponents(body *jval, p string) *UpdateComponents {
 	return uc
 }
 
-func (d *decoder) updateDataModel(body *jval, p string) *UpdateDataModel {
+func (d *decoder) updateDataModel(body jval, p string) *UpdateDataModel {
 	d.strictKeys(body, p, "surfaceId", "path", "value")
 	u := &UpdateDataModel{SurfaceID: d.surfaceID, parsed: true}
 	if raw, ok := body.member("path"); ok {
@@ -250,13 +251,14 @@ func (d *decoder) updateDataModel(body *jval, p string) *UpdateDataModel {
 
 // componentV09 reads one flat v0.9 component: id, component (the type),
 // the common properties and the type's own.
-func (d *decoder) componentV09(raw *jval, p string, cat *catalogV09, dp *dynParser) Component {
+func (d *decoder) componentV09(raw jval, p string, cat *catalogV09, dp *dynParser) Component {
 	item := d.object(raw, p, "a component")
 	if d.err != nil {
 		return Component{}
 	}
 	var c Component
-	idRaw, ok := item.member("id")
+	pd := &propDecoder{d: d, props: item, base: p, dp: dp}
+	idRaw, ok := pd.lookup("id")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
 		return c
@@ -266,7 +268,7 @@ func (d *decoder) componentV09(raw *jval, p string, cat *catalogV09, dp *dynPars
 		d.fail(CodeBadValue, d.p(p, "id"), "a component id must not be empty")
 	}
 	d.compID = c.ID
-	typRaw, ok := item.member("component")
+	typRaw, ok := pd.lookup("component")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
 		return c
@@ -275,9 +277,6 @@ func (d *decoder) componentV09(raw *jval, p string, cat *catalogV09, dp *dynPars
 	if d.err != nil {
 		return c
 	}
-	pd := &propDecoder{d: d, props: item, base: p, dp: dp}
-	pd.get("id", false)
-	pd.get("component", false)
 	if w, ok := pd.get("weight", false); ok {
 		f := d.num(w, d.p(p, "weight"), "weight")
 		if d.err == nil && f < 0 {
@@ -301,9 +300,9 @@ func (d *decoder) componentV09(raw *jval, p string, cat *catalogV09, dp *dynPars
 		return c
 	}
 	var unknown []string
-	for i, k := range item.keys {
+	for i, x := 0, item.first(); x.ok(); i, x = i+1, x.next() {
 		if !pd.wasUsed(i) {
-			unknown = append(unknown, k)
+			unknown = append(unknown, x.key())
 		}
 	}
 	sort.Strings(unknown)
@@ -329,7 +328,7 @@ func (d *decoder) failWith(e *Error) {
 }
 
 // dynamic reads a v0.9 dynamic value of type want.
-func (pd *propDecoder) dynamic(raw *jval, at string, want dynType) *dynamic {
+func (pd *propDecoder) dynamic(raw jval, at string, want dynType) *dynamic {
 	if pd.d.err != nil {
 		return nil
 	}
@@ -353,13 +352,14 @@ func (pd *propDecoder) dynString(name string, required, multiline bool) Bound[st
 		// dynamic value first. (Nothing else is read as a string literal:
 		// a lenient canvas keeps a number or a boolean as a dynamic value,
 		// converted when shown.)
-		s, err := pd.dp.str(raw, typeString, pd.dp.root(pd.d.pk(pd.base, name)))
+		orig := raw.str()
+		s, err := pd.dp.cleanStr(raw, orig, typeString, pd.dp.root(pd.d.pk(pd.base, name)))
 		if err != nil {
 			pd.d.failWith(err)
 			return b
 		}
 		if !multiline {
-			s = pd.d.cleanAt(raw, SanitizeLine(s))
+			s = pd.d.cleanAt(raw, orig, SanitizeLine(s))
 		}
 		b.Literal, b.HasLiteral = s, true
 		return b
@@ -439,7 +439,7 @@ func (pd *propDecoder) checks() []checkRule {
 	return rules
 }
 
-func (pd *propDecoder) accessibility(raw *jval) *a11ySpec {
+func (pd *propDecoder) accessibility(raw jval) *a11ySpec {
 	p := pd.d.p(pd.base, "accessibility")
 	m := pd.d.object(raw, p, "accessibility")
 	if pd.d.err != nil {
@@ -772,9 +772,10 @@ func (pd *propDecoder) actionV09() Action {
 	if d.opts.Lenient {
 		want = typeAny
 	}
-	a.v9.ctx = make([]dynEntry, 0, len(ctx.keys))
-	for i, k := range ctx.keys {
-		v := pd.dynamic(ctx.vals[i], d.pk(cp, k), want)
+	a.v9.ctx = make([]dynEntry, 0, ctx.len())
+	for x := ctx.first(); x.ok(); x = x.next() {
+		k := x.key()
+		v := pd.dynamic(x, d.pk(cp, k), want)
 		if v == nil {
 			return a
 		}
@@ -800,10 +801,10 @@ func (pd *propDecoder) customV09(typ string) Props {
 	typ = SanitizeLine(typ)
 	d.warn(CodeLenient, d.p(pd.base, "component"), "component type %q is not in the catalog: drawn as a placeholder", typ)
 	p := &Custom{TypeName: typ}
-	for i := range pd.props.keys {
+	for i := range pd.props.len() {
 		pd.markUsed(i)
 	}
-	if raw, ok := pd.props.member("child"); ok && raw.kind == jString && raw.str != "" {
+	if raw, ok := pd.props.member("child"); ok && raw.kind == jString && !raw.strIs("") {
 		p.Child = d.plainString(raw, d.p(pd.base, "child"), "child", false)
 	}
 	raw, ok := pd.props.member("children")
@@ -815,11 +816,11 @@ func (pd *propDecoder) customV09(typ string) Props {
 	case idList(raw):
 		p.Children = Children{ExplicitList: d.stringList(raw, cp, "children"), v09: true}
 		return p
-	case raw.kind == jObject && len(raw.keys) == 2:
+	case raw.kind == jObject && raw.len() == 2:
 		id, ok1 := raw.member("componentId")
 		pv, ok2 := raw.member("path")
 		if ok1 && ok2 && id.kind == jString && pv.kind == jString {
-			dp := parseDynPath(pv.str)
+			dp := parseDynPath(pv.str())
 			p.Children = Children{v09: true, Template: &Template{ComponentID: d.plainString(id, d.p(cp, "componentId"), "componentId", false),
 				DataBinding: d.plainString(pv, d.p(cp, "path"), "path", false), path: &dp}}
 			return p

@@ -248,7 +248,7 @@ type dynParser struct {
 	res map[string]*regexp.Regexp
 	// cleaned, when set, is told each string of the document that
 	// cleaning changed.
-	cleaned func(v *jval, s string)
+	cleaned func(v jval, orig, s string)
 	// dyns and segs are what is left of the blocks that values and path
 	// segments are taken from: one allocation for the values of several
 	// components, a block being small enough that a component kept
@@ -295,7 +295,7 @@ func refusal(code Code, at *ptr, format string, args ...any) *Error {
 
 // value parses the property value v, of type want, found at the JSON
 // Pointer at.
-func (p *dynParser) value(v *jval, want dynType, at string) (*dynamic, *Error) {
+func (p *dynParser) value(v jval, want dynType, at string) (*dynamic, *Error) {
 	return p.parse(v, want, p.root(at), CodeBadValue)
 }
 
@@ -309,7 +309,7 @@ func (p *dynParser) root(at string) *ptr {
 
 // parse reads a dynamic value. code is the refusal code for a value of
 // the wrong type: bad_value for a property, bad_call for an argument.
-func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, *Error) {
+func (p *dynParser) parse(v jval, want dynType, at *ptr, code Code) (*dynamic, *Error) {
 	var d *dynamic
 	switch v.kind {
 	case jObject:
@@ -324,14 +324,15 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 			if pv.kind != jString {
 				return nil, refusal(code, at.k("path"), "a data binding's path must be a string, not %s", pv.kind)
 			}
-			if len(v.keys) != 1 && !p.lenient {
-				return nil, refusal(code, at, "a data binding has only a path; found %s", strings.Join(v.keys, ", "))
+			if v.len() != 1 && !p.lenient {
+				return nil, refusal(code, at, "a data binding has only a path; found %s", strings.Join(v.keys(), ", "))
 			}
-			if len(pv.str) > MaxStringBytes {
-				return nil, refusal(CodeStringTooLong, at.k("path"), "path of %d bytes is over the limit of %d", len(pv.str), MaxStringBytes)
+			ps := pv.str()
+			if len(ps) > MaxStringBytes {
+				return nil, refusal(CodeStringTooLong, at.k("path"), "path of %d bytes is over the limit of %d", len(ps), MaxStringBytes)
 			}
 			d = p.newDynamic()
-			d.kind, d.path = dynPath, p.path(pv.str)
+			d.kind, d.path = dynPath, p.path(ps)
 		} else if want == typeAny {
 			lit, err := cleanLiteral(v.plain(), at)
 			if err != nil {
@@ -343,13 +344,13 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 		}
 	case jArray:
 		if want == typeBoolList {
-			items := make([]*dynamic, len(v.vals))
-			for i, e := range v.vals {
-				item, err := p.parse(e, typeBool, at.i(i), code)
+			items := make([]*dynamic, 0, v.len())
+			for e := v.first(); e.ok(); e = e.next() {
+				item, err := p.parse(e, typeBool, at.i(len(items)), code)
 				if err != nil {
 					return nil, err
 				}
-				items[i] = item
+				items = append(items, item)
 			}
 			if len(items) < 2 {
 				return nil, refusal(code, at, "needs at least two values, got %d", len(items))
@@ -379,8 +380,13 @@ func (p *dynParser) parse(v *jval, want dynType, at *ptr, code Code) (*dynamic, 
 
 // str reads the string v, where a value of type want is expected, and
 // cleans it as that type is shown.
-func (p *dynParser) str(v *jval, want dynType, at *ptr) (string, *Error) {
-	s := v.str
+func (p *dynParser) str(v jval, want dynType, at *ptr) (string, *Error) {
+	return p.cleanStr(v, v.str(), want, at)
+}
+
+// cleanStr is str of the string v whose value orig is.
+func (p *dynParser) cleanStr(v jval, orig string, want dynType, at *ptr) (string, *Error) {
+	s := orig
 	if len(s) > MaxStringBytes {
 		return "", refusal(CodeStringTooLong, at, "string of %d bytes is over the limit of %d", len(s), MaxStringBytes)
 	}
@@ -395,8 +401,8 @@ func (p *dynParser) str(v *jval, want dynType, at *ptr) (string, *Error) {
 	// A string kept as it was is recorded too when it holds a line break
 	// or a tab, which the component's JSON would otherwise clean as one
 	// line (see decoder.cleanAt).
-	if p.cleaned != nil && (s != v.str || hasBreakOrTab(s)) {
-		p.cleaned(v, s)
+	if p.cleaned != nil && (s != orig || hasBreakOrTab(s)) {
+		p.cleaned(v, orig, s)
 	}
 	return s, nil
 }
@@ -531,18 +537,18 @@ func cleanLiteral(v any, at *ptr) (any, *Error) {
 
 // jsonCall reads a FunctionCall object. extra is one more key the object
 // may hold (a check rule's "message").
-func (p *dynParser) jsonCall(v *jval, at *ptr, extra string) (*fcall, *Error) {
+func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 	nv, _ := v.member("call")
 	if nv.kind != jString {
 		return nil, refusal(CodeBadCall, at.k("call"), "call must name a function, not be %s", nv.kind)
 	}
-	c := &fcall{name: nv.str}
+	c := &fcall{name: nv.str()}
 	fn := p.fns.get(c.name)
 	if fn == nil {
 		return nil, refusal(CodeUnknownFunction, at.k("call"), "unknown function %q; the catalog has %s", SanitizeLine(c.name), p.fns.list())
 	}
-	for _, k := range v.keys {
-		switch k {
+	for x := v.first(); x.ok(); x = x.next() {
+		switch k := x.key(); k {
 		case "call", "args", "returnType":
 		default:
 			if k != extra || extra == "" {
@@ -551,10 +557,10 @@ func (p *dynParser) jsonCall(v *jval, at *ptr, extra string) (*fcall, *Error) {
 		}
 	}
 	if rv, ok := v.member("returnType"); ok {
-		if rv.kind != jString || !containsString(returnTypes, rv.str) {
+		c.ret = rv.str()
+		if rv.kind != jString || !containsString(returnTypes, c.ret) {
 			return nil, refusal(CodeBadCall, at.k("returnType"), "returnType must be one of %s", strings.Join(returnTypes, ", "))
 		}
-		c.ret = rv.str
 		if c.ret != fn.ret && !p.lenient {
 			return nil, refusal(CodeBadCall, at.k("returnType"), "%s returns %s, not %s", fn.name, fn.ret, c.ret)
 		}
@@ -563,13 +569,14 @@ func (p *dynParser) jsonCall(v *jval, at *ptr, extra string) (*fcall, *Error) {
 		if av.kind != jObject {
 			return nil, refusal(CodeBadCall, at.k("args"), "args must be an object, not %s", av.kind)
 		}
-		c.named = make([]namedArg, 0, len(av.keys))
-		for i, k := range av.keys {
+		c.named = make([]namedArg, 0, av.len())
+		for x := av.first(); x.ok(); x = x.next() {
+			k := x.key()
 			spec := fn.arg(k)
 			if spec == nil {
 				return nil, refusal(CodeBadCall, at.k("args").k(k), "%s has no argument %q; it takes %s", fn.name, SanitizeLine(k), fn.argList())
 			}
-			val, err := p.parse(av.vals[i], spec.typ, at.k("args").k(k), CodeBadCall)
+			val, err := p.parse(x, spec.typ, at.k("args").k(k), CodeBadCall)
 			if err != nil {
 				return nil, err
 			}

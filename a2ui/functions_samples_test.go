@@ -17,7 +17,7 @@ const samplesV09Dir = "../../shared/a2ui-samples-v09"
 type v09Sample struct {
 	fns   *functionSet
 	data  any
-	comps map[string]*jval
+	comps map[string]jval
 	order []string
 	at    map[string]string // component id → JSON Pointer of the component
 }
@@ -33,36 +33,36 @@ func readV09Sample(t *testing.T, path string) map[string]*v09Sample {
 	file := mustJSON(t, string(raw))
 	msgs, _ := file.member("messages")
 	surfaces := map[string]*v09Sample{}
-	for i, m := range msgs.vals {
-		for j, kind := range m.keys {
-			body := m.vals[j]
+	for i, m := range msgs.vals() {
+		for j, kind := range m.keys() {
+			body := m.vals()[j]
 			if kind == "version" {
 				continue
 			}
 			idv, _ := body.member("surfaceId")
-			s := surfaces[idv.str]
+			s := surfaces[idv.str()]
 			switch kind {
 			case "createSurface":
 				cat, _ := body.member("catalogId")
-				s = &v09Sample{fns: functionsFor(cat.str), comps: map[string]*jval{}, at: map[string]string{}}
+				s = &v09Sample{fns: functionsFor(cat.str()), comps: map[string]jval{}, at: map[string]string{}}
 				if s.fns == nil {
-					t.Fatalf("%s: unknown catalog %s", path, cat.str)
+					t.Fatalf("%s: unknown catalog %s", path, cat.str())
 				}
-				surfaces[idv.str] = s
+				surfaces[idv.str()] = s
 			case "updateComponents":
 				comps, _ := body.member("components")
-				for k, c := range comps.vals {
+				for k, c := range comps.vals() {
 					id, _ := c.member("id")
-					if _, seen := s.comps[id.str]; !seen {
-						s.order = append(s.order, id.str)
+					if _, seen := s.comps[id.str()]; !seen {
+						s.order = append(s.order, id.str())
 					}
-					s.comps[id.str] = c
-					s.at[id.str] = "/messages/" + itoa(i) + "/updateComponents/components/" + itoa(k)
+					s.comps[id.str()] = c
+					s.at[id.str()] = "/messages/" + itoa(i) + "/updateComponents/components/" + itoa(k)
 				}
 			case "updateDataModel":
 				segs := []string(nil)
 				if pv, ok := body.member("path"); ok {
-					segs = parseDynPath(pv.str).segs
+					segs = parseDynPath(pv.str()).segs
 				}
 				if vv, ok := body.member("value"); ok {
 					s.data = store(s.data, segs, vv.plain())
@@ -87,28 +87,28 @@ func (s *v09Sample) scopes() map[string][]string {
 			return
 		}
 		out[id] = scope
-		for k, v := range c.keys {
-			child := c.vals[k]
+		for k, v := range c.keys() {
+			child := c.vals()[k]
 			switch {
 			case v == "children" && child.kind == jObject:
 				cid, _ := child.member("componentId")
 				pv, _ := child.member("path")
-				p := parseDynPath(pv.str)
+				p := parseDynPath(pv.str())
 				items := p.segs
 				if !p.abs {
 					items = append(append([]string(nil), scope...), p.segs...)
 				}
-				walk(cid.str, append(items, "0"))
+				walk(cid.str(), append(items, "0"))
 			case v == "children":
-				for _, e := range child.vals {
-					walk(e.str, scope)
+				for _, e := range child.vals() {
+					walk(e.str(), scope)
 				}
 			case v == "child" || v == "trigger" || v == "content":
-				walk(child.str, scope)
+				walk(child.str(), scope)
 			case v == "tabs":
-				for _, tab := range child.vals {
+				for _, tab := range child.vals() {
 					if cv, ok := tab.member("child"); ok {
-						walk(cv.str, scope)
+						walk(cv.str(), scope)
 					}
 				}
 			}
@@ -129,8 +129,8 @@ func evalV09Sample(t *testing.T, path string) map[string]string {
 		for _, id := range s.order {
 			c := s.comps[id]
 			e := &modelEnv{data: s.data, item: scopes[id]}
-			for k, key := range c.keys {
-				v := c.vals[k]
+			for k, key := range c.keys() {
+				v := c.vals()[k]
 				at := s.at[id] + "/" + key
 				name := sid + "/" + id + "/" + key
 				switch {
@@ -159,7 +159,7 @@ func evalV09Sample(t *testing.T, path string) map[string]string {
 	return out
 }
 
-func hasMember(v *jval, key string) bool {
+func hasMember(v jval, key string) bool {
 	_, ok := v.member(key)
 	return ok
 }

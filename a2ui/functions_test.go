@@ -25,7 +25,7 @@ const fnTestData = `{
 	"email": "test@example.com", "emoji": "😀"
 }`
 
-func mustJSON(t testing.TB, src string) *jval {
+func mustJSON(t testing.TB, src string) jval {
 	t.Helper()
 	v, err := parseJSON([]byte(src))
 	if err != nil {

@@ -10,18 +10,49 @@ import (
 )
 
 // jval is one value of a parsed JSON document. DecodeMessage parses a
-// message once into jvals and reads every property from them, instead of
+// message once and reads every property from the parsed values, instead of
 // unmarshalling each level again, which would scan a message once per level
 // of nesting.
+//
+// The parsed tree holds no pointer: its nodes are spans of the document
+// linked by index, and a string is made from its bytes only when it is
+// read. So building the tree writes no pointer the garbage collector has
+// to follow, and a pooled parser's nodes are neither scanned nor cleared.
+// A jval is a node and its parser, passed by value; the zero jval is no
+// value.
 type jval struct {
-	kind  jkind
+	*jnode
+	p *jparser
+}
+
+// jnode is one node of a parsed document.
+type jnode struct {
+	num   float64 // a number's value; 1 or 0 for a boolean
 	start int32   // the value's byte span in the document
 	end   int32   //
-	str   string  // a string's value
-	num   float64 // a number's value; 1 or 0 for a boolean
-	keys  []string
-	vals  []*jval // an object's member values in document order, or an array's elements
+	// A member of an object: its key's characters, inside the quotes.
+	kstart, kend int32
+	first        int32 // a container's first member or element; 0 when it has none
+	next         int32 // the next member or element of the same container; 0 after the last
+	n            int32 // a container's count of members or elements
+	// An object's key lengths, as a filter: keyBit(n) is set for every
+	// key of n bytes written out as it is (all bits, once a key is written
+	// otherwise), so that a lookup of a key of another length looks at
+	// no member.
+	keyBits uint64
+	kind    jkind
+	text    uint8 // how a string's (or a key's) characters are written: plainText, rawText or escapedText
 }
+
+// How the characters of a string are written in the document: printable
+// ASCII as they are; as they are with other bytes (which may not be valid
+// UTF-8); with escapes. A key's form is in its high four bits.
+const (
+	plainText   = 0
+	rawText     = 1
+	escapedText = 2
+	keyShift    = 4
+)
 
 type jkind uint8
 
@@ -38,15 +69,171 @@ func (k jkind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
 }
 
+// ok reports whether v is a value.
+func (v jval) ok() bool { return v.jnode != nil }
+
+// at returns node i of v's document.
+func (v jval) at(i int32) jval { return jval{&v.p.nodes[i], v.p} }
+
+// first returns a container's first member or element, next the member or
+// element after v in its container; each is no value (!ok) past the end.
+func (v jval) first() jval {
+	if v.jnode.first == 0 {
+		return jval{}
+	}
+	return v.at(v.jnode.first)
+}
+
+func (v jval) next() jval {
+	if v.jnode.next == 0 {
+		return jval{}
+	}
+	return v.at(v.jnode.next)
+}
+
+// len returns a container's count of members or elements.
+func (v jval) len() int { return int(v.n) }
+
+// str returns a string's value, "" for a value of another kind.
+func (v jval) str() string {
+	if v.kind != jString {
+		return ""
+	}
+	b := v.p.data[v.start+1 : v.end-1]
+	switch v.jnode.text & (1<<keyShift - 1) {
+	case plainText:
+		if t := v.p.vals; t != nil && len(b) <= maxInterned && len(v.p.data) >= minInterning {
+			// Short values repeat (type names, enums): one string
+			// each.
+			s, slot, ok := t.get(b)
+			if !ok {
+				s = string(b)
+				t.slots[slot] = s
+				v.p.valsUsed = true
+			}
+			return s
+		}
+		return string(b)
+	case rawText:
+		return validUTF8(b)
+	}
+	return unescape(b)
+}
+
+// strIs reports whether v is the string t.
+func (v jval) strIs(t string) bool {
+	if v.kind != jString {
+		return false
+	}
+	if v.jnode.text&(1<<keyShift-1) == plainText {
+		return string(v.p.data[v.start+1:v.end-1]) == t
+	}
+	return v.str() == t
+}
+
+// key returns the key of a member of an object.
+func (v jval) key() string {
+	b := v.p.data[v.kstart:v.kend]
+	switch v.jnode.text >> keyShift {
+	case plainText:
+		if t := v.p.keys; t != nil && len(b) <= maxInternedKey {
+			k, slot, ok := t.get(b)
+			if !ok {
+				k = string(b)
+				t.slots[slot] = k
+			}
+			return k
+		}
+		return string(b)
+	case rawText:
+		return validUTF8(b)
+	}
+	return unescape(b)
+}
+
+// keyIs reports whether the key of a member of an object is k.
+func (v jval) keyIs(k string) bool {
+	if v.jnode.text>>keyShift != plainText {
+		return v.key() == k
+	}
+	return int(v.kend-v.kstart) == len(k) && string(v.p.data[v.kstart:v.kend]) == k
+}
+
 // member returns the value of key in an object; the last one when a key is
 // repeated, as encoding/json does.
-func (v *jval) member(key string) (*jval, bool) {
-	for i := len(v.keys) - 1; i >= 0; i-- {
-		if v.keys[i] == key {
-			return v.vals[i], true
-		}
+func (v jval) member(key string) (jval, bool) {
+	i, _ := v.find(key, nil)
+	if i == 0 {
+		return jval{}, false
 	}
-	return nil, false
+	return v.at(i), true
+}
+
+// find returns the index of the node of the last member of the object v
+// whose key is key, 0 when there is none; each, when not nil, is told the
+// place in the object of every member whose key is key.
+func (v jval) find(key string, each func(place int)) (int32, bool) {
+	if v.keyBits&keyBit(len(key)) == 0 {
+		return 0, false
+	}
+	nodes, data := v.p.nodes, v.p.data
+	var found int32
+	place := 0
+	for j := v.jnode.first; j != 0; place++ {
+		n := &nodes[j]
+		if n.text>>keyShift != plainText {
+			if (jval{n, v.p}).key() == key {
+				found = j
+				if each != nil {
+					each(place)
+				}
+			}
+		} else if int(n.kend-n.kstart) == len(key) && string(data[n.kstart:n.kend]) == key {
+			found = j
+			if each != nil {
+				each(place)
+			}
+		}
+		j = n.next
+	}
+	return found, found != 0
+}
+
+// keyBit is the bit of an object's keyBits for a key of n bytes.
+func keyBit(n int) uint64 { return 1 << (n & 63) }
+
+// keysAre reports whether the keys of an object are keys, in that order.
+func (v jval) keysAre(keys []string) bool {
+	if int(v.n) != len(keys) {
+		return false
+	}
+	i := 0
+	for x := v.first(); x.ok(); x = x.next() {
+		if !x.keyIs(keys[i]) {
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+// keys returns the keys of an object in document order.
+func (v jval) keys() []string {
+	out := make([]string, 0, v.n)
+	for x := v.first(); x.ok(); x = x.next() {
+		out = append(out, x.key())
+	}
+	return out
+}
+
+// vals returns the member values of an object or the elements of an
+// array, in document order.
+func (v jval) vals() []jval {
+	out := make([]jval, 0, v.n)
+	for x := v.first(); x.ok(); x = x.next() {
+		out = append(out, x)
+	}
+	return out
 }
 
 // maxJSONDepth bounds nesting so that a hostile document cannot exhaust the
@@ -57,28 +244,12 @@ const maxJSONDepth = 512
 // so that byte offsets fit in an int32.
 const maxJSONBytes = 1 << 30
 
-// jparser is a strict RFC 8259 parser. Nodes come from a slab to keep
-// allocations per message low.
+// jparser is a strict RFC 8259 parser.
 type jparser struct {
-	data   []byte
-	pos    int
-	depth  int
-	all    []jval // the current node slab; all[:used] are taken
-	used   int
-	keyBuf []string
-	valBuf []*jval
-	// A pooled parser keeps its slabs and buffers: slabs[:slabAt],
-	// keyBufs[:keyAt] and valBufs[:valAt] are in use.
-	slabs   [][]jval
-	keyBufs [][]string
-	valBufs [][]*jval
-	slabAt  int
-	keyAt   int
-	valAt   int
-	// Members and elements are gathered on these stacks and copied out
-	// at the right size when their container closes.
-	keyStack []string
-	valStack []*jval
+	data  []byte
+	pos   int
+	depth int
+	nodes []jnode // nodes[0] is the document's value
 	// keys repeat a lot (id, component, literalString…): one string each;
 	// vals does the same for short values (type names, enums) of a large
 	// document. A parser from the pool has both; parseJSON's has none.
@@ -136,13 +307,13 @@ type jsonSyntaxError struct {
 func (e *jsonSyntaxError) Error() string { return fmt.Sprintf("%s at byte %d", e.msg, e.offset) }
 
 // parseJSON parses one JSON document.
-func parseJSON(data []byte) (*jval, error) {
+func parseJSON(data []byte) (jval, error) {
 	p := &jparser{data: data}
 	return p.parse()
 }
 
 // parsers keeps parsers from one message to the next: a message's values
-// are garbage once the message is decoded, and their slabs serve the next
+// are garbage once the message is decoded, and their nodes serve the next
 // one, so that decoding a large batch does not allocate its parse trees
 // again and again.
 var parsers = sync.Pool{New: func() any { return new(jparser) }}
@@ -150,7 +321,7 @@ var parsers = sync.Pool{New: func() any { return new(jparser) }}
 // kept holds a few parsers of moderate size outside the pool, which the
 // garbage collector empties at every cycle: a program decoding one large
 // message after another (a long surface shown again and again) would
-// otherwise make its slabs anew after each collection. It keeps at most
+// otherwise make its nodes anew after each collection. It keeps at most
 // maxKept parsers of at most maxKeptValues values each.
 var kept struct {
 	sync.Mutex
@@ -182,33 +353,15 @@ func pooledParser(data []byte) *jparser {
 	return p
 }
 
-// maxPooledValues bounds the values a pooled parser keeps slabs for.
+// maxPooledValues bounds the values a pooled parser keeps nodes for.
 const maxPooledValues = 1 << 17
 
-// release clears what the parser handed out (nothing may hold its values
-// any more) and returns it to the pool.
+// release returns the parser to the pool: nothing may read its values any
+// more. Its nodes hold no pointer, so they are left as they are for the
+// next document to overwrite.
 func (p *jparser) release() {
-	values := 0
-	for i, slab := range p.slabs {
-		switch {
-		case i < p.slabAt-1:
-			clear(slab)
-		case i == p.slabAt-1:
-			clear(slab[:p.used]) // the rest of the last one was not handed out
-		}
-		values += len(slab)
-	}
-	for _, b := range p.keyBufs[:p.keyAt] {
-		clear(b)
-	}
-	for _, b := range p.valBufs[:p.valAt] {
-		clear(b)
-	}
-	clear(p.keyStack[:cap(p.keyStack)])
-	clear(p.valStack[:cap(p.valStack)])
-	p.keyStack, p.valStack = p.keyStack[:0], p.valStack[:0]
-	p.all, p.used, p.slabAt = nil, 0, 0
-	p.keyBuf, p.valBuf, p.keyAt, p.valAt = nil, nil, 0, 0
+	values := cap(p.nodes)
+	p.nodes = p.nodes[:0]
 	p.data = nil
 	if p.valsUsed {
 		clear(p.vals.slots[:]) // the keys stay: they are the same from one message to the next
@@ -229,81 +382,30 @@ func (p *jparser) release() {
 	parsers.Put(p)
 }
 
-func (p *jparser) parse() (*jval, error) {
+func (p *jparser) parse() (jval, error) {
 	if len(p.data) > maxJSONBytes {
-		return nil, &jsonSyntaxError{msg: fmt.Sprintf("message of %d bytes is over %d", len(p.data), maxJSONBytes)}
+		return jval{}, &jsonSyntaxError{msg: fmt.Sprintf("message of %d bytes is over %d", len(p.data), maxJSONBytes)}
 	}
-	v, err := p.value()
+	if p.nodes == nil || cap(p.nodes) < len(p.data)/12 {
+		// About one value per 12 bytes of JSON.
+		p.nodes = make([]jnode, 0, max(16, len(p.data)/12))
+	}
+	p.nodes = p.nodes[:0]
+	i, err := p.value()
 	if err != nil {
-		return nil, err
+		return jval{}, err
 	}
 	p.space()
 	if p.pos != len(p.data) {
-		return nil, p.errorf("unexpected %s after the value", p.what())
+		return jval{}, p.errorf("unexpected %s after the value", p.what())
 	}
-	return v, nil
+	return jval{&p.nodes[i], p}, nil
 }
 
-func (p *jparser) node() *jval {
-	if p.used == len(p.all) {
-		// The next slab: one kept from an earlier message, or a new one
-		// sized from the document (about one value per 12 bytes of
-		// JSON); earlier nodes stay in the old one.
-		if p.slabAt < len(p.slabs) {
-			p.all = p.slabs[p.slabAt]
-		} else {
-			p.all = make([]jval, max(16, min(len(p.data)/12, 1<<16)))
-			p.slabs = append(p.slabs, p.all)
-		}
-		p.slabAt++
-		p.used = 0
-	}
-	n := &p.all[p.used]
-	p.used++
-	return n
-}
-
-// keySlice and valSlice copy a finished container's members out of the
-// stacks into shared backing arrays, capped so that nothing can append
-// into a neighbour.
-func (p *jparser) keySlice(from []string) []string {
-	if len(p.keyBuf) < len(from) {
-		if p.keyAt < len(p.keyBufs) && len(p.keyBufs[p.keyAt]) >= len(from) {
-			p.keyBuf = p.keyBufs[p.keyAt]
-		} else {
-			p.keyBuf = make([]string, max(min(256, len(p.data)/16), 16, len(from)))
-			if p.keyAt < len(p.keyBufs) {
-				p.keyBufs[p.keyAt] = p.keyBuf // too small: the next ones stay
-			} else {
-				p.keyBufs = append(p.keyBufs, p.keyBuf)
-			}
-		}
-		p.keyAt++
-	}
-	out := p.keyBuf[:len(from):len(from)]
-	copy(out, from)
-	p.keyBuf = p.keyBuf[len(from):]
-	return out
-}
-
-func (p *jparser) valSlice(from []*jval) []*jval {
-	if len(p.valBuf) < len(from) {
-		if p.valAt < len(p.valBufs) && len(p.valBufs[p.valAt]) >= len(from) {
-			p.valBuf = p.valBufs[p.valAt]
-		} else {
-			p.valBuf = make([]*jval, max(min(256, len(p.data)/16), 16, len(from)))
-			if p.valAt < len(p.valBufs) {
-				p.valBufs[p.valAt] = p.valBuf // too small: the next ones stay
-			} else {
-				p.valBufs = append(p.valBufs, p.valBuf)
-			}
-		}
-		p.valAt++
-	}
-	out := p.valBuf[:len(from):len(from)]
-	copy(out, from)
-	p.valBuf = p.valBuf[len(from):]
-	return out
+// node adds a node of kind and returns its index.
+func (p *jparser) node(kind jkind) int32 {
+	p.nodes = append(p.nodes, jnode{kind: kind})
+	return int32(len(p.nodes) - 1)
 }
 
 func (p *jparser) errorf(format string, args ...any) error {
@@ -334,56 +436,57 @@ func (p *jparser) space() {
 	}
 }
 
-func (p *jparser) value() (*jval, error) {
+// value parses one value and returns its node's index.
+func (p *jparser) value() (int32, error) {
 	p.space()
 	if p.pos >= len(p.data) {
-		return nil, p.errorf("unexpected end of input")
+		return 0, p.errorf("unexpected end of input")
 	}
 	start := p.pos
-	var v *jval
+	var i int32
 	var err error
 	switch c := p.data[p.pos]; {
 	case c == '{':
-		v, err = p.object()
+		i, err = p.object()
 	case c == '[':
-		v, err = p.array()
+		i, err = p.array()
 	case c == '"':
-		var s string
-		s, err = p.string()
-		v = p.node()
-		v.kind, v.str = jString, s
+		var form uint8
+		form, err = p.string()
+		i = p.node(jString)
+		p.nodes[i].text = form
 	case c == 't':
-		v, err = p.literal("true", jBool, true)
+		i, err = p.literal("true", jBool, true)
 	case c == 'f':
-		v, err = p.literal("false", jBool, false)
+		i, err = p.literal("false", jBool, false)
 	case c == 'n':
-		v, err = p.literal("null", jNull, false)
+		i, err = p.literal("null", jNull, false)
 	case c == '-' || c >= '0' && c <= '9':
-		v, err = p.number()
+		i, err = p.number()
 	default:
-		return nil, p.errorf("invalid character %s looking for a value", p.what())
+		return 0, p.errorf("invalid character %s looking for a value", p.what())
 	}
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	v.start, v.end = int32(start), int32(p.pos)
-	return v, nil
+	n := &p.nodes[i]
+	n.start, n.end = int32(start), int32(p.pos)
+	return i, nil
 }
 
-func (p *jparser) literal(word string, kind jkind, b bool) (*jval, error) {
+func (p *jparser) literal(word string, kind jkind, b bool) (int32, error) {
 	if len(p.data)-p.pos < len(word) || string(p.data[p.pos:p.pos+len(word)]) != word {
-		return nil, p.errorf("invalid literal, expected %s", word)
+		return 0, p.errorf("invalid literal, expected %s", word)
 	}
 	p.pos += len(word)
-	v := p.node()
-	v.kind = kind
+	i := p.node(kind)
 	if b {
-		v.num = 1
+		p.nodes[i].num = 1
 	}
-	return v, nil
+	return i, nil
 }
 
-func (p *jparser) number() (*jval, error) {
+func (p *jparser) number() (int32, error) {
 	start := p.pos
 	if p.data[p.pos] == '-' {
 		p.pos++
@@ -399,12 +502,12 @@ func (p *jparser) number() (*jval, error) {
 	if p.pos < len(p.data) && p.data[p.pos] == '0' {
 		p.pos++
 	} else if digits() == 0 {
-		return nil, p.errorf("invalid number")
+		return 0, p.errorf("invalid number")
 	}
 	if p.pos < len(p.data) && p.data[p.pos] == '.' {
 		p.pos++
 		if digits() == 0 {
-			return nil, p.errorf("invalid number: no digits after the point")
+			return 0, p.errorf("invalid number: no digits after the point")
 		}
 	}
 	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
@@ -413,23 +516,24 @@ func (p *jparser) number() (*jval, error) {
 			p.pos++
 		}
 		if digits() == 0 {
-			return nil, p.errorf("invalid number: no digits in the exponent")
+			return 0, p.errorf("invalid number: no digits in the exponent")
 		}
 	}
 	f, err := strconv.ParseFloat(string(p.data[start:p.pos]), 64)
 	if err != nil {
-		return nil, &jsonSyntaxError{msg: "number out of range", offset: start}
+		return 0, &jsonSyntaxError{msg: "number out of range", offset: start}
 	}
-	v := p.node()
-	v.kind, v.num = jNumber, f
-	return v, nil
+	i := p.node(jNumber)
+	p.nodes[i].num = f
+	return i, nil
 }
 
-func (p *jparser) string() (string, error) {
+// string checks the string at p.pos and moves past it; it tells how its
+// characters are written (plainText, rawText or escapedText), for jval.str
+// to make the string when it is read.
+func (p *jparser) string() (uint8, error) {
 	p.pos++ // opening quote
-	start := p.pos
-	ascii := true
-	// Fast path: no escapes.
+	form := uint8(plainText)
 	for p.pos < len(p.data) {
 		data, i := p.data, p.pos
 		for i < len(data) && plainStringByte[data[i]] {
@@ -439,61 +543,67 @@ func (p *jparser) string() (string, error) {
 		if p.pos == len(p.data) {
 			break
 		}
-		c := p.data[p.pos]
-		if c == '"' {
-			b := p.data[start:p.pos]
-			p.pos++
-			if len(b) <= maxInterned && p.vals != nil && len(p.data) >= minInterning {
-				// Short values repeat (type names, enums): one string
-				// each.
-				s, slot, ok := p.vals.get(b)
-				if !ok {
-					s = text(b, ascii)
-					p.vals.slots[slot] = s
-					p.valsUsed = true
-				}
-				return s, nil
-			}
-			return text(b, ascii), nil
-		}
-		if c == '\\' {
-			break
-		}
-		if c < 0x20 {
-			return "", p.errorf("control character in string")
-		}
-		// DEL or a byte of a longer character: not printable ASCII, and
-		// the rest of the string need not be told apart.
-		p.loose, ascii = true, false
-		p.pos++
-		for p.pos < len(p.data) && unescapedByte[p.data[p.pos]] {
-			p.pos++
-		}
-	}
-	p.loose = true // an escape
-	buf := append([]byte(nil), p.data[start:p.pos]...)
-	for p.pos < len(p.data) {
-		c := p.data[p.pos]
-		switch {
+		switch c := p.data[p.pos]; {
 		case c == '"':
 			p.pos++
-			return validUTF8(buf), nil
+			return form, nil
+		case c == '\\':
+			p.loose, form = true, escapedText
+			if err := p.escape(); err != nil {
+				return 0, err
+			}
 		case c < 0x20:
-			return "", p.errorf("control character in string")
-		case c != '\\':
-			buf = append(buf, c)
+			return 0, p.errorf("control character in string")
+		default:
+			// DEL or a byte of a longer character: not printable
+			// ASCII, and the rest of the run need not be told apart.
+			p.loose = true
+			form = max(form, rawText)
 			p.pos++
+			for p.pos < len(p.data) && unescapedByte[p.data[p.pos]] {
+				p.pos++
+			}
+		}
+	}
+	return 0, p.errorf("unterminated string")
+}
+
+// escape checks the escape at p.pos and moves past it.
+func (p *jparser) escape() error {
+	p.pos++ // the backslash
+	if p.pos >= len(p.data) {
+		return p.errorf("unterminated string")
+	}
+	e := p.data[p.pos]
+	p.pos++
+	switch e {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return nil
+	case 'u':
+		if _, ok := hex4(p.data[p.pos:]); !ok {
+			return p.errorf("invalid \\u escape")
+		}
+		p.pos += 4
+		return nil
+	}
+	return p.errorf("invalid escape \\%c", e)
+}
+
+// unescape returns the characters b of a string the parser checked, with
+// its escapes read: a lone surrogate and every byte that is not part of
+// valid UTF-8 become U+FFFD, as encoding/json reads strings.
+func unescape(b []byte) string {
+	buf := make([]byte, 0, len(b))
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c != '\\' {
+			buf = append(buf, c)
+			i++
 			continue
 		}
-		p.pos++
-		if p.pos >= len(p.data) {
-			break
-		}
-		e := p.data[p.pos]
-		p.pos++
+		e := b[i+1]
+		i += 2
 		switch e {
-		case '"', '\\', '/':
-			buf = append(buf, e)
 		case 'b':
 			buf = append(buf, '\b')
 		case 'f':
@@ -505,36 +615,28 @@ func (p *jparser) string() (string, error) {
 		case 't':
 			buf = append(buf, '\t')
 		case 'u':
-			r, ok := p.hex4()
-			if !ok {
-				return "", p.errorf("invalid \\u escape")
-			}
+			r, _ := hex4(b[i:])
+			i += 4
 			if utf16.IsSurrogate(r) {
 				r2 := rune(-1)
-				if p.pos+1 < len(p.data) && p.data[p.pos] == '\\' && p.data[p.pos+1] == 'u' {
-					save := p.pos
-					p.pos += 2
-					if x, ok := p.hex4(); ok {
+				if i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
+					if x, ok := hex4(b[i+2:]); ok {
 						r2 = x
-					} else {
-						p.pos = save
 					}
 				}
 				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
 					r = d
+					i += 6
 				} else {
-					r = utf8.RuneError
-					if r2 >= 0 {
-						p.pos -= 6 // the second escape stands on its own
-					}
+					r = utf8.RuneError // the second escape, if any, stands on its own
 				}
 			}
 			buf = utf8.AppendRune(buf, r)
-		default:
-			return "", p.errorf("invalid escape \\%c", e)
+		default: // '"', '\\', '/'
+			buf = append(buf, e)
 		}
 	}
-	return "", p.errorf("unterminated string")
+	return validUTF8(buf)
 }
 
 // maxInterned is the longest string value the parser shares one copy of,
@@ -556,35 +658,32 @@ var unescapedByte = func() (t [256]bool) {
 	return t
 }()
 
-// key reads an object key, sharing one string for each distinct key.
-func (p *jparser) key() (string, error) {
+// key checks an object key at p.pos and moves past it; it returns how its
+// characters are written.
+func (p *jparser) key() (uint8, error) {
 	data := p.data
 	start := p.pos + 1
 	end := start
 	for end < len(data) && plainStringByte[data[end]] {
 		end++
 	}
-	if p.keys == nil || end-start > maxInternedKey || end >= len(p.data) || p.data[end] != '"' {
+	if end >= len(data) || data[end] != '"' {
 		return p.string()
 	}
-	k, slot, ok := p.keys.get(p.data[start:end])
-	if !ok {
-		k = string(p.data[start:end]) // printable ASCII
-		p.keys.slots[slot] = k
-	}
-	if n := end - start; n == 4 && k == "path" || n == 11 && k == "dataBinding" {
+	if n := end - start; n == 4 && string(data[start:end]) == "path" || n == 11 && string(data[start:end]) == "dataBinding" {
 		p.bindings++
 	}
 	p.pos = end + 1
-	return k, nil
+	return plainText, nil
 }
 
-func (p *jparser) hex4() (rune, bool) {
-	if len(p.data)-p.pos < 4 {
+// hex4 reads the four hex digits of a \u escape at the start of b.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
 		return 0, false
 	}
 	var r rune
-	for _, c := range p.data[p.pos : p.pos+4] {
+	for _, c := range b[:4] {
 		r <<= 4
 		switch {
 		case c >= '0' && c <= '9':
@@ -597,7 +696,6 @@ func (p *jparser) hex4() (rune, bool) {
 			return 0, false
 		}
 	}
-	p.pos += 4
 	return r, true
 }
 
@@ -609,141 +707,145 @@ func (p *jparser) enter() error {
 	return nil
 }
 
-func (p *jparser) object() (*jval, error) {
+func (p *jparser) object() (int32, error) {
 	if err := p.enter(); err != nil {
-		return nil, err
+		return 0, err
 	}
-	v, err := p.members()
+	i, err := p.members()
 	p.depth--
-	return v, err
+	return i, err
 }
 
-func (p *jparser) members() (*jval, error) {
+// link makes node i the member or element of container c after prev (its
+// first when prev is 0).
+func (p *jparser) link(c, prev, i int32) {
+	if prev == 0 {
+		p.nodes[c].first = i
+	} else {
+		p.nodes[prev].next = i
+	}
+	p.nodes[c].n++
+}
+
+func (p *jparser) members() (int32, error) {
 	p.pos++ // {
-	v := p.node()
-	v.kind = jObject
+	v := p.node(jObject)
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
 		return v, nil
 	}
-	kbase, vbase := len(p.keyStack), len(p.valStack)
+	var prev int32
 	for {
 		p.space()
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
-			return nil, p.errorf("invalid character %s looking for an object key", p.what())
+			return 0, p.errorf("invalid character %s looking for an object key", p.what())
 		}
-		k, err := p.key()
+		kstart := p.pos + 1
+		form, err := p.key()
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
+		kend := p.pos - 1
 		p.space()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			return nil, p.errorf("invalid character %s after an object key", p.what())
+			return 0, p.errorf("invalid character %s after an object key", p.what())
 		}
 		p.pos++
 		val, err := p.value()
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		p.keyStack = append(p.keyStack, k)
-		p.valStack = append(p.valStack, val)
+		n := &p.nodes[val]
+		n.kstart, n.kend = int32(kstart), int32(kend)
+		n.text |= form << keyShift
+		if form == plainText {
+			p.nodes[v].keyBits |= keyBit(kend - kstart)
+		} else {
+			p.nodes[v].keyBits = ^uint64(0)
+		}
+		p.link(v, prev, val)
+		prev = val
 		p.space()
 		if p.pos >= len(p.data) {
-			return nil, p.errorf("unexpected end of input in an object")
+			return 0, p.errorf("unexpected end of input in an object")
 		}
 		switch p.data[p.pos] {
 		case ',':
 			p.pos++
 		case '}':
 			p.pos++
-			v.keys = p.keySlice(p.keyStack[kbase:])
-			v.vals = p.valSlice(p.valStack[vbase:])
-			p.keyStack = p.keyStack[:kbase]
-			p.valStack = p.valStack[:vbase]
 			return v, nil
 		default:
-			return nil, p.errorf("invalid character %s after an object member", p.what())
+			return 0, p.errorf("invalid character %s after an object member", p.what())
 		}
 	}
 }
 
-func (p *jparser) array() (*jval, error) {
+func (p *jparser) array() (int32, error) {
 	if err := p.enter(); err != nil {
-		return nil, err
+		return 0, err
 	}
-	v, err := p.elements()
+	i, err := p.elements()
 	p.depth--
-	return v, err
+	return i, err
 }
 
-func (p *jparser) elements() (*jval, error) {
+func (p *jparser) elements() (int32, error) {
 	p.pos++ // [
-	v := p.node()
-	v.kind = jArray
+	v := p.node(jArray)
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
-		v.vals = []*jval{}
 		return v, nil
 	}
-	base := len(p.valStack)
+	var prev int32
 	for {
 		el, err := p.value()
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		p.valStack = append(p.valStack, el)
+		p.link(v, prev, el)
+		prev = el
 		p.space()
 		if p.pos >= len(p.data) {
-			return nil, p.errorf("unexpected end of input in an array")
+			return 0, p.errorf("unexpected end of input in an array")
 		}
 		switch p.data[p.pos] {
 		case ',':
 			p.pos++
 		case ']':
 			p.pos++
-			v.vals = p.valSlice(p.valStack[base:])
-			p.valStack = p.valStack[:base]
 			return v, nil
 		default:
-			return nil, p.errorf("invalid character %s after an array element", p.what())
+			return 0, p.errorf("invalid character %s after an array element", p.what())
 		}
 	}
 }
 
 // plain converts a parsed value to a data-model value.
-func (v *jval) plain() any {
+func (v jval) plain() any {
 	switch v.kind {
 	case jBool:
 		return v.num != 0
 	case jNumber:
 		return v.num
 	case jString:
-		return v.str
+		return v.str()
 	case jArray:
-		out := make([]any, len(v.vals))
-		for i, x := range v.vals {
-			out[i] = x.plain()
+		out := make([]any, 0, v.n)
+		for x := v.first(); x.ok(); x = x.next() {
+			out = append(out, x.plain())
 		}
 		return out
 	case jObject:
 		o := NewObject()
-		for i, k := range v.keys {
-			o.set(k, v.vals[i].plain())
+		for x := v.first(); x.ok(); x = x.next() {
+			o.set(x.key(), x.plain())
 		}
 		return o
 	}
 	return nil
-}
-
-// text returns a string's bytes b as a string; ascii tells that they are
-// printable ASCII, which needs no check.
-func text(b []byte, ascii bool) string {
-	if ascii {
-		return string(b)
-	}
-	return validUTF8(b)
 }
 
 // validUTF8 returns b as a string with every byte that is not part of valid

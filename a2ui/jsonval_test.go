@@ -150,7 +150,7 @@ func TestParseJSONKeepsOrderAndSpans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := v.keys; len(got) != 3 || got[0] != "z" || got[1] != "a" || got[2] != "m" {
+	if got := v.keys(); len(got) != 3 || got[0] != "z" || got[1] != "a" || got[2] != "m" {
 		t.Fatalf("keys %v, want document order z a m", got)
 	}
 	inner, _ := v.member("a")
@@ -158,8 +158,8 @@ func TestParseJSONKeepsOrderAndSpans(t *testing.T) {
 		t.Fatalf("span %q", src[inner.start:inner.end])
 	}
 	m, _ := v.member("m")
-	if m.str != "é" {
-		t.Fatalf("escape read as %q", m.str)
+	if m.str() != "é" {
+		t.Fatalf("escape read as %q", m.str())
 	}
 	deep := make([]byte, 0, 2*(maxJSONDepth+1))
 	for i := 0; i <= maxJSONDepth; i++ {
@@ -170,5 +170,21 @@ func TestParseJSONKeepsOrderAndSpans(t *testing.T) {
 	}
 	if _, err := parseJSON(deep); err == nil {
 		t.Fatal("a document nested past maxJSONDepth was accepted")
+	}
+}
+
+// TestParseTreeHoldsNoPointer holds the parse tree's nodes free of
+// pointers: building the tree then writes nothing the garbage collector
+// follows, and a pooled parser's nodes are neither scanned nor cleared.
+func TestParseTreeHoldsNoPointer(t *testing.T) {
+	typ := reflect.TypeFor[jnode]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		switch f.Type.Kind() {
+		case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int,
+			reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint, reflect.Float32, reflect.Float64:
+		default:
+			t.Errorf("jnode.%s is a %s: the parse tree's nodes hold numbers only", f.Name, f.Type)
+		}
 	}
 }
