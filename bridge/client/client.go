@@ -89,6 +89,10 @@ type Client struct {
 	path   string
 	retry  time.Duration // Reconnect's; 0: not at all
 	nextID atomic.Uint64
+	// onNew is OnNewCanvas's hook (nil: none); canvasID is the id of the
+	// canvas last seen, under mu.
+	onNew    func(context.Context, *Client) error
+	canvasID string
 
 	mu     sync.Mutex
 	cur    *link
@@ -121,6 +125,17 @@ func Reconnect(d time.Duration) Option {
 	return func(c *Client) { c.retry = d }
 }
 
+// OnNewCanvas has fn called when the Client, connected again (see
+// [Reconnect]), finds a new, empty canvas rather than the same one
+// restored from the a2term's journal: canvas.info's canvasId changed.
+// fn shows what the canvas should hold again, with c, before the call
+// that found the connection lost goes on (sent again, or
+// ErrReconnected); other goroutines' calls may go on meanwhile. An error
+// of fn is that call's error. Dial reads the canvas's id first.
+func OnNewCanvas(fn func(ctx context.Context, c *Client) error) Option {
+	return func(c *Client) { c.onNew = fn }
+}
+
 // ErrReconnected is a call's error when the connection was lost after
 // the call was sent and the Client connected again: the a2term may or may
 // not have done it. The next call goes on the new connection.
@@ -138,6 +153,14 @@ func Dial(ctx context.Context, socketPath string, opts ...Option) (*Client, erro
 		return nil, err
 	}
 	c.cur = l
+	if c.onNew != nil {
+		info, err := c.Info(ctx)
+		if err != nil {
+			l.close()
+			return nil, err
+		}
+		c.canvasID = info.CanvasID
+	}
 	return c, nil
 }
 
@@ -181,19 +204,19 @@ func (l *link) close() error {
 }
 
 // redial replaces lost, the connection that was lost, with a new one,
-// trying until c.retry has passed or ctx ends. A call that finds lost
-// replaced already uses the new connection.
-func (c *Client) redial(ctx context.Context, lost *link) error {
+// trying until c.retry has passed or ctx ends; made says this call made
+// it. A call that finds lost replaced already uses the new connection.
+func (c *Client) redial(ctx context.Context, lost *link) (made bool, err error) {
 	c.dialMu.Lock()
 	defer c.dialMu.Unlock()
 	c.mu.Lock()
 	closed, cur := c.closed, c.cur
 	c.mu.Unlock()
 	if closed {
-		return ErrClosed
+		return false, ErrClosed
 	}
 	if cur != lost {
-		return nil
+		return false, nil
 	}
 	deadline := time.Now().Add(c.retry)
 	pause := 20 * time.Millisecond
@@ -204,23 +227,45 @@ func (c *Client) redial(ctx context.Context, lost *link) error {
 			if c.closed {
 				c.mu.Unlock()
 				l.close()
-				return ErrClosed
+				return false, ErrClosed
 			}
 			c.cur = l
 			c.mu.Unlock()
 			lost.close()
-			return nil
+			return true, nil
 		}
 		if time.Now().Add(pause).After(deadline) {
-			return err
+			return false, err
 		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return false, ctx.Err()
 		case <-time.After(pause):
 		}
 		pause = min(2*pause, 500*time.Millisecond)
 	}
+}
+
+// checkCanvas asks the a2term connected again which canvas it has, and
+// calls the OnNewCanvas hook when it is a new one. A connection lost
+// again meanwhile is left to the next call, which connects again and
+// checks then.
+func (c *Client) checkCanvas(ctx context.Context) error {
+	var info bridge.Info
+	if _, err := c.callOn(ctx, c.current(), bridge.MethodInfo, nil, &info); err != nil {
+		return nil
+	}
+	c.mu.Lock()
+	same := info.CanvasID == c.canvasID
+	c.canvasID = info.CanvasID
+	c.mu.Unlock()
+	if same {
+		return nil
+	}
+	if err := c.onNew(ctx, c); err != nil {
+		return fmt.Errorf("showing the new canvas again: %w", err)
+	}
+	return nil
 }
 
 // retrySafe says whether sending method twice does no harm.
@@ -288,8 +333,14 @@ func (c *Client) call(ctx context.Context, method string, params []byte, result 
 		if c.retry <= 0 || err != ErrClosed || ctx.Err() != nil {
 			return err
 		}
-		if derr := c.redial(ctx, l); derr != nil {
+		made, derr := c.redial(ctx, l)
+		if derr != nil {
 			return err
+		}
+		if made && c.onNew != nil {
+			if err := c.checkCanvas(ctx); err != nil {
+				return err
+			}
 		}
 		if sent && !retrySafe(method) {
 			return ErrReconnected

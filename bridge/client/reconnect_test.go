@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 )
 
@@ -108,5 +110,98 @@ func TestReconnectSendsAgainOnlyWhatIsHarmless(t *testing.T) {
 	defer plain.Close()
 	if _, err := plain.Info(ctx); !errors.Is(err, client.ErrClosed) {
 		t.Errorf("without Reconnect: %v, want ErrClosed", err)
+	}
+}
+
+// TestOnNewCanvas: a Client dialled with Reconnect and OnNewCanvas calls
+// the hook when the a2term it connects again to has a new, empty canvas
+// (another canvas id), and the hook's show reaches that canvas before
+// the call that found the connection lost goes on; an a2term restored
+// from its journal (the same canvas id) calls no hook.
+func TestOnNewCanvas(t *testing.T) {
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "run", "a2term.sock")
+	journal := filepath.Join(dir, "a2term.journal")
+	form := json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"` + a2ui.BasicCatalogV09ID + `"}}`)
+	// serve starts a hub at sock, keeping its journal when asked.
+	serve := func(keep bool) (*bridge.Hub, *bridge.Server) {
+		t.Helper()
+		h := bridge.NewHub(bridge.HubOptions{})
+		if keep {
+			if _, err := h.UseJournal(journal); err != nil {
+				t.Fatal(err)
+			}
+		}
+		srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h, srv
+	}
+	stop := func(h *bridge.Hub, srv *bridge.Server) {
+		srv.Close()
+		h.Close()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	h, srv := serve(true)
+	var mu sync.Mutex
+	var seen []string // the canvas ids the hook ran for
+	c, err := client.Dial(ctx, sock, client.Reconnect(30*time.Second), client.OnNewCanvas(func(ctx context.Context, c *client.Client) error {
+		info, err := c.Info(ctx)
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		seen = append(seen, info.CanvasID)
+		mu.Unlock()
+		_, err = c.Show(ctx, form)
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Show(ctx, form); err != nil {
+		t.Fatal(err)
+	}
+	first := h.CanvasID()
+	hooked := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), seen...)
+	}
+
+	// Restored: the same canvas, no hook.
+	stop(h, srv)
+	h, srv = serve(true)
+	if info, err := c.Info(ctx); err != nil || info.CanvasID != first || !info.Restored {
+		t.Fatalf("after a restore: %+v, %v", info, err)
+	}
+	if got := hooked(); len(got) != 0 {
+		t.Errorf("the hook ran for a restored canvas: %q", got)
+	}
+
+	// New: the hook shows the form again before the wait goes on.
+	stop(h, srv)
+	h, srv = serve(false)
+	defer stop(h, srv)
+	res, err := c.Wait(ctx, 0)
+	if err != nil || !res.TimedOut {
+		t.Fatalf("wait on the new canvas: %+v, %v", res, err)
+	}
+	if got := hooked(); len(got) != 1 || got[0] != h.CanvasID() || got[0] == first {
+		t.Errorf("the hook ran for %q; the new canvas is %s, the first %s", got, h.CanvasID(), first)
+	}
+	if h.Snapshot().Canvas.Surface("form") == nil {
+		t.Error("the hook's form is not on the new canvas")
+	}
+	// The same new canvas on the next calls: no hook again.
+	if _, err := c.Info(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := hooked(); len(got) != 1 {
+		t.Errorf("the hook ran again: %q", got)
 	}
 }

@@ -120,13 +120,30 @@ func TestPythonAgentReconnects(t *testing.T) {
 	if err != nil {
 		t.Skip("python3 is not installed: the README's Python agent is not run")
 	}
+	agentReconnects(t, `greet from the terminal: {"name": "Ada"}`+"\n", py, repoFile("testdata/agents/form.py"))
+}
+
+// TestGoAgentReconnects is TestPythonAgentReconnects for the README's Go
+// agent, whose client shows the form again with OnNewCanvas.
+func TestGoAgentReconnects(t *testing.T) {
+	agent := filepath.Join(t.TempDir(), "form")
+	if out, err := exec.Command("go", "build", "-o", agent, "./"+filepath.ToSlash(repoFile("testdata/agents/form"))).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	agentReconnects(t, `greet from the terminal: {"name":"Ada"}`+"\n", agent)
+}
+
+// agentReconnects runs the agent argv, restarts the a2term it waits on
+// with a new canvas, and checks that the agent shows its form there and
+// prints want once the person answers.
+func agentReconnects(t *testing.T, want string, argv ...string) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "s", "a2term.sock")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	first := startServe(t, bin, sock, "--no-state")
-	cmd := exec.CommandContext(ctx, py, repoFile("testdata/agents/form.py"))
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), "A2TERM_SOCKET="+sock)
 	var stdout, stderr syncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -159,7 +176,7 @@ func TestPythonAgentReconnects(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatalf("the agent never ended; it printed %q, %q", stdout.String(), stderr.String())
 	}
-	if want := `greet from the terminal: {"name": "Ada"}` + "\n"; stdout.String() != want {
+	if stdout.String() != want {
 		t.Errorf("the agent printed %q, want %q (stderr %q)", stdout.String(), want, stderr.String())
 	}
 }

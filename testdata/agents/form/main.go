@@ -41,10 +41,15 @@ func main() {
 }
 
 func run(ctx context.Context) error {
+	showForm := func(ctx context.Context, c *client.Client) error {
+		_, err := c.Show(ctx, form...)
+		return err
+	}
 	// When a2term restarts at the same socket, the client connects again
 	// and the wait goes on: the canvas restored from a2term's journal still
-	// has the form (canvas.info's canvasId is the same).
-	c, err := client.Dial(ctx, os.Getenv("A2TERM_SOCKET"), client.Reconnect(30*time.Second))
+	// has the form (canvas.info's canvasId is the same), a new, empty one
+	// gets it again.
+	c, err := client.Dial(ctx, os.Getenv("A2TERM_SOCKET"), client.Reconnect(30*time.Second), client.OnNewCanvas(showForm))
 	if err != nil {
 		return err
 	}
@@ -52,7 +57,7 @@ func run(ctx context.Context) error {
 	if err := c.Append(ctx, bridge.RoleAgent, "Hello! Who is there?"); err != nil {
 		return err
 	}
-	if _, err := c.Show(ctx, form...); err != nil {
+	if err := showForm(ctx, c); err != nil {
 		return err
 	}
 	res, err := c.Wait(ctx, 60)
