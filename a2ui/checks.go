@@ -47,7 +47,8 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 		r := checkRule{message: SanitizeText(msg)}
 		if cv, ok := rv.member("condition"); ok {
 			for x := rv.first(); x.ok(); x = x.next() {
-				if k := x.key(); k != "condition" && k != "message" && !p.lenient {
+				if !x.keyIs("condition") && !x.keyIs("message") && !p.lenient {
+					k := x.key()
 					return nil, refusal(CodeBadValue, rat.k(k), "a check has a condition and a message, not %q", SanitizeLine(k))
 				}
 			}

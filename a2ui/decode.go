@@ -429,8 +429,8 @@ func (d *decoder) surfaceIDOf(body jval, p string) string {
 func (d *decoder) unknownKeys(m jval, path string, known ...string) {
 	var unknown []string
 	for x := m.first(); x.ok(); x = x.next() {
-		if k := x.key(); !containsString(known, k) {
-			unknown = append(unknown, k)
+		if !x.keyIn(known) {
+			unknown = append(unknown, x.key())
 		}
 	}
 	sort.Strings(unknown)

@@ -93,8 +93,8 @@ func (d *decoder) strictKeys(m jval, path string, known ...string) {
 	}
 	var unknown []string
 	for x := m.first(); x.ok(); x = x.next() {
-		if k := x.key(); !containsString(known, k) {
-			unknown = append(unknown, k)
+		if !x.keyIn(known) {
+			unknown = append(unknown, x.key())
 		}
 	}
 	if len(unknown) == 0 {

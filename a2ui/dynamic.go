@@ -535,6 +535,9 @@ func cleanLiteral(v any, at *ptr) (any, *Error) {
 	return v, nil
 }
 
+// callKeys are the keys of a FunctionCall object.
+var callKeys = []string{"call", "args", "returnType"}
+
 // jsonCall reads a FunctionCall object. extra is one more key the object
 // may hold (a check rule's "message").
 func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
@@ -548,12 +551,9 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 		return nil, refusal(CodeUnknownFunction, at.k("call"), "unknown function %q; the catalog has %s", SanitizeLine(c.name), p.fns.list())
 	}
 	for x := v.first(); x.ok(); x = x.next() {
-		switch k := x.key(); k {
-		case "call", "args", "returnType":
-		default:
-			if k != extra || extra == "" {
-				return nil, refusal(CodeBadCall, at.k(k), "a function call has call, args and returnType, not %q", SanitizeLine(k))
-			}
+		if !x.keyIn(callKeys) && (extra == "" || !x.keyIs(extra)) {
+			k := x.key()
+			return nil, refusal(CodeBadCall, at.k(k), "a function call has call, args and returnType, not %q", SanitizeLine(k))
 		}
 	}
 	if rv, ok := v.member("returnType"); ok {

@@ -27,21 +27,21 @@ type jval struct {
 
 // jnode is one node of a parsed document.
 type jnode struct {
-	num   float64 // a number's value; 1 or 0 for a boolean
-	start int32   // the value's byte span in the document
-	end   int32   //
-	// A member of an object: its key's characters, inside the quotes.
-	kstart, kend int32
-	first        int32 // a container's first member or element; 0 when it has none
-	next         int32 // the next member or element of the same container; 0 after the last
-	n            int32 // a container's count of members or elements
+	num float64 // a number's value; 1 or 0 for a boolean
 	// An object's key lengths, as a filter: keyBit(n) is set for every
 	// key of n bytes written out as it is (all bits, once a key is written
 	// otherwise), so that a lookup of a key of another length looks at
 	// no member.
 	keyBits uint64
-	kind    jkind
-	text    uint8 // how a string's (or a key's) characters are written: plainText, rawText or escapedText
+	start   int32 // the value's byte span in the document
+	end     int32 //
+	// A member of an object: its key's characters, inside the quotes.
+	kstart, kend int32
+	first        int32 // a container's first member or element; 0 when it has none
+	next         int32 // the next member or element of the same container; 0 after the last
+	n            int32 // a container's count of members or elements
+	kind         jkind
+	text         uint8 // how a string's (or a key's) characters are written: plainText, rawText or escapedText
 }
 
 // How the characters of a string are written in the document: printable
@@ -157,6 +157,16 @@ func (v jval) keyIs(k string) bool {
 		return v.key() == k
 	}
 	return int(v.kend-v.kstart) == len(k) && string(v.p.data[v.kstart:v.kend]) == k
+}
+
+// keyIn reports whether the key of a member of an object is one of keys.
+func (v jval) keyIn(keys []string) bool {
+	for _, k := range keys {
+		if v.keyIs(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // member returns the value of key in an object; the last one when a key is
