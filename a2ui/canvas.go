@@ -296,6 +296,7 @@ type batch struct {
 	// references must be checked again.
 	structural map[string]bool
 	ownComps   map[string]bool
+	entries    block[compEntry] // where the batch's new component entries come from
 	// dirty lists, per surface, the data paths written by this batch, and
 	// dirtyNodes the nodes whose own state was set: all a data-only batch
 	// needs to re-resolve just what it changed.
@@ -515,7 +516,8 @@ func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 		if ok && bytes.Equal(old.raw, comp.raw) {
 			continue
 		}
-		e := &compEntry{Component: comp, changed: b.version, actionAt: b.version}
+		e := b.entries.take()
+		*e = compEntry{Component: comp, changed: b.version, actionAt: b.version}
 		if ok && sameAction(old.Props, comp.Props) {
 			e.actionAt = old.actionAt
 		}

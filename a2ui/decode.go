@@ -266,6 +266,48 @@ type decoder struct {
 	plainSrc bool
 	// bindings is about how many data paths src names (see jparser).
 	bindings int
+	// comps and raws are what is left of the blocks that components and
+	// their stored JSON are taken from (see block and keep).
+	comps block[Component]
+	raws  []byte
+}
+
+// block hands out values of T from blocks allocated together: one
+// allocation for several values, a block being small enough that a value
+// kept longer than its neighbours keeps little else alive. Blocks double
+// from a few values, so that a message of one component allocates little
+// more than it holds.
+type block[T any] struct {
+	free []T
+	n    int
+}
+
+const maxBlock = 32
+
+// take returns a zero T.
+func (b *block[T]) take() *T {
+	if len(b.free) == 0 {
+		b.n = min(max(2*b.n, 4), maxBlock)
+		b.free = make([]T, b.n)
+	}
+	t := &b.free[0]
+	b.free = b.free[1:]
+	return t
+}
+
+// keep returns a copy of b, for a component to keep: short copies share
+// blocks of a few KB, capped so that nothing appends into a neighbour.
+func (d *decoder) keep(b []byte) []byte {
+	const blockBytes, maxShared = 4 << 10, 1 << 10
+	if len(b) > maxShared {
+		return append([]byte(nil), b...)
+	}
+	if cap(d.raws)-len(d.raws) < len(b) {
+		d.raws = make([]byte, 0, blockBytes)
+	}
+	at := len(d.raws)
+	d.raws = append(d.raws, b...)
+	return d.raws[at:len(d.raws):len(d.raws)]
 }
 
 // p, pk and pi build a JSON Pointer one segment further: a literal
@@ -596,18 +638,19 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	defer giveIDMap(seen)
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
-		c := d.component(item, ip)
+		c := d.comps.take()
+		*c = d.component(item, ip)
 		d.compID = ""
 		if d.err != nil {
 			return nil
 		}
 		if j, dup := seen[c.ID]; dup {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
-			su.Components[j] = &c
+			su.Components[j] = c
 			continue
 		}
 		seen[c.ID] = len(su.Components)
-		su.Components = append(su.Components, &c)
+		su.Components = append(su.Components, c)
 	}
 	return su
 }
@@ -690,7 +733,7 @@ func (d *decoder) component(raw jval, p string) Component {
 func (d *decoder) cleanJSON(v jval) []byte {
 	raw := d.src[v.start:v.end]
 	if d.asIs(v) {
-		return append([]byte(nil), raw...)
+		return d.keep(raw)
 	}
 	out := make([]byte, 0, len(raw))
 	from := 0 // raw[from:i] is still to be copied as it is

@@ -216,7 +216,8 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
-		c := d.componentV09(item, ip, cat, dp)
+		c := d.comps.take()
+		*c = d.componentV09(item, ip, cat, dp)
 		c.pos = int32(i)
 		d.compID = ""
 		if d.err != nil {
@@ -224,11 +225,11 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 		}
 		if j, dup := seen[c.ID]; dup {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
-			uc.Components[j] = &c
+			uc.Components[j] = c
 			continue
 		}
 		seen[c.ID] = len(uc.Components)
-		uc.Components = append(uc.Components, &c)
+		uc.Components = append(uc.Components, c)
 	}
 	return uc
 }
