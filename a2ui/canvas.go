@@ -516,7 +516,7 @@ func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 		if ok && bytes.Equal(old.raw, comp.raw) {
 			continue
 		}
-		e := b.entries.take()
+		e := b.entries.take(len(su.Components) - k)
 		*e = compEntry{Component: comp, changed: b.version, actionAt: b.version}
 		if ok && sameAction(old.Props, comp.Props) {
 			e.actionAt = old.actionAt

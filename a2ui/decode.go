@@ -275,8 +275,8 @@ type decoder struct {
 // block hands out values of T from blocks allocated together: one
 // allocation for several values, a block being small enough that a value
 // kept longer than its neighbours keeps little else alive. Blocks double
-// from a few values, so that a message of one component allocates little
-// more than it holds.
+// from a few values, and none holds more values than are left to take,
+// so that a message of one component allocates what it holds.
 type block[T any] struct {
 	free []T
 	n    int
@@ -284,11 +284,12 @@ type block[T any] struct {
 
 const maxBlock = 32
 
-// take returns a zero T.
-func (b *block[T]) take() *T {
+// take returns a zero T; left is how many the caller may still take, this
+// one included.
+func (b *block[T]) take(left int) *T {
 	if len(b.free) == 0 {
 		b.n = min(max(2*b.n, 4), maxBlock)
-		b.free = make([]T, b.n)
+		b.free = make([]T, min(b.n, max(left, 1)))
 	}
 	t := &b.free[0]
 	b.free = b.free[1:]
@@ -297,13 +298,16 @@ func (b *block[T]) take() *T {
 
 // keep returns a copy of b, for a component to keep: short copies share
 // blocks of a few KB, capped so that nothing appends into a neighbour.
-func (d *decoder) keep(b []byte) []byte {
+// rest is how many bytes of the document are left from b's start: what
+// the components still to come can keep at most, so that a block is no
+// larger than that (a message of one small component keeps no more).
+func (d *decoder) keep(b []byte, rest int) []byte {
 	const blockBytes, maxShared = 4 << 10, 1 << 10
 	if len(b) > maxShared {
 		return append([]byte(nil), b...)
 	}
 	if cap(d.raws)-len(d.raws) < len(b) {
-		d.raws = make([]byte, 0, blockBytes)
+		d.raws = make([]byte, 0, min(blockBytes, max(rest, len(b))))
 	}
 	at := len(d.raws)
 	d.raws = append(d.raws, b...)
@@ -638,7 +642,7 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	defer giveIDMap(seen)
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
-		c := d.comps.take()
+		c := d.comps.take(items.len() - i)
 		*c = d.component(item, ip)
 		d.compID = ""
 		if d.err != nil {
@@ -733,7 +737,7 @@ func (d *decoder) component(raw jval, p string) Component {
 func (d *decoder) cleanJSON(v jval) []byte {
 	raw := d.src[v.start:v.end]
 	if d.asIs(v) {
-		return d.keep(raw)
+		return d.keep(raw, len(d.src)-int(v.start))
 	}
 	out := make([]byte, 0, len(raw))
 	from := 0 // raw[from:i] is still to be copied as it is

@@ -216,7 +216,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
-		c := d.comps.take()
+		c := d.comps.take(items.len() - i)
 		*c = d.componentV09(item, ip, cat, dp)
 		c.pos = int32(i)
 		d.compID = ""

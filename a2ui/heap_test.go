@@ -100,3 +100,59 @@ func heapInUse() uint64 {
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
 }
+
+// TestHeapOfComponentsSentOneByOne builds a surface of 500 components sent
+// one message each, as a streaming agent sends them, and checks that it
+// takes about the heap of the same surface sent in one message: the
+// blocks a message's components and their stored JSON come from are no
+// larger than what the message holds.
+func TestHeapOfComponentsSentOneByOne(t *testing.T) {
+	const n = 500
+	for _, v09 := range []bool{false, true} {
+		comp := func(i int) string {
+			if v09 {
+				return fmt.Sprintf(`{"id":"t%d","component":"Text","text":"item %d"}`, i, i)
+			}
+			return fmt.Sprintf(`{"id":"t%d","component":{"Text":{"text":{"literalString":"item %d"}}}}`, i, i)
+		}
+		update := func(comps []string) json.RawMessage {
+			if v09 {
+				return json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[` + strings.Join(comps, ",") + `]}}`)
+			}
+			return json.RawMessage(`{"surfaceUpdate":{"surfaceId":"s","components":[` + strings.Join(comps, ",") + `]}}`)
+		}
+		start := json.RawMessage(`{"beginRendering":{"surfaceId":"s","root":"t0"}}`)
+		if v09 {
+			start = json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + BasicCatalogV09ID + `"}}`)
+		}
+		var all []string
+		for i := range n {
+			all = append(all, comp(i))
+		}
+		// The surface in one message, then one message per component.
+		build := func(perMessage int) *Canvas {
+			c, _, err := New(Options{}).ApplyJSON([]json.RawMessage{start})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < n; i += perMessage {
+				if c, _, err = c.ApplyJSON([]json.RawMessage{update(all[i : i+perMessage])}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return c
+		}
+		heapOf := func(perMessage int) uint64 {
+			build(perMessage) // the parsers the pool keeps are made
+			before := heapInUse()
+			c := build(perMessage)
+			after := heapInUse()
+			runtime.KeepAlive(c)
+			return after - min(before, after)
+		}
+		whole, oneByOne := heapOf(n), heapOf(1)
+		if oneByOne > whole+whole/2 {
+			t.Errorf("v0.9 %v: %d components take %d KB sent in one message, %d KB sent one by one", v09, n, whole>>10, oneByOne>>10)
+		}
+	}
+}
