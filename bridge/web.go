@@ -650,6 +650,7 @@ type (
 		Version   uint64     `json:"version"`
 		Shown     bool       `json:"shown"`
 		Styles    webStyles  `json:"styles"`
+		Agent     string     `json:"agent,omitempty"` // a v0.9 theme's agentDisplayName
 		Tree      *a2ui.Node `json:"tree"`
 	}
 	webStyles struct {

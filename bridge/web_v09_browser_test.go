@@ -152,3 +152,44 @@ func TestWebBrowserV09Widgets(t *testing.T) {
 	}
 	p.checkClean()
 }
+
+// TestWebBrowserV09AgentName: the name a v0.9 surface's theme gives its
+// agent (agentDisplayName) is shown over the surface and in its tab's
+// title, as text and said to be the agent's; it stays through an update
+// patched into the page; a surface without one shows none.
+func TestWebBrowserV09AgentName(t *testing.T) {
+	h := browserHub(t, false, browserRaws(
+		`{"version":"v0.9","createSurface":{"surfaceId":"trip","catalogId":"`+a2ui.BasicCatalogV09ID+`","theme":{"agentDisplayName":"Travel <b>Desk</b>"}}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"trip","components":[`+
+			`{"id":"root","component":"Column","children":["when"]},{"id":"when","component":"Text","text":{"path":"/when"}}]}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"trip","value":{"when":"Monday"}}}`,
+		`{"version":"v0.9","createSurface":{"surfaceId":"plain","catalogId":"`+a2ui.BasicCatalogV09ID+`"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"plain","components":[{"id":"root","component":"Text","text":"Plain"}]}}`,
+	))
+	p := browserOpen(t, h, false)
+	p.waitJS("the named surface", `document.querySelector('[data-surface="trip"] [data-key="when"]')?.textContent === "Monday"`)
+	type shown struct {
+		Agent, Title string
+		Bold, Other  bool
+	}
+	read := func() shown {
+		var got shown
+		p.eval(`({Agent: document.querySelector('[data-surface="trip"] > .surface-agent')?.textContent,
+			Title: document.querySelector('[data-surface-tab="trip"]')?.getAttribute("title"),
+			Bold: !!document.querySelector('.surface-agent b'),
+			Other: !!document.querySelector('[data-surface="plain"] .surface-agent')})`, &got)
+		return got
+	}
+	want := shown{Agent: "agent: Travel <b>Desk</b>", Title: "trip (agent: Travel <b>Desk</b>)"}
+	if got := read(); got != want {
+		t.Errorf("the page shows %+v, want %+v", got, want)
+	}
+	if _, err := h.Show(browserRaws(`{"version":"v0.9","updateDataModel":{"surfaceId":"trip","path":"/when","value":"Tuesday"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	p.waitJS("the update", `document.querySelector('[data-surface="trip"] [data-key="when"]')?.textContent === "Tuesday"`)
+	if got := read(); got != want {
+		t.Errorf("after an update the page shows %+v, want %+v", got, want)
+	}
+	p.checkClean()
+}

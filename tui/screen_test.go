@@ -7,6 +7,7 @@ import (
 
 	"github.com/muesli/termenv"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 )
 
@@ -86,5 +87,35 @@ func TestScreenDoesWhatThePersonDoes(t *testing.T) {
 	steps, _ := ParseSteps("tab")
 	if err := s.Press(steps[0]); !errors.Is(err, ErrQuit) {
 		t.Errorf("a key after quitting: %v", err)
+	}
+}
+
+// TestAgentNameOverTheSurface: a v0.9 surface whose theme names its agent
+// (agentDisplayName) has the name over it, cleaned and said to be the
+// agent's; a surface without one has no such line.
+func TestAgentNameOverTheSurface(t *testing.T) {
+	hub := bridge.NewHub(bridge.HubOptions{Now: fixedClock})
+	defer hub.Close()
+	create := func(id, theme string) string {
+		return `{"version":"v0.9","createSurface":{"surfaceId":"` + id + `","catalogId":"` + a2ui.BasicCatalogV09ID + `"` + theme + `}}`
+	}
+	text := func(id, s string) string {
+		return `{"version":"v0.9","updateComponents":{"surfaceId":"` + id + `","components":[{"id":"root","component":"Text","text":"` + s + `"}]}}`
+	}
+	raws := showRaws(t, []byte(create("trip", `,"theme":{"agentDisplayName":"Travel Desk\u001b[31m"}`)+"\n"+text("trip", "Your trip")+"\n"+
+		create("plain", "")+"\n"+text("plain", "Nothing to say")))
+	if _, err := hub.Show(raws); err != nil {
+		t.Fatal(err)
+	}
+	s := NewScreen(hub, testOptions(termenv.Ascii), 60, 12)
+	defer s.Close()
+	lines := strings.Split(s.Frame(FrameOptions{}), "\n")
+	if len(lines) < 3 || strings.TrimSpace(lines[1]) != "agent: Travel Desk" || strings.TrimSpace(lines[2]) != "Your trip" {
+		t.Fatalf("the surface of a named agent:\n%s", strings.Join(lines, "\n"))
+	}
+	doKeys(t, s, `ctrl+n`)
+	f := s.Frame(FrameOptions{})
+	if lines = strings.Split(f, "\n"); strings.Contains(f, "agent:") || len(lines) < 2 || strings.TrimSpace(lines[1]) != "Nothing to say" {
+		t.Fatalf("the surface of an agent without a name:\n%s", f)
 	}
 }

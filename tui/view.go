@@ -27,8 +27,9 @@ type layout struct {
 	innerW      int
 	scriptX     int
 	scriptW     int
-	// banner is a line over the surface (no agent is connected); surfTop
-	// is the body row the surface's drawing starts at, surfH its height.
+	// banner is a line over the surface (no agent is connected, or the
+	// name the agent gave itself for the surface); surfTop is the body row
+	// the surface's drawing starts at, surfH its height.
 	banner       string
 	surfTop      int
 	surfH        int
@@ -86,9 +87,17 @@ func (m *Model) relayout() {
 	}
 	l.innerX = 1
 	l.innerW = max(l.surfaceW-2, 1)
-	if s := m.snap.Canvas.Surface(m.active); l.showSurface && m.snap.Status.Agent == bridge.AgentNone && s != nil && s.Tree() != nil && l.bodyH > 2 {
-		l.banner = m.theme.Error.Render(m.theme.Glyph("⚠", "!") + " No agent is connected: what you press waits in the queue.")
-		l.surfTop = 1
+	if s := m.snap.Canvas.Surface(m.active); l.showSurface && s != nil && s.Tree() != nil && l.bodyH > 2 {
+		switch name := s.Theme().AgentDisplayName; {
+		case m.snap.Status.Agent == bridge.AgentNone:
+			l.banner = m.theme.Error.Render(m.theme.Glyph("⚠", "!") + " No agent is connected: what you press waits in the queue.")
+			l.surfTop = 1
+		case name != "":
+			// The name the agent gave itself for the surface (a v0.9
+			// theme's agentDisplayName), said to be the agent's.
+			l.banner = m.theme.Dim.Render("agent: " + name)
+			l.surfTop = 1
+		}
 	}
 	l.surfH = max(l.bodyH-l.surfTop, 1)
 	// Reuse the surface's drawing when nothing it depends on changed.

@@ -693,7 +693,7 @@ func (s *Session) cmdTab(args string) error {
 		return errNotYet{fmt.Sprintf("there is no surface %q; type tab for the list", arg)}
 	}
 	s.current = id
-	s.printSurface(s.printed[id], "surface "+s.name(id)+", "+controls(s.printed[id])+":")
+	s.printSurface(s.printed[id], "")
 	return nil
 }
 
@@ -706,7 +706,7 @@ func (s *Session) cmdShow(args string) error {
 		s.say("No surface is shown yet.")
 		return nil
 	}
-	s.printSurface(o, "surface "+s.name(o.surface)+", "+controls(o)+":")
+	s.printSurface(o, "")
 	return nil
 }
 

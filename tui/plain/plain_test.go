@@ -308,3 +308,19 @@ func TestStatusCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentName: a v0.9 surface whose theme names its agent
+// (agentDisplayName) is headed with the name, said to be the agent's; one
+// without a name is headed without.
+func TestAgentName(t *testing.T) {
+	surface := func(id, theme, text string) string {
+		return `json {"version":"v0.9","createSurface":{"surfaceId":"` + id + `","catalogId":"` + a2ui.BasicCatalogV09ID + `"` + theme + `}}
+json {"version":"v0.9","updateComponents":{"surfaceId":"` + id + `","components":[{"id":"root","component":"Text","text":"` + text + `"}]}}
+`
+	}
+	got := play(t, surface("trip", `,"theme":{"agentDisplayName":"Travel Desk"}`, "Your trip")+surface("plain", "", "Nothing"), Options{})
+	if !strings.Contains(got, "surface trip (agent: Travel Desk), ") || !strings.Contains(got, "surface trip (agent: Travel Desk) changed, ") ||
+		!strings.Contains(got, "surface plain, ") || strings.Contains(got, "plain (agent") {
+		t.Fatalf("plain mode printed:\n%s", got)
+	}
+}

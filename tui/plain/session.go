@@ -312,7 +312,7 @@ func (s *Session) printSurfaces() {
 		}
 		o := s.build(surf)
 		if old == nil {
-			s.printSurface(o, "surface "+s.name(id)+", "+controls(o)+":")
+			s.printSurface(o, "")
 			s.current = id
 		} else {
 			s.printChanges(old, o)
@@ -469,8 +469,15 @@ func (s *Session) entry(e bridge.Entry) {
 // --- surfaces -------------------------------------------------------------
 
 // printSurface prints a whole surface under a line of a2term's.
-func (s *Session) printSurface(o *outline, head string) {
-	s.say(head)
+// printSurface prints a surface's outline under its head: "surface NAME"
+// (with the name its agent gave itself, a v0.9 theme's agentDisplayName),
+// then what (" changed", or nothing), then its controls.
+func (s *Session) printSurface(o *outline, what string) {
+	head := "surface " + s.name(o.surface)
+	if surf := s.snap.Canvas.Surface(o.surface); surf != nil && surf.Theme().AgentDisplayName != "" {
+		head += " (agent: " + surf.Theme().AgentDisplayName + ")"
+	}
+	s.say(head + what + ", " + controls(o) + ":")
 	inDialog := false
 	for _, it := range o.items {
 		if it.dialog && !inDialog {
@@ -547,7 +554,7 @@ func (s *Session) printChanges(old, o *outline) {
 		return
 	}
 	if 2*len(cs) > max(size, len(before)) {
-		s.printSurface(o, "surface "+s.name(o.surface)+" changed, "+controls(o)+":")
+		s.printSurface(o, " changed")
 		return
 	}
 	head := s.name(o.surface) + ": "

@@ -65,7 +65,7 @@ export function onDelta(d) {
       }
       old.version = sd.version;
     } else {
-      const next = { surfaceId: sd.surfaceId, version: sd.version, shown: !!sd.shown, styles: sd.styles, tree: sd.tree };
+      const next = { surfaceId: sd.surfaceId, version: sd.version, shown: !!sd.shown, styles: sd.styles, agent: sd.agent, tree: sd.tree };
       if (!old || old.shown !== next.shown || JSON.stringify(old.styles) !== JSON.stringify(next.styles)) structural = true;
       if (old) s.surfaces[i] = next;
       else s.surfaces.push(next);
@@ -244,7 +244,7 @@ function renderSurfaceTabs(shown) {
       'aria-selected': on ? 'true' : 'false',
       'aria-controls': 'surface-pane',
       tabindex: on ? '0' : '-1',
-      title: sid,
+      title: agentOf(sf) ? sid + ' (agent: ' + agentOf(sf) + ')' : sid,
     }, [h('span', 'surface-tab-name', null, sid || '(unnamed)')]);
     if (changed) b.appendChild(h('span', 'surface-tab-mark', { 'aria-label': 'changed' }, '●'));
     const acc = accentOf(sf.styles && sf.styles.primaryColor);
@@ -252,6 +252,12 @@ function renderSurfaceTabs(shown) {
     next.appendChild(b);
   });
   morphChildren(bar, next);
+}
+
+// agentOf is the name the agent gave itself for a surface (a v0.9
+// theme's agentDisplayName), "" when it gave none.
+function agentOf(sf) {
+  return typeof sf.agent === 'string' ? sf.agent.trim() : '';
 }
 
 function accentOf(color) {
@@ -283,6 +289,11 @@ function renderSurface(sf, active) {
   }
   const font = str(styles.font).trim();
   if (/^[A-Za-z0-9 \-]{1,64}$/.test(font)) e.style.setProperty('--surface-font', '"' + font + '"');
+  // The agent's name for itself, as the specification has renderers show
+  // it beside the surface: attributed to the agent, in words, since any
+  // agent can give any name.
+  const agent = agentOf(sf);
+  if (agent) e.appendChild(h('p', 'surface-agent', null, 'agent: ' + agent));
   const sheet = h('div', 'sheet');
   if (sf.tree && typeof sf.tree === 'object') {
     sheet.appendChild(node(sf.tree, { sid, parent: '', inline: false, depth: 0, path: [] }));
