@@ -98,9 +98,13 @@ func delta(prev sent, snap Snapshot) (ev []byte, next sent, changed bool) {
 				continue
 			}
 			sd := webSurfaceDelta{webSurface: surfaceOf(sf)}
-			if old != nil && old.Shown() && sf.Shown() && old.Styles() == sf.Styles() && old.Tree() != nil && sf.Tree() != nil {
+			// Patches only when the tree is all that changed (not the
+			// styles, nor the theme of a surface created again under the
+			// same id), and when something in it did: a delta with neither
+			// patches nor a tree would leave the page nothing to draw.
+			if old != nil && old.Shown() && sf.Shown() && old.Styles() == sf.Styles() && old.Theme() == sf.Theme() && old.Tree() != nil && sf.Tree() != nil {
 				var patches []webPatch
-				if diffTree(old.Tree(), sf.Tree(), nil, &patches) && len(patches) <= maxPatches {
+				if diffTree(old.Tree(), sf.Tree(), nil, &patches) && len(patches) > 0 && len(patches) <= maxPatches {
 					sd.Tree, sd.Patches = nil, patches
 				}
 			}

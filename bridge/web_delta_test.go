@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -247,6 +248,56 @@ func diffAny(path string, a, b any, out *[]string) {
 	default:
 		if !reflect.DeepEqual(a, b) {
 			*out = append(*out, fmt.Sprintf("%s: %.60v vs %.60v", path, a, b))
+		}
+	}
+}
+
+// TestWebDeltaSurfaceAgain: a v0.9 surface deleted and created again under
+// the same id, with a tree of the same shape, reaches the page with the
+// name its new theme gives its agent (or none), and a change that draws
+// nothing new (data no component shows) leaves the page its tree: what the
+// page builds from the deltas is every time what a new viewer would get.
+func TestWebDeltaSurfaceAgain(t *testing.T) {
+	e := newWebEnv(t, WebOptions{})
+	create := func(theme string) string {
+		return `{"version":"v0.9","createSurface":{"surfaceId":"trip","catalogId":"` + a2ui.BasicCatalogV09ID + `"` + theme + `}}`
+	}
+	texts := func(s string) string {
+		return `{"version":"v0.9","updateComponents":{"surfaceId":"trip","components":[` +
+			`{"id":"root","component":"Column","children":["t"]},{"id":"t","component":"Text","text":"` + s + `"}]}}`
+	}
+	const again = `{"version":"v0.9","deleteSurface":{"surfaceId":"trip"}}`
+	if _, err := e.hub.Show(webRaws(create(`,"theme":{"agentDisplayName":"Alpha"}`), texts("one"))); err != nil {
+		t.Fatal(err)
+	}
+	v := e.openViewer()
+	v.next()
+	steps := []struct {
+		what  string
+		raws  []json.RawMessage
+		agent string
+	}{
+		{"created again with another name", webRaws(again, create(`,"theme":{"agentDisplayName":"Beta"}`), texts("two")), "Beta"},
+		{"data no component shows", webRaws(`{"version":"v0.9","updateDataModel":{"surfaceId":"trip","path":"/unused","value":"x"}}`), "Beta"},
+		{"created again without a name, drawing the same", webRaws(again, create(""), texts("two")), ""},
+	}
+	for _, st := range steps {
+		if _, err := e.hub.Show(st.raws); err != nil {
+			t.Fatalf("%s: %v", st.what, err)
+		}
+		s, ev := v.next()
+		full := encodeSnapshot(e.hub.Snapshot())
+		var fresh webSnap
+		json.Unmarshal(full[strings.Index(string(full), "data: ")+6:], &fresh)
+		i := slices.IndexFunc(s.Surfaces, func(x webSurfaceState) bool { return x.SurfaceID == "trip" })
+		j := slices.IndexFunc(fresh.Surfaces, func(x webSurfaceState) bool { return x.SurfaceID == "trip" })
+		if i < 0 || j < 0 {
+			t.Fatalf("%s: no surface trip on the page (%d) or in a snapshot (%d)", st.what, i, j)
+		}
+		got, want := s.Surfaces[i], fresh.Surfaces[j]
+		if got.Agent != st.agent || got.Agent != want.Agent || !reflect.DeepEqual(canonical(t, got.Tree), canonical(t, want.Tree)) {
+			t.Errorf("%s: the page has agent %q and tree %s, a new viewer agent %q and tree %s (delta %.400s)",
+				st.what, got.Agent, got.Tree, want.Agent, want.Tree, ev.data)
 		}
 	}
 }

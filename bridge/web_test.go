@@ -300,6 +300,7 @@ type webSurfaceState struct {
 	Version   uint64            `json:"version"`
 	Shown     bool              `json:"shown"`
 	Styles    map[string]string `json:"styles"`
+	Agent     string            `json:"agent,omitempty"`
 	Tree      json.RawMessage   `json:"tree"`
 }
 
@@ -364,6 +365,7 @@ func (v *webViewer) apply(data []byte) webSnap {
 			Version   uint64            `json:"version"`
 			Shown     bool              `json:"shown"`
 			Styles    map[string]string `json:"styles"`
+			Agent     string            `json:"agent"`
 			Tree      json.RawMessage   `json:"tree"`
 			Patches   []struct {
 				Path []int          `json:"path"`
@@ -381,8 +383,13 @@ func (v *webViewer) apply(data []byte) webSnap {
 	s.Surfaces = slices.Clone(s.Surfaces)
 	for _, sd := range d.Surfaces {
 		i := slices.IndexFunc(s.Surfaces, func(x webSurfaceState) bool { return x.SurfaceID == sd.SurfaceID })
-		ns := webSurfaceState{SurfaceID: sd.SurfaceID, Version: sd.Version, Shown: sd.Shown, Styles: sd.Styles, Tree: sd.Tree}
+		ns := webSurfaceState{SurfaceID: sd.SurfaceID, Version: sd.Version, Shown: sd.Shown, Styles: sd.Styles, Agent: sd.Agent, Tree: sd.Tree}
 		if len(sd.Patches) > 0 {
+			// A patched surface keeps the name the page had for it.
+			ns.Agent = ""
+			if i >= 0 {
+				ns.Agent = s.Surfaces[i].Agent
+			}
 			if i < 0 {
 				v.t.Fatalf("patches for surface %q the page does not have", sd.SurfaceID)
 			}

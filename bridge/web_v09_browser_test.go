@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -190,6 +191,39 @@ func TestWebBrowserV09AgentName(t *testing.T) {
 	p.waitJS("the update", `document.querySelector('[data-surface="trip"] [data-key="when"]')?.textContent === "Tuesday"`)
 	if got := read(); got != want {
 		t.Errorf("after an update the page shows %+v, want %+v", got, want)
+	}
+
+	// Deleted and created again under the same id, drawing a tree of the
+	// same shape: the page shows the new theme's name, or none; and a
+	// change that draws nothing new leaves it what it shows.
+	again := func(theme, when string) []json.RawMessage {
+		return browserRaws(`{"version":"v0.9","deleteSurface":{"surfaceId":"trip"}}`,
+			`{"version":"v0.9","createSurface":{"surfaceId":"trip","catalogId":"`+a2ui.BasicCatalogV09ID+`"`+theme+`}}`,
+			`{"version":"v0.9","updateComponents":{"surfaceId":"trip","components":[`+
+				`{"id":"root","component":"Column","children":["when"]},{"id":"when","component":"Text","text":{"path":"/when"}}]}}`,
+			`{"version":"v0.9","updateDataModel":{"surfaceId":"trip","value":{"when":"`+when+`"}}}`)
+	}
+	steps := []struct {
+		what string
+		raws []json.RawMessage
+		want shown
+	}{
+		{"created again with another name", again(`,"theme":{"agentDisplayName":"Other Desk"}`, "Wednesday"),
+			shown{Agent: "agent: Other Desk", Title: "trip (agent: Other Desk)"}},
+		{"data no component shows", browserRaws(`{"version":"v0.9","updateDataModel":{"surfaceId":"trip","path":"/unused","value":"x"}}`),
+			shown{Agent: "agent: Other Desk", Title: "trip (agent: Other Desk)"}},
+		{"created again without a name", again("", "Wednesday"), shown{Title: "trip"}},
+	}
+	for _, st := range steps {
+		if _, err := h.Show(st.raws); err != nil {
+			t.Fatalf("%s: %v", st.what, err)
+		}
+		p.waitJS(st.what, `document.documentElement.getAttribute('data-snapshot') === "`+strconv.FormatUint(h.Snapshot().Canvas.Version(), 10)+`"`)
+		var text string
+		p.eval(`document.querySelector('[data-surface="trip"] [data-key="when"]')?.textContent ?? "(none)"`, &text)
+		if got := read(); got != st.want || text != "Wednesday" {
+			t.Errorf("%s: the page shows %+v and %q, want %+v and %q", st.what, got, text, st.want, "Wednesday")
+		}
 	}
 	p.checkClean()
 }
