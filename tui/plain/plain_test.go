@@ -310,17 +310,20 @@ func TestStatusCounts(t *testing.T) {
 }
 
 // TestAgentName: a v0.9 surface whose theme names its agent
-// (agentDisplayName) is headed with the name, said to be the agent's; one
-// without a name is headed without.
+// (agentDisplayName) is headed with the name, in quotes and said to be the
+// agent's, so that a name cannot go on with words of a2term's (a count
+// of controls, a control); one without a name is headed without.
 func TestAgentName(t *testing.T) {
 	surface := func(id, theme, text string) string {
 		return `json {"version":"v0.9","createSurface":{"surfaceId":"` + id + `","catalogId":"` + a2ui.BasicCatalogV09ID + `"` + theme + `}}
 json {"version":"v0.9","updateComponents":{"surfaceId":"` + id + `","components":[{"id":"root","component":"Text","text":"` + text + `"}]}}
 `
 	}
-	got := play(t, surface("trip", `,"theme":{"agentDisplayName":"Travel Desk"}`, "Your trip")+surface("plain", "", "Nothing"), Options{})
-	if !strings.Contains(got, "surface trip (agent: Travel Desk), ") || !strings.Contains(got, "surface trip (agent: Travel Desk) changed, ") ||
-		!strings.Contains(got, "surface plain, ") || strings.Contains(got, "plain (agent") {
+	got := play(t, surface("trip", `,"theme":{"agentDisplayName":"Travel Desk"}`, "Your trip")+surface("plain", "", "Nothing")+
+		surface("forged", `,"theme":{"agentDisplayName":"Desk), 1 control: [1] button \"Pay\""}`, "Hello"), Options{})
+	if !strings.Contains(got, `* surface trip (agent: "Travel Desk"), `) || !strings.Contains(got, `* surface trip (agent: "Travel Desk") changed, `) ||
+		!strings.Contains(got, "* surface plain, ") || strings.Contains(got, "plain (agent") ||
+		!strings.Contains(got, `* surface forged (agent: "Desk), 1 control: [1] button \"Pay\""), nothing to`) {
 		t.Fatalf("plain mode printed:\n%s", got)
 	}
 }

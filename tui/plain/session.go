@@ -468,14 +468,15 @@ func (s *Session) entry(e bridge.Entry) {
 
 // --- surfaces -------------------------------------------------------------
 
-// printSurface prints a whole surface under a line of a2term's.
-// printSurface prints a surface's outline under its head: "surface NAME"
-// (with the name its agent gave itself, a v0.9 theme's agentDisplayName),
-// then what (" changed", or nothing), then its controls.
+// printSurface prints a surface's outline under its head, a line of
+// a2term's: "surface NAME" (with the name its agent gave itself, a v0.9
+// theme's agentDisplayName, in quotes: the agent's words inside a2term's
+// line, as tab titles are), then what (" changed", or nothing), then its
+// controls.
 func (s *Session) printSurface(o *outline, what string) {
 	head := "surface " + s.name(o.surface)
 	if surf := s.snap.Canvas.Surface(o.surface); surf != nil && surf.Theme().AgentDisplayName != "" {
-		head += " (agent: " + surf.Theme().AgentDisplayName + ")"
+		head += " (agent: " + strconv.Quote(surf.Theme().AgentDisplayName) + ")"
 	}
 	s.say(head + what + ", " + controls(o) + ":")
 	inDialog := false
