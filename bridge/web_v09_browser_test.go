@@ -3,6 +3,7 @@ package bridge
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -214,6 +215,8 @@ func TestWebBrowserV09AgentName(t *testing.T) {
 			shown{Agent: "agent: Other Desk", Title: "trip (agent: Other Desk)"}},
 		{"created again without a name", again("", "Wednesday"), shown{Title: "trip"}},
 	}
+	var oneLine float64
+	p.eval(`document.querySelector('[data-surface="trip"] > .surface-agent').getBoundingClientRect().height`, &oneLine)
 	for _, st := range steps {
 		if _, err := h.Show(st.raws); err != nil {
 			t.Fatalf("%s: %v", st.what, err)
@@ -224,6 +227,18 @@ func TestWebBrowserV09AgentName(t *testing.T) {
 		if got := read(); got != st.want || text != "Wednesday" {
 			t.Errorf("%s: the page shows %+v and %q, want %+v and %q", st.what, got, text, st.want, "Wednesday")
 		}
+	}
+
+	// A very long name takes the one line a short one does.
+	long := strings.Repeat("Desk ", 2000)
+	if _, err := h.Show(again(`,"theme":{"agentDisplayName":"`+long+`"}`, "Thursday")); err != nil {
+		t.Fatal(err)
+	}
+	p.waitJS("the long name", `document.querySelector('[data-surface="trip"] [data-key="when"]')?.textContent === "Thursday"`)
+	var tall float64
+	p.eval(`document.querySelector('[data-surface="trip"] > .surface-agent').getBoundingClientRect().height`, &tall)
+	if oneLine <= 0 || tall != oneLine {
+		t.Errorf("a name of %d bytes takes %.1f pixels of height, a short one %.1f", len(long), tall, oneLine)
 	}
 	p.checkClean()
 }
