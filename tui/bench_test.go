@@ -195,3 +195,32 @@ func BenchmarkUpdateBytes(b *testing.B) {
 	<-done
 	b.ReportMetric(float64(total)/float64(i), "bytes/update")
 }
+
+// BenchmarkTranscriptLineLongAgentName: the agent gives its surface's
+// theme a name as long as a string may be (agentDisplayName, 60 KB), then
+// adds transcript lines: each line lays the screen out again and draws it,
+// and the line over the surface, cut to the row, costs no more than a
+// short name's. Target: about what a short name costs.
+func BenchmarkTranscriptLineLongAgentName(b *testing.B) {
+	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	name := strings.Repeat("é", 30000)
+	if _, _, err := board.Show(showRaws(b, []byte(`{"version":"v0.9","createSurface":{"surfaceId":"trip","catalogId":"`+a2ui.BasicCatalogV09ID+`","theme":{"agentDisplayName":"`+name+`"}}}`+"\n"+
+		`{"version":"v0.9","updateComponents":{"surfaceId":"trip","components":[{"id":"root","component":"Text","text":"Your trip"}]}}`))); err != nil {
+		b.Fatal(err)
+	}
+	m := New(board, testOptions(termenv.TrueColor))
+	defer m.Close()
+	m.SetSize(120, 40)
+	lines := strings.Split(m.View(), "\n")
+	if len(lines) < 3 || !strings.Contains(lines[1], "agent: éé") || !strings.Contains(lines[2], "Your trip") {
+		b.Fatalf("the screen:\n%s", strings.Join(lines, "\n"))
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("line %d", i))
+		m.refresh()
+		_ = m.View()
+		i++
+	}
+}
