@@ -203,6 +203,11 @@ func (s *Surface) Protocol() string {
 // Styles).
 func (s *Surface) Theme() Theme { return s.theme }
 
+// AgentName returns the name a v0.9 surface's agent gives itself (its
+// theme's agentDisplayName, without the white space around it) for the
+// views to show beside the surface; "" when it gives none.
+func (s *Surface) AgentName() string { return strings.TrimSpace(s.theme.AgentDisplayName) }
+
 // SendDataModel reports whether the v0.9 surface asked for its data model
 // to go with every action.
 func (s *Surface) SendDataModel() bool { return s.sendData }

@@ -188,7 +188,7 @@ func sameNode(a, b *a2ui.Node) bool {
 // surfaceOf is a surface as the page receives it.
 func surfaceOf(sf *a2ui.Surface) webSurface {
 	ws := webSurface{SurfaceID: sf.ID(), Version: sf.Version(), Shown: sf.Shown(),
-		Styles: webStyles{Font: sf.Styles().Font, PrimaryColor: sf.Styles().PrimaryColor}, Agent: sf.Theme().AgentDisplayName}
+		Styles: webStyles{Font: sf.Styles().Font, PrimaryColor: sf.Styles().PrimaryColor}, Agent: sf.AgentName()}
 	if sf.Shown() {
 		ws.Tree = sf.Tree()
 	}

@@ -92,7 +92,7 @@ func TestScreenDoesWhatThePersonDoes(t *testing.T) {
 
 // TestAgentNameOverTheSurface: a v0.9 surface whose theme names its agent
 // (agentDisplayName) has the name over it, cleaned and said to be the
-// agent's; a surface without one has no such line.
+// agent's; a surface without one, or with a blank one, has no such line.
 func TestAgentNameOverTheSurface(t *testing.T) {
 	hub := bridge.NewHub(bridge.HubOptions{Now: fixedClock})
 	defer hub.Close()
@@ -103,7 +103,8 @@ func TestAgentNameOverTheSurface(t *testing.T) {
 		return `{"version":"v0.9","updateComponents":{"surfaceId":"` + id + `","components":[{"id":"root","component":"Text","text":"` + s + `"}]}}`
 	}
 	raws := showRaws(t, []byte(create("trip", `,"theme":{"agentDisplayName":"Travel Desk\u001b[31m"}`)+"\n"+text("trip", "Your trip")+"\n"+
-		create("plain", "")+"\n"+text("plain", "Nothing to say")))
+		create("plain", "")+"\n"+text("plain", "Nothing to say")+"\n"+
+		create("blank", `,"theme":{"agentDisplayName":"   "}`)+"\n"+text("blank", "Blank name")))
 	if _, err := hub.Show(raws); err != nil {
 		t.Fatal(err)
 	}
@@ -117,5 +118,10 @@ func TestAgentNameOverTheSurface(t *testing.T) {
 	f := s.Frame(FrameOptions{})
 	if lines = strings.Split(f, "\n"); strings.Contains(f, "agent:") || len(lines) < 2 || strings.TrimSpace(lines[1]) != "Nothing to say" {
 		t.Fatalf("the surface of an agent without a name:\n%s", f)
+	}
+	doKeys(t, s, `ctrl+n`)
+	f = s.Frame(FrameOptions{})
+	if lines = strings.Split(f, "\n"); strings.Contains(f, "agent:") || len(lines) < 2 || strings.TrimSpace(lines[1]) != "Blank name" {
+		t.Fatalf("the surface of an agent whose name is blank:\n%s", f)
 	}
 }

@@ -88,7 +88,7 @@ func (m *Model) relayout() {
 	l.innerX = 1
 	l.innerW = max(l.surfaceW-2, 1)
 	if s := m.snap.Canvas.Surface(m.active); l.showSurface && s != nil && s.Tree() != nil && l.bodyH > 2 {
-		switch name := s.Theme().AgentDisplayName; {
+		switch name := s.AgentName(); {
 		case m.snap.Status.Agent == bridge.AgentNone:
 			l.banner = m.theme.Error.Render(m.theme.Glyph("⚠", "!") + " No agent is connected: what you press waits in the queue.")
 			l.surfTop = 1

@@ -475,8 +475,8 @@ func (s *Session) entry(e bridge.Entry) {
 // controls.
 func (s *Session) printSurface(o *outline, what string) {
 	head := "surface " + s.name(o.surface)
-	if surf := s.snap.Canvas.Surface(o.surface); surf != nil && surf.Theme().AgentDisplayName != "" {
-		head += " (agent: " + strconv.Quote(surf.Theme().AgentDisplayName) + ")"
+	if surf := s.snap.Canvas.Surface(o.surface); surf != nil && surf.AgentName() != "" {
+		head += " (agent: " + strconv.Quote(surf.AgentName()) + ")"
 	}
 	s.say(head + what + ", " + controls(o) + ":")
 	inDialog := false
