@@ -698,7 +698,10 @@ func (d *decoder) component(raw jval, p string) Component {
 	}
 	inner := wrap.first()
 	typ := inner.key()
-	tp := d.p(p, "component/") + escapePointer(typ)
+	tp := ""
+	if d.paths {
+		tp = d.p(p, "component/") + escapePointer(typ)
+	}
 	props := d.object(inner, tp, typ)
 	if d.err != nil {
 		return c
@@ -1809,7 +1812,7 @@ func containsString(list []string, s string) bool {
 
 // escapePointer escapes one JSON Pointer segment.
 func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
+	if strings.IndexByte(s, '~') < 0 && strings.IndexByte(s, '/') < 0 {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
