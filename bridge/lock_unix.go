@@ -49,20 +49,6 @@ func lockFile(path string) (f *os.File, created, ok bool, err error) {
 	return nil, false, false, fmt.Errorf("%s: the lock file keeps being replaced", path)
 }
 
-// openLockFile opens the file at path, creating it (0600) when there is
-// none; created says it did.
-func openLockFile(path string) (*os.File, bool, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-	if err == nil {
-		return f, true, nil
-	}
-	if !errors.Is(err, os.ErrExist) {
-		return nil, false, err
-	}
-	f, err = os.OpenFile(path, os.O_RDWR, 0)
-	return f, false, err
-}
-
 // unlockFile removes the lock file at path, then lets the lock f holds
 // go: removed while it is held, so that no other process can lock it
 // meanwhile and then find it gone (lockFile retries such a lock).

@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -34,15 +33,9 @@ func TestSignalsEndTheTerminalProgram(t *testing.T) {
 		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 			for round := range 2 {
 				t.Run(tc.name+"-"+strings.ToUpper(sig.String()[:3])+strconv.Itoa(round), func(t *testing.T) {
-					pidFile := filepath.Join(dir, "pid")
-					_ = os.Remove(pidFile)
-					x := startTmux(t, 100, 30, append([]string{"sh", "-c", `echo $$ > "$0"; exec "$@"`, pidFile, bin}, tc.args...)...)
+					x := startTmux(t, 100, 30, append([]string{bin}, tc.args...)...)
 					x.waitFor(tc.ready)
-					data, err := os.ReadFile(pidFile)
-					pid, perr := strconv.Atoi(strings.TrimSpace(string(data)))
-					if err != nil || perr != nil {
-						t.Fatalf("the program's pid: %v %v", err, perr)
-					}
+					pid := x.panePID(x.firstPane()) // the pane's command execs a2term
 					if err := syscall.Kill(pid, sig); err != nil {
 						t.Fatal(err)
 					}

@@ -136,12 +136,7 @@ func reportScript(w io.Writer, name string, shows []script.Show, opts a2ui.Optio
 		if err != nil {
 			refused++
 			r := err.(*a2ui.Error)
-			fmt.Fprintf(w, "%s: %v\n", at(r.Index), r)
-			if r.ClientMessage != nil {
-				if js, err := json.Marshal(r.ClientMessage); err == nil {
-					fmt.Fprintf(w, "%s: message %d: clientMessage %s\n", at(r.Index), r.Index, js)
-				}
-			}
+			printRefusal(w, at(r.Index), r)
 			continue
 		}
 		canvas = next
@@ -160,6 +155,17 @@ func reportScript(w io.Writer, name string, shows []script.Show, opts a2ui.Optio
 	return false
 }
 
+// printRefusal prints refusal r of the message at place, then the client
+// error a v0.9 refusal has a renderer send back.
+func printRefusal(w io.Writer, place string, r *a2ui.Error) {
+	fmt.Fprintf(w, "%s: %v\n", place, r)
+	if r.ClientMessage != nil {
+		if js, err := json.Marshal(r.ClientMessage); err == nil {
+			fmt.Fprintf(w, "%s: message %d: clientMessage %s\n", place, r.Index, js)
+		}
+	}
+}
+
 // reportFile prints one file's refusals, warnings and summary, in message
 // order, and reports whether the file was accepted.
 func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
@@ -175,12 +181,7 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 	for ri < len(res.refused) || wi < len(res.warnings) {
 		if wi >= len(res.warnings) || (ri < len(res.refused) && res.refused[ri].Index <= res.warnings[wi].Index) {
 			r := res.refused[ri]
-			fmt.Fprintf(w, "%s: %v\n", res.at(name, r.Index), r)
-			if r.ClientMessage != nil {
-				if js, err := json.Marshal(r.ClientMessage); err == nil {
-					fmt.Fprintf(w, "%s: message %d: clientMessage %s\n", res.at(name, r.Index), r.Index, js)
-				}
-			}
+			printRefusal(w, res.at(name, r.Index), r)
 			ri++
 			continue
 		}
