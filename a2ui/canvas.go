@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Canvas is the state of every surface an agent has sent: components, data
@@ -205,8 +206,23 @@ func (s *Surface) Theme() Theme { return s.theme }
 
 // AgentName returns the name a v0.9 surface's agent gives itself (its
 // theme's agentDisplayName, without the white space around it) for the
-// views to show beside the surface; "" when it gives none.
-func (s *Surface) AgentName() string { return strings.TrimSpace(s.theme.AgentDisplayName) }
+// views to show beside the surface; "" when it gives none. A name longer
+// than MaxAgentName bytes is cut there, on a character boundary, and ends
+// with "…": a string may be 64 KB, and no view shows more than a line.
+func (s *Surface) AgentName() string {
+	name := strings.TrimSpace(s.theme.AgentDisplayName)
+	if len(name) <= MaxAgentName {
+		return name
+	}
+	cut := MaxAgentName
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return name[:cut] + "…"
+}
+
+// MaxAgentName is the longest agent name, in bytes, AgentName gives whole.
+const MaxAgentName = 200
 
 // SendDataModel reports whether the v0.9 surface asked for its data model
 // to go with every action.

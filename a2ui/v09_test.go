@@ -594,3 +594,26 @@ func TestV09PressStale(t *testing.T) {
 		t.Errorf("press at the current version: %v", err)
 	}
 }
+
+// TestAgentName: a surface's agent name is its theme's agentDisplayName
+// without the white space around it, cut on a character boundary past
+// MaxAgentName bytes.
+func TestAgentName(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"", ""},
+		{"   ", ""},
+		{" Travel Desk ", "Travel Desk"},
+		{strings.Repeat("a", MaxAgentName), strings.Repeat("a", MaxAgentName)},
+		{strings.Repeat("a", MaxAgentName+1), strings.Repeat("a", MaxAgentName) + "…"},
+		{"a" + strings.Repeat("é", MaxAgentName), "a" + strings.Repeat("é", (MaxAgentName-1)/2) + "…"},
+	} {
+		theme, _ := json.Marshal(map[string]string{"agentDisplayName": tc.name})
+		c, _, err := New(Options{}).ApplyJSON([]json.RawMessage{json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + BasicCatalogV09ID + `","theme":` + string(theme) + `}}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Surface("s").AgentName(); got != tc.want {
+			t.Errorf("agentDisplayName of %d bytes: AgentName %q (%d bytes), want %d bytes", len(tc.name), got, len(got), len(tc.want))
+		}
+	}
+}

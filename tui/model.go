@@ -53,13 +53,6 @@ type Model struct {
 	help   help.Model
 	theme  *components.Theme
 	accent map[string]*components.Theme // themes by surface primaryColor
-	// agentLine is the line over the surface naming its agent, kept
-	// while the name and the width stay: a name may be 64 KB long.
-	agentLine struct {
-		name, line string
-		w          int
-		theme      *components.Theme
-	}
 	now    func() time.Time
 	width  int
 	height int

@@ -95,7 +95,8 @@ func (m *Model) relayout() {
 		case name != "":
 			// The name the agent gave itself for the surface (a v0.9
 			// theme's agentDisplayName), said to be the agent's.
-			l.banner = m.agentBanner(name, l.surfaceW)
+			// (AgentName cuts a long one: the row takes little work.)
+			l.banner = m.theme.Dim.Render(ansi.Truncate("agent: "+name, l.surfaceW, ""))
 			l.surfTop = 1
 		}
 	}
@@ -117,19 +118,6 @@ func (m *Model) relayout() {
 	if m.autoFocus() || m.statusRows() != m.lay.statusH {
 		m.relayout()
 	}
-}
-
-// agentBanner is the line naming the surface's agent, "agent: NAME", cut
-// to w columns before it is styled, and made again only when the name,
-// the width or the theme changed: the name may be as long as any string
-// (64 KB), and the row is all of it shown.
-func (m *Model) agentBanner(name string, w int) string {
-	a := &m.agentLine
-	if a.name != name || a.w != w || a.theme != m.theme || a.line == "" {
-		a.name, a.w, a.theme = name, w, m.theme
-		a.line = m.theme.Dim.Render(ansi.Truncate("agent: "+name, w, ""))
-	}
-	return a.line
 }
 
 // autoFocus gives the first control of a surface shown for the first
