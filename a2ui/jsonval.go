@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // jval is one value of a parsed JSON document. DecodeMessage parses a
@@ -107,13 +108,13 @@ func (v jval) str() string {
 			// each.
 			s, slot, ok := t.get(b)
 			if !ok {
-				s = string(b)
+				s = v.p.text(b, v.start)
 				t.slots[slot] = s
 				v.p.valsUsed = true
 			}
 			return s
 		}
-		return string(b)
+		return v.p.text(b, v.start)
 	case rawText:
 		return validUTF8(b)
 	}
@@ -272,6 +273,33 @@ type jparser struct {
 	// bindings counts the keys "path" and "dataBinding" written out, for
 	// the decoder to size its list of a message's data paths.
 	bindings int
+	// room is what is left of the block the document's string values are
+	// copied to (see text).
+	room []byte
+}
+
+// text returns the characters b of a string value that starts at byte at
+// of the document, as a string. Short strings are copied to blocks of a
+// few KB that they share, instead of one allocation each: a message's
+// ids, paths and data values are many small strings. A block is never
+// larger than what is left of the document from b on, so that a message
+// of a few strings keeps no more than it holds, and a string keeps at
+// most its block alive. The bytes of a block are written once, before
+// the strings that share them are made, and never again.
+func (p *jparser) text(b []byte, at int32) string {
+	const blockBytes, maxShared = 512, 64
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > maxShared {
+		return string(b)
+	}
+	if cap(p.room)-len(p.room) < len(b) {
+		p.room = make([]byte, 0, min(blockBytes, max(len(p.data)-int(at), len(b))))
+	}
+	i := len(p.room)
+	p.room = append(p.room, b...)
+	return unsafe.String(&p.room[i], len(b))
 }
 
 // internTable shares one string for each distinct short byte string: a
@@ -356,7 +384,7 @@ func pooledParser(data []byte) *jparser {
 	if p == nil {
 		p = parsers.Get().(*jparser)
 	}
-	p.data, p.pos, p.depth, p.loose, p.bindings = data, 0, 0, false, 0
+	p.data, p.pos, p.depth, p.loose, p.bindings, p.room = data, 0, 0, false, 0, nil
 	if p.keys == nil {
 		p.keys, p.vals = new(internTable), new(internTable)
 	}
@@ -372,7 +400,7 @@ const maxPooledValues = 1 << 17
 func (p *jparser) release() {
 	values := cap(p.nodes)
 	p.nodes = p.nodes[:0]
-	p.data = nil
+	p.data, p.room = nil, nil
 	if p.valsUsed {
 		clear(p.vals.slots[:]) // the keys stay: they are the same from one message to the next
 		p.valsUsed = false

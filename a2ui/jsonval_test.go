@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -187,4 +188,63 @@ func TestParseTreeHoldsNoPointer(t *testing.T) {
 			t.Errorf("jnode.%s is a %s: the parse tree's nodes hold numbers only", f.Name, f.Type)
 		}
 	}
+}
+
+// TestStringValuesOutliveTheParser reads the string values of a document
+// with a pooled parser, has the parser read other documents, and checks
+// that the strings read first are as they were: the blocks strings share
+// are the document's, never written again. A block is no larger than what
+// is left of its document.
+func TestStringValuesOutliveTheParser(t *testing.T) {
+	doc := func(i int) []byte {
+		var b strings.Builder
+		b.WriteString("[")
+		for j := range 200 {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"v%d-%d","%s"`, i, j, strings.Repeat("x", j%80))
+		}
+		b.WriteString("]")
+		return []byte(b.String())
+	}
+	var kept [][]string
+	var want [][]string
+	for i := range 6 {
+		data := doc(i)
+		p := pooledParser(data)
+		v, err := p.parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, std []string
+		for e := v.first(); e.ok(); e = e.next() {
+			got = append(got, e.str())
+		}
+		if err := json.Unmarshal(data, &std); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, std) {
+			t.Fatalf("document %d: the parser read other strings than encoding/json", i)
+		}
+		p.release()
+		kept, want = append(kept, got), append(want, slices.Clone(std))
+	}
+	for i := range kept {
+		if !reflect.DeepEqual(kept[i], want[i]) {
+			t.Fatalf("the strings of document %d changed once the parser read others", i)
+		}
+	}
+	small := []byte(`{"id":"a","text":"hello"}`)
+	p := pooledParser(small)
+	v, err := p.parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := v.member("id")
+	first.str()
+	if c, left := cap(p.room), len(small)-int(first.start); c > left {
+		t.Fatalf("a block of %d bytes for the %d bytes left of the document", c, left)
+	}
+	p.release()
 }
