@@ -646,21 +646,21 @@ func (b *batch) unreachable(s *Surface, g graph) *Warning {
 		return nil
 	}
 	var ids []string
-	seen := map[string]bool{}
-	add := func(id string) {
-		if !seen[id] && !g.reached(id) {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
 	if b.began[s.id] {
-		for _, id := range s.compOrder {
-			add(id)
+		// Each component once, at its pos: no lookup by id.
+		for pos, id := range s.compOrder {
+			if g.color[pos] == 0 {
+				ids = append(ids, id)
+			}
 		}
 	} else {
+		seen := map[string]bool{}
 		for _, su := range b.updates[s.id] {
 			for _, c := range su.Components {
-				add(c.ID)
+				if !seen[c.ID] && !g.reached(c.ID) {
+					seen[c.ID] = true
+					ids = append(ids, c.ID)
+				}
 			}
 		}
 	}
