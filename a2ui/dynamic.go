@@ -258,6 +258,22 @@ type dynParser struct {
 	dyns         []dynamic
 	segs         []string
 	dynsN, segsN int
+	// recent are the last bindings parsed: a component often binds
+	// several values to one path (a field's value, the check on it, the
+	// context of the button that sends it), which then share one value.
+	recent     [4]*dynamic
+	nextRecent int
+}
+
+// recentPath returns the binding of one of the last paths parsed that the
+// string v names, nil when there is none.
+func (p *dynParser) recentPath(v jval) *dynamic {
+	for _, d := range p.recent {
+		if d != nil && v.strIs(d.path.text) {
+			return d
+		}
+	}
+	return nil
 }
 
 const (
@@ -327,12 +343,16 @@ func (p *dynParser) parse(v jval, want dynType, at *ptr, code Code) (*dynamic, *
 			if v.len() != 1 && !p.lenient {
 				return nil, refusal(code, at, "a data binding has only a path; found %s", strings.Join(v.keys(), ", "))
 			}
-			ps := pv.str()
-			if len(ps) > MaxStringBytes {
-				return nil, refusal(CodeStringTooLong, at.k("path"), "path of %d bytes is over the limit of %d", len(ps), MaxStringBytes)
+			if d = p.recentPath(pv); d == nil {
+				ps := pv.str()
+				if len(ps) > MaxStringBytes {
+					return nil, refusal(CodeStringTooLong, at.k("path"), "path of %d bytes is over the limit of %d", len(ps), MaxStringBytes)
+				}
+				d = p.newDynamic()
+				d.kind, d.path = dynPath, p.path(ps)
+				p.recent[p.nextRecent%len(p.recent)] = d
+				p.nextRecent++
 			}
-			d = p.newDynamic()
-			d.kind, d.path = dynPath, p.path(ps)
 		} else if want == typeAny {
 			lit, err := cleanLiteral(v.plain(), at)
 			if err != nil {

@@ -228,3 +228,34 @@ func TestToFixed(t *testing.T) {
 		}
 	}
 }
+
+// A binding to one of the last paths parsed is that path's value, shared;
+// any other path, escaped spellings included, is parsed as written.
+func TestRepeatedBindingsShareTheirValue(t *testing.T) {
+	p := dynParser{fns: basicFunctions, paths: true}
+	parse := func(src string) *dynamic {
+		t.Helper()
+		d, err := p.value(mustJSON(t, src), typeString, "/text")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	first := parse(`{"path":"/items/0/value"}`)
+	if again := parse(`{"path":"/items/0/value"}`); again != first {
+		t.Error("a repeated binding was parsed again")
+	}
+	if escaped := parse(`{"path":"\/items\/0\/value"}`); escaped != first {
+		t.Error("an escaped spelling of a repeated binding was parsed again")
+	}
+	for _, path := range []string{"items/0/value", "/items/0/valu", "/items/0/value/", "/items/1/value", "/x", "/y"} {
+		d := parse(`{"path":"` + path + `"}`)
+		if d == first || d.path.text != path {
+			t.Errorf("path %q read as the binding of %q", path, d.path.text)
+		}
+	}
+	if d := parse(`{"path":"/items/0/value"}`); d.path.text != "/items/0/value" || !d.path.abs ||
+		!reflect.DeepEqual(d.path.segs, []string{"items", "0", "value"}) {
+		t.Errorf("a binding read after others: %+v", d.path)
+	}
+}
