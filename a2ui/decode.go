@@ -643,7 +643,7 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		c := d.comps.take(items.len() - i)
-		*c = d.component(item, ip)
+		d.component(c, item, ip)
 		d.compID = ""
 		if d.err != nil {
 			return nil
@@ -659,16 +659,16 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	return su
 }
 
-func (d *decoder) component(raw jval, p string) Component {
+// component reads one v0.8 component into c, which is zero.
+func (d *decoder) component(c *Component, raw jval, p string) {
 	item := d.object(raw, p, "a component")
 	if d.err != nil {
-		return Component{}
+		return
 	}
-	var c Component
 	idRaw, ok := item.member("id")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
-		return c
+		return
 	}
 	c.ID = d.plainString(idRaw, d.p(p, "id"), "id", false)
 	if d.err == nil && c.ID == "" {
@@ -686,15 +686,15 @@ func (d *decoder) component(raw jval, p string) Component {
 	wrapRaw, ok := item.member("component")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
-		return c
+		return
 	}
 	wrap := d.object(wrapRaw, d.p(p, "component"), "component")
 	if d.err != nil {
-		return c
+		return
 	}
 	if wrap.len() != 1 {
 		d.fail(CodeBadValue, d.p(p, "component"), "component must hold exactly one type name, it holds %d", wrap.len())
-		return c
+		return
 	}
 	inner := wrap.first()
 	typ := inner.key()
@@ -704,7 +704,7 @@ func (d *decoder) component(raw jval, p string) Component {
 	}
 	props := d.object(inner, tp, typ)
 	if d.err != nil {
-		return c
+		return
 	}
 	pd := &propDecoder{d: d, props: props, base: tp}
 	d.inits, d.compPaths = false, len(d.dpaths)
@@ -714,7 +714,7 @@ func (d *decoder) component(raw jval, p string) Component {
 		c.paths = d.dpaths[d.compPaths:len(d.dpaths):len(d.dpaths)]
 	}
 	if d.err != nil {
-		return c
+		return
 	}
 	var unknown []string
 	for i, x := 0, props.first(); x.ok(); i, x = i+1, x.next() {
@@ -728,7 +728,6 @@ func (d *decoder) component(raw jval, p string) Component {
 		d.warn(CodeUnknownProperty, d.pk(tp, k), "%s has no property %q; it is ignored", typ, k)
 	}
 	c.raw = d.cleanJSON(raw)
-	return c
 }
 
 // cleanJSON returns the part v of the document without its insignificant

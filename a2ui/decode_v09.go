@@ -217,7 +217,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		c := d.comps.take(items.len() - i)
-		*c = d.componentV09(item, ip, cat, dp)
+		d.componentV09(c, item, ip, cat, dp)
 		c.pos = int32(i)
 		d.compID = ""
 		if d.err != nil {
@@ -250,19 +250,20 @@ func (d *decoder) updateDataModel(body jval, p string) *UpdateDataModel {
 	return u
 }
 
-// componentV09 reads one flat v0.9 component: id, component (the type),
-// the common properties and the type's own.
-func (d *decoder) componentV09(raw jval, p string, cat *catalogV09, dp *dynParser) Component {
+// componentV09 reads one flat v0.9 component into c, which is zero: id,
+// component (the type), the common properties and the type's own. (Its
+// fields are set in place: a component built aside and copied in would
+// pass each of its fields through the collector's write barrier again.)
+func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09, dp *dynParser) {
 	item := d.object(raw, p, "a component")
 	if d.err != nil {
-		return Component{}
+		return
 	}
-	var c Component
 	pd := &propDecoder{d: d, props: item, base: p, dp: dp}
 	idRaw, ok := pd.lookup("id")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
-		return c
+		return
 	}
 	c.ID = d.plainString(idRaw, d.p(p, "id"), "id", false)
 	if d.err == nil && c.ID == "" {
@@ -272,11 +273,11 @@ func (d *decoder) componentV09(raw jval, p string, cat *catalogV09, dp *dynParse
 	typRaw, ok := pd.lookup("component")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
-		return c
+		return
 	}
 	typ := d.plainString(typRaw, d.p(p, "component"), "component (a type name)", false)
 	if d.err != nil {
-		return c
+		return
 	}
 	if w, ok := pd.get("weight", false); ok {
 		f := d.num(w, d.p(p, "weight"), "weight")
@@ -298,7 +299,7 @@ func (d *decoder) componentV09(raw jval, p string, cat *catalogV09, dp *dynParse
 		c.Props = pd.decodeV09(typ, cat)
 	}
 	if d.err != nil {
-		return c
+		return
 	}
 	var unknown []string
 	for i, x := 0, item.first(); x.ok(); i, x = i+1, x.next() {
@@ -311,12 +312,11 @@ func (d *decoder) componentV09(raw jval, p string, cat *catalogV09, dp *dynParse
 		k = SanitizeLine(k)
 		if !d.opts.Lenient {
 			d.fail(CodeUnknownProperty, d.pk(p, k), "%s has no property %q", typ, k)
-			return c
+			return
 		}
 		d.warn(CodeUnknownProperty, d.pk(p, k), "%s has no property %q; it is ignored", typ, k)
 	}
 	c.raw = d.cleanJSON(raw)
-	return c
 }
 
 // failWith records a refusal the dynamic-value parser made.

@@ -603,9 +603,12 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		r.slabN = min(max(2*r.slabN, 4), 64, len(r.s.comps)+1)
 		r.slab = make([]Node, r.slabN)
 	}
+	// A node of the slab is zero: its fields are set one by one, as
+	// copying a whole node in would pass every field of it through the
+	// collector's write barrier while it marks.
 	n := &r.slab[0]
 	r.slab = r.slab[1:]
-	*n = Node{ID: nid, Component: id, Type: e.Type(), Weight: e.Weight, entry: e, sc: sc}
+	n.ID, n.Component, n.Type, n.Weight, n.entry, n.sc = nid, id, e.Type(), e.Weight, e, sc
 	r.cur = n
 	child := func(cid string) *Node { return r.node(cid, sc, depth+1, id) }
 	if e.a11y != nil {
