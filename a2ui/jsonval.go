@@ -103,17 +103,6 @@ func (v jval) str() string {
 	b := v.p.data[v.start+1 : v.end-1]
 	switch v.jnode.text & (1<<keyShift - 1) {
 	case plainText:
-		if t := v.p.vals; t != nil && len(b) <= maxInterned && len(v.p.data) >= minInterning {
-			// Short values repeat (type names, enums): one string
-			// each.
-			s, slot, ok := t.get(b)
-			if !ok {
-				s = v.p.text(b, v.start)
-				t.slots[slot] = s
-				v.p.valsUsed = true
-			}
-			return s
-		}
 		return v.p.text(b, v.start)
 	case rawText:
 		return validUTF8(b)
@@ -140,6 +129,8 @@ func (v jval) key() string {
 		if t := v.p.keys; t != nil && len(b) <= maxInternedKey {
 			k, slot, ok := t.get(b)
 			if !ok {
+				// Its own string, not one of the document's blocks (see
+				// text): the table keeps it for the messages after.
 				k = string(b)
 				t.slots[slot] = k
 			}
@@ -261,11 +252,11 @@ type jparser struct {
 	pos   int
 	depth int
 	nodes []jnode // nodes[0] is the document's value
-	// keys repeat a lot (id, component, literalString…): one string each;
-	// vals does the same for short values (type names, enums) of a large
-	// document. A parser from the pool has both; parseJSON's has none.
-	keys, vals *internTable
-	valsUsed   bool // vals holds strings of the current document
+	// keys repeat a lot (id, component, literalString…): one string
+	// each. A parser from the pool has the table; parseJSON's has none.
+	// (String values are not shared so: they take a few bytes of a
+	// block each, which costs less than looking them up.)
+	keys *internTable
 	// loose is set once the document has white space between tokens or
 	// a string that is not printable ASCII written out: what a
 	// component's stored JSON must change (see decoder.cleanJSON).
@@ -310,7 +301,7 @@ type internTable struct{ slots [256]string }
 
 // internHash folds b to a slot: a multiplicative hash of its length and
 // of words read from both ends (the middle too, for up to 32 bytes), which
-// tells short keys and values apart at the cost of a few loads.
+// tells short keys apart at the cost of a few loads.
 func internHash(b []byte) uint8 {
 	n := len(b)
 	var x, y uint64
@@ -386,7 +377,7 @@ func pooledParser(data []byte) *jparser {
 	}
 	p.data, p.pos, p.depth, p.loose, p.bindings, p.room = data, 0, 0, false, 0, nil
 	if p.keys == nil {
-		p.keys, p.vals = new(internTable), new(internTable)
+		p.keys = new(internTable)
 	}
 	return p
 }
@@ -400,11 +391,7 @@ const maxPooledValues = 1 << 17
 func (p *jparser) release() {
 	values := cap(p.nodes)
 	p.nodes = p.nodes[:0]
-	p.data, p.room = nil, nil
-	if p.valsUsed {
-		clear(p.vals.slots[:]) // the keys stay: they are the same from one message to the next
-		p.valsUsed = false
-	}
+	p.data, p.room = nil, nil // the keys stay: they are the same from one message to the next
 	if values <= maxKeptValues {
 		kept.Lock()
 		if len(kept.free) < maxKept {
@@ -677,15 +664,8 @@ func unescape(b []byte) string {
 	return validUTF8(buf)
 }
 
-// maxInterned is the longest string value the parser shares one copy of,
-// and maxInternedKey the longest key. A document shorter than
-// minInterning shares no values: it has too few to repay clearing the
-// table.
-const (
-	maxInterned    = 16
-	maxInternedKey = 32
-	minInterning   = 4 << 10
-)
+// maxInternedKey is the longest key the parser shares one copy of.
+const maxInternedKey = 32
 
 // unescapedByte holds the bytes a JSON string holds as they are: all but
 // the quote, the backslash and the control characters.
