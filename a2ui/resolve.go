@@ -37,8 +37,17 @@ type resolver struct {
 	ids        map[string]int // times a shared component was drawn
 	slab       []Node
 	slabN      int
-	readRoom   [][]string // what is left of the block of first reads
-	readN      int
+	// The properties of the most common types and the children lists
+	// come from blocks too, taken as nodes are.
+	texts    block[TextProps]
+	rows     block[RowProps]
+	columns  block[ColumnProps]
+	buttons  block[ButtonProps]
+	fields   block[TextFieldProps]
+	kids     []*Node
+	kidsN    int
+	readRoom [][]string // what is left of the block of first reads
+	readN    int
 	// noSkip walks every node; skipped says a subtree was kept without
 	// a walk, and recount that a node drawn since needed the walk.
 	noSkip, skipped, recount bool
@@ -609,6 +618,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	n := &r.slab[0]
 	r.slab = r.slab[1:]
 	n.ID, n.Component, n.Type, n.Weight, n.entry, n.sc = nid, id, e.Type(), e.Weight, e, sc
+	left := len(r.s.comps) + 1 // what a property block may hold at most, as slabs
 	r.cur = n
 	child := func(cid string) *Node { return r.node(cid, sc, depth+1, id) }
 	if e.a11y != nil {
@@ -618,7 +628,9 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	// move r.cur on.
 	switch p := e.Props.(type) {
 	case *Text:
-		n.Props = &TextProps{Text: r.str(p.Text, sc, true), UsageHint: p.UsageHint}
+		tp := r.texts.take(left)
+		tp.Text, tp.UsageHint = r.str(p.Text, sc, true), p.UsageHint
+		n.Props = tp
 	case *Image:
 		url, blocked := r.media(id, p.URL, sc, imageTypes)
 		n.Props = &ImageProps{URL: url, Blocked: blocked, AltText: r.str(p.AltText, sc, false), Fit: p.Fit, UsageHint: p.UsageHint}
@@ -641,11 +653,15 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		url, blocked := r.media(id, p.URL, sc, audioTypes)
 		n.Props = &AudioPlayerProps{URL: url, Blocked: blocked, Description: r.str(p.Description, sc, true)}
 	case *Row:
-		n.Props = &RowProps{Distribution: orDefault(p.Distribution, "start"), Alignment: orDefault(p.Alignment, "stretch")}
+		rp := r.rows.take(left)
+		rp.Distribution, rp.Alignment = orDefault(p.Distribution, "start"), orDefault(p.Alignment, "stretch")
+		n.Props = rp
 		n.Children = r.children(p.Children, sc, depth, id)
 		n.items = p.Children.Template != nil
 	case *Column:
-		n.Props = &ColumnProps{Distribution: orDefault(p.Distribution, "start"), Alignment: orDefault(p.Alignment, "stretch")}
+		cp := r.columns.take(left)
+		cp.Distribution, cp.Alignment = orDefault(p.Distribution, "start"), orDefault(p.Alignment, "stretch")
+		n.Props = cp
 		n.Children = r.children(p.Children, sc, depth, id)
 		n.items = p.Children.Template != nil
 	case *List:
@@ -654,7 +670,8 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		n.items = p.Children.Template != nil
 	case *Card:
 		n.Props = &CardProps{}
-		n.Children = []*Node{child(p.Child)}
+		n.Children = r.kidList(1)
+		n.Children[0] = child(p.Child)
 	case *Tabs:
 		tp := &TabsProps{Titles: make([]string, len(p.TabItems))}
 		for i, t := range p.TabItems {
@@ -671,7 +688,8 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		n.Props = &ModalProps{}
 		n.Children = []*Node{child(p.EntryPointChild), child(p.ContentChild)}
 	case *Button:
-		bp := &ButtonProps{Action: p.Action.Name, Primary: p.Primary, Borderless: p.borderless}
+		bp := r.buttons.take(left)
+		bp.Action, bp.Primary, bp.Borderless = p.Action.Name, p.Primary, p.borderless
 		if p.Action.v9 != nil && p.Action.v9.call != nil {
 			bp.Call = p.Action.v9.call.call.name
 			bp.URL = r.openURL(p.Action.v9.call, sc)
@@ -679,7 +697,8 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		bp.Checks = r.checks(p.checks, sc)
 		bp.Disabled = len(bp.Checks) > 0
 		n.Props = bp
-		n.Children = []*Node{child(p.Child)}
+		n.Children = r.kidList(1)
+		n.Children[0] = child(p.Child)
 	case *CheckBox:
 		v, _ := r.local(nid, e)
 		b, isBool := v.(bool)
@@ -689,7 +708,8 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		n.Props = &CheckBoxProps{Label: r.str(p.Label, sc, false), Value: b, Checks: r.checks(p.checks, sc)}
 	case *TextField:
 		text := r.inputString(nid, e, p.Text, sc)
-		tf := &TextFieldProps{Label: r.str(p.Label, sc, false), Text: text, TextFieldType: orDefault(p.TextFieldType, "shortText"), ValidationRegexp: p.ValidationRegexp}
+		tf := r.fields.take(left)
+		tf.Label, tf.Text, tf.TextFieldType, tf.ValidationRegexp = r.str(p.Label, sc, false), text, orDefault(p.TextFieldType, "shortText"), p.ValidationRegexp
 		tf.Invalid = p.invalid(text)
 		if tf.Invalid {
 			tf.Problem = p.problem(text)
@@ -777,14 +797,30 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	return n
 }
 
+// kidList returns a children list of n nodes to fill in, from the current
+// block of them: each list is capped, so that nothing appends into the
+// next one.
+func (r *resolver) kidList(n int) []*Node {
+	if n > 32 {
+		return make([]*Node, n)
+	}
+	if len(r.kids) < n {
+		r.kidsN = min(max(2*r.kidsN, 8), 64)
+		r.kids = make([]*Node, max(r.kidsN, n))
+	}
+	l := r.kids[:n:n]
+	r.kids = r.kids[n:]
+	return l
+}
+
 // children expands a children property: explicit ids, or the template once
 // per entry of its collection in the collection's order.
 func (r *resolver) children(c Children, sc *scope, depth int, from string) []*Node {
 	if c.Template == nil {
-		out := make([]*Node, 0, len(c.ExplicitList))
-		for _, id := range c.ExplicitList {
-			if n := r.node(id, sc, depth+1, from); n != nil {
-				out = append(out, n)
+		out := r.kidList(len(c.ExplicitList))
+		for i, id := range c.ExplicitList {
+			if out[i] = r.node(id, sc, depth+1, from); out[i] == nil {
+				return nil // r.err is set
 			}
 		}
 		return out
