@@ -270,6 +270,15 @@ type decoder struct {
 	// their stored JSON are taken from (see block and keep).
 	comps block[Component]
 	raws  []byte
+	// The properties of the most common types come from blocks too;
+	// left is how many components of the message are left to decode,
+	// the current one included, for the blocks' sizes.
+	texts   block[Text]
+	rows    block[Row]
+	columns block[Column]
+	buttons block[Button]
+	fields  block[TextField]
+	left    int
 }
 
 // block hands out values of T from blocks allocated together: one
@@ -642,7 +651,8 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	defer giveIDMap(seen)
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
-		c := d.comps.take(items.len() - i)
+		d.left = items.len() - i
+		c := d.comps.take(d.left)
 		d.component(c, item, ip)
 		d.compID = ""
 		if d.err != nil {
@@ -933,7 +943,10 @@ func (pd *propDecoder) get(name string, required bool) (jval, bool) {
 func (pd *propDecoder) decode(typ string) Props {
 	switch typ {
 	case "Text":
-		return &Text{Text: pd.boundString("text", true, true), UsageHint: pd.hint("h1", "h2", "h3", "h4", "h5", "caption", "body")}
+		p := pd.d.texts.take(pd.d.left)
+		pd.readBoundString(&p.Text, "text", true, true)
+		p.UsageHint = pd.hint("h1", "h2", "h3", "h4", "h5", "caption", "body")
+		return p
 	case "Image":
 		p := &Image{URL: pd.boundString("url", true, false), AltText: pd.boundString("altText", false, false),
 			Fit: pd.enum("fit", "contain", "cover", "fill", "none", "scale-down"), UsageHint: pd.hint("icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header")}
@@ -963,9 +976,15 @@ func (pd *propDecoder) decode(typ string) Props {
 		pd.media("url", p.URL, audioTypes)
 		return p
 	case "Row":
-		return &Row{Children: pd.children(), Distribution: pd.enum("distribution", distributions...), Alignment: pd.enum("alignment", alignments...)}
+		p := pd.d.rows.take(pd.d.left)
+		p.Children = pd.children()
+		p.Distribution, p.Alignment = pd.enum("distribution", distributions...), pd.enum("alignment", alignments...)
+		return p
 	case "Column":
-		return &Column{Children: pd.children(), Distribution: pd.enum("distribution", distributions...), Alignment: pd.enum("alignment", alignments...)}
+		p := pd.d.columns.take(pd.d.left)
+		p.Children = pd.children()
+		p.Distribution, p.Alignment = pd.enum("distribution", distributions...), pd.enum("alignment", alignments...)
+		return p
 	case "List":
 		return &List{Children: pd.children(), Direction: pd.enum("direction", "vertical", "horizontal"), Alignment: pd.enum("alignment", alignments...)}
 	case "Card":
@@ -977,12 +996,18 @@ func (pd *propDecoder) decode(typ string) Props {
 	case "Modal":
 		return &Modal{EntryPointChild: pd.id("entryPointChild"), ContentChild: pd.id("contentChild")}
 	case "Button":
-		return &Button{Child: pd.id("child"), Action: pd.action(), Primary: pd.boolean("primary")}
+		p := pd.d.buttons.take(pd.d.left)
+		p.Child = pd.id("child")
+		p.Action = pd.action()
+		p.Primary = pd.boolean("primary")
+		return p
 	case "CheckBox":
 		return &CheckBox{Label: pd.boundString("label", true, false), Value: pd.boundBool("value", true)}
 	case "TextField":
-		p := &TextField{Label: pd.boundString("label", true, false), Text: pd.boundString("text", false, true),
-			TextFieldType: pd.enum("textFieldType", "date", "longText", "number", "shortText", "obscured")}
+		p := pd.d.fields.take(pd.d.left)
+		pd.readBoundString(&p.Label, "label", true, false)
+		pd.readBoundString(&p.Text, "text", false, true)
+		p.TextFieldType = pd.enum("textFieldType", "date", "longText", "number", "shortText", "obscured")
 		if raw, ok := pd.get("validationRegexp", false); ok {
 			p.ValidationRegexp = pd.d.plainString(raw, pd.d.p(pd.base, "validationRegexp"), "validationRegexp", false)
 			if pd.d.err == nil && p.ValidationRegexp != "" {
@@ -1260,11 +1285,18 @@ func (d *decoder) boundAt(raw jval, p, name, literalKey string, lit func(raw jva
 
 func (pd *propDecoder) boundString(name string, required, multiline bool) Bound[string] {
 	var b Bound[string]
+	pd.readBoundString(&b, name, required, multiline)
+	return b
+}
+
+// readBoundString is boundString reading into b, which is zero: a
+// property of a component in its block is set field by field, not copied
+// in whole.
+func (pd *propDecoder) readBoundString(b *Bound[string], name string, required, multiline bool) {
 	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalString", func(raw jval, p string) bool {
 		b.Literal = pd.d.plainString(raw, p, name, multiline)
 		return pd.d.err == nil
 	})
-	return b
 }
 
 func (pd *propDecoder) boundNumber(name string, required bool) Bound[float64] {

@@ -216,7 +216,8 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
-		c := d.comps.take(items.len() - i)
+		d.left = items.len() - i
+		c := d.comps.take(d.left)
 		d.componentV09(c, item, ip, cat, dp)
 		c.pos = int32(i)
 		d.compID = ""
@@ -344,9 +345,17 @@ func (pd *propDecoder) dynamic(raw jval, at string, want dynType) *dynamic {
 // dynString reads a DynamicString property.
 func (pd *propDecoder) dynString(name string, required, multiline bool) Bound[string] {
 	var b Bound[string]
+	pd.readDynString(&b, name, required, multiline)
+	return b
+}
+
+// readDynString is dynString reading into b, which is zero: a property of
+// a component in its block is set field by field, not copied in whole
+// (see componentV09).
+func (pd *propDecoder) readDynString(b *Bound[string], name string, required, multiline bool) {
 	raw, ok := pd.get(name, required)
 	if !ok || pd.d.err != nil {
-		return b
+		return
 	}
 	if raw.kind == jString {
 		// A literal, the most common value, is read without being made a
@@ -357,16 +366,15 @@ func (pd *propDecoder) dynString(name string, required, multiline bool) Bound[st
 		s, err := pd.dp.cleanStr(raw, orig, typeString, pd.dp.root(pd.d.pk(pd.base, name)))
 		if err != nil {
 			pd.d.failWith(err)
-			return b
+			return
 		}
 		if !multiline {
 			s = pd.d.cleanAt(raw, orig, SanitizeLine(s))
 		}
 		b.Literal, b.HasLiteral = s, true
-		return b
+		return
 	}
 	b.dyn = pd.dynamic(raw, pd.d.pk(pd.base, name), typeString)
-	return b
 }
 
 func (pd *propDecoder) dynNumber(name string, required bool) Bound[float64] {
@@ -458,7 +466,10 @@ func (pd *propDecoder) accessibility(raw jval) *a11ySpec {
 func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
 	switch typ {
 	case "Text":
-		return &Text{Text: pd.dynString("text", true, true), UsageHint: pd.enum("variant", "h1", "h2", "h3", "h4", "h5", "caption", "body")}
+		p := pd.d.texts.take(pd.d.left)
+		pd.readDynString(&p.Text, "text", true, true)
+		p.UsageHint = pd.enum("variant", "h1", "h2", "h3", "h4", "h5", "caption", "body")
+		return p
 	case "Image":
 		p := &Image{URL: pd.dynString("url", true, false), AltText: pd.dynString("description", false, false),
 			Fit: pd.enum("fit", "contain", "cover", "fill", "none", "scaleDown"), UsageHint: pd.enum("variant", "icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header")}
@@ -478,9 +489,15 @@ func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
 		pd.mediaV09("url", p.URL, audioTypes)
 		return p
 	case "Row":
-		return &Row{Children: pd.childList(), Distribution: pd.enum("justify", justifiesV09...), Alignment: pd.enum("align", alignments...)}
+		p := pd.d.rows.take(pd.d.left)
+		p.Children = pd.childList()
+		p.Distribution, p.Alignment = pd.enum("justify", justifiesV09...), pd.enum("align", alignments...)
+		return p
 	case "Column":
-		return &Column{Children: pd.childList(), Distribution: pd.enum("justify", justifiesV09...), Alignment: pd.enum("align", alignments...)}
+		p := pd.d.columns.take(pd.d.left)
+		p.Children = pd.childList()
+		p.Distribution, p.Alignment = pd.enum("justify", justifiesV09...), pd.enum("align", alignments...)
+		return p
 	case "List":
 		return &List{Children: pd.childList(), Direction: pd.enum("direction", "vertical", "horizontal"), Alignment: pd.enum("align", alignments...)}
 	case "Card":
@@ -492,15 +509,18 @@ func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
 	case "Divider":
 		return &Divider{Axis: pd.enum("axis", "horizontal", "vertical")}
 	case "Button":
-		b := &Button{Child: pd.id("child")}
+		b := pd.d.buttons.take(pd.d.left)
+		b.Child = pd.id("child")
 		variant := pd.enum("variant", cat.buttonVariants...)
 		b.Primary, b.borderless = variant == "primary", variant == "borderless"
 		b.Action = pd.actionV09()
 		b.checks = pd.checks()
 		return b
 	case "TextField":
-		p := &TextField{Label: pd.dynString("label", true, false), Text: pd.dynString("value", false, true),
-			TextFieldType: pd.enum("variant", "longText", "number", "shortText", "obscured")}
+		p := pd.d.fields.take(pd.d.left)
+		pd.readDynString(&p.Label, "label", true, false)
+		pd.readDynString(&p.Text, "value", false, true)
+		p.TextFieldType = pd.enum("variant", "longText", "number", "shortText", "obscured")
 		if raw, ok := pd.get("validationRegexp", false); ok {
 			at := pd.d.p(pd.base, "validationRegexp")
 			p.ValidationRegexp = pd.d.plainString(raw, at, "validationRegexp", false)
