@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Options change how messages are read.
@@ -321,6 +322,18 @@ func (d *decoder) keep(b []byte, rest int) []byte {
 	at := len(d.raws)
 	d.raws = append(d.raws, b...)
 	return d.raws[at:len(d.raws):len(d.raws)]
+}
+
+// window keeps the component v of the document before it is decoded,
+// when the document is compact printable ASCII: then nothing cleaning
+// does changes it, and it is stored as it is. The strings read from it
+// are made of that copy, which the component keeps anyway, instead of
+// copies of their own (see jparser.text and jval.inWindow). The caller
+// closes the window once the component is decoded.
+func (d *decoder) window(v jval) {
+	if d.plainSrc && v.ok() {
+		v.p.win, v.p.winAt = d.keep(d.src[v.start:v.end], len(d.src)-int(v.start)), v.start
+	}
 }
 
 // p, pk and pi build a JSON Pointer one segment further: a literal
@@ -653,7 +666,9 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
 		c := d.comps.take(d.left)
+		d.window(item)
 		d.component(c, item, ip)
+		item.p.win = nil
 		d.compID = ""
 		if d.err != nil {
 			return nil
@@ -749,6 +764,9 @@ func (d *decoder) component(c *Component, raw jval, p string) {
 func (d *decoder) cleanJSON(v jval) []byte {
 	raw := d.src[v.start:v.end]
 	if d.asIs(v) {
+		if w, ok := v.inWindow(); ok {
+			return w
+		}
 		return d.keep(raw, len(d.src)-int(v.start))
 	}
 	out := make([]byte, 0, len(raw))
@@ -799,6 +817,9 @@ func (d *decoder) cleanJSON(v jval) []byte {
 // cleanJSONString is cleanJSON as a string.
 func (d *decoder) cleanJSONString(v jval) string {
 	if d.asIs(v) {
+		if w, ok := v.inWindow(); ok {
+			return unsafe.String(&w[0], len(w))
+		}
 		return string(d.src[v.start:v.end])
 	}
 	return string(d.cleanJSON(v))
