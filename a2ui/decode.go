@@ -558,7 +558,7 @@ func (d *decoder) num(v jval, path, what string) float64 {
 		d.fail(CodeBadValue, path, "%s must be a number, not %s", what, v.kind)
 		return 0
 	}
-	return v.num
+	return v.number()
 }
 
 // boolean checks that v is true or false.
@@ -570,7 +570,7 @@ func (d *decoder) boolean(v jval, path, what string) bool {
 		d.fail(CodeBadValue, path, "%s must be true or false, not %s", what, v.kind)
 		return false
 	}
-	return v.num != 0
+	return v.number() != 0
 }
 
 func (d *decoder) clean(s, path string, multiline bool) string {

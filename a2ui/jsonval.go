@@ -3,6 +3,7 @@ package a2ui
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 	"unicode/utf16"
@@ -28,14 +29,15 @@ type jval struct {
 
 // jnode is one node of a parsed document.
 type jnode struct {
-	num float64 // a number's value; 1 or 0 for a boolean
-	// An object's key lengths, as a filter: keyBit(n) is set for every
+	// bits is a number's value (its float64 bits; 1 or 0 for a boolean),
+	// and an object's key lengths, as a filter: keyBit(n) is set for every
 	// key of n bytes written out as it is (all bits, once a key is written
 	// otherwise), so that a lookup of a key of another length looks at
-	// no member.
-	keyBits uint64
-	start   int32 // the value's byte span in the document
-	end     int32 //
+	// no member. (One field for both keeps a node at 40 bytes: parsing a
+	// message writes a node for each of its values.)
+	bits  uint64
+	start int32 // the value's byte span in the document
+	end   int32 //
 	// A member of an object: its key's characters, inside the quotes.
 	kstart, kend int32
 	first        int32 // a container's first member or element; 0 when it has none
@@ -69,6 +71,9 @@ const (
 func (k jkind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
 }
+
+// number returns a number's value, 1 or 0 for a boolean.
+func (v jval) number() float64 { return math.Float64frombits(v.bits) }
 
 // ok reports whether v is a value.
 func (v jval) ok() bool { return v.jnode != nil }
@@ -175,7 +180,7 @@ func (v jval) member(key string) (jval, bool) {
 // whose key is key, 0 when there is none; each, when not nil, is told the
 // place in the object of every member whose key is key.
 func (v jval) find(key string, each func(place int)) (int32, bool) {
-	if v.keyBits&keyBit(len(key)) == 0 {
+	if v.bits&keyBit(len(key)) == 0 {
 		return 0, false
 	}
 	nodes, data := v.p.nodes, v.p.data
@@ -201,7 +206,7 @@ func (v jval) find(key string, each func(place int)) (int32, bool) {
 	return found, found != 0
 }
 
-// keyBit is the bit of an object's keyBits for a key of n bytes.
+// keyBit is the bit of an object's filter (bits) for a key of n bytes.
 func keyBit(n int) uint64 { return 1 << (n & 63) }
 
 // keysAre reports whether the keys of an object are keys, in that order.
@@ -526,7 +531,7 @@ func (p *jparser) literal(word string, kind jkind, b bool) (int32, error) {
 	p.pos += len(word)
 	i := p.node(kind)
 	if b {
-		p.nodes[i].num = 1
+		p.nodes[i].bits = math.Float64bits(1)
 	}
 	return i, nil
 }
@@ -569,7 +574,7 @@ func (p *jparser) number() (int32, error) {
 		return 0, &jsonSyntaxError{msg: "number out of range", offset: start}
 	}
 	i := p.node(jNumber)
-	p.nodes[i].num = f
+	p.nodes[i].bits = math.Float64bits(f)
 	return i, nil
 }
 
@@ -798,9 +803,9 @@ func (p *jparser) members() (int32, error) {
 		n.kstart, n.kend = int32(kstart), int32(kend)
 		n.text |= form << keyShift
 		if form == plainText {
-			p.nodes[v].keyBits |= keyBit(kend - kstart)
+			p.nodes[v].bits |= keyBit(kend - kstart)
 		} else {
-			p.nodes[v].keyBits = ^uint64(0)
+			p.nodes[v].bits = ^uint64(0)
 		}
 		p.link(v, prev, val)
 		prev = val
@@ -865,9 +870,9 @@ func (p *jparser) elements() (int32, error) {
 func (v jval) plain() any {
 	switch v.kind {
 	case jBool:
-		return v.num != 0
+		return v.number() != 0
 	case jNumber:
-		return v.num
+		return v.number()
 	case jString:
 		return v.str()
 	case jArray:
