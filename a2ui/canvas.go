@@ -88,9 +88,10 @@ type Surface struct {
 	baseBytes int
 	local     map[string]localValue
 	tree      *Node
-	// shared names the components reached from more than one place,
-	// which the resolver gives distinct node ids.
-	shared map[string]bool
+	// shared marks, by their pos, the components reached from more than
+	// one place, which the resolver gives distinct node ids; nil when
+	// there are none.
+	shared []bool
 	// colonIDs is set when a component id holds a colon, as template
 	// node ids do.
 	colonIDs bool
@@ -631,7 +632,7 @@ func (b *batch) finish() ([]Warning, *Error) {
 // one place, whether the root exists yet, and which components were
 // reached at all.
 type graph struct {
-	shared map[string]bool
+	shared []bool // by component pos; nil when none is shared
 	rooted bool
 	color  []uint8 // by component pos: not 0 once reached
 	comps  map[string]*compEntry
@@ -695,7 +696,7 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 		black
 	)
 	color := make([]uint8, len(s.compOrder)) // by each component's pos
-	var shared map[string]bool
+	var shared []bool
 	stack := make([]ref, 0, 64) // the references of the components being visited
 	var visit func(id, from string, at ref) *Error
 	visit = func(id, from string, at ref) *Error {
@@ -713,9 +714,9 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 				Message: fmt.Sprintf("%q refers back to %q, which contains it: a cycle", from, id)}
 		case black:
 			if shared == nil {
-				shared = map[string]bool{}
+				shared = make([]bool, len(s.compOrder))
 			}
-			shared[id] = true
+			shared[e.pos] = true
 			return nil
 		}
 		color[e.pos] = grey

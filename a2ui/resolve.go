@@ -152,7 +152,7 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 		r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
 		return nil
 	}
-	if r.tracked(old.Component, old.sc) {
+	if r.tracked(old.entry, old.sc) {
 		// Keep the count of drawings of a shared component in step with a
 		// full resolution, which numbers them in this same order.
 		if r.ids == nil {
@@ -498,8 +498,10 @@ func (r *resolver) affected(n *Node) (self, items bool) {
 // tracked reports whether a node id could be taken twice in one tree, and
 // so must be counted: a component reached from several places, or ids with
 // a colon, which a template id ("<componentId>:<key>") could collide with.
-func (r *resolver) tracked(id string, sc *scope) bool {
-	return r.s.shared[id] || r.s.colonIDs || sc.colon
+// e is the node's component, nil for one not defined (which nothing
+// reaches twice).
+func (r *resolver) tracked(e *compEntry, sc *scope) bool {
+	return e != nil && int(e.pos) < len(r.s.shared) && r.s.shared[e.pos] || r.s.colonIDs || sc.colon
 }
 
 // addRead records that the node being resolved reads the path segs,
@@ -574,7 +576,8 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	if sc.suffix != "" {
 		nid = id + sc.suffix
 	}
-	tracked := r.tracked(id, sc)
+	e, ok := r.s.comps[id]
+	tracked := r.tracked(e, sc)
 	if tracked && r.skipped {
 		// Its number among the drawings of its id depends on the
 		// subtrees skipped before it: the caller starts again without
@@ -596,7 +599,6 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 			r.ids[nid] = 1
 		}
 	}
-	e, ok := r.s.comps[id]
 	if !ok {
 		// A root the surface waits for, or (lenient canvases only:
 		// checkGraph refuses the rest) a child not sent yet.
