@@ -660,8 +660,8 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 		return nil
 	}
 	su.Components = make([]*Component, 0, items.len())
-	seen := takeIDMap()
-	defer giveIDMap(seen)
+	seen := takeIDIndex(items.len())
+	defer giveIDIndex(seen)
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
@@ -673,12 +673,11 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 		if d.err != nil {
 			return nil
 		}
-		if j, dup := seen[c.ID]; dup {
+		if j := seen.place(c.ID, su.Components); j < len(su.Components) {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
 			su.Components[j] = c
 			continue
 		}
-		seen[c.ID] = len(su.Components)
 		su.Components = append(su.Components, c)
 	}
 	return su

@@ -943,6 +943,51 @@ func TestDecodeDuplicateComponentID(t *testing.T) {
 	}
 }
 
+// Many ids, each given up to three times, in both versions: every id is
+// kept once, at the place of its first definition, with its last one.
+func TestDecodeManyRepeatedComponentIDs(t *testing.T) {
+	for _, v09 := range []bool{false, true} {
+		var items []string
+		var order []string
+		last := map[string]string{}
+		for i := range 300 {
+			id := fmt.Sprintf("c%d", (i*7)%130)
+			if _, ok := last[id]; !ok {
+				order = append(order, id)
+			}
+			text := fmt.Sprintf("text %d", i)
+			last[id] = text
+			if v09 {
+				items = append(items, fmt.Sprintf(`{"id":%q,"component":"Text","text":%q}`, id, text))
+			} else {
+				items = append(items, fmt.Sprintf(`{"id":%q,"component":{"Text":{"text":{"literalString":%q}}}}`, id, text))
+			}
+		}
+		msg := `{"surfaceUpdate":{"surfaceId":"s","components":[` + strings.Join(items, ",") + `]}}`
+		if v09 {
+			msg = `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[` + strings.Join(items, ",") + `]}}`
+		}
+		m, warns, err := DecodeMessage([]byte(msg), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var comps []*Component
+		if v09 {
+			comps = m.UpdateComponents.Components
+		} else {
+			comps = m.SurfaceUpdate.Components
+		}
+		if len(comps) != len(order) || len(warns) != 300-len(order) {
+			t.Fatalf("v0.9 %v: %d components and %d warnings, want %d and %d", v09, len(comps), len(warns), len(order), 300-len(order))
+		}
+		for i, c := range comps {
+			if c.ID != order[i] || c.Props.(*Text).Text.Literal != last[c.ID] {
+				t.Fatalf("v0.9 %v: component %d is %q %q, want %q %q", v09, i, c.ID, c.Props.(*Text).Text.Literal, order[i], last[order[i]])
+			}
+		}
+	}
+}
+
 func TestDecodeTooManyComponentsInOneMessage(t *testing.T) {
 	build := func(n int) string {
 		items := make([]string, n)

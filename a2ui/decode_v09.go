@@ -211,8 +211,8 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 		return nil
 	}
 	uc.Components = make([]*Component, 0, items.len())
-	seen := takeIDMap()
-	defer giveIDMap(seen)
+	seen := takeIDIndex(items.len())
+	defer giveIDIndex(seen)
 	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
@@ -226,12 +226,11 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 		if d.err != nil {
 			return nil
 		}
-		if j, dup := seen[c.ID]; dup {
+		if j := seen.place(c.ID, uc.Components); j < len(uc.Components) {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
 			uc.Components[j] = c
 			continue
 		}
-		seen[c.ID] = len(uc.Components)
 		uc.Components = append(uc.Components, c)
 	}
 	return uc
