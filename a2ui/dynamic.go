@@ -105,8 +105,10 @@ func parseDynPathIn(text string, room []string) (dpath, []string) {
 	return p, room
 }
 
-// fcall is a function call. name, named, ret and inline are as written;
-// the rest is filled in when the call is bound to its function.
+// fcall is a function call. name, named, ret and inline are as written
+// (named only of a call written in an expression, which is printed again;
+// one written as JSON has its arguments in args alone); the rest is filled
+// in when the call is bound to its function.
 type fcall struct {
 	name   string
 	named  []namedArg
@@ -263,6 +265,8 @@ type dynParser struct {
 	// context of the button that sends it), which then share one value.
 	recent     [4]*dynamic
 	nextRecent int
+	// named holds the arguments of the calls being read (see jsonCall).
+	named []namedArg
 }
 
 // recentPath returns the binding of one of the last paths parsed that the
@@ -589,7 +593,15 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 		if av.kind != jObject {
 			return nil, refusal(CodeBadCall, at.k("args"), "args must be an object, not %s", av.kind)
 		}
-		c.named = make([]namedArg, 0, av.len())
+		// The arguments as named go on the parser's list, from which the
+		// calls in them take theirs and give them back, until bindArgs
+		// places them: a call written as JSON keeps them in args alone.
+		base := len(p.named)
+		defer func() {
+			clear(p.named[base:])
+			p.named = p.named[:base]
+			c.named = nil
+		}()
 		for x := av.first(); x.ok(); x = x.next() {
 			k := x.key()
 			spec := fn.arg(k)
@@ -600,8 +612,9 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 			if err != nil {
 				return nil, err
 			}
-			c.named = append(c.named, namedArg{name: k, val: val})
+			p.named = append(p.named, namedArg{name: k, val: val})
 		}
+		c.named = p.named[base:]
 	}
 	if err := p.bindArgs(c, fn, at); err != nil {
 		return nil, err
@@ -827,8 +840,7 @@ func evalDynamic(d *dynamic, e env) (any, error) {
 	v := ev.eval(d)
 	err := ev.err
 	ev.env, ev.err = nil, nil
-	clear(ev.stack[:cap(ev.stack)])
-	ev.stack = ev.stack[:0]
+	ev.stack = ev.stack[:0] // empty: each call clears the arguments it pushed
 	evaluators.Put(ev)
 	return v, err
 }
