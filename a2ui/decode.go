@@ -299,11 +299,21 @@ const maxBlock = 32
 func (b *block[T]) take(left int) *T {
 	if len(b.free) == 0 {
 		b.n = min(max(2*b.n, 4), maxBlock)
-		b.free = make([]T, min(b.n, max(left, 1)))
+		b.free = fullBlock[T](min(b.n, max(left, 1)))
 	}
 	t := &b.free[0]
 	b.free = b.free[1:]
 	return t
+}
+
+// fullBlock returns a block of at least n zero values: as many as the
+// allocation it takes holds. The allocator rounds a block up to one of
+// its sizes, with room for a word of type information in a block of
+// pointers over 512 bytes: 64 nodes of 192 bytes take 13,568 bytes, room
+// for 70.
+func fullBlock[T any](n int) []T {
+	b := slices.Grow([]T(nil), n)
+	return b[:cap(b)]
 }
 
 // keep returns a copy of b, for a component to keep: short copies share

@@ -289,7 +289,7 @@ const (
 func (p *dynParser) newDynamic() *dynamic {
 	if len(p.dyns) == 0 {
 		p.dynsN = min(max(2*p.dynsN, 4), maxDynBlock)
-		p.dyns = make([]dynamic, p.dynsN)
+		p.dyns = fullBlock[dynamic](p.dynsN)
 	}
 	d := &p.dyns[0]
 	p.dyns = p.dyns[1:]
@@ -300,7 +300,7 @@ func (p *dynParser) newDynamic() *dynamic {
 func (p *dynParser) path(text string) dpath {
 	if len(p.segs) < 8 {
 		p.segsN = min(max(2*p.segsN, 16), maxSegBlock)
-		p.segs = make([]string, p.segsN)
+		p.segs = fullBlock[string](p.segsN)
 	}
 	dp, rest := parseDynPathIn(text, p.segs)
 	p.segs = rest

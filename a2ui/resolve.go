@@ -251,8 +251,8 @@ func (n *Node) sum() {
 	for _, p := range n.reads {
 		merge(p)
 	}
-	if n.tpl != nil {
-		merge(n.tpl)
+	if tpl := n.tplPath(); tpl != nil {
+		merge(tpl)
 	}
 	n.itemLocal, n.colonKeys = n.items, false
 	for _, c := range n.Children {
@@ -302,17 +302,18 @@ func (r *resolver) writtenItems(old *Node) (at []int, ok bool) {
 	if n != len(old.Children) {
 		return nil, false
 	}
+	tpl := old.tplPath()
 	for _, d := range r.dirty {
-		if !isPrefix(old.tpl, d) {
-			if isPrefix(d, old.tpl) {
+		if !isPrefix(tpl, d) {
+			if isPrefix(d, tpl) {
 				return nil, false // the collection itself, or what holds it
 			}
 			continue // elsewhere: no child reads it
 		}
-		if len(d) == len(old.tpl) {
+		if len(d) == len(tpl) {
 			return nil, false
 		}
-		k := d[len(old.tpl)]
+		k := d[len(tpl)]
 		i := index(k)
 		if i < 0 {
 			return nil, false
@@ -389,13 +390,13 @@ func (r *resolver) collection(n *Node) any {
 		return nil
 	}
 	if t.path != nil {
-		v, _ := lookupPointer(r.s.data, n.tpl)
+		v, _ := lookupPointer(r.s.data, n.tplPath())
 		if _, ok := v.([]any); !ok {
 			return nil // v0.9 templates repeat over arrays only
 		}
 		return v
 	}
-	v, _ := lookup(r.s.data, n.tpl)
+	v, _ := lookup(r.s.data, n.tplPath())
 	return v
 }
 
@@ -445,9 +446,10 @@ func (r *resolver) items(old *Node, depth int) (kids []*Node, same bool) {
 		if was, ok := byKey[k]; ok {
 			c = r.reuse(was, depth+1)
 		} else {
-			item := make([]string, len(old.tpl)+1)
-			copy(item, old.tpl)
-			item[len(old.tpl)] = k
+			tpl := old.tplPath()
+			item := make([]string, len(tpl)+1)
+			copy(item, tpl)
+			item[len(tpl)] = k
 			c = r.node(tmpl, &scope{item: item, suffix: old.sc.suffix + ":" + k, inTpl: true}, depth+1, old.Component)
 		}
 		if r.err != nil {
@@ -488,7 +490,7 @@ func (r *resolver) affected(n *Node) (self, items bool) {
 		}
 		// A write anywhere below the collection may have created an item
 		// (writes create the containers on their way).
-		if n.tpl != nil && (isPrefix(d, n.tpl) || isPrefix(n.tpl, d)) {
+		if tpl := n.tplPath(); tpl != nil && (isPrefix(d, tpl) || isPrefix(tpl, d)) {
 			items = true
 		}
 	}
@@ -517,7 +519,7 @@ func (r *resolver) addRead(segs []string) {
 	if n.reads == nil {
 		if len(r.readRoom) == 0 {
 			r.readN = min(max(2*r.readN, 4), 64) // as node slabs grow
-			r.readRoom = make([][]string, r.readN)
+			r.readRoom = fullBlock[[]string](r.readN)
 		}
 		n.reads, r.readRoom = r.readRoom[:0:1], r.readRoom[1:]
 	}
@@ -612,7 +614,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		// Slabs double from a few nodes, as an update resolves only the
 		// few it changed, up to 64.
 		r.slabN = min(max(2*r.slabN, 4), 64, len(r.s.comps)+1)
-		r.slab = make([]Node, r.slabN)
+		r.slab = fullBlock[Node](r.slabN)
 	}
 	// A node of the slab is zero: its fields are set one by one, as
 	// copying a whole node in would pass every field of it through the
@@ -808,7 +810,7 @@ func (r *resolver) kidList(n int) []*Node {
 	}
 	if len(r.kids) < n {
 		r.kidsN = min(max(2*r.kidsN, 8), 64)
-		r.kids = make([]*Node, max(r.kidsN, n))
+		r.kids = fullBlock[*Node](max(r.kidsN, n))
 	}
 	l := r.kids[:n:n]
 	r.kids = r.kids[n:]
@@ -831,7 +833,7 @@ func (r *resolver) children(c Children, sc *scope, depth int, from string) []*No
 		return r.templateV09(c.Template, sc, depth, from)
 	}
 	segs := r.abs(r.cur.entry.path(c.Template.DataBinding), sc)
-	r.cur.tpl = segs
+	r.cur.tpl = &segs
 	coll, _ := lookup(r.s.data, segs)
 	var keys []string
 	switch x := coll.(type) {

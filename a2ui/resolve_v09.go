@@ -128,7 +128,7 @@ func (r *resolver) templateV09(t *Template, sc *scope, depth int, from string) [
 		segs = make([]string, 0, len(sc.item)+len(t.path.segs))
 		segs = append(append(segs, sc.item...), t.path.segs...)
 	}
-	r.cur.tpl = segs
+	r.cur.tpl = &segs
 	coll, _ := lookupPointer(r.s.data, segs)
 	items, _ := coll.([]any)
 	out := make([]*Node, 0, len(items))

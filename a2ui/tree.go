@@ -31,10 +31,12 @@ type Node struct {
 	entry *compEntry // the definition this node was made from
 	sc    *scope     // data context the node was drawn in, shared by the nodes of one template item
 	// reads are the absolute data paths the node's own properties read;
-	// tpl is the collection a template container expands. Together they
-	// tell which nodes a data change can affect (see resolver.reuse).
+	// tpl is the collection a template container expands (see tplPath;
+	// nil for every other node, so that it costs them one word).
+	// Together they tell which nodes a data change can affect (see
+	// resolver.reuse).
 	reads [][]string
-	tpl   []string
+	tpl   *[]string
 	// items: the children are exactly the expansion of the template at
 	// tpl, one per item of the collection, in its order.
 	items bool
@@ -62,6 +64,15 @@ const (
 	depInvalid
 	depHolds = depModal | depSecret | depInvalid
 )
+
+// tplPath is the collection a template container expands, nil for a
+// node that is none.
+func (n *Node) tplPath() []string {
+	if n.tpl == nil {
+		return nil
+	}
+	return *n.tpl
+}
 
 // Accessibility is a node's label and description for assistive
 // technologies.
