@@ -280,6 +280,35 @@ type decoder struct {
 	buttons block[Button]
 	fields  block[TextField]
 	left    int
+	// objs and vals are what is left of the blocks the data model's
+	// objects and their lists of values come from.
+	objs  block[Object]
+	vals  []any
+	valsN int
+}
+
+// newObject returns an empty object for the value v of the document,
+// from the current block of them; a block holds no more objects than the
+// rest of the document could (one takes at least 7 bytes).
+func (d *decoder) newObject(v jval) *Object {
+	return d.objs.take((len(d.src) - int(v.start)) / 7)
+}
+
+// valueList returns a list of n values for an object of the value v of
+// the document, from the current block of them, capped so that nothing
+// appends into the next one; a block holds no more values than the rest
+// of the document could.
+func (d *decoder) valueList(v jval, n int) []any {
+	if n > 16 {
+		return make([]any, n)
+	}
+	if len(d.vals) < n {
+		d.valsN = min(max(2*d.valsN, 8), 64, max(n, (len(d.src)-int(v.start))/4))
+		d.vals = fullBlock[any](max(d.valsN, n))
+	}
+	l := d.vals[:n:n]
+	d.vals = d.vals[n:]
+	return l
 }
 
 // block hands out values of T from blocks allocated together: one
@@ -1640,11 +1669,11 @@ func (d *decoder) entries(entries jval, p string) any {
 		kr, ok := raw.member("key")
 		share = raw.kind == jObject && ok && kr.kind == jString && kr.strIs(d.lastKeys[i]) && plainKey(d.lastKeys[i])
 	}
-	var o *Object
+	o := d.newObject(entries)
 	if share {
-		o = &Object{keys: d.lastKeys, vals: make([]any, count), shared: true}
+		o.keys, o.vals, o.shared = d.lastKeys, d.valueList(entries, count), true
 	} else {
-		o = &Object{keys: make([]string, 0, count), vals: make([]any, 0, count)}
+		o.keys, o.vals = make([]string, 0, count), d.valueList(entries, count)[:0]
 	}
 	var root any = o
 	for i, raw := 0, entries.first(); raw.ok(); i, raw = i+1, raw.next() {
@@ -1763,12 +1792,12 @@ func (d *decoder) cleanPlain(v jval, p string) any {
 		}
 		return out
 	case jObject:
-		o := NewObject()
+		o := d.newObject(v)
 		if keys := d.lastKeys; len(keys) > 0 && len(keys) <= unindexed && v.keysAre(keys) {
 			// The keys of the object before, as items of a list have:
 			// one list for them all, which set copies before it changes
 			// it. (Those keys were clean and not repeated.)
-			o.keys, o.vals, o.shared = keys, make([]any, len(keys)), true
+			o.keys, o.vals, o.shared = keys, d.valueList(v, len(keys)), true
 			for i, x := 0, v.first(); x.ok(); i, x = i+1, x.next() {
 				o.vals[i] = d.cleanPlain(x, d.pk(p, keys[i]))
 			}
@@ -1777,7 +1806,7 @@ func (d *decoder) cleanPlain(v jval, p string) any {
 		}
 		keys := v.keys()
 		if len(keys) > 0 {
-			o.keys, o.vals = make([]string, 0, len(keys)), make([]any, 0, len(keys))
+			o.keys, o.vals = make([]string, 0, len(keys)), d.valueList(v, len(keys))[:0]
 		}
 		repeated := repeatedKeys(keys)
 		for i, x := 0, v.first(); x.ok(); i, x = i+1, x.next() {
