@@ -63,9 +63,11 @@ func (d *dynamic) items() []*dynamic { return d.lit.([]*dynamic) }
 // dotted or bracketed forms); "" and "." name the scope itself.
 type dpath struct {
 	text string
-	abs  bool
 	segs []string
 }
+
+// abs reports whether the path is absolute: it starts with a slash.
+func (p dpath) abs() bool { return strings.HasPrefix(p.text, "/") }
 
 func parseDynPath(text string) dpath {
 	p, _ := parseDynPathIn(text, nil)
@@ -75,7 +77,7 @@ func parseDynPath(text string) dpath {
 // parseDynPathIn is parseDynPath taking the segments from the start of
 // room when it has space for them; it returns the rest of room.
 func parseDynPathIn(text string, room []string) (dpath, []string) {
-	p := dpath{text: text, abs: strings.HasPrefix(text, "/")}
+	p := dpath{text: text}
 	if text == "." {
 		return p, room
 	}
@@ -891,7 +893,7 @@ func (ev *evaluator) readPath(p dpath) any { return readPath(ev.env, p) }
 // readPath reads the value at p in e: undefined when there is none.
 func readPath(e env, p dpath) any {
 	segs := p.segs
-	if !p.abs {
+	if !p.abs() {
 		if sc := e.scope(); len(sc) > 0 {
 			segs = make([]string, 0, len(sc)+len(p.segs))
 			segs = append(append(segs, sc...), p.segs...)

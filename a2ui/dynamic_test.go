@@ -254,7 +254,7 @@ func TestRepeatedBindingsShareTheirValue(t *testing.T) {
 			t.Errorf("path %q read as the binding of %q", path, d.path.text)
 		}
 	}
-	if d := parse(`{"path":"/items/0/value"}`); d.path.text != "/items/0/value" || !d.path.abs ||
+	if d := parse(`{"path":"/items/0/value"}`); d.path.text != "/items/0/value" || !d.path.abs() ||
 		!reflect.DeepEqual(d.path.segs, []string{"items", "0", "value"}) {
 		t.Errorf("a binding read after others: %+v", d.path)
 	}

@@ -95,7 +95,7 @@ func (s *v09Sample) scopes() map[string][]string {
 				pv, _ := child.member("path")
 				p := parseDynPath(pv.str())
 				items := p.segs
-				if !p.abs {
+				if !p.abs() {
 					items = append(append([]string(nil), scope...), p.segs...)
 				}
 				walk(cid.str(), append(items, "0"))

@@ -261,7 +261,7 @@ func (bd binding) target(s *Surface, n *Node) ([]string, bool) {
 			return nil, false
 		}
 		p := bd.dyn.path
-		if p.abs || !n.sc.inTpl {
+		if p.abs() || !n.sc.inTpl {
 			return p.segs, true
 		}
 		return append(append(make([]string, 0, len(n.sc.item)+len(p.segs)), n.sc.item...), p.segs...), true

@@ -183,10 +183,10 @@ type DeleteSurface struct {
 // HasPath are v0.8's and stay empty for it.
 type Bound[T any] struct {
 	Path       string
-	HasPath    bool
 	Literal    T
-	HasLiteral bool
 	dyn        *dynamic
+	HasPath    bool // (the flags last: a Bound[string] takes 48 bytes, not 56)
+	HasLiteral bool
 }
 
 // Props is the typed property set of one component; its dynamic type is one

@@ -124,7 +124,7 @@ func (r *resolver) iconV09(p *Icon, sc *scope) *IconProps {
 // element.
 func (r *resolver) templateV09(t *Template, sc *scope, depth int, from string) []*Node {
 	segs := t.path.segs
-	if !t.path.abs && sc.inTpl && len(sc.item) > 0 {
+	if !t.path.abs() && sc.inTpl && len(sc.item) > 0 {
 		segs = make([]string, 0, len(sc.item)+len(t.path.segs))
 		segs = append(append(segs, sc.item...), t.path.segs...)
 	}
