@@ -25,7 +25,7 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 	if v.kind != jArray {
 		return nil, refusal(CodeBadValue, base, "checks must be an array of rules, not %s", v.kind)
 	}
-	rules := make([]checkRule, 0, v.len())
+	rules := p.rules.take(v.len(), p.leftFor(2))[:0]
 	i := -1
 	for rv := v.first(); rv.ok(); rv = rv.next() {
 		i++
@@ -79,7 +79,11 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 // condition is false, in order; nil when all pass. A condition that
 // cannot be evaluated fails, as in the official renderers.
 func failedChecks(rules []checkRule, e env) []string {
-	var failed []string
+	return appendFailedChecks(nil, rules, e)
+}
+
+// appendFailedChecks is failedChecks appending to failed.
+func appendFailedChecks(failed []string, rules []checkRule, e env) []string {
 	for _, r := range rules {
 		if ok, _ := evalBool(r.cond, e); !ok {
 			failed = append(failed, r.message)

@@ -284,9 +284,13 @@ type decoder struct {
 	pathLists block[[]namedPath]
 	// objs and vals are what is left of the blocks the data model's
 	// objects and their lists of values come from.
-	objs  block[Object]
-	vals  []any
-	valsN int
+	objs block[Object]
+	vals lists[any]
+	// ids, actions and ctxs are the blocks of children lists and of v0.9
+	// actions and their event contexts.
+	ids     lists[string]
+	actions block[actionV09]
+	ctxs    lists[dynEntry]
 }
 
 // newObject returns an empty object for the value v of the document,
@@ -297,20 +301,32 @@ func (d *decoder) newObject(v jval) *Object {
 }
 
 // valueList returns a list of n values for an object of the value v of
-// the document, from the current block of them, capped so that nothing
-// appends into the next one; a block holds no more values than the rest
-// of the document could.
+// the document; a block holds no more values than the rest of the
+// document could.
 func (d *decoder) valueList(v jval, n int) []any {
+	return d.vals.take(n, (len(d.src)-int(v.start))/4)
+}
+
+// lists hands out short lists of T from blocks allocated together, as
+// block hands out values: blocks double from 8 values up to 64, and
+// none holds more than limit, what the caller may still take at most.
+// Each list is capped, so that nothing appends into the next one.
+type lists[T any] struct {
+	free []T
+	n    int
+}
+
+func (l *lists[T]) take(n, limit int) []T {
 	if n > 16 {
-		return make([]any, n)
+		return make([]T, n)
 	}
-	if len(d.vals) < n {
-		d.valsN = min(max(2*d.valsN, 8), 64, max(n, (len(d.src)-int(v.start))/4))
-		d.vals = fullBlock[any](max(d.valsN, n))
+	if len(l.free) < n {
+		l.n = min(max(2*l.n, 8), 64, max(n, limit))
+		l.free = fullBlock[T](max(l.n, n))
 	}
-	l := d.vals[:n:n]
-	d.vals = d.vals[n:]
-	return l
+	t := l.free[:n:n]
+	l.free = l.free[n:]
+	return t
 }
 
 // block hands out values of T from blocks allocated together: one
@@ -1946,7 +1962,7 @@ func (d *decoder) stringList(v jval, p, what string) []string {
 	if !items.ok() {
 		return nil
 	}
-	out := make([]string, 0, items.len())
+	out := d.ids.take(items.len(), d.left*8)[:0]
 	for i, it := 0, items.first(); it.ok(); i, it = i+1, it.next() {
 		out = append(out, d.plainString(it, d.pi(p, i), what, false))
 	}

@@ -213,7 +213,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	uc.Components = make([]*Component, 0, items.len())
 	seen := takeIDIndex(items.len())
 	defer giveIDIndex(seen)
-	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }}
+	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
@@ -737,7 +737,7 @@ func (pd *propDecoder) optionsV09() []Option {
 // actionV09 reads a Button's action: {"event": {name, context}} or
 // {"functionCall": FunctionCall}.
 func (pd *propDecoder) actionV09() Action {
-	a := Action{v9: &actionV09{}}
+	a := Action{v9: pd.d.actions.take(pd.d.left)}
 	raw, ok := pd.get("action", true)
 	if !ok {
 		return a
@@ -794,7 +794,7 @@ func (pd *propDecoder) actionV09() Action {
 	if d.opts.Lenient {
 		want = typeAny
 	}
-	a.v9.ctx = make([]dynEntry, 0, ctx.len())
+	a.v9.ctx = d.ctxs.take(ctx.len(), d.left*2)[:0]
 	for x := ctx.first(); x.ok(); x = x.next() {
 		k := x.key()
 		v := pd.dynamic(x, d.pk(cp, k), want)

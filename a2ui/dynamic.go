@@ -269,6 +269,23 @@ type dynParser struct {
 	nextRecent int
 	// named holds the arguments of the calls being read (see jsonCall).
 	named []namedArg
+	// calls, args and rules are the blocks that function calls, their
+	// lists of arguments and lists of check rules come from, each as
+	// large as left, when set, says the message's components still to
+	// read may need: one at a time otherwise.
+	calls block[fcall]
+	args  lists[*dynamic]
+	rules lists[checkRule]
+	left  *int
+}
+
+// leftFor is how many values the components of the message still to read
+// take at most, per as many as each takes at most.
+func (p *dynParser) leftFor(each int) int {
+	if p.left == nil {
+		return 1
+	}
+	return *p.left * each
 }
 
 // recentPath returns the binding of one of the last paths parsed that the
@@ -571,7 +588,8 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 	if nv.kind != jString {
 		return nil, refusal(CodeBadCall, at.k("call"), "call must name a function, not be %s", nv.kind)
 	}
-	c := &fcall{name: nv.str()}
+	c := p.calls.take(p.leftFor(4))
+	c.name = nv.str()
 	fn := p.fns.get(c.name)
 	if fn == nil {
 		return nil, refusal(CodeUnknownFunction, at.k("call"), "unknown function %q; the catalog has %s", SanitizeLine(c.name), p.fns.list())
@@ -661,7 +679,7 @@ func (p *dynParser) bindValue(d *dynamic, at *ptr) *Error {
 func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 	c.fn = fn
 	c.set = p.fns
-	c.args = make([]*dynamic, len(fn.args))
+	c.args = p.args.take(len(fn.args), p.leftFor(8))
 	for _, a := range c.named {
 		c.args[fn.argIndex(a.name)] = a.val // a repeated name: the last one wins
 	}

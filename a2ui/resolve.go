@@ -44,9 +44,9 @@ type resolver struct {
 	columns  block[ColumnProps]
 	buttons  block[ButtonProps]
 	fields   block[TextFieldProps]
-	kids     []*Node
-	kidsN    int
-	readRoom [][]string // what is left of the block of first reads
+	kids     lists[*Node]
+	fails    lists[string] // the messages of failed checks
+	readRoom [][]string    // what is left of the block of first reads
 	readN    int
 	// noSkip walks every node; skipped says a subtree was kept without
 	// a walk, and recount that a node drawn since needed the walk.
@@ -805,16 +805,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 // block of them: each list is capped, so that nothing appends into the
 // next one.
 func (r *resolver) kidList(n int) []*Node {
-	if n > 32 {
-		return make([]*Node, n)
-	}
-	if len(r.kids) < n {
-		r.kidsN = min(max(2*r.kidsN, 8), 64)
-		r.kids = fullBlock[*Node](max(r.kidsN, n))
-	}
-	l := r.kids[:n:n]
-	r.kids = r.kids[n:]
-	return l
+	return r.kids.take(n, 64)
 }
 
 // children expands a children property: explicit ids, or the template once

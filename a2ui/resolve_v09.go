@@ -84,7 +84,14 @@ func (r *resolver) checks(rules []checkRule, sc *scope) []string {
 	if len(rules) == 0 {
 		return nil
 	}
-	return failedChecks(rules, r.in(sc))
+	var buf [4]string
+	failed := appendFailedChecks(buf[:0], rules, r.in(sc))
+	if len(failed) == 0 {
+		return nil
+	}
+	out := r.fails.take(len(failed), 64) // a list of its own when long
+	copy(out, failed)
+	return out
 }
 
 // openURL returns the address an openUrl action shows, "" for another
