@@ -576,6 +576,9 @@ func (d *decoder) plainString(v jval, path, what string, multiline bool) string 
 		return ""
 	}
 	s := v.str()
+	if v.printable() && len(s) <= MaxStringBytes {
+		return s // clean as it is
+	}
 	return d.cleanAt(v, s, d.clean(s, path, multiline))
 }
 
@@ -1793,6 +1796,9 @@ func (d *decoder) stringValue(v jval, p string) any {
 			}
 		}
 	}
+	if v.printable() && len(s) <= MaxStringBytes {
+		return s // clean as it is
+	}
 	return d.cleanAt(v, s, d.clean(s, p, true))
 }
 
@@ -1803,6 +1809,9 @@ func (d *decoder) stringValue(v jval, p string) any {
 func (d *decoder) cleanPlain(v jval, p string) any {
 	switch v.kind {
 	case jString:
+		if s := v.str(); v.printable() && len(s) <= MaxStringBytes {
+			return s // clean as it is
+		}
 		return d.clean(v.str(), p, true)
 	case jArray:
 		out := make([]any, 0, v.len())

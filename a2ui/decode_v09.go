@@ -369,7 +369,7 @@ func (pd *propDecoder) readDynString(b *Bound[string], name string, required, mu
 			pd.d.failWith(err)
 			return
 		}
-		if !multiline {
+		if !multiline && !raw.printable() {
 			s = pd.d.cleanAt(raw, orig, SanitizeLine(s))
 		}
 		b.Literal, b.HasLiteral = s, true

@@ -433,6 +433,9 @@ func (p *dynParser) cleanStr(v jval, orig string, want dynType, at *ptr) (string
 	if len(s) > MaxStringBytes {
 		return "", refusal(CodeStringTooLong, at, "string of %d bytes is over the limit of %d", len(s), MaxStringBytes)
 	}
+	if v.printable() {
+		return s, nil // clean as it is, and nothing to record
+	}
 	switch want {
 	case typeLitString:
 		// A pattern is not shown and keeps every character.

@@ -115,6 +115,13 @@ func (v jval) str() string {
 	return unescape(b)
 }
 
+// printable reports whether v is a string written out as printable ASCII,
+// with no escape: one that sanitizing keeps as it is, as a line or as
+// text, and that holds no line break nor tab.
+func (v jval) printable() bool {
+	return v.kind == jString && v.jnode.text&(1<<keyShift-1) == plainText
+}
+
 // strIs reports whether v is the string t.
 func (v jval) strIs(t string) bool {
 	if v.kind != jString {

@@ -293,3 +293,30 @@ func TestSanitizeASCIIFastPath(t *testing.T) {
 		}
 	}
 }
+
+// The decoder keeps a string written out as printable ASCII as it is,
+// without sanitizing it (see jval.printable): sanitizing must keep every
+// such string, as a line and as text, and none holds a break or a tab.
+func TestPrintableASCIIIsClean(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 2000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(0x20 + rng.IntN(0x7f-0x20))
+		}
+		s := string(b)
+		if SanitizeLine(s) != s || SanitizeText(s) != s || hasBreakOrTab(s) {
+			t.Fatalf("%q is printable ASCII, yet sanitizing changes it", s)
+		}
+		doc := []byte(`"` + strings.NewReplacer(`\`, ``, `"`, ``).Replace(s) + `"`)
+		v, err := parseJSON(doc)
+		if err != nil || !v.printable() {
+			t.Fatalf("%s: not read as printable (%v)", doc, err)
+		}
+	}
+	for _, doc := range []string{`"a\nb"`, `"tab\there"`, `"é"`, `"\u0007"`, `"del` + "\x7f" + `"`} {
+		if v, err := parseJSON([]byte(doc)); err != nil || v.printable() {
+			t.Errorf("%s read as printable (%v)", doc, err)
+		}
+	}
+}
