@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -205,13 +206,20 @@ func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 // catalog catalogOf gives for their surface (the basic one when it is nil
 // or gives nil).
 func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *catalogV09) (Message, []Warning, error) {
-	d := &decoder{opts: opts, catalogOf: catalogOf}
+	// Decoders are reused, emptied: one holds the blocks of a message
+	// being decoded, which nothing of it keeps once it is done.
+	d := decoders.Get().(*decoder)
+	defer func() {
+		*d = decoder{}
+		decoders.Put(d)
+	}()
+	*d = decoder{opts: opts, catalogOf: catalogOf}
 	m := d.message(raw)
 	d.release()
 	if d.err != nil || len(d.warns) > 0 {
 		// Decoding does not build JSON Pointers on the way; when there
 		// is something to report, decode again with them.
-		d = &decoder{opts: opts, paths: true, catalogOf: catalogOf}
+		*d = decoder{opts: opts, paths: true, catalogOf: catalogOf}
 		m = d.message(raw)
 		d.release()
 	}
@@ -223,6 +231,8 @@ func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *c
 	}
 	return m, d.warns, nil
 }
+
+var decoders = sync.Pool{New: func() any { return new(decoder) }}
 
 // release hands the decoder's parsers back: nothing decoded holds the
 // parsed values.

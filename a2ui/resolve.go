@@ -39,6 +39,7 @@ type resolver struct {
 	slabN      int
 	// The properties of the most common types and the children lists
 	// come from blocks too, taken as nodes are.
+	made     int // nodes made by node
 	texts    block[TextProps]
 	rows     block[RowProps]
 	columns  block[ColumnProps]
@@ -622,7 +623,11 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	n := &r.slab[0]
 	r.slab = r.slab[1:]
 	n.ID, n.Component, n.Type, n.Weight, n.entry, n.sc = nid, id, e.Type(), e.Weight, e, sc
-	left := len(r.s.comps) + 1 // what a property block may hold at most, as slabs
+	// A property block holds at most as many as the nodes made so far:
+	// blocks grow with a full resolution, and an update that resolves a
+	// node or two takes little.
+	r.made++
+	left := r.made
 	r.cur = n
 	child := func(cid string) *Node { return r.node(cid, sc, depth+1, id) }
 	if e.a11y != nil {
