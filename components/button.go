@@ -47,17 +47,19 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		child = n.Children[0]
 	}
 	inner := Block{W: 0}
+	label, oneLine := "", false
 	if child != nil {
-		cw := max(Natural(child, c), 1)
-		if w >= 5 {
-			// Room for a frame: the label may wrap inside it.
-			cw = min(cw, w-4)
+		if label, oneLine = plainLabel(child, w, t); !oneLine {
+			cw := max(Natural(child, c), 1)
+			if w >= 5 {
+				// Room for a frame: the label may wrap inside it.
+				cw = min(cw, w-4)
+			}
+			inner = Render(child, cw, c)
 		}
-		inner = Render(child, cw, c)
 	}
-	if inner.H() <= 1 || w < 5 {
-		label := ""
-		if inner.H() > 0 {
+	if oneLine || inner.H() <= 1 || w < 5 {
+		if !oneLine && inner.H() > 0 {
 			label = strings.TrimRight(strip(inner.Lines[0]), " ")
 		}
 		l, r := focusMarks(t, focused, "[", "]")
@@ -114,6 +116,19 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		out.Lines[i] = resize(l, b.W, w)
 	}
 	return withNote(n, p, out, focused, w, c)
+}
+
+// plainLabel is the label of a button in w columns whose child is ch, when
+// ch is a Text that draws one line of plain text there (see plainText),
+// in a look whose codes take no cells: the text itself, which the button
+// takes without drawing ch.
+func plainLabel(ch *a2ui.Node, w int, t *Theme) (string, bool) {
+	p, ok := ch.Props.(*a2ui.TextProps)
+	if !ok || ch.Type != "Text" || len(p.Text) > textNaturalCap || (w >= 5 && len(p.Text) > w-4) ||
+		!plainText(p.Text) || !t.plainRun(p.UsageHint).bare {
+		return "", false
+	}
+	return p.Text, true
 }
 
 // withNote adds under a button that opens an address the note it shows:

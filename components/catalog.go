@@ -27,9 +27,12 @@ type Context struct {
 	pathFor   *a2ui.Node
 }
 
-// onPath reports whether n is on the focus path, without a map lookup:
-// the path is a few nodes.
+// onPath reports whether n is on the focus path, without a map lookup
+// when the path is a few nodes, as it mostly is.
 func (c *Context) onPath(n *a2ui.Node) bool {
+	if len(c.path) > shortPath {
+		return c.focusPath[n]
+	}
 	for _, p := range c.path {
 		if p == n {
 			return true
@@ -37,6 +40,10 @@ func (c *Context) onPath(n *a2ui.Node) bool {
 	}
 	return false
 }
+
+// shortPath is the longest focus path onPath goes through without the
+// map.
+const shortPath = 8
 
 // SetRoot tells the context which tree is about to be drawn, so that the
 // cache knows which subtrees hold the focus.
@@ -196,7 +203,7 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	if n == nil || w <= 0 {
 		return Block{W: max(w, 0)}
 	}
-	onPath := c.focusPath[n]
+	onPath := c.onPath(n)
 	cacheable := c.Cache != nil && c.pathFor != nil && !onPath
 	if c.Cache != nil && onPath {
 		c.Cache.drop(n, w)
@@ -233,7 +240,7 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if p, ok := n.Props.(*a2ui.TextProps); ok && n.Type == "Text" && plainText(p.Text) && len(p.Text) <= textNaturalCap {
 		return len(p.Text) // what Text.Natural says, for less than remembering it costs
 	}
-	memo := c.Cache != nil && c.Cache.natural != nil && !c.focusPath[n] && !cheapNatural(n)
+	memo := c.Cache != nil && c.Cache.natural != nil && !c.onPath(n) && !cheapNatural(n)
 	if memo {
 		if w, ok := c.Cache.natural[n]; ok {
 			return w

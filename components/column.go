@@ -61,7 +61,7 @@ func stackNode(n *a2ui.Node, w int, align string, c *Context) Block {
 	}
 	key := stackKey{n.ID, w}
 	at := len(k.open)
-	cacheable := !c.focusPath[n]
+	cacheable := !c.onPath(n)
 	if m := k.stacks[key]; m != nil && m.gen == k.gen && len(m.children) == len(n.Children) {
 		if b, ok := patchStack(m, n, w, at, c); ok {
 			m.frame = k.frame

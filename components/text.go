@@ -207,9 +207,7 @@ func (s *spanStyler) codes(f fmtFlags) [2]string {
 
 // plainCodes is newSpanStyler(hint, t).codes(0), without making the
 // styler unless the theme has yet to work them out.
-func plainCodes(hint string, t *Theme) [2]string {
-	return t.codes(codeKey{hint: hint}, func() [2]string { return styleCodes(newSpanStyler(hint, t).style(0), t) })
-}
+func plainCodes(hint string, t *Theme) [2]string { return t.plainRun(hint).codes }
 
 // render styles text as one run in the style of f.
 func (s *spanStyler) render(f fmtFlags, text string) string {

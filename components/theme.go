@@ -3,6 +3,7 @@ package components
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -51,6 +52,67 @@ type Theme struct {
 	// most of what drawing text costs.
 	mu        sync.Mutex
 	codeCache map[codeKey][2]string
+	// plain holds, by the look of a usage hint (hintLook), how a run of
+	// plain text is drawn in it, worked out the first time: most texts
+	// are one such run, and this is read without a lock.
+	plain [hintLooks]atomic.Pointer[plainRun]
+}
+
+// plainRun is how a run of plain text is drawn in a hint's look: between
+// codes, which are escape sequences only (CSI) when bare.
+type plainRun struct {
+	codes [2]string
+	bare  bool
+}
+
+// hintLooks counts the looks a usage hint picks (see textBase): the body
+// text, the five headings, the caption.
+const hintLooks = 7
+
+// hintLook is the index of hint's look: 0 for the body text (any hint
+// textBase does not know), 1 to 5 for h1 to h5, 6 for a caption.
+func hintLook(hint string) int {
+	switch hint {
+	case "h1", "h2", "h3", "h4", "h5":
+		return int(hint[1] - '0')
+	case "caption":
+		return 6
+	}
+	return 0
+}
+
+// plainRun returns how a run of plain text is drawn in hint's look.
+func (t *Theme) plainRun(hint string) *plainRun {
+	slot := &t.plain[hintLook(hint)]
+	if r := slot.Load(); r != nil {
+		return r
+	}
+	r := &plainRun{codes: styleCodes(newSpanStyler(hint, t).style(0), t)}
+	r.bare = csiOnly(r.codes[0]) && csiOnly(r.codes[1])
+	slot.Store(r)
+	return r
+}
+
+// csiOnly reports whether s is made of whole CSI escape sequences only,
+// which take no cells and which strip removes.
+func csiOnly(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] != 0x1b || i+1 >= len(s) || s[i+1] != '[' {
+			return false
+		}
+		j := i + 2
+		for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+			j++ // parameters
+		}
+		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+			j++ // intermediates
+		}
+		if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+			return false
+		}
+		i = j + 1
+	}
+	return true
 }
 
 // codeKey names a text style: a usage hint plus Markdown flags.
