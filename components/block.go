@@ -227,20 +227,24 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 	}
 	gapStr := blanks(gap)
 	gaps := gap * max(len(blocks)-1, 0)
-	var sb strings.Builder
-	for y := 0; y < h; y++ {
-		sb.Reset()
-		// The line's bytes, so that it is built in one allocation.
-		n := gaps
-		for i := range blocks {
-			b := &blocks[i]
-			if j := y - tops[i]; j >= 0 && j < len(b.Lines) {
-				n += len(b.Lines[j])
-			} else {
-				n += b.W
-			}
+	// The lines' bytes, so that they are built in one allocation: the
+	// lines are cut from one string.
+	n := gaps * h
+	for i := range blocks {
+		b := &blocks[i]
+		n += (h - len(b.Lines)) * b.W
+		for _, l := range b.Lines {
+			n += len(l)
 		}
-		sb.Grow(n)
+	}
+	var eb [2 * smallRow]int
+	ends := eb[:0]
+	if h > len(eb) {
+		ends = make([]int, 0, h)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for y := 0; y < h; y++ {
 		for i := range blocks {
 			b := &blocks[i]
 			if i > 0 {
@@ -252,7 +256,12 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 				sb.WriteString(blanks(b.W))
 			}
 		}
-		out.Lines[y] = sb.String()
+		ends = append(ends, sb.Len())
+	}
+	all, from := sb.String(), 0
+	for y, end := range ends {
+		out.Lines[y] = all[from:end]
+		from = end
 	}
 	x := 0
 	for i := range blocks {

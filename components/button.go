@@ -68,11 +68,6 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 			// marks that show the focus without colour.
 			l, r = focusMarks(t, focused, " ", " ")
 		}
-		text := l + " " + label + " " + r
-		if p.Borderless {
-			text = l + label + r
-		}
-		text = truncate(text, w)
 		if focused {
 			style = &t.Focus
 			if p.Disabled {
@@ -82,14 +77,26 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 		// Drawn padded to w and marked as the button (as below), in
 		// one allocation besides the line.
-		bw := stringWidth(text)
 		var line string
-		if p.Borderless && !focused && !p.Disabled {
-			// Only the label is underlined, as a link.
-			inner := ansi.Truncate(label, max(w-1, 0), "")
-			line = resize(ansi.Truncate(l+t.Link.Render(inner)+r, w, ""), bw, w)
+		bw := len(l) + len(label) + len(r) + 2
+		if !p.Borderless && style.fast && bw <= w && printable(label) && printable(l) && printable(r) {
+			// What style.renderPadded draws below, in one string: the
+			// text fits, one cell per byte.
+			line = style.open + l + " " + label + " " + r + style.close + blanks(w-bw)
 		} else {
-			line = style.renderPadded(text, w-bw)
+			text := l + " " + label + " " + r
+			if p.Borderless {
+				text = l + label + r
+			}
+			text = truncate(text, w)
+			bw = stringWidth(text)
+			if p.Borderless && !focused && !p.Disabled {
+				// Only the label is underlined, as a link.
+				inner := ansi.Truncate(label, max(w-1, 0), "")
+				line = resize(ansi.Truncate(l+t.Link.Render(inner)+r, w, ""), bw, w)
+			} else {
+				line = style.renderPadded(text, w-bw)
+			}
 		}
 		one := &struct {
 			lines [1]string

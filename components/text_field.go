@@ -57,24 +57,25 @@ func (TextField) Render(n *a2ui.Node, w int, c *Context) Block {
 	return fieldBlock(n.ID, p, w, c)
 }
 
-// plainField draws, in one allocation besides its two lines, what
-// fieldBlock draws for a field without the focus whose label is one line
-// of printable ASCII and whose value plainInputText draws, with nothing
-// to say under it.
+// plainField draws, in one allocation besides the string its two lines
+// are cut from, what fieldBlock draws for a field without the focus whose
+// label is one line of printable ASCII and whose value plainInputText
+// draws, with nothing to say under it.
 func plainField(id string, p *a2ui.TextFieldProps, w int, c *Context) (Block, bool) {
 	if p.Label == "" || len(p.Label) > w || p.Invalid || p.TextFieldType == "longText" || c.Focused(id) || !printable(p.Label) {
 		return Block{}, false
 	}
-	input, ok := plainInputText(c.Theme, p, false, w)
+	// The label's line, w bytes, and the input's, cut from one string.
+	label := strings.TrimRight(p.Label, " ")
+	both, ok := plainInputText(c.Theme, p, false, w, label, blanks(w-len(label)))
 	if !ok {
 		return Block{}, false
 	}
-	label := strings.TrimRight(p.Label, " ")
 	f := &struct {
 		lines [2]string
 		hits  [1]Hit
 	}{
-		lines: [2]string{label + blanks(w-len(label)), input},
+		lines: [2]string{both[:w], both[w:]},
 		hits:  [1]Hit{{X: 0, Y: 0, W: w, H: 2, Node: id, Part: -1, Focusable: true}},
 	}
 	return Block{W: w, Lines: f.lines[:], Hits: f.hits[:]}, true
@@ -211,15 +212,17 @@ func inputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, focuse
 // obscured) when it has no cursor and the value is printable ASCII that
 // fits: the value padded between the brackets.
 func plainInputLine(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (Block, bool) {
-	line, ok := plainInputText(t, p, focused, w)
+	line, ok := plainInputText(t, p, focused, w, "", "")
 	if !ok {
 		return Block{}, false
 	}
 	return Block{W: w, Lines: []string{line}}, true
 }
 
-// plainInputText is the line plainInputLine draws.
-func plainInputText(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (string, bool) {
+// plainInputText is the line plainInputLine draws, after head and pad
+// (which the label's line above it is made of, so that both are one
+// string).
+func plainInputText(t *Theme, p *a2ui.TextFieldProps, focused bool, w int, head, pad string) (string, bool) {
 	vw := w - 4
 	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) {
 		return "", false
@@ -227,10 +230,10 @@ func plainInputText(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (stri
 	l, rb := focusMarks(t, false, "[", "]")
 	e := &t.Border
 	if !e.fast {
-		return e.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.Render(rb), true
+		return head + pad + e.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.Render(rb), true
 	}
 	// What e.Render draws, in one string.
-	return e.open + l + e.close + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.open + rb + e.close, true
+	return head + pad + e.open + l + e.close + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.open + rb + e.close, true
 }
 
 // runesInputLine is inputLine for any field, rune by rune.
