@@ -88,24 +88,43 @@ type stackMemo struct {
 }
 
 // cached is a block in the cache: when it was last drawn or reused, and
-// the blocks it was made of, which stay as long as it does.
+// the blocks it was made of, which stay as long as it does. It holds the
+// block's lines, its hits and its parts as where they start and how many
+// there are (the lists' capacities are their lengths): a frame of a new
+// tree makes an entry for most of its nodes, and the smaller they are,
+// the less the collector has to go through.
 type cached struct {
-	b     Block
-	n     *a2ui.Node // the node it was drawn for
+	lines *string
+	hits  *Hit
+	n     *a2ui.Node // the node it was drawn for; nil once forgotten
 	next  *cached    // n's block at another width
-	parts []*cached
+	parts **cached
+	bw    int32 // the block's width
 	w     int32 // the width it was drawn at
+	nl    int32 // lines, hits and parts
+	nh    int32
+	np    int32
 	used  uint32
 	mark  uint32
-	gone  bool // forgotten (by drop, a sweep or Clear)
 }
+
+// block returns the block e holds.
+func (e *cached) block() Block {
+	return Block{Lines: unsafe.Slice(e.lines, e.nl), W: int(e.bw), Hits: unsafe.Slice(e.hits, e.nh)}
+}
+
+// partList returns the entries e's block was made of.
+func (e *cached) partList() []*cached { return unsafe.Slice(e.parts, e.np) }
+
+// gone reports whether e was forgotten (by drop, a sweep or Clear).
+func (e *cached) gone() bool { return e.n == nil }
 
 // forget marks e forgotten and lets go of what it holds. The entry lives
 // on while anything holds another of its slab's chunk (or itself, as a
 // part of a stack kept for patching); what it points at, its block and
 // the entries it was made of, would live on with it, and with those the
 // chunks they are in, back to the first frame.
-func (e *cached) forget() { *e = cached{gone: true, mark: e.mark} }
+func (e *cached) forget() { *e = cached{mark: e.mark} }
 
 // Generation changes each time the cache is cleared: a drawing kept from
 // an earlier generation was made of blocks the cache has forgotten since,
@@ -143,7 +162,7 @@ func (c *Cache) sweep() {
 	m := c.sweeps
 	stack := c.marking[:0]
 	for _, e := range c.all {
-		if !e.gone && e.used == c.frame-1 && e.mark != m {
+		if !e.gone() && e.used == c.frame-1 && e.mark != m {
 			e.mark = m
 			stack = append(stack, e)
 		}
@@ -151,7 +170,7 @@ func (c *Cache) sweep() {
 	for len(stack) > 0 {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, p := range e.parts {
+		for _, p := range e.partList() {
 			if p.mark != m {
 				p.mark = m
 				stack = append(stack, p)
@@ -162,7 +181,7 @@ func (c *Cache) sweep() {
 	kept := c.all[:0]
 	for _, e := range c.all {
 		switch {
-		case e.gone:
+		case e.gone():
 		case e.mark != m:
 			c.unlink(e)
 			e.forget()
@@ -234,7 +253,7 @@ func (c *Cache) get(n *a2ui.Node, w int) (b Block, first *cached, ok bool) {
 	}
 	e.used = c.frame
 	c.open = append(c.open, e)
-	return e.b, nil, true
+	return e.block(), nil, true
 }
 
 // begin marks where the parts of a block about to be drawn start; put
@@ -279,23 +298,23 @@ func (c *Cache) put(n *a2ui.Node, w int, b Block, at int, first *cached) {
 // parts, the blocks drawn or reused since begin returned at, which it
 // takes the place of in the open list.
 func (c *Cache) fill(n *a2ui.Node, w int, b Block, at int) *cached {
-	// Capacity capped so that a caller appending to the lines or hits of
-	// a cached block can never write into it.
-	b.Lines = b.Lines[:len(b.Lines):len(b.Lines)]
-	b.Hits = b.Hits[:len(b.Hits):len(b.Hits)]
 	if len(c.slab) == 0 {
 		c.slab = make([]cached, slabLen)
 	}
 	e := &c.slab[0]
 	c.slab = c.slab[1:]
-	e.b, e.n, e.w, e.used = b, n, int32(w), c.frame
+	// The lists are given back with their lengths as capacities, so
+	// that a caller appending to the lines or hits of a cached block can
+	// never write into it.
+	e.lines, e.hits, e.n = unsafe.SliceData(b.Lines), unsafe.SliceData(b.Hits), n
+	e.bw, e.w, e.nl, e.nh, e.used = int32(b.W), int32(w), int32(len(b.Lines)), int32(len(b.Hits)), c.frame
 	if parts := c.open[at:]; len(parts) > 0 {
 		if cap(c.arena)-len(c.arena) < len(parts) {
 			c.arena = make([]*cached, 0, max(512, 2*len(parts)))
 		}
 		from := len(c.arena)
 		c.arena = append(c.arena, parts...)
-		e.parts = c.arena[from:len(c.arena):len(c.arena)]
+		e.parts, e.np = &c.arena[from], int32(len(parts))
 	}
 	c.open = append(c.open[:at], e)
 	c.size++

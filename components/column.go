@@ -116,7 +116,7 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 		k.changes = k.changes[:base]
 	}
 	for i, ch := range n.Children {
-		if ch == m.children[i] && ch != nil && !c.onPath(ch) && !m.parts[m.ps[i]].gone {
+		if ch == m.children[i] && ch != nil && !c.onPath(ch) && !m.parts[m.ps[i]].gone() {
 			continue
 		}
 		from := len(k.open)
