@@ -354,27 +354,59 @@ func (l *layout) hitAt(x, y int) (components.Hit, bool) {
 
 // View draws the screen.
 func (m *Model) View() string {
-	lines := make([]string, 0, m.height)
-	lines = append(lines, components.Fit(m.tabBar(), m.width))
-	var body []string
+	f := frameText{max: m.height, pieces: make([]string, 0, 6*max(m.height, 0))}
+	f.line(components.Fit(m.tabBar(), m.width))
 	switch {
-	case m.helpOpen:
-		body = m.helpView()
-	case m.message != nil:
-		body = m.messageLines()
-	default:
-		body = m.body()
-	}
-	if m.helpOpen || m.message != nil {
-		for i := range body {
-			body[i] = components.Fit(body[i], m.width)
+	case m.helpOpen || m.message != nil:
+		body := m.messageLines
+		if m.helpOpen {
+			body = m.helpView
 		}
+		for _, l := range body() {
+			f.line(components.Fit(l, m.width))
+		}
+	default:
+		m.body(&f)
 	}
-	lines = append(lines, body...)
 	for _, line := range m.statusLines(max(m.lay.statusH, 1)) {
-		lines = append(lines, components.Fit(line, m.width))
+		f.line(components.Fit(line, m.width))
 	}
-	return strings.Join(lines[:min(len(lines), m.height)], "\n")
+	return f.String()
+}
+
+// frameText gathers the screen's lines, each made of pieces, up to max
+// of them, and joins them in one string: a line is not made a string of
+// its own first.
+type frameText struct {
+	pieces []string
+	lines  int
+	max    int
+}
+
+// line adds a line, the pieces together, unless the screen is full.
+func (f *frameText) line(pieces ...string) {
+	if f.lines >= f.max {
+		return
+	}
+	if f.lines > 0 {
+		f.pieces = append(f.pieces, "\n")
+	}
+	f.pieces = append(f.pieces, pieces...)
+	f.lines++
+}
+
+// String joins the lines.
+func (f *frameText) String() string {
+	n := 0
+	for _, p := range f.pieces {
+		n += len(p)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range f.pieces {
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 func (m *Model) tabBar() string {
@@ -419,10 +451,11 @@ func (m *Model) activeTab(label string) string {
 	return m.theme.Focus.Render(label)
 }
 
-func (m *Model) body() []string {
+// body adds the lines between the tabs and the status line to f: the
+// surface's, the transcript's, or both side by side.
+func (m *Model) body(f *frameText) {
 	l := &m.lay
-	out := make([]string, l.bodyH)
-	var left []string
+	var left [][3]string
 	if l.showSurface {
 		left = m.surfaceLines()
 	}
@@ -438,35 +471,39 @@ func (m *Model) body() []string {
 	for y := 0; y < l.bodyH; y++ {
 		switch {
 		case l.showSurface && l.showScript:
-			out[y] = left[y] + sep + right[y] // one string, not two
+			f.line(left[y][0], left[y][1], left[y][2], sep, right[y])
 		case l.showSurface:
-			out[y] = left[y]
+			f.line(left[y][0], left[y][1], left[y][2])
 		case l.showScript:
-			out[y] = right[y]
+			f.line(right[y])
+		default:
+			f.line()
 		}
 	}
-	return out
 }
 
 // surfaceLines draws the visible part of the active surface, with the
 // dialog over it when one is open, under the banner when there is one.
-func (m *Model) surfaceLines() []string {
+// Each line is three pieces, the margin, the frame's line and the margin
+// right of it, as long as nothing is drawn over it (a dialog, a mark of
+// more to scroll to); else the line is the first piece.
+func (m *Model) surfaceLines() [][3]string {
 	l := &m.lay
-	out := make([]string, l.bodyH)
+	out := make([][3]string, l.bodyH)
 	pad := strings.Repeat(" ", l.innerX)
 	if l.emptyMessage != "" {
 		msg := components.Wrap(m.theme.Dim.Render(l.emptyMessage), l.innerW)
 		for i := range out {
-			out[i] = ""
+			line := ""
 			if j := i - l.bodyH/3; j >= 0 && j < len(msg) {
-				out[i] = pad + msg[j]
+				line = pad + msg[j]
 			}
-			out[i] = components.Fit(out[i], l.surfaceW)
+			out[i][0] = components.Fit(line, l.surfaceW)
 		}
 		return out
 	}
 	if l.surfTop > 0 {
-		out[0] = components.Fit(pad+l.banner, l.surfaceW)
+		out[0][0] = components.Fit(pad+l.banner, l.surfaceW)
 	}
 	area := out[l.surfTop:]
 	// Frame lines are exactly innerW wide: no need to measure them.
@@ -474,11 +511,12 @@ func (m *Model) surfaceLines() []string {
 	rest := strings.Repeat(" ", max(l.surfaceW-l.innerX-l.innerW, 0))
 	for y := range area {
 		if fy := y + l.scroll; fy < l.frame.H() {
-			area[y] = pad + l.frame.Lines[fy] + rest
+			area[y] = [3]string{pad, l.frame.Lines[fy], rest}
 		} else {
-			area[y] = blank
+			area[y] = [3]string{blank}
 		}
 	}
+	joined := func(p [3]string) string { return p[0] + p[1] + p[2] }
 	if h := len(area); l.frame.H() > h {
 		// Show that there is more above or below, in the last column:
 		// in the margin right of the frame when there is one, which
@@ -486,10 +524,10 @@ func (m *Model) surfaceLines() []string {
 		more := func(y int, glyph string) {
 			mark := m.theme.Dim.Render(glyph)
 			if fy := y + l.scroll; rest != "" && fy < l.frame.H() {
-				area[y] = pad + l.frame.Lines[fy] + rest[1:] + mark
+				area[y] = [3]string{pad + l.frame.Lines[fy] + rest[1:] + mark}
 				return
 			}
-			area[y] = components.Window(area[y], 0, l.surfaceW-1) + mark
+			area[y] = [3]string{components.Window(joined(area[y]), 0, l.surfaceW-1) + mark}
 		}
 		if l.scroll > 0 {
 			more(0, m.theme.Glyph("↑", "^"))
@@ -504,10 +542,10 @@ func (m *Model) surfaceLines() []string {
 			if y >= len(area) {
 				break
 			}
-			base := area[y]
+			base := joined(area[y])
 			left := components.Window(base, 0, l.dialogX)
 			right := components.Window(base, l.dialogX+l.dialog.W, l.surfaceW-l.dialogX-l.dialog.W)
-			area[y] = left + dl + right
+			area[y] = [3]string{left + dl + right}
 		}
 	}
 	return out
