@@ -1,6 +1,7 @@
 package components
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"github.com/a2term/a2term/a2ui"
@@ -25,8 +26,8 @@ import (
 type Cache struct {
 	// blocks holds a node's block at one width, the first of those at
 	// the others (see cached.next): most nodes are drawn at one width,
-	// and a map keyed by pointer alone is the quickest to look up.
-	blocks map[*a2ui.Node]*cached
+	// and a table keyed by pointer alone is the quickest to look up.
+	blocks nodeTable
 	// size counts the blocks held; all holds them (and those drop forgot
 	// since the last sweep), for sweep to go through without the map.
 	size int
@@ -141,7 +142,7 @@ const sweepSlack = 256
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{blocks: map[*a2ui.Node]*cached{}, natural: map[*a2ui.Node]int{}}
+	return &Cache{natural: map[*a2ui.Node]int{}}
 }
 
 // Frame starts a new frame. Blocks that neither the last frame nor any
@@ -202,12 +203,12 @@ func (c *Cache) sweep() {
 // unlink takes e, which the cache holds, out of its node's list.
 func (c *Cache) unlink(e *cached) {
 	c.size--
-	first := c.blocks[e.n]
+	first := c.blocks.get(e.n)
 	if first == e {
 		if e.next == nil {
-			delete(c.blocks, e.n)
+			c.blocks.remove(e.n)
 		} else {
-			c.blocks[e.n] = e.next
+			c.blocks.set(e.n, e.next)
 		}
 		e.next = nil
 		return
@@ -225,7 +226,7 @@ func (c *Cache) unlink(e *cached) {
 // nodes do not show, such as a selected tab).
 func (c *Cache) Clear() {
 	c.gen++
-	clear(c.blocks)
+	c.blocks.clear()
 	for _, e := range c.all {
 		e.forget()
 	}
@@ -243,7 +244,7 @@ func (c *Cache) Clear() {
 // is the first of those it holds at other widths, which put takes: nothing
 // drawn meanwhile (n's subtree, which n is not part of) changes them.
 func (c *Cache) get(n *a2ui.Node, w int) (b Block, first *cached, ok bool) {
-	first = c.blocks[n]
+	first = c.blocks.get(n)
 	e := first
 	for e != nil && int(e.w) != w {
 		e = e.next
@@ -271,7 +272,7 @@ func (c *Cache) drop(n *a2ui.Node, w int) {
 
 // find returns the block the cache holds for n at width w, or nil.
 func (c *Cache) find(n *a2ui.Node, w int) *cached {
-	e := c.blocks[n]
+	e := c.blocks.get(n)
 	for e != nil && int(e.w) != w {
 		e = e.next
 	}
@@ -284,7 +285,7 @@ func (c *Cache) find(n *a2ui.Node, w int) *cached {
 func (c *Cache) put(n *a2ui.Node, w int, b Block, at int, first *cached) {
 	e := c.fill(n, w, b, at)
 	e.next = first
-	c.blocks[n] = e
+	c.blocks.set(n, e)
 	if s := c.stacked; s != nil {
 		// The stack just made is n's block: it lasts as long as n's.
 		if s.n == n && s.block.W == w {
@@ -362,4 +363,113 @@ func (g *gathering) done() {
 		clear(g.k.scratch[g.base:])
 		g.k.scratch = g.k.scratch[:g.base]
 	}
+}
+
+// nodeTable maps nodes to entries: a table of open addressing (linear
+// probing), at most half full, keyed by the node's address, which it
+// hashes with one multiplication. A map of pointer keys costs about
+// twice as much to look up, fill and empty, and a frame of a new tree
+// does each for most of its nodes.
+//
+// The address is taken for the hash only: the collector does not move
+// objects, and the slot holds the node itself.
+type nodeTable struct {
+	slots []nodeSlot
+	count int
+	shift uint8 // 64 less the bits of an index
+}
+
+type nodeSlot struct {
+	n *a2ui.Node
+	e *cached
+}
+
+// minTable is the fewest slots a table has.
+const minTable = 64
+
+// home is the slot where a probe for n starts.
+func (t *nodeTable) home(n *a2ui.Node) int {
+	return int(uint64(uintptr(unsafe.Pointer(n))) * 0x9e3779b97f4a7c15 >> t.shift)
+}
+
+// get returns n's entry, or nil.
+func (t *nodeTable) get(n *a2ui.Node) *cached {
+	if t.count == 0 {
+		return nil
+	}
+	mask := len(t.slots) - 1
+	for i := t.home(n); ; i = (i + 1) & mask {
+		switch s := &t.slots[i]; s.n {
+		case n:
+			return s.e
+		case nil:
+			return nil
+		}
+	}
+}
+
+// set makes e n's entry.
+func (t *nodeTable) set(n *a2ui.Node, e *cached) {
+	if 2*(t.count+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := len(t.slots) - 1
+	for i := t.home(n); ; i = (i + 1) & mask {
+		switch s := &t.slots[i]; s.n {
+		case n:
+			s.e = e
+			return
+		case nil:
+			s.n, s.e = n, e
+			t.count++
+			return
+		}
+	}
+}
+
+// remove takes n out of the table, moving back the entries after it
+// that would no longer be found past the hole.
+func (t *nodeTable) remove(n *a2ui.Node) {
+	if t.count == 0 {
+		return
+	}
+	mask := len(t.slots) - 1
+	i := t.home(n)
+	for t.slots[i].n != n {
+		if t.slots[i].n == nil {
+			return
+		}
+		i = (i + 1) & mask
+	}
+	for j := (i + 1) & mask; t.slots[j].n != nil; j = (j + 1) & mask {
+		// The entry at j may fill the hole at i if its probe passes
+		// through i: i lies between its home and j.
+		if k := t.home(t.slots[j].n); (j-k)&mask >= (j-i)&mask {
+			t.slots[i] = t.slots[j]
+			i = j
+		}
+	}
+	t.slots[i] = nodeSlot{}
+	t.count--
+}
+
+// grow doubles the table (or makes its first slots) and places every
+// entry again.
+func (t *nodeTable) grow() {
+	old := t.slots
+	size := max(2*len(old), minTable)
+	t.slots = make([]nodeSlot, size)
+	t.shift = uint8(64 - bits.TrailingZeros(uint(size)))
+	t.count = 0
+	for _, s := range old {
+		if s.n != nil {
+			t.set(s.n, s.e)
+		}
+	}
+}
+
+// clear empties the table, keeping its slots.
+func (t *nodeTable) clear() {
+	clear(t.slots)
+	t.count = 0
 }

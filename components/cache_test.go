@@ -454,3 +454,44 @@ func TestCacheLetsGoOfForgottenBlocks(t *testing.T) {
 		t.Error("the lines drawn before Clear are still held")
 	}
 }
+
+// TestNodeTable: the cache's table of nodes finds what a map does through
+// random sets, removals and clears, growing from empty.
+func TestNodeTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	nodes := make([]*a2ui.Node, 3000)
+	for i := range nodes {
+		nodes[i] = &a2ui.Node{ID: fmt.Sprint(i)}
+	}
+	entries := make([]cached, 100)
+	var tab nodeTable
+	want := map[*a2ui.Node]*cached{}
+	for step := range 200000 {
+		n := nodes[rng.IntN(len(nodes))]
+		switch op := rng.IntN(100); {
+		case op < 45:
+			e := &entries[rng.IntN(len(entries))]
+			tab.set(n, e)
+			want[n] = e
+		case op < 90:
+			tab.remove(n)
+			delete(want, n)
+		case op == 99 && rng.IntN(50) == 0:
+			tab.clear()
+			clear(want)
+		}
+		if got := tab.get(n); got != want[n] {
+			t.Fatalf("step %d: %p for node %s, want %p", step, got, n.ID, want[n])
+		}
+		if tab.count != len(want) || 2*tab.count > len(tab.slots) {
+			t.Fatalf("step %d: %d entries in %d slots, want %d", step, tab.count, len(tab.slots), len(want))
+		}
+		if step%5000 == 0 {
+			for _, m := range nodes {
+				if got := tab.get(m); got != want[m] {
+					t.Fatalf("step %d: %p for node %s, want %p", step, got, m.ID, want[m])
+				}
+			}
+		}
+	}
+}
