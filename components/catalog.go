@@ -237,8 +237,27 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if n == nil {
 		return 0
 	}
-	if p, ok := n.Props.(*a2ui.TextProps); ok && n.Type == "Text" && plainText(p.Text) && len(p.Text) <= textNaturalCap {
-		return len(p.Text) // what Text.Natural says, for less than remembering it costs
+	// What the widgets say, for less than remembering it costs, of a
+	// plain Text, a button labelled with one and a field with short
+	// texts and no checks.
+	switch p := n.Props.(type) {
+	case *a2ui.TextProps:
+		if w, ok := plainNatural(n); ok {
+			return w
+		}
+	case *a2ui.ButtonProps:
+		if n.Type == "Button" && len(n.Children) == 1 && len(p.Checks) == 0 {
+			if w, ok := plainNatural(n.Children[0]); ok {
+				if p.Borderless {
+					return w + 2
+				}
+				return w + 4
+			}
+		}
+	case *a2ui.TextFieldProps:
+		if n.Type == "TextField" && len(p.Checks) == 0 && len(p.Label)+len(p.Text) <= textNaturalCap {
+			return TextField{}.Natural(n, c)
+		}
 	}
 	memo := c.Cache != nil && c.Cache.natural != nil && !c.onPath(n) && !cheapNatural(n)
 	if memo {
@@ -257,6 +276,16 @@ func Natural(n *a2ui.Node, c *Context) int {
 		c.Cache.natural[n] = w
 	}
 	return w
+}
+
+// plainNatural is the natural width of n if it is a Text of plain text
+// (see plainText), which Text.Natural measures without parsing.
+func plainNatural(n *a2ui.Node) (int, bool) {
+	p, ok := n.Props.(*a2ui.TextProps)
+	if !ok || n.Type != "Text" || len(p.Text) > textNaturalCap || !plainText(p.Text) {
+		return 0, false
+	}
+	return len(p.Text), true
 }
 
 // cheapNatural reports whether n's natural width costs less to measure

@@ -92,24 +92,41 @@ func plainText(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		switch b := s[i]; {
-		case b < 0x20 || b >= 0x7f:
+		b := s[i]
+		stops := uint64(plainStopsLow)
+		switch {
+		case b >= 0x80:
 			return false
-		case b == '\\' || b == '`' || b == '*' || b == '_' || b == '[':
-			return false
-		case b == '~' && i+1 < len(s) && s[i+1] == '~': // a lone tilde is text
+		case b >= 0x40:
+			stops = plainStopsHigh
+		}
+		if stops>>(b&0x3f)&1 != 0 && (b != '~' || i+1 < len(s) && s[i+1] == '~') { // a lone tilde is text
 			return false
 		}
 	}
-	switch {
-	case s[0] == '-' && isRule(s), headingLevel(s) > 0, orderedMarker(s) > 0, s[0] == '>',
-		strings.HasPrefix(s, "~~~"):
+	// Not a block's marker: only a few first bytes can start one.
+	switch s[0] {
+	case '-':
+		return !isRule(s) && (len(s) < 2 || s[1] != ' ')
+	case '*', '+':
+		return len(s) < 2 || s[1] != ' '
+	case '#':
+		return headingLevel(s) == 0
+	case '>':
 		return false
-	case len(s) >= 2 && strings.IndexByte("-*+", s[0]) >= 0 && s[1] == ' ':
-		return false
+	case '~':
+		return !strings.HasPrefix(s, "~~~")
 	}
-	return true
+	return s[0] < '0' || s[0] > '9' || orderedMarker(s) == 0
 }
+
+// The bytes plainText stops at, one bit each, below 0x40 and from there to
+// 0x7f: controls, the delete, what starts inline markup, and a tilde
+// (markup when doubled).
+const (
+	plainStopsLow  = 1<<0x20 - 1 | 1<<'*'
+	plainStopsHigh = 1<<('\\'-0x40) | 1<<('`'-0x40) | 1<<('_'-0x40) | 1<<('['-0x40) | 1<<('~'-0x40) | 1<<(0x7f-0x40)
+)
 
 // textBase is the look of a usage hint.
 func textBase(hint string, t *Theme) lipgloss.Style {
