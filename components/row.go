@@ -3,6 +3,7 @@ package components
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/a2term/a2term/a2ui"
 )
@@ -225,22 +226,114 @@ func distribute(blocks []Block, w, free int, dist, align string) Block {
 			before = func(i int) int { return free * (i + 1) / (n + 1) }
 		}
 	}
-	// Gaps are blocks without lines: Beside pads them with blanks.
-	var pb [2 * smallRow]Block
-	parts := pb[:0]
-	prev := 0
+	// Where each child starts: free columns before it, and the gap.
+	var xb [smallRow]int
+	xs := xb[:0]
+	if n > len(xb) {
+		xs = make([]int, 0, n)
+	}
+	x, prev := 0, 0
 	for i, b := range blocks {
 		gap := before(i) - prev
 		if i > 0 {
 			gap += rowGap
 		}
-		if gap > 0 {
-			parts = append(parts, Block{W: gap})
-		}
-		parts = append(parts, b)
+		x += max(gap, 0)
+		xs = append(xs, x)
+		x += b.W
 		prev = before(i)
 	}
-	return Indent(Beside(0, align, parts...), 0, w)
+	return placeBeside(blocks, xs, x, w, align)
+}
+
+// placeBeside puts blocks side by side in w columns, block i from column
+// xs[i] (in order; they end at column end), the columns between them
+// blank, each padded to the height of the tallest by valign as Beside
+// does: what Indent(Beside(0, valign, blocks with blank blocks between),
+// 0, w) draws, with each line made once, every line cut from one string,
+// and a row of at most two lines and two hits (a label beside a field
+// and a button) in one allocation besides it.
+func placeBeside(blocks []Block, xs []int, end, w int, valign string) Block {
+	h, nh, used := 0, 0, 0
+	for i := range blocks {
+		h = max(h, len(blocks[i].Lines))
+		nh += len(blocks[i].Hits)
+		used += blocks[i].W
+	}
+	var out Block
+	if h <= 2 && nh > 0 && nh <= 2 {
+		small := &struct {
+			lines [2]string
+			hits  [2]Hit
+		}{}
+		out = Block{W: w, Lines: small.lines[:h], Hits: small.hits[:0:nh]}
+	} else {
+		out = Block{W: w, Lines: make([]string, h), Hits: make([]Hit, 0, nh)}
+	}
+	var tb [smallRow]int
+	tops := tb[:0]
+	if len(blocks) > len(tb) {
+		tops = make([]int, 0, len(blocks))
+	}
+	tops = tops[:len(blocks)]
+	for i := range blocks {
+		switch valign {
+		case "center":
+			tops[i] = (h - len(blocks[i].Lines)) / 2
+		case "end":
+			tops[i] = h - len(blocks[i].Lines)
+		default:
+			tops[i] = 0
+		}
+	}
+	// Padded to w when narrower, cut to it when wider (as Indent does).
+	pad := max(w-end, 0)
+	n := (end - used + pad) * h
+	for i := range blocks {
+		b := &blocks[i]
+		n += (h - len(b.Lines)) * b.W
+		for _, l := range b.Lines {
+			n += len(l)
+		}
+	}
+	var eb [2 * smallRow]int
+	ends := eb[:0]
+	if h > len(eb) {
+		ends = make([]int, 0, h)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for y := 0; y < h; y++ {
+		x := 0
+		for i := range blocks {
+			b := &blocks[i]
+			sb.WriteString(blanks(xs[i] - x))
+			if j := y - tops[i]; j >= 0 && j < len(b.Lines) {
+				sb.WriteString(b.Lines[j])
+			} else {
+				sb.WriteString(blanks(b.W))
+			}
+			x = xs[i] + b.W
+		}
+		sb.WriteString(blanks(pad))
+		ends = append(ends, sb.Len())
+	}
+	all, from := sb.String(), 0
+	for y, to := range ends {
+		out.Lines[y] = all[from:to]
+		if end > w {
+			out.Lines[y] = Fit(out.Lines[y], w)
+		}
+		from = to
+	}
+	for i := range blocks {
+		for _, ht := range blocks[i].Hits {
+			ht.X += xs[i]
+			ht.Y += tops[i]
+			out.Hits = append(out.Hits, ht)
+		}
+	}
+	return out
 }
 
 // stretchDividers draws a vertical Divider of a Row as tall as the row.
