@@ -276,7 +276,7 @@ func stackChildrenTo(children []*a2ui.Node, w int, align string, h int, c *Conte
 		blocks = append(blocks, b)
 	}
 	extra := make([]int, len(children))
-	share(extra, max(h-used, 0), func(i int) float64 { return children[i].Weight }, func(i int) bool { return children[i].Weight > 0 })
+	share(extra, max(h-used, 0), children)
 	parts := make([]Block, 0, 2*len(blocks))
 	for i, b := range blocks {
 		parts = append(parts, b)

@@ -84,13 +84,12 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 				reserve += min(natural[i], fair)
 			}
 		}
-		unweighted := func(i int) bool { return children[i].Weight <= 0 }
-		naturalFirst(widths, natural, max(avail-reserve, 0), unweighted)
+		naturalFirst(widths, natural, max(avail-reserve, 0), children)
 		fixed := 0
 		for i := range widths {
 			fixed += widths[i]
 		}
-		share(widths, avail-fixed, func(i int) float64 { return children[i].Weight }, func(i int) bool { return children[i].Weight > 0 })
+		share(widths, avail-fixed, children)
 	}
 	for i, cw := range widths {
 		if cw < min(minCell, natural[i]) || cw < 1 {
@@ -117,16 +116,19 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 // naturalFirst gives the entries that take part their natural widths
 // within total: all of them when they fit; else the narrow ones keep
 // theirs and the wide ones share what is left equally, so that a short
-// title beside a long one is never squeezed to make room for it.
-func naturalFirst(widths, natural []int, total int, takes func(int) bool) {
+// title beside a long one is never squeezed to make room for it. With
+// children, only those without a weight take part; else all do.
+func naturalFirst(widths, natural []int, total int, children []*a2ui.Node) {
 	var buf [smallRow]int
 	idx := buf[:0]
 	for i := range widths {
-		if takes == nil || takes(i) {
+		if children == nil || children[i].Weight <= 0 {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(natural[a], natural[b]) })
+	if len(idx) > 1 {
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(natural[a], natural[b]) })
+	}
 	left := total
 	for k, i := range idx {
 		fair := left / (len(idx) - k)
@@ -173,16 +175,16 @@ func hasWeighted(children []*a2ui.Node) bool {
 	return false
 }
 
-// share splits total between the entries that take part, in proportion to
-// weight, giving the remainder to the first ones.
-func share(widths []int, total int, weight func(int) float64, takes func(int) bool) {
+// share splits total between the children with a weight, in proportion
+// to it, giving the remainder to the first ones.
+func share(widths []int, total int, children []*a2ui.Node) {
 	sum := 0.0
 	var buf [smallRow]int
 	idx := buf[:0]
-	for i := range widths {
-		if takes == nil || takes(i) {
+	for i, ch := range children {
+		if ch.Weight > 0 {
 			idx = append(idx, i)
-			sum += weight(i)
+			sum += ch.Weight
 		}
 	}
 	if len(idx) == 0 || sum <= 0 {
@@ -190,7 +192,7 @@ func share(widths []int, total int, weight func(int) float64, takes func(int) bo
 	}
 	given := 0
 	for _, i := range idx {
-		widths[i] = int(float64(total) * weight(i) / sum)
+		widths[i] = int(float64(total) * children[i].Weight / sum)
 		given += widths[i]
 	}
 	for k := 0; given < total; k++ {

@@ -227,13 +227,13 @@ func plainInputText(t *Theme, p *a2ui.TextFieldProps, focused bool, w int, head,
 	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) {
 		return "", false
 	}
-	l, rb := focusMarks(t, false, "[", "]")
-	e := &t.Border
-	if !e.fast {
+	if e := &t.Border; !e.fast {
+		l, rb := focusMarks(t, false, "[", "]")
 		return head + pad + e.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.Render(rb), true
 	}
-	// What e.Render draws, in one string.
-	return head + pad + e.open + l + e.close + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.open + rb + e.close, true
+	// What e.Render draws, in one string: the edges are worked out with
+	// the theme.
+	return head + pad + t.fieldEdges[0] + p.Text + blanks(vw-len(p.Text)) + t.fieldEdges[1], true
 }
 
 // runesInputLine is inputLine for any field, rune by rune.

@@ -52,6 +52,10 @@ type Theme struct {
 	// most of what drawing text costs.
 	mu        sync.Mutex
 	codeCache map[codeKey][2]string
+	// fieldEdges are what a one-line field without the focus draws
+	// either side of its value, "[ " and " ]" in the Border style, when
+	// that style's codes may be used (else "").
+	fieldEdges [2]string
 	// plain holds, by the look of a usage hint (hintLook), how a run of
 	// plain text is drawn in it, worked out the first time: most texts
 	// are one such run, and this is read without a lock.
@@ -191,6 +195,10 @@ func newTheme(r *lipgloss.Renderer, o Options, accent lipgloss.TerminalColor) *T
 	t.Missing = st(s().Foreground(dim).Italic(true))
 	t.Track = st(s().Foreground(border))
 	t.FieldLine = st(s().Underline(true))
+	if b := &t.Border; b.fast {
+		l, r := focusMarks(t, false, "[", "]")
+		t.fieldEdges = [2]string{b.open + l + b.close + " ", " " + b.open + r + b.close}
+	}
 	return t
 }
 
