@@ -76,7 +76,36 @@ func stringWidth(s string) int {
 	if printable(s) {
 		return len(s)
 	}
-	return ansi.StringWidth(s)
+	return Width(s)
+}
+
+// Width is ansi.StringWidth(s), the cells s takes, counted without its
+// parser for printable ASCII styled with CSI sequences only (which is how
+// every style of a theme draws): one cell a byte, none for a sequence.
+func Width(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			j := i + 2
+			for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+				j++ // parameters
+			}
+			for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+				j++ // intermediates
+			}
+			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+				return ansi.StringWidth(s)
+			}
+			i = j + 1
+		default:
+			return ansi.StringWidth(s)
+		}
+	}
+	return n
 }
 
 // truncate is ansi.Truncate(s, w, ""), without parsing a printable ASCII

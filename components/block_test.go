@@ -1,6 +1,7 @@
 package components
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -366,5 +367,23 @@ func TestPlainHelpersMatchAnsi(t *testing.T) {
 	}
 	if got := blanks(3) + "|" + blanks(500); got != "   |"+strings.Repeat(" ", 500) {
 		t.Fatalf("blanks: %q", got)
+	}
+}
+
+// TestWidthIsStringWidth: Width counts what ansi.StringWidth does, for
+// strings made of printable ASCII, styling, other escape sequences (some
+// cut short), controls and characters of other widths.
+func TestWidthIsStringWidth(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "Z", " ", "~", "\x1b[1m", "\x1b[0m", "\x1b[38;2;1;2;3m", "\x1b[", "\x1b", "[", "m",
+		"é", "·", "\x1b]8;;x\x07", "\t", "\x7f", "\x1b[?25l", "\x1b[1;", "漢", "e\u0301", "👍🏽"}
+	for range 100000 {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		if s := b.String(); Width(s) != ansi.StringWidth(s) {
+			t.Fatalf("%q: %d cells, ansi.StringWidth says %d", s, Width(s), ansi.StringWidth(s))
+		}
 	}
 }

@@ -35,6 +35,7 @@ func (m *Model) statusRows() int {
 // is shortened, never dropped (ctrl+o shows it in full, ctrl+y copies it).
 // A notice too long for its part of the line takes the rows above it, up
 // to rows in all, rather than lose its end: a refusal's reason comes last.
+// Every line is exactly the screen's width.
 func (m *Model) statusLines(rows int) []string {
 	t := m.theme
 	left, prefix, plain := m.statusLeft()
@@ -50,13 +51,13 @@ func (m *Model) statusLines(rows int) []string {
 			if i > 0 && w > 0 {
 				w += 3
 			}
-			w += ansi.StringWidth(p)
+			w += components.Width(p)
 		}
 		return w
 	}
-	leftW := ansi.StringWidth(left)
+	leftW := components.Width(left)
 	if plain != nil {
-		leftW = 1 + ansi.StringWidth(prefix) + hintsWidth(plain, len(plain))
+		leftW = 1 + components.Width(prefix) + hintsWidth(plain, len(plain))
 	}
 	// The left part keeps half the line, or, with nothing on the surface
 	// to use keys on, room for a hint or two: where agents connect
@@ -77,18 +78,21 @@ func (m *Model) statusLines(rows int) []string {
 		}
 	}
 	r := t.Dim.Render(strings.Join(parts, " · "))
-	rw := ansi.StringWidth(r)
+	rw := components.Width(r)
 	room := max(m.width-rw-2, 0)
 	var above []string
 	if plain != nil {
 		// Key hints: as many as fit, cut between hints.
-		left = " " + prefix + m.fitHints(plain, room-1-ansi.StringWidth(prefix))
-	} else if ansi.StringWidth(left) > room && rows > 1 && m.notice != "" && !m.searching {
+		left = " " + prefix + m.fitHints(plain, room-1-components.Width(prefix))
+	} else if components.Width(left) > room && rows > 1 && m.notice != "" && !m.searching {
 		above, left = m.noticeRows(rows-1, room)
-	} else if ansi.StringWidth(left) > room {
+	} else if components.Width(left) > room {
 		left = ansi.Truncate(left, room, "…")
 	}
-	lw := ansi.StringWidth(left)
+	for i, l := range above {
+		above[i] = components.Fit(l, m.width)
+	}
+	lw := components.Width(left)
 	if lw+rw+1 > m.width {
 		return append(above, components.Fit(left, m.width))
 	}
@@ -150,7 +154,7 @@ func hintsWidth(hints []key.Binding, n int) int {
 		if i > 0 {
 			w += 3
 		}
-		w += ansi.StringWidth(h.Help().Key) + 1 + ansi.StringWidth(h.Help().Desc)
+		w += components.Width(h.Help().Key) + 1 + components.Width(h.Help().Desc)
 	}
 	return w
 }

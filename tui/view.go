@@ -369,7 +369,7 @@ func (m *Model) View() string {
 		m.body(&f)
 	}
 	for _, line := range m.statusLines(max(m.lay.statusH, 1)) {
-		f.line(components.Fit(line, m.width))
+		f.line(line) // as wide as the screen
 	}
 	return f.String()
 }
