@@ -21,6 +21,12 @@ import (
 // has grown to twice what it kept the last time it forgot, so that
 // forgetting costs no more than drawing did.
 //
+// A leaf that costs as little to draw as to keep (cheapDraw) has a block
+// of its own only while what it is drawn in is drawn afresh each frame
+// (on the focus path); else its lines are kept as part of that block, and
+// a new version of it draws the leaf again. A Column or List's stack
+// keeps such a child's lines as it keeps those of a child it looks up.
+//
 // A Cache belongs to one program and one surface (its theme is part of what
 // was drawn). It is not safe for concurrent use.
 type Cache struct {

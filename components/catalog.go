@@ -25,6 +25,10 @@ type Context struct {
 	focusPath map[*a2ui.Node]bool
 	path      []*a2ui.Node // the same nodes, in a list
 	pathFor   *a2ui.Node
+	// held says, while Render draws a node's children, that the node's
+	// block is kept by the cache, as its own or as part of the block it
+	// is drawn in: every node off the focus path.
+	held bool
 }
 
 // onPath reports whether n is on the focus path, without a map lookup
@@ -204,7 +208,11 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		return Block{W: max(w, 0)}
 	}
 	onPath := c.onPath(n)
-	cacheable := c.Cache != nil && c.pathFor != nil && !onPath
+	// A leaf that costs as little to draw again as to keep is not kept
+	// on its own when what it is drawn in is (its lines are part of that
+	// block, which the cache holds), only while that is drawn afresh each
+	// frame, on the focus path.
+	cacheable := c.Cache != nil && c.pathFor != nil && !onPath && !(c.held && cheapDraw(n))
 	if c.Cache != nil && onPath {
 		c.Cache.drop(n, w)
 	}
@@ -222,7 +230,10 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	if !ok {
 		return TextBlock(w, c.Theme.Missing.Render("["+n.Type+"]"))
 	}
+	held := c.held
+	c.held = c.Cache != nil && c.pathFor != nil && !onPath
 	b := wd.Render(n, w, c)
+	c.held = held
 	if msgs := CheckMessages(n); len(msgs) > 0 {
 		b = Stack(w, b, TextBlock(w, checkLines(c.Theme, msgs, w)...))
 	}
@@ -230,6 +241,28 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		c.Cache.put(n, w, b, at, others)
 	}
 	return b
+}
+
+// cheapDraw reports whether n, a leaf with short texts, costs about as
+// little to draw again as to look up, keep and forget: a Text, a one-line
+// field, a check box, a button labelled with a Text.
+func cheapDraw(n *a2ui.Node) bool {
+	switch p := n.Props.(type) {
+	case *a2ui.TextProps:
+		return n.Type == "Text" && len(p.Text) <= textNaturalCap
+	case *a2ui.TextFieldProps:
+		return n.Type == "TextField" && p.TextFieldType != "longText" && len(p.Label)+len(p.Text) <= textNaturalCap
+	case *a2ui.CheckBoxProps:
+		return n.Type == "CheckBox" && len(p.Label) <= textNaturalCap
+	case *a2ui.ButtonProps:
+		if n.Type != "Button" || len(n.Children) != 1 {
+			return false
+		}
+		ch := n.Children[0]
+		tp, ok := ch.Props.(*a2ui.TextProps)
+		return ok && ch.Type == "Text" && len(ch.Children) == 0 && len(tp.Text) <= textNaturalCap
+	}
+	return false
 }
 
 // Natural is the width a node would like.

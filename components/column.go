@@ -82,7 +82,7 @@ func stackNode(n *a2ui.Node, w int, align string, c *Context) Block {
 		from := len(k.open)
 		b := Render(ch, w, c)
 		g.add(b)
-		if len(k.open) == from+1 && k.open[from].n == ch {
+		if reusable(ch, from, c) {
 			m.children[i] = ch // else drawn again each time
 		}
 		m.ps[i+1] = len(k.open) - at
@@ -116,7 +116,7 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 		k.changes = k.changes[:base]
 	}
 	for i, ch := range n.Children {
-		if ch == m.children[i] && ch != nil && !c.onPath(ch) && !m.parts[m.ps[i]].gone() {
+		if ch == m.children[i] && ch != nil && !c.onPath(ch) && (m.ps[i+1] == m.ps[i] || !m.parts[m.ps[i]].gone()) {
 			continue
 		}
 		from := len(k.open)
@@ -126,7 +126,7 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 			return Block{}, false
 		}
 		var keep *a2ui.Node
-		if len(k.open) == from+1 && k.open[from].n == ch {
+		if reusable(ch, from, c) {
 			keep = ch
 		}
 		k.changes = append(k.changes, stackChange{i, b, k.open[from:len(k.open):len(k.open)], keep})
@@ -248,6 +248,18 @@ func patchStack(m *stackMemo, n *a2ui.Node, w, at int, c *Context) (Block, bool)
 	k.open = append(k.open[:at], parts...)
 	m.n, m.parts, m.ps, m.hs, m.block, m.e = n, parts, ps, hs, out, nil
 	return out, true
+}
+
+// reusable reports whether child ch of a stack, just drawn with the
+// cache's open list at from before, draws the same as long as it is the
+// same node off the focus path: its block is its own, which the cache
+// keeps, or it has none (a leaf held in the stack's block, see Render).
+func reusable(ch *a2ui.Node, from int, c *Context) bool {
+	k := c.Cache
+	if len(k.open) == from {
+		return ch != nil && !c.onPath(ch)
+	}
+	return len(k.open) == from+1 && k.open[from].n == ch
 }
 
 // stackChange is a child of a stack drawn again by patchStack.
