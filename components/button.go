@@ -78,11 +78,9 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		// Drawn padded to w and marked as the button (as below), in
 		// one allocation besides the line.
 		var line string
-		bw := len(l) + len(label) + len(r) + 2
-		if !p.Borderless && style.fast && bw <= w && printable(label) && printable(l) && printable(r) {
-			// What style.renderPadded draws below, in one string: the
-			// text fits, one cell per byte.
-			line = style.open + l + " " + label + " " + r + style.close + blanks(w-bw)
+		var bw int
+		if pl, n, ok := buttonLine(style, l, label, r, w); ok && !p.Borderless {
+			line, bw = pl.String(), n
 		} else {
 			text := l + " " + label + " " + r
 			if p.Borderless {
@@ -123,6 +121,17 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		out.Lines[i] = resize(l, b.W, w)
 	}
 	return withNote(n, p, out, focused, w, c)
+}
+
+// buttonLine is what style.renderPadded draws for the text "l label r"
+// padded to w, as pieces, when the style's codes may be used and the text
+// is printable ASCII that fits; bw is the text's width.
+func buttonLine(style *Style, l, label, r string, w int) (line linePieces, bw int, ok bool) {
+	bw = len(l) + len(label) + len(r) + 2
+	if !style.fast || bw > w || !printable(label) || !printable(l) || !printable(r) {
+		return line, 0, false
+	}
+	return pieces(style.open, l, " ", label, " ", r, style.close, blanks(w-bw)), bw, true
 }
 
 // plainLabel is the label of a button in w columns whose child is ch, when

@@ -68,6 +68,11 @@ type Cache struct {
 	changes []stackChange
 	// patches counts the stacks patched.
 	patches uint64
+	// noLines are the lines of the blocks that stand for leaves a row
+	// draws as pieces (see layoutRow), for their height.
+	noLines [2]string
+	// pieced counts the leaves drawn as pieces.
+	pieced int
 }
 
 type stackKey struct {

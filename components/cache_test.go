@@ -495,3 +495,114 @@ func TestNodeTable(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheRowLeavesAreFresh: rows drawn with the cache, whose cheap
+// leaves a held row draws as pieces (drawPieces) and which new versions
+// of rows and columns draw again or patch, draw what a drawing without
+// the cache does, lines and hits: rows of texts, fields and buttons of
+// every kind the plain paths take or refuse, nested in columns and rows,
+// in colour and without, through random updates and moves of the focus.
+func TestCacheRowLeavesAreFresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 29))
+	texts := []string{"Save", "Label number 12", "", " padded ", "**bold**", "é漢字", "two\nlines",
+		strings.Repeat("x", 30), strings.Repeat("long words ", 9), "- item", "# Head", "1. one", "~~~", "a ~ b"}
+	text := func() string { return texts[rng.IntN(len(texts))] }
+	next := 0
+	leaf := func() *a2ui.Node {
+		next++
+		id := fmt.Sprint("l", next)
+		switch rng.IntN(5) {
+		case 0:
+			p := &a2ui.TextFieldProps{Label: text(), Text: text()}
+			switch rng.IntN(8) {
+			case 0:
+				p.TextFieldType = []string{"date", "obscured", "longText", "number"}[rng.IntN(4)]
+			case 1:
+				p.Invalid = true
+			case 2:
+				p.Checks = []string{"must be filled"}
+			}
+			return &a2ui.Node{ID: id, Type: "TextField", Props: p}
+		case 1:
+			b := layButton(id, text())
+			p := b.Props.(*a2ui.ButtonProps)
+			switch rng.IntN(7) {
+			case 0:
+				p.Primary = true
+			case 1:
+				p.Disabled = true
+			case 2:
+				p.Borderless = true
+			case 3:
+				p.Call, p.URL = "openUrl", "https://example.com/"+id
+			case 4:
+				p.Checks = []string{"not yet"}
+			}
+			return b
+		case 2:
+			return &a2ui.Node{ID: id, Type: "CheckBox", Props: &a2ui.CheckBoxProps{Label: text()}}
+		}
+		n := layText(id, text())
+		if rng.IntN(4) == 0 {
+			n.Props.(*a2ui.TextProps).UsageHint = []string{"h1", "h3", "caption", "body"}[rng.IntN(4)]
+		}
+		if rng.IntN(3) == 0 {
+			n.Weight = float64(1 + rng.IntN(3))
+		}
+		return n
+	}
+	row := func() *a2ui.Node {
+		next++
+		ch := make([]*a2ui.Node, 1+rng.IntN(4))
+		for i := range ch {
+			ch[i] = leaf()
+			if rng.IntN(8) == 0 {
+				ch[i] = layColumn(fmt.Sprint("c", next, i), "stretch", leaf(), leaf())
+			}
+		}
+		return layRow(fmt.Sprint("r", next), []string{"start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly"}[rng.IntN(6)],
+			[]string{"start", "center", "end", "stretch"}[rng.IntN(4)], ch...)
+	}
+	for _, p := range []termenv.Profile{termenv.TrueColor, termenv.Ascii} {
+		c := cacheCtx("")
+		c.Theme = testTheme(p)
+		rows := make([]*a2ui.Node, 10)
+		for i := range rows {
+			rows[i] = row()
+		}
+		for step := range 300 {
+			switch op := rng.IntN(6); {
+			case op < 3: // a row replaced, or one of its leaves
+				i := rng.IntN(len(rows))
+				if r := rows[i]; rng.IntN(2) == 0 {
+					ch := append([]*a2ui.Node(nil), r.Children...)
+					ch[rng.IntN(len(ch))] = leaf()
+					rows[i] = layRow(r.ID, r.Props.(*a2ui.RowProps).Distribution, r.Props.(*a2ui.RowProps).Alignment, ch...)
+				} else {
+					rows[i] = row()
+				}
+			case op == 3: // the focus moves to a leaf, or away
+				c.Focus = ""
+				if r := rows[rng.IntN(len(rows))]; rng.IntN(3) > 0 {
+					c.Focus = r.Children[rng.IntN(len(r.Children))].ID
+				}
+			}
+			root := layColumn("root", "stretch", append([]*a2ui.Node(nil), rows...)...)
+			w := 40 + rng.IntN(60)
+			if step%3 == 0 {
+				root = layColumn("root", "stretch", layRow("outer", "start", "stretch", root, leaf()))
+			}
+			got := cacheFrame(c, root, w)
+			fresh := &Context{Theme: c.Theme, State: c.State, Focus: c.Focus}
+			fresh.SetRoot(root)
+			want := Render(root, w, fresh)
+			if !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Hits, want.Hits) {
+				t.Fatalf("%v step %d: with the cache\n%s\n%+v\nwithout\n%s\n%+v", p, step, got, got.Hits, want, want.Hits)
+			}
+			checkBlock(t, got, w)
+		}
+		if n := c.Cache.pieced; n < 1000 {
+			t.Errorf("%v: only %d leaves were drawn as pieces", p, n)
+		}
+	}
+}

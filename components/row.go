@@ -99,7 +99,18 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 	}
 	var bb [smallRow]Block
 	blocks := bb[:0]
+	// The cheap leaves of a row the cache holds are drawn as pieces
+	// (drawPieces), which the row copies into its own lines; their blocks
+	// here are as tall, without lines.
+	k := c.Cache
+	var leaves rowPieces
 	for i, ch := range children {
+		if k != nil && i < piecesRow && drawPieces(ch, widths[i], c, &leaves.l[i]) {
+			leaves.drawn |= 1 << i
+			k.pieced++
+			blocks = append(blocks, Block{W: widths[i], Lines: k.noLines[:leaves.l[i].h]})
+			continue
+		}
 		blocks = append(blocks, Render(ch, widths[i], c))
 	}
 	if align == "stretch" || align == "" {
@@ -110,7 +121,26 @@ func layoutRow(children []*a2ui.Node, w int, dist, align string, c *Context) Blo
 	for _, cw := range widths {
 		used += cw
 	}
-	return distribute(blocks, w, w-used, dist, align)
+	return distribute(blocks, &leaves, w, w-used, dist, align)
+}
+
+// piecesRow is how many children of a row may be drawn as pieces: those
+// of a row of a few, on the stack.
+const piecesRow = 4
+
+// rowPieces holds the children of a row drawn as pieces: child i when bit
+// i of drawn is set.
+type rowPieces struct {
+	l     [piecesRow]leafPieces
+	drawn uint
+}
+
+// at returns child i's pieces, or nil.
+func (r *rowPieces) at(i int) *leafPieces {
+	if r == nil || i >= piecesRow || r.drawn&(1<<i) == 0 {
+		return nil
+	}
+	return &r.l[i]
 }
 
 // naturalFirst gives the entries that take part their natural widths
@@ -205,7 +235,7 @@ func share(widths []int, total int, children []*a2ui.Node) {
 // spare, as CSS justify-content would: each child starts at the column its
 // exact position rounds down to, so that no remainder is lost (with
 // spaceBetween the last child ends at the edge).
-func distribute(blocks []Block, w, free int, dist, align string) Block {
+func distribute(blocks []Block, leaves *rowPieces, w, free int, dist, align string) Block {
 	if align == "stretch" {
 		align = "start"
 	}
@@ -245,7 +275,7 @@ func distribute(blocks []Block, w, free int, dist, align string) Block {
 		x += b.W
 		prev = before(i)
 	}
-	return placeBeside(blocks, xs, x, w, align)
+	return placeBeside(blocks, leaves, xs, x, w, align)
 }
 
 // placeBeside puts blocks side by side in w columns, block i from column
@@ -254,12 +284,17 @@ func distribute(blocks []Block, w, free int, dist, align string) Block {
 // does: what Indent(Beside(0, valign, blocks with blank blocks between),
 // 0, w) draws, with each line made once, every line cut from one string,
 // and a row of at most two lines and two hits (a label beside a field
-// and a button) in one allocation besides it.
-func placeBeside(blocks []Block, xs []int, end, w int, valign string) Block {
+// and a button) in one allocation besides it. A block whose child leaves
+// holds (leaves may be nil) is a leaf drawn as pieces, which are its
+// lines and hit.
+func placeBeside(blocks []Block, leaves *rowPieces, xs []int, end, w int, valign string) Block {
 	h, nh, used := 0, 0, 0
 	for i := range blocks {
 		h = max(h, len(blocks[i].Lines))
 		nh += len(blocks[i].Hits)
+		if lp := leaves.at(i); lp != nil && lp.hasHit {
+			nh++
+		}
 		used += blocks[i].W
 	}
 	var out Block
@@ -294,6 +329,12 @@ func placeBeside(blocks []Block, xs []int, end, w int, valign string) Block {
 	for i := range blocks {
 		b := &blocks[i]
 		n += (h - len(b.Lines)) * b.W
+		if lp := leaves.at(i); lp != nil {
+			for j := range lp.h {
+				n += lp.lines[j].len()
+			}
+			continue
+		}
 		for _, l := range b.Lines {
 			n += len(l)
 		}
@@ -310,10 +351,13 @@ func placeBeside(blocks []Block, xs []int, end, w int, valign string) Block {
 		for i := range blocks {
 			b := &blocks[i]
 			sb.WriteString(blanks(xs[i] - x))
-			if j := y - tops[i]; j >= 0 && j < len(b.Lines) {
-				sb.WriteString(b.Lines[j])
-			} else {
+			switch j := y - tops[i]; {
+			case j < 0 || j >= len(b.Lines):
 				sb.WriteString(blanks(b.W))
+			case leaves.at(i) != nil:
+				leaves.at(i).lines[j].writeTo(&sb)
+			default:
+				sb.WriteString(b.Lines[j])
 			}
 			x = xs[i] + b.W
 		}
@@ -329,6 +373,12 @@ func placeBeside(blocks []Block, xs []int, end, w int, valign string) Block {
 		from = to
 	}
 	for i := range blocks {
+		if lp := leaves.at(i); lp != nil && lp.hasHit {
+			ht := lp.hit
+			ht.X += xs[i]
+			ht.Y += tops[i]
+			out.Hits = append(out.Hits, ht)
+		}
 		for _, ht := range blocks[i].Hits {
 			ht.X += xs[i]
 			ht.Y += tops[i]

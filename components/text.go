@@ -37,13 +37,21 @@ func (Text) Render(n *a2ui.Node, w int, c *Context) Block {
 	if p == nil {
 		return Empty(w, 1)
 	}
-	if plainText(p.Text) && len(p.Text) <= w {
-		// One line of plain text: what the layout would make of it,
-		// without reading it as Markdown.
-		codes := plainCodes(p.UsageHint, c.Theme)
-		return Block{W: w, Lines: []string{codes[0] + p.Text + codes[1] + blanks(w-len(p.Text))}}
+	if l, ok := plainLine(p, w, c.Theme); ok {
+		return Block{W: w, Lines: []string{l.String()}}
 	}
 	return markdownBlock(p.Text, p.UsageHint, w, c.Theme)
+}
+
+// plainLine is the line Text draws for a plain text (see plainText) that
+// fits in w: what the layout would make of it, without reading it as
+// Markdown, one run in the hint's look, padded.
+func plainLine(p *a2ui.TextProps, w int, t *Theme) (linePieces, bool) {
+	if !plainText(p.Text) || len(p.Text) > w {
+		return linePieces{}, false
+	}
+	codes := plainCodes(p.UsageHint, t)
+	return pieces(codes[0], p.Text, codes[1], blanks(w-len(p.Text))), true
 }
 
 // markdownBlock draws text as Markdown in w columns.

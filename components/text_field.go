@@ -59,18 +59,19 @@ func (TextField) Render(n *a2ui.Node, w int, c *Context) Block {
 
 // plainField draws, in one allocation besides the string its two lines
 // are cut from, what fieldBlock draws for a field without the focus whose
-// label is one line of printable ASCII and whose value plainInputText
-// draws, with nothing to say under it.
+// label is one line of printable ASCII and whose value plainInput draws,
+// with nothing to say under it.
 func plainField(id string, p *a2ui.TextFieldProps, w int, c *Context) (Block, bool) {
-	if p.Label == "" || len(p.Label) > w || p.Invalid || p.TextFieldType == "longText" || c.Focused(id) || !printable(p.Label) {
-		return Block{}, false
-	}
-	// The label's line, w bytes, and the input's, cut from one string.
-	label := strings.TrimRight(p.Label, " ")
-	both, ok := plainInputText(c.Theme, p, false, w, label, blanks(w-len(label)))
+	label, input, ok := plainFieldLines(id, p, w, c)
 	if !ok {
 		return Block{}, false
 	}
+	// The label's line, w bytes, and the input's, cut from one string.
+	var b strings.Builder
+	b.Grow(label.len() + input.len())
+	label.writeTo(&b)
+	input.writeTo(&b)
+	both := b.String()
 	f := &struct {
 		lines [2]string
 		hits  [1]Hit
@@ -79,6 +80,19 @@ func plainField(id string, p *a2ui.TextFieldProps, w int, c *Context) (Block, bo
 		hits:  [1]Hit{{X: 0, Y: 0, W: w, H: 2, Node: id, Part: -1, Focusable: true}},
 	}
 	return Block{W: w, Lines: f.lines[:], Hits: f.hits[:]}, true
+}
+
+// plainFieldLines is the two lines plainField draws, as pieces: the label
+// padded to w, and the input.
+func plainFieldLines(id string, p *a2ui.TextFieldProps, w int, c *Context) (label, input linePieces, ok bool) {
+	if p.Label == "" || len(p.Label) > w || p.Invalid || p.TextFieldType == "longText" || c.Focused(id) || !printable(p.Label) {
+		return label, input, false
+	}
+	if input, ok = plainInput(c.Theme, p, false, w); !ok {
+		return label, input, false
+	}
+	l := strings.TrimRight(p.Label, " ")
+	return pieces(l, blanks(w-len(l))), input, true
 }
 
 // fieldBlock draws a field of any kind, in any state.
@@ -212,28 +226,25 @@ func inputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, focuse
 // obscured) when it has no cursor and the value is printable ASCII that
 // fits: the value padded between the brackets.
 func plainInputLine(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (Block, bool) {
-	line, ok := plainInputText(t, p, focused, w, "", "")
+	l, ok := plainInput(t, p, focused, w)
 	if !ok {
 		return Block{}, false
 	}
-	return Block{W: w, Lines: []string{line}}, true
+	return Block{W: w, Lines: []string{l.String()}}, true
 }
 
-// plainInputText is the line plainInputLine draws, after head and pad
-// (which the label's line above it is made of, so that both are one
-// string).
-func plainInputText(t *Theme, p *a2ui.TextFieldProps, focused bool, w int, head, pad string) (string, bool) {
+// plainInput is the line plainInputLine draws, as pieces.
+func plainInput(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (linePieces, bool) {
 	vw := w - 4
 	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) {
-		return "", false
+		return linePieces{}, false
 	}
 	if e := &t.Border; !e.fast {
 		l, rb := focusMarks(t, false, "[", "]")
-		return head + pad + e.Render(l) + " " + p.Text + blanks(vw-len(p.Text)) + " " + e.Render(rb), true
+		return pieces(e.Render(l), " ", p.Text, blanks(vw-len(p.Text)), " ", e.Render(rb)), true
 	}
-	// What e.Render draws, in one string: the edges are worked out with
-	// the theme.
-	return head + pad + t.fieldEdges[0] + p.Text + blanks(vw-len(p.Text)) + t.fieldEdges[1], true
+	// What e.Render draws: the edges are worked out with the theme.
+	return pieces(t.fieldEdges[0], p.Text, blanks(vw-len(p.Text)), t.fieldEdges[1]), true
 }
 
 // runesInputLine is inputLine for any field, rune by rune.
