@@ -373,18 +373,21 @@ func fullBlock[T any](n int) []T {
 	return b[:cap(b)]
 }
 
+// keepBlockBytes is the size of the blocks that keep shares between short
+// copies, and maxSharedKeep the longest copy that shares one.
+const keepBlockBytes, maxSharedKeep = 4 << 10, 1 << 10
+
 // keep returns a copy of b, for a component to keep: short copies share
 // blocks of a few KB, capped so that nothing appends into a neighbour.
 // rest is how many bytes of the document are left from b's start: what
 // the components still to come can keep at most, so that a block is no
 // larger than that (a message of one small component keeps no more).
 func (d *decoder) keep(b []byte, rest int) []byte {
-	const blockBytes, maxShared = 4 << 10, 1 << 10
-	if len(b) > maxShared {
+	if len(b) > maxSharedKeep {
 		return append([]byte(nil), b...)
 	}
 	if cap(d.raws)-len(d.raws) < len(b) {
-		d.raws = make([]byte, 0, min(blockBytes, max(rest, len(b))))
+		d.raws = make([]byte, 0, min(keepBlockBytes, max(rest, len(b))))
 	}
 	at := len(d.raws)
 	d.raws = append(d.raws, b...)
@@ -397,8 +400,15 @@ func (d *decoder) keep(b []byte, rest int) []byte {
 // are made of that copy, which the component keeps anyway, instead of
 // copies of their own (see jparser.text and jval.inWindow). The caller
 // closes the window once the component is decoded.
+//
+// A component longer than a shared block holds (maxSharedKeep) is kept in
+// a copy of its own, which any string made of it would keep alive after
+// the component is gone: its id in the surface's order of components, a
+// literal written to the data model. Such a component has no window: its
+// strings are copied, as those of a message that is not compact printable
+// ASCII are.
 func (d *decoder) window(v jval) {
-	if d.plainSrc && v.ok() {
+	if d.plainSrc && v.ok() && v.end-v.start <= maxSharedKeep {
 		v.p.win, v.p.winAt = d.keep(d.src[v.start:v.end], len(d.src)-int(v.start)), v.start
 	}
 }

@@ -156,3 +156,44 @@ func TestHeapOfComponentsSentOneByOne(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapOfLargeComponentsRedefinedSmall defines components with a large
+// literal, then each again with a small one, in both versions, and checks
+// that the large definitions are not kept: the strings of a component
+// (its id in the surface's order, a literal written to the data model)
+// must not keep the whole JSON of a large definition alive once it is
+// replaced.
+func TestHeapOfLargeComponentsRedefinedSmall(t *testing.T) {
+	const n, large = 200, 60 << 10
+	big := strings.Repeat("x", large-100)
+	for _, v09 := range []bool{false, true} {
+		start := []json.RawMessage{json.RawMessage(`{"beginRendering":{"surfaceId":"s","root":"root"}}`),
+			json.RawMessage(`{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"root","component":{"Text":{"text":{"literalString":"r"}}}}]}}`)}
+		def := func(i int, label, lit string) json.RawMessage {
+			return json.RawMessage(fmt.Sprintf(`{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"c%d","component":{"TextField":{"label":{"literalString":%q},"text":{"path":"/v%d","literalString":%q}}}}]}}`, i, label, i, lit))
+		}
+		if v09 {
+			start = []json.RawMessage{json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + BasicCatalogV09ID + `"}}`),
+				json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"r"}]}}`)}
+			def = func(i int, label, lit string) json.RawMessage {
+				return json.RawMessage(fmt.Sprintf(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"c%d","component":"TextField","label":%q,"value":%q}]}}`, i, label, lit))
+			}
+		}
+		c, _, err := New(Options{}).ApplyJSON(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := heapInUse()
+		for i := range n {
+			for _, m := range []json.RawMessage{def(i, big, "v"), def(i, "small", "w")} {
+				if c, _, err = c.ApplyJSON([]json.RawMessage{m}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if after := heapInUse(); after > before+n*large/10 {
+			t.Errorf("v0.9 %v: %d components defined large, then small, took %d KB", v09, n, (after-before)>>10)
+		}
+		runtime.KeepAlive(c)
+	}
+}
