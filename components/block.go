@@ -89,23 +89,37 @@ func Width(s string) int {
 		case c >= 0x20 && c < 0x7f:
 			n++
 			i++
-		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
-			j := i + 2
-			for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
-				j++ // parameters
-			}
-			for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-				j++ // intermediates
-			}
-			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+		case c == 0x1b:
+			j := csiEnd(s, i)
+			if j < 0 {
 				return ansi.StringWidth(s)
 			}
-			i = j + 1
+			i = j
 		default:
 			return ansi.StringWidth(s)
 		}
 	}
 	return n
+}
+
+// csiEnd returns the index just past the CSI escape sequence that starts
+// at s[i] (ESC [, parameters, intermediates, a final byte), or -1 when
+// none starts there or it is cut short.
+func csiEnd(s string, i int) int {
+	if s[i] != 0x1b || i+1 >= len(s) || s[i+1] != '[' {
+		return -1
+	}
+	j := i + 2
+	for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+		j++ // parameters
+	}
+	for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+		j++ // intermediates
+	}
+	if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+		return -1
+	}
+	return j + 1
 }
 
 // truncate is ansi.Truncate(s, w, ""), without parsing a printable ASCII
@@ -134,18 +148,12 @@ func strip(s string) string {
 			}
 			b.WriteString(s[i:j])
 			i = j
-		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
-			j := i + 2
-			for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
-				j++ // parameters
-			}
-			for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-				j++ // intermediates
-			}
-			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+		case c == 0x1b:
+			j := csiEnd(s, i)
+			if j < 0 {
 				return ansi.Strip(s)
 			}
-			i = j + 1
+			i = j
 		default:
 			return ansi.Strip(s)
 		}
@@ -224,6 +232,28 @@ func Stack(w int, blocks ...Block) Block {
 	return out
 }
 
+// blockTops returns the line each of blocks starts at when they are
+// placed side by side in h lines according to valign, in buf when it has
+// room.
+func blockTops(buf []int, blocks []Block, h int, valign string) []int {
+	tops := buf[:0]
+	if len(blocks) > cap(buf) {
+		tops = make([]int, 0, len(blocks))
+	}
+	tops = tops[:len(blocks)]
+	for i := range blocks {
+		switch valign {
+		case "center":
+			tops[i] = (h - len(blocks[i].Lines)) / 2
+		case "end":
+			tops[i] = h - len(blocks[i].Lines)
+		default:
+			tops[i] = 0
+		}
+	}
+	return tops
+}
+
 // Beside puts blocks side by side with gap columns between them, padding
 // each to the height of the tallest according to valign ("start",
 // "center", "end"; "stretch" is drawn as start).
@@ -241,19 +271,7 @@ func Beside(gap int, valign string, blocks ...Block) Block {
 	}
 	out := Block{W: w, Lines: make([]string, h), Hits: make([]Hit, 0, nh)}
 	var tb [2 * smallRow]int
-	tops := tb[:0]
-	if len(blocks) > len(tb) {
-		tops = make([]int, 0, len(blocks))
-	}
-	tops = tops[:len(blocks)]
-	for i := range blocks {
-		switch valign {
-		case "center":
-			tops[i] = (h - len(blocks[i].Lines)) / 2
-		case "end":
-			tops[i] = h - len(blocks[i].Lines)
-		}
-	}
+	tops := blockTops(tb[:], blocks, h, valign)
 	gapStr := blanks(gap)
 	gaps := gap * max(len(blocks)-1, 0)
 	// The lines' bytes, so that they are built in one allocation: the

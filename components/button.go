@@ -32,16 +32,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		p = &a2ui.ButtonProps{}
 	}
 	focused := c.Focused(n.ID)
-	// A pointer: a style is large to copy.
-	style := &t.Button
-	switch {
-	case p.Disabled:
-		style = &t.Disabled
-	case p.Primary:
-		style = &t.Primary
-	case p.Borderless:
-		style = &t.Text // the label alone is underlined
-	}
+	style := buttonStyle(t, p)
 	var child *a2ui.Node
 	if len(n.Children) > 0 {
 		child = n.Children[0]
@@ -223,4 +214,18 @@ func clampIn(v, lo, hi int) int {
 		v = lo
 	}
 	return v
+}
+
+// buttonStyle is the style of a button's label: a pointer, as a style is
+// large to copy.
+func buttonStyle(t *Theme, p *a2ui.ButtonProps) *Style {
+	switch {
+	case p.Disabled:
+		return &t.Disabled
+	case p.Primary:
+		return &t.Primary
+	case p.Borderless:
+		return &t.Text // the label alone is underlined
+	}
+	return &t.Button
 }

@@ -88,15 +88,8 @@ func drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
 		if !ok {
 			break
 		}
-		style := &t.Button
-		switch {
-		case p.Disabled:
-			style = &t.Disabled
-		case p.Primary:
-			style = &t.Primary
-		}
 		var bw int
-		if lp.lines[0], bw, ok = buttonLine(style, "[", label, "]", w); ok {
+		if lp.lines[0], bw, ok = buttonLine(buttonStyle(t, p), "[", label, "]", w); ok {
 			lp.h, lp.hasHit = 1, true
 			lp.hit = Hit{X: 0, Y: 0, W: bw, H: 1, Node: n.ID, Part: -1, Focusable: true}
 			return true

@@ -308,21 +308,7 @@ func placeBeside(blocks []Block, leaves *rowPieces, xs []int, end, w int, valign
 		out = Block{W: w, Lines: make([]string, h), Hits: make([]Hit, 0, nh)}
 	}
 	var tb [smallRow]int
-	tops := tb[:0]
-	if len(blocks) > len(tb) {
-		tops = make([]int, 0, len(blocks))
-	}
-	tops = tops[:len(blocks)]
-	for i := range blocks {
-		switch valign {
-		case "center":
-			tops[i] = (h - len(blocks[i].Lines)) / 2
-		case "end":
-			tops[i] = h - len(blocks[i].Lines)
-		default:
-			tops[i] = 0
-		}
-	}
+	tops := blockTops(tb[:], blocks, h, valign)
 	// Padded to w when narrower, cut to it when wider (as Indent does).
 	pad := max(w-end, 0)
 	n := (end - used + pad) * h

@@ -101,20 +101,9 @@ func (t *Theme) plainRun(hint string) *plainRun {
 // which take no cells and which strip removes.
 func csiOnly(s string) bool {
 	for i := 0; i < len(s); {
-		if s[i] != 0x1b || i+1 >= len(s) || s[i+1] != '[' {
+		if i = csiEnd(s, i); i < 0 {
 			return false
 		}
-		j := i + 2
-		for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
-			j++ // parameters
-		}
-		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-			j++ // intermediates
-		}
-		if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
-			return false
-		}
-		i = j + 1
 	}
 	return true
 }
