@@ -596,8 +596,8 @@ func (d *decoder) plainString(v jval, path, what string, multiline bool) string 
 		return ""
 	}
 	s := v.str()
-	if v.printable() && len(s) <= MaxStringBytes {
-		return s // clean as it is
+	if cleanAsIs(v, s) {
+		return s
 	}
 	return d.cleanAt(v, s, d.clean(s, path, multiline))
 }
@@ -651,6 +651,13 @@ func (d *decoder) boolean(v jval, path, what string) bool {
 		return false
 	}
 	return v.number() != 0
+}
+
+// cleanAsIs reports whether s, the string value v, is clean as it is:
+// printable ASCII written out with no escape, within the length limit,
+// which cleaning would keep as it is and has nothing to warn of.
+func cleanAsIs(v jval, s string) bool {
+	return v.printable() && len(s) <= MaxStringBytes
 }
 
 func (d *decoder) clean(s, path string, multiline bool) string {
@@ -1816,8 +1823,8 @@ func (d *decoder) stringValue(v jval, p string) any {
 			}
 		}
 	}
-	if v.printable() && len(s) <= MaxStringBytes {
-		return s // clean as it is
+	if cleanAsIs(v, s) {
+		return s
 	}
 	return d.cleanAt(v, s, d.clean(s, p, true))
 }
@@ -1829,10 +1836,11 @@ func (d *decoder) stringValue(v jval, p string) any {
 func (d *decoder) cleanPlain(v jval, p string) any {
 	switch v.kind {
 	case jString:
-		if s := v.str(); v.printable() && len(s) <= MaxStringBytes {
-			return s // clean as it is
+		s := v.str()
+		if cleanAsIs(v, s) {
+			return s
 		}
-		return d.clean(v.str(), p, true)
+		return d.clean(s, p, true)
 	case jArray:
 		out := make([]any, 0, v.len())
 		for i, x := 0, v.first(); x.ok(); i, x = i+1, x.next() {

@@ -259,71 +259,20 @@ func blockTops(buf []int, blocks []Block, h int, valign string) []int {
 // "center", "end"; "stretch" is drawn as start).
 func Beside(gap int, valign string, blocks ...Block) Block {
 	gap = max(gap, 0)
-	h, nh, w := 0, 0, 0
-	for i := range blocks {
-		b := &blocks[i]
-		h = max(h, len(b.Lines))
-		nh += len(b.Hits)
-		if i > 0 {
-			w += gap
-		}
-		w += b.W
-	}
-	out := Block{W: w, Lines: make([]string, h), Hits: make([]Hit, 0, nh)}
-	var tb [2 * smallRow]int
-	tops := blockTops(tb[:], blocks, h, valign)
-	gapStr := blanks(gap)
-	gaps := gap * max(len(blocks)-1, 0)
-	// The lines' bytes, so that they are built in one allocation: the
-	// lines are cut from one string.
-	n := gaps * h
-	for i := range blocks {
-		b := &blocks[i]
-		n += (h - len(b.Lines)) * b.W
-		for _, l := range b.Lines {
-			n += len(l)
-		}
-	}
-	var eb [2 * smallRow]int
-	ends := eb[:0]
-	if h > len(eb) {
-		ends = make([]int, 0, h)
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for y := 0; y < h; y++ {
-		for i := range blocks {
-			b := &blocks[i]
-			if i > 0 {
-				sb.WriteString(gapStr)
-			}
-			if j := y - tops[i]; j >= 0 && j < len(b.Lines) {
-				sb.WriteString(b.Lines[j])
-			} else {
-				sb.WriteString(blanks(b.W))
-			}
-		}
-		ends = append(ends, sb.Len())
-	}
-	all, from := sb.String(), 0
-	for y, end := range ends {
-		out.Lines[y] = all[from:end]
-		from = end
+	var xb [2 * smallRow]int
+	xs := xb[:0]
+	if len(blocks) > len(xb) {
+		xs = make([]int, 0, len(blocks))
 	}
 	x := 0
 	for i := range blocks {
-		b := &blocks[i]
 		if i > 0 {
 			x += gap
 		}
-		for _, ht := range b.Hits {
-			ht.X += x
-			ht.Y += tops[i]
-			out.Hits = append(out.Hits, ht)
-		}
-		x += b.W
+		xs = append(xs, x)
+		x += blocks[i].W
 	}
-	return out
+	return placeBeside(blocks, nil, xs, x, x, valign)
 }
 
 // Indent moves a block right by left columns and widens it to w.

@@ -175,8 +175,14 @@ func (Button) Natural(n *a2ui.Node, c *Context) int {
 	if len(n.Children) == 0 {
 		return 4
 	}
-	w := Natural(n.Children[0], c)
-	if p, ok := n.Props.(*a2ui.ButtonProps); ok && p.Borderless {
+	p, _ := n.Props.(*a2ui.ButtonProps)
+	return buttonWidth(Natural(n.Children[0], c), p)
+}
+
+// buttonWidth is the width of a button whose label is w wide: "[ label ]",
+// or, borderless, the label with a column either side for the focus marks.
+func buttonWidth(w int, p *a2ui.ButtonProps) int {
+	if p != nil && p.Borderless {
 		return w + 2
 	}
 	return w + 4

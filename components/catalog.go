@@ -281,10 +281,7 @@ func Natural(n *a2ui.Node, c *Context) int {
 	case *a2ui.ButtonProps:
 		if n.Type == "Button" && len(n.Children) == 1 && len(p.Checks) == 0 {
 			if w, ok := plainNatural(n.Children[0]); ok {
-				if p.Borderless {
-					return w + 2
-				}
-				return w + 4
+				return buttonWidth(w, p)
 			}
 		}
 	case *a2ui.TextFieldProps:

@@ -280,11 +280,12 @@ func distribute(blocks []Block, leaves *rowPieces, w, free int, dist, align stri
 
 // placeBeside puts blocks side by side in w columns, block i from column
 // xs[i] (in order; they end at column end), the columns between them
-// blank, each padded to the height of the tallest by valign as Beside
-// does: what Indent(Beside(0, valign, blocks with blank blocks between),
-// 0, w) draws, with each line made once, every line cut from one string,
-// and a row of at most two lines and two hits (a label beside a field
-// and a button) in one allocation besides it. A block whose child leaves
+// blank, each padded to the height of the tallest by valign ("start",
+// "center", "end"; "stretch" is drawn as start), the lines padded or cut
+// to w: each line made once, every line cut from one string, and a row
+// of at most two lines and two hits (a label beside a field and a
+// button) in one allocation besides it. Beside is placeBeside with
+// columns a gap apart. A block whose child leaves
 // holds (leaves may be nil) is a leaf drawn as pieces, which are its
 // lines and hit.
 func placeBeside(blocks []Block, leaves *rowPieces, xs []int, end, w int, valign string) Block {
