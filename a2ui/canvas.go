@@ -114,6 +114,9 @@ type Surface struct {
 	// functions format with.
 	loc *Locale
 	tz  *time.Location
+	// pats are the regex patterns its checks read from its data model,
+	// compiled once for the surface's life: its snapshots share them.
+	pats *patternCache
 }
 
 // countData measures the data model a batch leaves, from its size before
@@ -330,6 +333,9 @@ type batch struct {
 	// about unreachable components looks at.
 	updates map[string][]*SurfaceUpdate
 	began   map[string]bool
+	// eval is how the batch's resolutions evaluate: one budget for all
+	// of them; an intent of the person marks what passes a bound.
+	eval evalCtx
 }
 
 func (c *Canvas) begin() *batch {
@@ -344,7 +350,8 @@ func (c *Canvas) begin() *batch {
 	}
 	return &batch{next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{},
 		structural: map[string]bool{}, ownComps: map[string]bool{}, dirty: map[string][][]string{}, dirtyNodes: map[string]bool{},
-		updates: map[string][]*SurfaceUpdate{}, began: map[string]bool{}}
+		updates: map[string][]*SurfaceUpdate{}, began: map[string]bool{},
+		eval: evalCtx{bud: newBudget(), mark: c.opts.Lenient}}
 }
 
 // surface returns a copy of the surface that this batch may change,
@@ -357,7 +364,8 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 			return nil, &Error{Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
 				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces)}
 		}
-		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), baseBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location}
+		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), baseBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location,
+			pats: &patternCache{}}
 		b.next.order = append(b.next.order, id)
 		b.next.surfaces[id] = s
 		b.cloned[id] = true
@@ -599,9 +607,9 @@ func (b *batch) finish() ([]Warning, *Error) {
 		var rw []Warning
 		var err *Error
 		if b.structural[id] || s.tree == nil {
-			tree, rw, err = resolveSurface(s, b.next.opts.Lenient, true)
+			tree, rw, err = resolveSurfaceIn(s, b.next.opts.Lenient, true, b.eval)
 		} else {
-			tree, rw, err = reresolveSurface(s, b.next.opts.Lenient, b.dirty[id], b.dirtyNodes)
+			tree, rw, err = reresolveSurface(s, b.next.opts.Lenient, b.dirty[id], b.dirtyNodes, b.eval)
 		}
 		if err != nil {
 			err.Index = idx

@@ -249,6 +249,28 @@ func (o *Object) without(key string) *Object {
 	return n
 }
 
+// lastSending returns the index of the last of msgs that sends component
+// id of surface sid, -1 when none does.
+func lastSending(msgs []Message, sid, id string) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if u := msgs[i].UpdateComponents; u != nil && u.SurfaceID == sid {
+			for _, c := range u.Components {
+				if c.ID == id {
+					return i
+				}
+			}
+		}
+		if u := msgs[i].SurfaceUpdate; u != nil && u.SurfaceID == sid {
+			for _, c := range u.Components {
+				if c.ID == id {
+					return i
+				}
+			}
+		}
+	}
+	return -1
+}
+
 // ClientError is the specification's client-to-server error message, as a
 // refusal of a v0.9 batch carries it for the agent to forward: a
 // VALIDATION_FAILED error with the JSON Pointer of the offending field
@@ -275,6 +297,13 @@ const ValidationFailed = "VALIDATION_FAILED"
 // refuses speaks v0.9 (the last message about a v0.9 surface, for what is
 // found once the whole batch is in).
 func (b *batch) clientError(err *Error, msgs []Message) *Error {
+	if err.Code == CodeEvalLimit && err.ComponentID != "" {
+		// Found while the batch's surfaces were resolved: the message
+		// to name is the last one that sent the component.
+		if i := lastSending(msgs, err.SurfaceID, err.ComponentID); i >= 0 {
+			err.Index = i
+		}
+	}
 	if err.Index < 0 || err.Index >= len(msgs) || msgs[err.Index].Version == "" {
 		return err
 	}

@@ -77,17 +77,29 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 
 // failedChecks evaluates rules and returns the messages of those whose
 // condition is false, in order; nil when all pass. A condition that
-// cannot be evaluated fails, as in the official renderers.
+// cannot be evaluated fails, as in the official renderers; one stopped by
+// a bound fails with the bound's marker for its message.
 func failedChecks(rules []checkRule, e env) []string {
-	return appendFailedChecks(nil, rules, e)
+	failed, _ := appendFailedChecks(nil, rules, e)
+	return failed
 }
 
-// appendFailedChecks is failedChecks appending to failed.
-func appendFailedChecks(failed []string, rules []checkRule, e env) []string {
+// appendFailedChecks is failedChecks appending to failed; it also returns
+// the first bound a condition passed.
+func appendFailedChecks(failed []string, rules []checkRule, e env) ([]string, *BoundError) {
+	var first *BoundError
 	for _, r := range rules {
-		if ok, _ := evalBool(r.cond, e); !ok {
+		ok, err := evalBool(r.cond, e)
+		if b := asBound(err); b != nil {
+			if first == nil {
+				first = b
+			}
+			failed = append(failed, b.Marker())
+			continue
+		}
+		if !ok {
 			failed = append(failed, r.message)
 		}
 	}
-	return failed
+	return failed, first
 }

@@ -75,6 +75,10 @@ var errDatePattern = errors.New("date pattern not supported")
 // holds, in milliseconds.
 const maxJSTime = 8.64e15
 
+// maxDateText bounds the string form of an array read as a date: no date
+// is written in more.
+const maxDateText = 256
+
 // jsDate is a JavaScript Date: milliseconds since the epoch.
 type jsDate struct {
 	ms int64
@@ -99,6 +103,11 @@ func toJSDate(v any, loc *time.Location) (jsDate, bool) {
 	case string:
 		return parseJSDate(x, loc)
 	default:
+		// An array reads as its string form; one too long to be a date
+		// is not written out.
+		if textSizeOver(x, maxDateText) {
+			return jsDate{}, false
+		}
 		return parseJSDate(jsString(x), loc)
 	}
 	if math.IsNaN(ms) || math.IsInf(ms, 0) || math.Abs(ms) > maxJSTime {

@@ -2009,18 +2009,29 @@ func (d *decoder) stringList(v jval, p, what string) []string {
 // regexp compiles a validationRegexp as a whole-value match, once per
 // pattern and message; one that is not valid RE2 is not checked, with a
 // warning for each component that has it.
-func (d *decoder) regexp(pattern, p string) *regexp.Regexp {
-	c, ok := d.res[pattern]
+//
+// A pattern over the regex bounds is refused (with Lenient, a warning, and
+// not checked).
+func (d *decoder) regexp(src, p string) *pattern {
+	c, ok := d.res[src]
 	if !ok {
-		if _, err := regexp.Compile(pattern); err != nil {
+		if _, err := regexp.Compile(src); err != nil {
 			c.err = err
 		} else {
-			c.re, c.err = regexp.Compile(`^(?:` + pattern + `)$`)
+			c.re, c.err = compilePattern(`^(?:`+src+`)$`, nil)
 		}
 		if d.res == nil {
 			d.res = map[string]compiled{}
 		}
-		d.res[pattern] = c
+		d.res[src] = c
+	}
+	if b := asBound(c.err); b != nil {
+		if !d.opts.Lenient {
+			d.fail(CodeRegexTooLarge, p, "validationRegexp %q refused: %s", clip(src), b)
+		} else {
+			d.warn(CodeRegexTooLarge, p, "validationRegexp %q is not checked: %s", clip(src), b)
+		}
+		return nil
 	}
 	if c.err != nil {
 		d.warn(CodeBadRegexp, p, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(c.err))
@@ -2029,6 +2040,6 @@ func (d *decoder) regexp(pattern, p string) *regexp.Regexp {
 }
 
 type compiled struct {
-	re  *regexp.Regexp
+	re  *pattern
 	err error
 }

@@ -144,7 +144,7 @@ func TestDecodeEveryComponentType(t *testing.T) {
 			}
 			got := c.Props
 			if tf, ok := got.(*TextField); ok {
-				if tf.pattern == nil || !tf.pattern.MatchString("1234") || tf.pattern.MatchString("12345") || tf.pattern.MatchString("x1234") {
+				if tf.pattern == nil || !tf.pattern.re.MatchString("1234") || tf.pattern.re.MatchString("12345") || tf.pattern.re.MatchString("x1234") {
 					t.Errorf("validationRegexp not compiled as a whole-value match: %v", tf.pattern)
 				}
 				cp := *tf

@@ -596,12 +596,20 @@ func (pd *propDecoder) mediaV09(name string, b Bound[string], allowed []string) 
 // regexpV09 compiles a v0.9 validationRegexp as a whole-value match, with
 // JavaScript's \uXXXX escapes; one RE2 cannot compile is refused (a
 // warning in lenient mode), as regex patterns are.
-func (pd *propDecoder) regexpV09(pattern, at string) *regexp.Regexp {
-	re, err := compileJSRegexp(`^(?:` + pattern + `)$`)
+func (pd *propDecoder) regexpV09(src, at string) *pattern {
+	re, err := compileJSRegexp(`^(?:` + src + `)$`)
 	if err == nil {
-		if _, err = compileJSRegexp(pattern); err == nil {
+		if _, err = regexp.Compile(jsToRE2(src)); err == nil {
 			return re
 		}
+	}
+	if b := asBound(err); b != nil {
+		if pd.d.opts.Lenient {
+			pd.d.warn(CodeRegexTooLarge, at, "validationRegexp %q is not checked: %s", clip(src), b)
+			return nil
+		}
+		pd.d.fail(CodeRegexTooLarge, at, "validationRegexp %q refused: %s", clip(src), b)
+		return nil
 	}
 	if pd.d.opts.Lenient {
 		pd.d.warn(CodeBadRegexp, at, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(err))

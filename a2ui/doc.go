@@ -57,6 +57,19 @@
 // the root are a warning; trees may be MaxDepth (50, the validator's
 // limit) levels deep.
 //
+// # Bounds on evaluation
+//
+// What a batch asks a2term to compute is bounded as what it holds is
+// (see budget.go and pattern.go): v0.9 calls nest at most MaxEvalDepth
+// deep; a function's result and a value written out as text are at most
+// MaxStringBytes; a template read from the data model may not format
+// another one; every evaluation of one batch, or one intent, spends from
+// one budget of MaxEvalWork units; a regex program has at most
+// MaxRegexpProgram instructions and a check reads at most MaxRegexpSteps
+// of them times its input. Past a bound a strict batch is refused
+// (evaluation_limit, regex_too_large); with Lenient, and for intents, the
+// value shows a marker that names the bound (BoundError.Marker).
+//
 // # Refusals
 //
 // Every refusal is an *Error with a stable Code, the index of the message in

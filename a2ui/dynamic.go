@@ -2,7 +2,6 @@ package a2ui
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -117,10 +116,11 @@ type fcall struct {
 	ret    string // returnType, "" when absent
 	inline bool   // written inside a formatString expression
 	fn     *funcSpec
-	args   []*dynamic     // by the function's argument order; nil when absent
-	set    *functionSet   // the functions a runtime formatString may call
-	re     *regexp.Regexp // regex with a literal pattern
-	tmpl   []*dynamic     // formatString with a literal value: its parts
+	args   []*dynamic   // by the function's argument order; nil when absent
+	set    *functionSet // the functions a runtime formatString may call
+	re     *pattern     // regex with a literal pattern
+	reErr  *BoundError  // regex with a literal pattern over the bounds (lenient)
+	tmpl   []*dynamic   // formatString with a literal value: its parts
 }
 
 type namedArg struct {
@@ -249,7 +249,10 @@ type dynParser struct {
 	paths bool
 	// res holds the regex patterns compiled so far, so that a message
 	// repeating one compiles it once.
-	res map[string]*regexp.Regexp
+	res map[string]*pattern
+	// bud, when set, is the budget of the evaluation that reads a
+	// template from the data model: compiling its patterns spends from it.
+	bud *evalBudget
 	// cleaned, when set, is told each string of the document that
 	// cleaning changed.
 	cleaned func(v jval, orig, s string)
@@ -707,11 +710,22 @@ func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 			re, ok := p.res[src]
 			if !ok {
 				var err error
-				if re, err = compileJSRegexp(src); err != nil {
+				if re, err = compilePattern(jsToRE2(src), p.bud); err != nil {
+					if b := asBound(err); b == errWorkSpent {
+						return refusal(CodeEvalLimit, argAt("pattern"), "%s", b)
+					} else if b != nil {
+						// Refused, or with Lenient kept: its checks fail
+						// and show why.
+						if !p.lenient {
+							return refusal(CodeRegexTooLarge, argAt("pattern"), "regex pattern %q refused: %s", clip(src), b)
+						}
+						c.reErr = b
+						return nil
+					}
 					return refusal(CodeBadValue, argAt("pattern"), "regex pattern does not compile as RE2: %s", shortRegexpError(err))
 				}
 				if p.res == nil {
-					p.res = map[string]*regexp.Regexp{}
+					p.res = map[string]*pattern{}
 				}
 				p.res[src] = re
 			}
@@ -736,32 +750,10 @@ func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 	return nil
 }
 
-// compileJSRegexp compiles a JavaScript pattern with RE2, reading the
-// \uXXXX escapes JavaScript allows and RE2 spells \x{XXXX}. Other
-// constructs RE2 lacks (lookaround, back references) do not compile.
-func compileJSRegexp(pattern string) (*regexp.Regexp, error) {
-	if strings.Contains(pattern, `\u`) {
-		var b strings.Builder
-		for i := 0; i < len(pattern); i++ {
-			c := pattern[i]
-			if c == '\\' && i+1 < len(pattern) {
-				if pattern[i+1] == 'u' && i+6 <= len(pattern) && isHex4(pattern[i+2:i+6]) {
-					b.WriteString(`\x{`)
-					b.WriteString(pattern[i+2 : i+6])
-					b.WriteByte('}')
-					i += 5
-					continue
-				}
-				b.WriteByte(c)
-				b.WriteByte(pattern[i+1])
-				i++
-				continue
-			}
-			b.WriteByte(c)
-		}
-		pattern = b.String()
-	}
-	return regexp.Compile(pattern)
+// compileJSRegexp compiles a JavaScript pattern with RE2 (see jsToRE2),
+// within MaxRegexpProgram.
+func compileJSRegexp(src string) (*pattern, error) {
+	return compilePattern(jsToRE2(src), nil)
 }
 
 func isHex4(s string) bool {
@@ -789,6 +781,10 @@ type env interface {
 	// now is the clock. No basic-catalog function reads it; actions take
 	// their timestamps from it.
 	now() time.Time
+	// budget is the work evaluations may still do (see evalBudget);
+	// patterns the surface's compiled regex patterns, or nil.
+	budget() *evalBudget
+	patterns() *patternCache
 }
 
 // lookupPointer reads the value at segs below v as the official renderers
@@ -823,6 +819,8 @@ type modelEnv struct {
 	tz    *time.Location
 	clock time.Time
 	reads [][]string
+	bud   *evalBudget
+	pats  *patternCache
 }
 
 func (e *modelEnv) read(segs []string) (any, bool) {
@@ -832,6 +830,13 @@ func (e *modelEnv) read(segs []string) (any, bool) {
 func (e *modelEnv) scope() []string { return e.item }
 func (e *modelEnv) locale() *Locale { return orDefaultLocale(e.loc) }
 func (e *modelEnv) now() time.Time  { return e.clock }
+func (e *modelEnv) budget() *evalBudget {
+	if e.bud == nil {
+		e.bud = newBudget()
+	}
+	return e.bud
+}
+func (e *modelEnv) patterns() *patternCache { return e.pats }
 func (e *modelEnv) location() *time.Location {
 	if e.tz == nil {
 		return time.UTC
@@ -842,13 +847,20 @@ func (e *modelEnv) location() *time.Location {
 // evaluator evaluates dynamic values in one env.
 type evaluator struct {
 	env   env
-	err   error // the first call that failed
-	stack []any // arguments of the calls being evaluated
+	bud   *evalBudget
+	err   error       // the first call that failed
+	bound *BoundError // the first bound passed
+	stack []any       // arguments of the calls being evaluated
+	// depth is how deeply the calls being evaluated nest, and fromData
+	// says a template read from the data model is being formatted.
+	depth    int
+	fromData bool
 }
 
 // evalDynamic evaluates d. Its result is a data-model value or undefined;
-// the error, when not nil, is the first call that could not run, whose
-// result counted as undefined.
+// the error, when not nil, is the first bound passed (a *BoundError), or
+// else the first call that could not run, whose result counted as
+// undefined.
 func evalDynamic(d *dynamic, e env) (any, error) {
 	switch d.kind {
 	case dynLiteral:
@@ -859,10 +871,13 @@ func evalDynamic(d *dynamic, e env) (any, error) {
 	// Evaluators are reused: a tree evaluates hundreds of values, and no
 	// function keeps the argument stack it is handed.
 	ev := evaluators.Get().(*evaluator)
-	ev.env = e
+	ev.env, ev.bud = e, e.budget()
 	v := ev.eval(d)
 	err := ev.err
-	ev.env, ev.err = nil, nil
+	if ev.bound != nil {
+		v, err = undefined, ev.bound
+	}
+	ev.env, ev.bud, ev.err, ev.bound = nil, nil, nil, nil
 	ev.stack = ev.stack[:0] // empty: each call clears the arguments it pushed
 	evaluators.Put(ev)
 	return v, err
@@ -872,13 +887,45 @@ var evaluators = sync.Pool{New: func() any { return &evaluator{stack: make([]any
 
 // evalText evaluates d for display: by the specification's type
 // conversion (null and undefined empty, objects and arrays as JSON),
-// sanitized.
+// sanitized. A value stopped by a bound shows its marker.
 func evalText(d *dynamic, e env) (string, error) {
 	v, err := evalDynamic(d, e)
-	return SanitizeText(displayString(v)), err
+	if b := asBound(err); b != nil {
+		return b.Marker(), err
+	}
+	s, terr := textOf(v, e.budget(), true)
+	if terr != nil {
+		return terr.Marker(), terr
+	}
+	return SanitizeText(s), err
 }
 
-// evalBool evaluates d as a condition, with JavaScript's truthiness.
+// textOf writes v out as displayString (display) or jsString does, within
+// MaxStringBytes, spending what it writes from b. A string is returned as
+// it is, at no cost: it is shared, not written.
+func textOf(v any, b *evalBudget, display bool) (string, *BoundError) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case []any, *Object:
+		if textSizeOver(v, MaxStringBytes) {
+			return "", boundf("a value written out as text would be over %d bytes", MaxStringBytes)
+		}
+	}
+	var s string
+	if display {
+		s = displayString(v)
+	} else {
+		s = jsString(v)
+	}
+	if err := b.spend(len(s)); err != nil {
+		return "", asBound(err)
+	}
+	return s, nil
+}
+
+// evalBool evaluates d as a condition, with JavaScript's truthiness. A
+// condition stopped by a bound is false.
 func evalBool(d *dynamic, e env) (bool, error) {
 	v, err := evalDynamic(d, e)
 	return jsTruthy(v), err
@@ -890,7 +937,18 @@ func (ev *evaluator) fail(fn string, err error) {
 	}
 }
 
+// stop records that a bound was passed: the evaluation ends as soon as it
+// can, and its value is undefined.
+func (ev *evaluator) stop(b *BoundError) {
+	if ev.bound == nil {
+		ev.bound = b
+	}
+}
+
 func (ev *evaluator) eval(d *dynamic) any {
+	if ev.bound != nil {
+		return undefined
+	}
 	switch d.kind {
 	case dynLiteral:
 		return d.lit
@@ -927,9 +985,21 @@ func readPath(e env, p dpath) any {
 	return v
 }
 
+// callCost is what a call costs the budget beside the text it writes.
+const callCost = 16
+
 func (ev *evaluator) call(c *fcall) any {
+	if ev.depth >= MaxEvalDepth {
+		ev.stop(errTooDeep)
+		return undefined
+	}
+	if err := ev.bud.spend(callCost); err != nil {
+		ev.stop(asBound(err))
+		return undefined
+	}
 	// Arguments go on one stack for the whole evaluation, so that a call
 	// costs no allocation of its own.
+	ev.depth++
 	base := len(ev.stack)
 	for _, a := range c.args {
 		v := undefined
@@ -939,14 +1009,50 @@ func (ev *evaluator) call(c *fcall) any {
 		ev.stack = append(ev.stack, v)
 	}
 	args := ev.stack[base:len(ev.stack):len(ev.stack)]
-	v, err := c.fn.impl(ev, c, args)
+	var v any
+	var err error
+	if ev.bound == nil {
+		v, err = c.fn.impl(ev, c, args)
+	}
 	clear(ev.stack[base:])
 	ev.stack = ev.stack[:base]
+	ev.depth--
+	if b := asBound(err); b != nil {
+		ev.stop(b)
+	}
+	if ev.bound != nil {
+		return undefined
+	}
 	if err != nil {
 		ev.fail(c.fn.name, err)
 		return undefined
 	}
+	if s, ok := v.(string); ok && len(s) > MaxStringBytes {
+		ev.stop(boundf("%s's result would be over %d bytes", c.fn.name, MaxStringBytes))
+		return undefined
+	}
 	return v
+}
+
+// text converts an argument as jsString does, within the bounds; undefined
+// is "" (see argText).
+func (ev *evaluator) text(v any) (string, error) {
+	if isUndefined(v) {
+		return "", nil
+	}
+	s, b := textOf(v, ev.bud, false)
+	if b != nil {
+		return "", b
+	}
+	return s, nil
+}
+
+// presentText is text of an argument that must have a value.
+func (ev *evaluator) presentText(v any) (string, error) {
+	if isUndefined(v) {
+		return "", errMissing
+	}
+	return ev.text(v)
 }
 
 // openURL returns the address an openUrl call asks for, for the views to
@@ -955,10 +1061,14 @@ func openURL(d *dynamic, e env) (url string, ok bool) {
 	if d.kind != dynCall || d.call.fn == nil || d.call.fn.name != "openUrl" {
 		return "", false
 	}
-	ev := evaluator{env: e}
+	ev := evaluator{env: e, bud: e.budget()}
 	v := ev.eval(d.call.args[0])
-	if isUndefined(v) {
+	if isUndefined(v) || ev.bound != nil {
 		return "", false
 	}
-	return SanitizeLine(jsString(v)), true
+	s, b := textOf(v, ev.bud, false)
+	if b != nil {
+		return "", false
+	}
+	return SanitizeLine(s), true
 }

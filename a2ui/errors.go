@@ -40,6 +40,8 @@ const (
 	CodeUnknownFunction Code = "unknown_function" // a call names no function of the surface's catalog
 	CodeBadCall         Code = "bad_call"         // a call's arguments or returnType do not fit its function
 	CodeChecksFailed    Code = "checks_failed"    // a press on a button whose checks fail (v0.8: whose context reads a field that is not valid)
+	CodeEvalLimit       Code = "evaluation_limit" // an evaluation would pass MaxEvalDepth, MaxEvalWork or MaxStringBytes (a warning with Lenient)
+	CodeRegexTooLarge   Code = "regex_too_large"  // a regex pattern over MaxRegexpProgram (a warning with Lenient)
 )
 
 // Refusal codes for versions and v0.9 surfaces. A v0.9 message also meets

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -133,25 +132,12 @@ func optNumber(v any) (float64, bool, error) {
 	return f, err == nil, err
 }
 
-// argText converts an argument as z.coerce.string() does, except that
-// undefined, a path with nothing there yet, reads as "" rather than
-// "undefined": the specification asks renderers to show values that have
-// not arrived as empty.
-func argText(v any) string {
-	if isUndefined(v) {
-		return ""
-	}
-	return jsString(v)
-}
-
-// argPresentString converts an argument that must have a value, as
-// String(v).
-func argPresentString(v any) (string, error) {
-	if isUndefined(v) {
-		return "", errMissing
-	}
-	return jsString(v), nil
-}
+// Arguments convert to strings as z.coerce.string() does (String(v)),
+// through the evaluator so that the text stays within MaxStringBytes
+// (evaluator.text), except that undefined, a path with nothing there yet,
+// reads as "" rather than "undefined": the specification asks renderers to
+// show values that have not arrived as empty. evaluator.presentText
+// converts an argument that must have a value.
 
 var fnRequired = &funcSpec{
 	name: "required", ret: "boolean",
@@ -174,22 +160,28 @@ var fnRequired = &funcSpec{
 var fnRegex = &funcSpec{
 	name: "regex", ret: "boolean",
 	args: []argSpec{{name: "value", typ: typeString, required: true}, {name: "pattern", typ: typeLitString, required: true}},
-	impl: func(_ *evaluator, c *fcall, a []any) (any, error) {
-		s, err := argPresentString(a[0])
+	impl: func(ev *evaluator, c *fcall, a []any) (any, error) {
+		if c.reErr != nil {
+			return nil, c.reErr
+		}
+		s, err := ev.presentText(a[0])
 		if err != nil {
 			return nil, err
 		}
 		re := c.re
 		if re == nil { // a pattern bound to the data model (lenient)
-			pat, err := argPresentString(a[1])
+			pat, err := ev.presentText(a[1])
 			if err != nil {
 				return nil, err
 			}
-			if re, err = compileJSRegexp(pat); err != nil {
+			if re, err = ev.env.patterns().compile(pat, ev.bud); err != nil {
+				if asBound(err) != nil {
+					return nil, err
+				}
 				return nil, fmt.Errorf("invalid regex pattern: %s", shortRegexpError(err))
 			}
 		}
-		return re.MatchString(s), nil
+		return re.match(s, ev.bud)
 	},
 }
 
@@ -254,17 +246,17 @@ var fnNumeric = &funcSpec{
 }
 
 // emailPattern is the official renderers' address check, a loose one.
-var emailPattern = regexp.MustCompile(`^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$`)
+var emailPattern = mustCompilePattern(`^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$`)
 
 var fnEmail = &funcSpec{
 	name: "email", ret: "boolean",
 	args: []argSpec{{name: "value", typ: typeString, required: true}},
-	impl: func(_ *evaluator, _ *fcall, a []any) (any, error) {
-		s, err := argPresentString(a[0])
+	impl: func(ev *evaluator, _ *fcall, a []any) (any, error) {
+		s, err := ev.presentText(a[0])
 		if err != nil {
 			return nil, err
 		}
-		return emailPattern.MatchString(s), nil
+		return emailPattern.match(s, ev.bud)
 	},
 }
 
@@ -276,28 +268,54 @@ var fnFormatString = &funcSpec{
 		if parts == nil {
 			// A template from the data model (or none) is parsed and
 			// checked now; one that does not parse, or calls what it may
-			// not, gives nothing.
-			s := argText(a[0])
-			if !strings.Contains(s, "${") {
-				return s, nil
+			// not, gives nothing. Formatting it may read another such
+			// template only if that one has no expression: a template
+			// that reads itself would format itself without end.
+			s, err := ev.text(a[0])
+			if err != nil || !strings.Contains(s, "${") {
+				return s, err
 			}
-			var err error
+			if ev.fromData {
+				return nil, errTemplate
+			}
+			if err := ev.bud.spend(len(s)); err != nil {
+				return nil, err
+			}
 			if parts, err = parseTemplate(s); err != nil {
 				return nil, err
 			}
-			p := dynParser{fns: c.set}
+			p := dynParser{fns: c.set, bud: ev.bud}
 			for _, part := range parts {
 				if e := p.bindValue(part, nil); e != nil {
+					if e.Code == CodeEvalLimit {
+						return nil, errWorkSpent
+					}
 					return nil, errors.New(e.Message)
 				}
 			}
+			ev.fromData = true
+			defer func() { ev.fromData = false }()
 		}
 		if len(parts) == 1 && parts[0].kind == dynLiteral {
 			return displayString(parts[0].lit), nil
 		}
 		var b strings.Builder
 		for _, part := range parts {
-			b.WriteString(displayString(ev.eval(part)))
+			v := ev.eval(part)
+			if ev.bound != nil {
+				return nil, ev.bound
+			}
+			s, err := textOf(v, ev.bud, true)
+			if err != nil {
+				return nil, err
+			}
+			if b.Len()+len(s) > MaxStringBytes {
+				return nil, boundf("formatString's result would be over %d bytes", MaxStringBytes)
+			}
+			if err := ev.bud.spend(len(s)); err != nil {
+				return nil, err
+			}
+			b.WriteString(s)
 		}
 		return b.String(), nil
 	},
@@ -376,7 +394,11 @@ var fnFormatCurrency = &funcSpec{
 		if err != nil {
 			return nil, err
 		}
-		code, ok := wellFormedCurrency(argText(a[1]))
+		cur, err := ev.text(a[1])
+		if err != nil {
+			return nil, err
+		}
+		code, ok := wellFormedCurrency(cur)
 		lo, hi := currencyFractionDigits(code), currencyFractionDigits(code)
 		if ok && hasD {
 			lo, ok = fractionDigits(d)
@@ -412,7 +434,10 @@ var fnFormatDate = &funcSpec{
 		if !ok {
 			return "", nil
 		}
-		pattern := argText(a[1])
+		pattern, err := ev.text(a[1])
+		if err != nil {
+			return nil, err
+		}
 		if pattern == "ISO" {
 			return d.isoString(), nil
 		}
@@ -455,16 +480,16 @@ var fnPluralize = &funcSpec{
 		if isUndefined(a[i]) {
 			i = 6
 		}
-		return argText(a[i]), nil
+		return ev.text(a[i])
 	},
 }
 
 var fnOpenURL = &funcSpec{
 	name: "openUrl", ret: "void",
 	args: []argSpec{{name: "url", typ: typeLitURI, required: true}},
-	impl: func(_ *evaluator, _ *fcall, a []any) (any, error) {
+	impl: func(ev *evaluator, _ *fcall, a []any) (any, error) {
 		// Nothing is opened: the views show the address (see openURL).
-		if _, err := argPresentString(a[0]); err != nil {
+		if _, err := ev.presentText(a[0]); err != nil {
 			return nil, err
 		}
 		return undefined, nil

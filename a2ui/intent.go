@@ -188,6 +188,7 @@ func (c *Canvas) SetValue(surfaceID, nodeID string, value any) (*Canvas, error) 
 		return c, err
 	}
 	b := c.begin()
+	b.eval.mark = true // the person's value is never refused for what the agent sent
 	ns, _ := b.surface(surfaceID, -1)
 	if segs, ok := bound.target(ns, n); ok {
 		if bound.dyn != nil {

@@ -18,7 +18,7 @@ func pressV09(s *Surface, n *Node, b *Button, now time.Time) (*UserAction, error
 	if bp != nil && bp.Disabled {
 		return nil, intentError(CodeChecksFailed, s, n.Component, "button %q is disabled by its checks: %s", n.ID, strings.Join(bp.Checks, "; "))
 	}
-	e := &modelEnv{data: s.data, loc: s.loc, tz: s.tz, clock: now}
+	e := &modelEnv{data: s.data, loc: s.loc, tz: s.tz, clock: now, bud: newBudget(), pats: s.pats}
 	if n.sc.inTpl {
 		e.item = n.sc.item
 	}
@@ -41,7 +41,12 @@ func pressV09(s *Surface, n *Node, b *Button, now time.Time) (*UserAction, error
 		return a, nil
 	}
 	for _, de := range b.Action.v9.ctx {
-		v, _ := evalDynamic(de.val, e)
+		v, err := evalDynamic(de.val, e)
+		if b := asBound(err); b != nil {
+			// The agent reads why the value is missing, as the person
+			// does in the transcript.
+			v = b.Marker()
+		}
 		if isUndefined(v) {
 			continue // what is not there is left out, as JSON leaves out undefined
 		}

@@ -125,10 +125,27 @@ func jsNumber(v any) float64 {
 	case string:
 		return jsStringToNumber(x)
 	case []any:
-		// An array converts through its string form: [] is 0, [5] is 5.
-		return jsStringToNumber(jsString(x))
+		// An array converts through its string form: [] is 0, [5] is 5,
+		// and one of two or more joins them with a comma, which no number
+		// holds (so a large one is not written out).
+		switch len(x) {
+		case 0:
+			return 0
+		case 1:
+			switch e := x[0].(type) {
+			case nil, undefinedValue:
+				return 0
+			case float64:
+				if e == 0 {
+					return 0 // -0 reads as "0"
+				}
+				return e
+			case string, []any:
+				return jsNumber(e)
+			}
+		}
 	}
-	return math.NaN() // undefined, objects
+	return math.NaN() // undefined, objects, booleans in an array
 }
 
 // jsStringToNumber is JavaScript's StringToNumber: surrounding white space

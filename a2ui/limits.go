@@ -17,8 +17,29 @@ const (
 	// than MaxDepth levels below the root, as the official validator
 	// counts (its MAX_GLOBAL_DEPTH).
 	MaxDepth = 50
-	// MaxStringBytes is the longest agent string a2term keeps.
+	// MaxStringBytes is the longest agent string a2term keeps, and the
+	// longest text one evaluation may make: a function's result, a value
+	// written out as text.
 	MaxStringBytes = 64 << 10
+
+	// MaxEvalDepth bounds how deeply v0.9 function calls nest while they
+	// are evaluated, templates formatted from the data model included.
+	MaxEvalDepth = 32
+	// MaxEvalWork bounds the work of every evaluation one batch, or one
+	// intent of the person, makes: a unit per byte of text written, four
+	// per step of a regex (an instruction of its program tried on a byte of
+	// its input), a few per call: four times what writing out the whole
+	// canvas takes, some tens of milliseconds at most.
+	MaxEvalWork = 4 * MaxCanvasBytes
+	// MaxRegexpProgram bounds a regex pattern: the instructions of its
+	// compiled program, a repeat counted as often as it repeats. A larger
+	// one is refused (with Options.Lenient, its checks fail).
+	MaxRegexpProgram = 2000
+	// MaxRegexpSteps bounds the input one regex check reads, as steps of
+	// its program: a value of more than MaxRegexpSteps divided by the
+	// pattern's instructions bytes (32 KiB for a pattern of 32, 512 bytes
+	// for one of 2000) does not pass the check.
+	MaxRegexpSteps = 1 << 20
 )
 
 // Limits is the set of limits in force, in the shape canvas.info reports.
@@ -29,6 +50,11 @@ type Limits struct {
 	Nodes       int `json:"nodesPerTree"`
 	Depth       int `json:"treeDepth"`
 	StringBytes int `json:"stringBytes"`
+	EvalDepth   int `json:"evaluationDepth"`
+	EvalWork    int `json:"evaluationWork"`
+	// RegexpProgram and RegexpSteps bound a regex check.
+	RegexpProgram int `json:"regexProgram"`
+	RegexpSteps   int `json:"regexSteps"`
 }
 
 // DefaultLimits returns the limits a2term enforces.
@@ -40,5 +66,10 @@ func DefaultLimits() Limits {
 		Nodes:       MaxNodes,
 		Depth:       MaxDepth,
 		StringBytes: MaxStringBytes,
+		EvalDepth:   MaxEvalDepth,
+		EvalWork:    MaxEvalWork,
+
+		RegexpProgram: MaxRegexpProgram,
+		RegexpSteps:   MaxRegexpSteps,
 	}
 }

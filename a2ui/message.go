@@ -1,7 +1,6 @@
 package a2ui
 
 import (
-	"regexp"
 	"slices"
 )
 
@@ -397,7 +396,7 @@ type TextField struct {
 	Text             Bound[string]
 	TextFieldType    string // shortText (default), longText, number, obscured, date
 	ValidationRegexp string
-	pattern          *regexp.Regexp // nil when absent or not valid RE2
+	pattern          *pattern // nil when absent, not valid RE2 or over the bounds (lenient)
 	checks           []checkRule
 }
 

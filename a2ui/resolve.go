@@ -52,6 +52,19 @@ type resolver struct {
 	// noSkip walks every node; skipped says a subtree was kept without
 	// a walk, and recount that a node drawn since needed the walk.
 	noSkip, skipped, recount bool
+	// bud is the budget of the batch or intent being resolved for, and
+	// mark says a value stopped by a bound shows a marker (and is a
+	// warning) instead of refusing the batch: with Lenient, and for the
+	// person's intents, which are never refused for what the agent sent.
+	bud  *evalBudget
+	mark bool
+}
+
+// evalCtx is how a resolution evaluates: its budget, and whether values
+// stopped by a bound are marked (see resolver.mark).
+type evalCtx struct {
+	bud  *evalBudget
+	mark bool
 }
 
 // scope is the data context of a node: the absolute path of the template
@@ -78,7 +91,12 @@ const maxInitPasses = 4
 // and resolution starts again while it wrote something, so every node
 // shows the model as it ends up.
 func resolveSurface(s *Surface, lenient, init bool) (*Node, []Warning, *Error) {
-	r := &resolver{s: s, lenient: lenient, init: init}
+	return resolveSurfaceIn(s, lenient, init, evalCtx{bud: newBudget(), mark: lenient})
+}
+
+// resolveSurfaceIn is resolveSurface evaluating as ec says.
+func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warning, *Error) {
+	r := &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark}
 	if init {
 		r.lits, r.wlog = s.litIndex(), s.wlog
 	}
@@ -90,7 +108,7 @@ func resolveSurface(s *Surface, lenient, init bool) (*Node, []Warning, *Error) {
 		if !r.wrote || pass == maxInitPasses {
 			return n, r.warns, nil
 		}
-		r = &resolver{s: s, lenient: lenient, init: init}
+		r = &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark}
 	}
 }
 
@@ -99,14 +117,14 @@ func resolveSurface(s *Surface, lenient, init bool) (*Node, []Warning, *Error) {
 // and the nodes in dirtyNodes got new values of their own. Nodes that read
 // none of that are taken over from the last tree as they are, so one
 // keystroke costs a walk of the tree instead of a new one.
-func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool) (*Node, []Warning, *Error) {
+func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool, ec evalCtx) (*Node, []Warning, *Error) {
 	for _, noSkip := range []bool{false, true} {
-		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip}
+		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip, bud: ec.bud, mark: ec.mark}
 		n := r.reuse(s.tree, 0)
 		if r.wrote && (r.err == nil || r.recount) {
 			// A path-plus-literal value initialised the model: other
 			// nodes may read what it wrote, so resolve everything.
-			return resolveSurface(s, lenient, true)
+			return resolveSurfaceIn(s, lenient, true, ec)
 		}
 		if r.recount {
 			continue
@@ -116,7 +134,7 @@ func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map
 		}
 		return n, r.warns, nil
 	}
-	return resolveSurface(s, lenient, true) // not reached: a walk of every node never recounts
+	return resolveSurfaceIn(s, lenient, true, ec) // not reached: a walk of every node never recounts
 }
 
 // reuse returns old when nothing it shows changed, a copy with new
@@ -719,8 +737,12 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		text := r.inputString(nid, e, p.Text, sc)
 		tf := r.fields.take(left)
 		tf.Label, tf.Text, tf.TextFieldType, tf.ValidationRegexp = r.str(p.Label, sc, false), text, orDefault(p.TextFieldType, "shortText"), p.ValidationRegexp
-		tf.Invalid = p.invalid(text)
-		if tf.Invalid {
+		var bound *BoundError
+		tf.Invalid, bound = p.invalid(text, r.budget())
+		if bound != nil {
+			r.bounded(bound)
+			tf.Problem = bound.Marker()
+		} else if tf.Invalid {
 			tf.Problem = p.problem(text)
 		}
 		tf.Checks = r.checks(p.checks, sc)
@@ -916,12 +938,33 @@ func (r *resolver) str(b Bound[string], sc *scope, multiline bool) string {
 	}
 	s := b.Literal
 	if v, ok := read(r, b, sc, func(s string) any { return s }); ok {
-		s = ValueString(v)
+		s = r.valueText(v)
 	}
 	if !multiline && strings.ContainsRune(s, '\n') {
 		s = strings.ReplaceAll(s, "\n", " ")
 	}
 	return s
+}
+
+// valueText is ValueString of a value a v0.8 text reads, within
+// MaxStringBytes and the budget: an object or an array is written out
+// anew for each node that shows it.
+func (r *resolver) valueText(v any) string {
+	switch v.(type) {
+	case []any, *Object:
+		if textSizeOver(v, MaxStringBytes) {
+			b := boundf("a value written out as text would be over %d bytes", MaxStringBytes)
+			r.bounded(b)
+			return b.Marker()
+		}
+		s := ValueString(v)
+		if err := r.budget().spend(len(s)); err != nil {
+			r.bounded(err)
+			return asBound(err).Marker()
+		}
+		return s
+	}
+	return ValueString(v)
 }
 
 func (r *resolver) number(b Bound[float64], sc *scope) float64 {
@@ -1105,16 +1148,26 @@ func (p *TextField) problem(text string) string {
 	return ProblemFormat
 }
 
-func (p *TextField) invalid(text string) bool {
+// invalid reports whether text is not a valid value of the field; a
+// validationRegexp that would read more than the regex bounds allow makes
+// it invalid, and returns the bound.
+func (p *TextField) invalid(text string, b *evalBudget) (bool, *BoundError) {
 	if text == "" {
-		return false
+		return false, nil
 	}
 	if p.TextFieldType == "number" {
 		if _, err := strconv.ParseFloat(strings.TrimSpace(text), 64); err != nil {
-			return true
+			return true, nil
 		}
 	}
-	return p.pattern != nil && !p.pattern.MatchString(text)
+	if p.pattern == nil {
+		return false, nil
+	}
+	ok, err := p.pattern.match(text, b)
+	if bound := asBound(err); bound != nil {
+		return true, bound
+	}
+	return !ok, nil
 }
 
 // ValueString shows a data-model value as text: numbers without needless

@@ -26,6 +26,34 @@ func (r *resolver) location() *time.Location {
 	return r.s.tz
 }
 
+func (r *resolver) budget() *evalBudget {
+	if r.bud == nil {
+		r.bud = newBudget()
+	}
+	return r.bud
+}
+
+func (r *resolver) patterns() *patternCache { return r.s.pats }
+
+// bounded handles a value whose evaluation passed a bound: a strict
+// batch is refused, naming the component; otherwise the value shows its
+// marker, and a lenient batch is warned.
+func (r *resolver) bounded(err error) {
+	b := asBound(err)
+	if b == nil {
+		return
+	}
+	comp := ""
+	if r.cur != nil {
+		comp = r.cur.Component
+	}
+	if !r.mark {
+		r.fail(CodeEvalLimit, comp, "%s", b)
+		return
+	}
+	r.warn(CodeEvalLimit, comp, b.Error()+"; it shows as a marker")
+}
+
 // in sets the scope evaluations run in: the template item of sc.
 func (r *resolver) in(sc *scope) env {
 	r.item = nil
@@ -36,7 +64,8 @@ func (r *resolver) in(sc *scope) env {
 }
 
 func (r *resolver) dynText(d *dynamic, sc *scope, multiline bool) string {
-	s, _ := evalText(d, r.in(sc))
+	s, err := evalText(d, r.in(sc))
+	r.bounded(err)
 	if !multiline && strings.ContainsRune(s, '\n') {
 		s = strings.ReplaceAll(s, "\n", " ")
 	}
@@ -45,7 +74,8 @@ func (r *resolver) dynText(d *dynamic, sc *scope, multiline bool) string {
 
 // dynNumber evaluates a DynamicNumber; what is not a finite number is 0.
 func (r *resolver) dynNumber(d *dynamic, sc *scope) float64 {
-	v, _ := evalDynamic(d, r.in(sc))
+	v, err := evalDynamic(d, r.in(sc))
+	r.bounded(err)
 	if isUndefined(v) || v == nil {
 		return 0
 	}
@@ -59,21 +89,29 @@ func (r *resolver) dynNumber(d *dynamic, sc *scope) float64 {
 const maxFinite = 1.7976931348623157e308
 
 func (r *resolver) dynBool(d *dynamic, sc *scope) bool {
-	b, _ := evalBool(d, r.in(sc))
+	b, err := evalBool(d, r.in(sc))
+	r.bounded(err)
 	return b
 }
 
 // dynStrings evaluates a DynamicStringList: an array, whose entries show
 // as text; anything else is no selection.
 func (r *resolver) dynStrings(d *dynamic, sc *scope) []string {
-	v, _ := evalDynamic(d, r.in(sc))
+	e := r.in(sc)
+	v, err := evalDynamic(d, e)
+	r.bounded(err)
 	l, ok := v.([]any)
 	if !ok {
 		return []string{}
 	}
 	out := make([]string, len(l))
 	for i, x := range l {
-		out[i] = SanitizeLine(displayString(x))
+		s, b := textOf(x, e.budget(), true)
+		if b != nil {
+			r.bounded(b)
+			s = b.Marker()
+		}
+		out[i] = SanitizeLine(s)
 	}
 	return out
 }
@@ -85,7 +123,10 @@ func (r *resolver) checks(rules []checkRule, sc *scope) []string {
 		return nil
 	}
 	var buf [4]string
-	failed := appendFailedChecks(buf[:0], rules, r.in(sc))
+	failed, bound := appendFailedChecks(buf[:0], rules, r.in(sc))
+	if bound != nil {
+		r.bounded(bound)
+	}
 	if len(failed) == 0 {
 		return nil
 	}
@@ -107,7 +148,9 @@ func (r *resolver) openURL(d *dynamic, sc *scope) string {
 // iconV09 resolves an Icon whose name is bound: the value there is a
 // name, or an object {"svgPath": …}.
 func (r *resolver) iconV09(p *Icon, sc *scope) *IconProps {
-	v, _ := evalDynamic(p.Name.dyn, r.in(sc))
+	e := r.in(sc)
+	v, err := evalDynamic(p.Name.dyn, e)
+	r.bounded(err)
 	if o, ok := v.(*Object); ok {
 		if sv, ok := o.Get("svgPath"); ok {
 			if s, ok := sv.(string); ok && isSVGPathData(s) && len(s) <= MaxStringBytes {
@@ -116,7 +159,11 @@ func (r *resolver) iconV09(p *Icon, sc *scope) *IconProps {
 		}
 		return &IconProps{}
 	}
-	name := SanitizeLine(displayString(v))
+	text, b := textOf(v, e.budget(), true)
+	if b != nil {
+		return &IconProps{}
+	}
+	name := SanitizeLine(text)
 	if r.lenient && !IsIconNameV09(name) {
 		if std, ok := iconNameV09(name); ok {
 			name = std

@@ -26,6 +26,15 @@ func TestValidateExitCodesAndLines(t *testing.T) {
 `), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// A template in the data model that formats itself: it overflowed
+	// the stack, and killed whatever ran it.
+	selfFormat := filepath.Join(t.TempDir(), "self-format.jsonl")
+	if err := os.WriteFile(selfFormat, []byte(`{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [{"id": "root", "component": "Text", "text": {"call": "formatString", "args": {"value": {"path": "/t"}}}}]}}
+{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/t", "value": "${formatString(value: ${/t})}"}}
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name    string
 		args    []string
@@ -71,6 +80,11 @@ func TestValidateExitCodesAndLines(t *testing.T) {
 			},
 			// A v0.8 message has no client error to send back.
 			notWant: "message 2: clientMessage"},
+		{name: "a template that formats itself is refused", args: []string{"validate", selfFormat}, code: 1,
+			want: []string{selfFormat + `:2: message 1: evaluation_limit: a template read from the data model may not format another template read from the data model (surface s, component root)`,
+				selfFormat + `:2: message 1: clientMessage {"version":"v0.9","error":{"code":"VALIDATION_FAILED","surfaceId":"s","path":"/components/0"`}},
+		{name: "and shows a marker with --lenient", args: []string{"validate", "--lenient", selfFormat}, code: 0,
+			want: []string{selfFormat + `:3: message 2: warning evaluation_limit`}},
 		{name: "help speaks of both versions", args: []string{"validate", "-h"}, code: 0, wantErr: `"version": "v0.9" (or "v0.9.1") is A2UI`},
 	}
 	for _, tt := range tests {
