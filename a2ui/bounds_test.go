@@ -318,6 +318,104 @@ func TestEvaluationWorkIsBounded(t *testing.T) {
 	}
 }
 
+// listOfFields is a list of items fields, each with checks, reading data.
+func listOfFields(items int, checks []string, data string) string {
+	its := make([]string, items)
+	for i := range its {
+		its[i] = "0"
+	}
+	return strings.Join([]string{
+		v9Create("h"),
+		v9Comps("h", `{"id":"root","component":"List","children":{"componentId":"row","path":"/items"}},`+
+			`{"id":"row","component":"TextField","label":"x","value":{"path":"/v"},"checks":[`+strings.Join(checks, ",")+`]}`),
+		v9Data("h", "/", data),
+		v9Data("h", "/items", "["+strings.Join(its, ",")+"]"),
+	}, "\n")
+}
+
+// TestWorkOfEveryKindIsCharged: what a function reads, what formatDate
+// parses, each step of a path and each text sanitized for display spend
+// from the budget, so that many cheap-looking calls cannot add up.
+func TestWorkOfEveryKindIsCharged(t *testing.T) {
+	rep := func(n int, s string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = s
+		}
+		return out
+	}
+	deep := strings.Repeat("/a", 400)
+	nest := `"x"`
+	for range 400 {
+		nest = `{"a":` + nest + `}`
+	}
+	paths := rep(1000, `{"path":"`+deep+`"}`)
+	for name, jsonl := range map[string]string{
+		// a 64 KB value read by a hundred checks in each of a hundred items
+		"length": listOfFields(100, rep(100, `{"condition":{"call":"length","args":{"value":{"path":"/big"},"min":1}},"message":"m"}`),
+			`{"big":"`+strings.Repeat("é", 32<<10-10)+`","v":"a"}`),
+		// a date pattern of 28 KB, twenty times in each of a hundred items
+		"formatDate": listOfFields(100, rep(20, `{"condition":{"call":"formatDate","args":{"value":{"path":"/d"},"format":{"path":"/p"}}},"message":"m"}`),
+			`{"d":"2025-01-01","p":"`+strings.Repeat("EEEE", 7000)+`","v":"a"}`),
+		// a thousand paths 400 steps deep, in each of a hundred items
+		"paths": listOfFields(100, []string{`{"condition":{"call":"and","args":{"values":[` + strings.Join(paths, ",") + `]}},"message":"m"}`},
+			`{"v":"a","a":`+nest+`}`),
+	} {
+		_, alloc, err := applyHostile(t, Options{}, jsonl)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != CodeEvalLimit {
+			t.Errorf("%s: %v, want a refusal %s", name, err, CodeEvalLimit)
+		}
+		if alloc > hostileAllocs {
+			t.Errorf("%s: refusing the batch allocated %d MB", name, alloc>>20)
+		}
+	}
+
+	// Texts that must be sanitized grapheme by grapheme, two thousand
+	// times: the budget stops them.
+	jsonl := strings.Join([]string{
+		v9Create("h"),
+		v9Comps("h", `{"id":"root","component":"List","children":{"componentId":"row","path":"/items"}},`+v9Text("row", `{"path":"/big"}`)),
+		v9Data("h", "/big", `"`+strings.Repeat("é", 21<<10)+`"`),
+		v9Data("h", "/items", "["+strings.Join(rep(1999, "0"), ",")+"]"),
+	}, "\n")
+	_, _, err := applyHostile(t, Options{}, jsonl)
+	wantRefused(t, err, CodeEvalLimit, "row")
+}
+
+// TestCaseFoldedRangesAreBounded: under (?i) Go's parser walks every
+// character of a class range, so a case-insensitive pattern's ranges are
+// bounded before it is parsed, in regex and validationRegexp alike.
+func TestCaseFoldedRangesAreBounded(t *testing.T) {
+	pat := "(?i)" + strings.Repeat(`[B-\\x{1e942}]`, 50)
+	_, alloc, err := applyHostile(t, Options{}, strings.Join([]string{
+		v9Create("h"),
+		v9Comps("h", `{"id":"root","component":"TextField","label":"x","value":{"path":"/v"},"checks":[`+
+			`{"condition":{"call":"regex","args":{"value":{"path":"/v"},"pattern":"`+pat+`"}},"message":"m"}]}`),
+	}, "\n"))
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeRegexTooLarge || !strings.Contains(e.Message, "character ranges span more than") {
+		t.Fatalf("regex: %v, want a refusal %s", err, CodeRegexTooLarge)
+	}
+	if alloc > 1<<20 {
+		t.Errorf("regex: refusing the pattern allocated %d KB: it was parsed", alloc>>10)
+	}
+	_, alloc, err = applyHostile(t, Options{}, `{"surfaceUpdate":{"surfaceId":"h","components":[{"id":"root","component":{"TextField":{"label":{"literalString":"x"},"validationRegexp":"`+pat+`"}}}]}}`)
+	if !errors.As(err, &e) || e.Code != CodeRegexTooLarge {
+		t.Fatalf("validationRegexp: %v, want a refusal %s", err, CodeRegexTooLarge)
+	}
+	if alloc > 1<<20 {
+		t.Errorf("validationRegexp: refusing the pattern allocated %d KB: it was parsed", alloc>>10)
+	}
+	// Case-insensitive patterns of ordinary ranges, and wide ranges
+	// without case folding, are read as before.
+	for _, ok := range []string{`(?i)^[a-z0-9._%+-]+@[a-z]+$`, `(?i)\\pL+`, `^[\\x{0}-\\x{10ffff}]*$`} {
+		if _, err := compilePattern(strings.ReplaceAll(ok, `\\`, `\`), nil); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}
+
 // TestEvaluationDepthIsBounded: calls nested deeper than MaxEvalDepth
 // stop there.
 func TestEvaluationDepthIsBounded(t *testing.T) {
@@ -375,12 +473,12 @@ func BenchmarkHostileBatch(b *testing.B) {
 			}
 			b.Run(tc.name+"/"+mode, func(b *testing.B) {
 				b.ReportAllocs()
-				for b.Loop() {
+				cpuLoop(b, func() {
 					_, _, err := New(Options{Lenient: lenient}).ApplyJSON(raws)
 					if (err != nil) == lenient {
 						b.Fatalf("lenient %v: %v", lenient, err)
 					}
-				}
+				})
 			})
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -213,13 +212,13 @@ func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *c
 		*d = decoder{}
 		decoders.Put(d)
 	}()
-	*d = decoder{opts: opts, catalogOf: catalogOf}
+	*d = decoder{opts: opts, catalogOf: catalogOf, bud: evalBudget{left: MaxEvalWork}}
 	m := d.message(raw)
 	d.release()
 	if d.err != nil || len(d.warns) > 0 {
 		// Decoding does not build JSON Pointers on the way; when there
 		// is something to report, decode again with them.
-		*d = decoder{opts: opts, paths: true, catalogOf: catalogOf}
+		*d = decoder{opts: opts, paths: true, catalogOf: catalogOf, bud: evalBudget{left: MaxEvalWork}}
 		m = d.message(raw)
 		d.release()
 	}
@@ -254,6 +253,8 @@ type decoder struct {
 	paths     bool                               // build JSON Pointers for refusals and warnings
 	src       []byte                             // the message being decoded
 	res       map[string]compiled
+	// bud is what compiling the message's regex patterns may cost.
+	bud       evalBudget
 	err       *Error
 	warns     []Warning
 	surfaceID string
@@ -2015,17 +2016,20 @@ func (d *decoder) stringList(v jval, p, what string) []string {
 func (d *decoder) regexp(src, p string) *pattern {
 	c, ok := d.res[src]
 	if !ok {
-		if _, err := regexp.Compile(src); err != nil {
+		if _, err := compilePattern(src, &d.bud); err != nil {
 			c.err = err
 		} else {
-			c.re, c.err = compilePattern(`^(?:`+src+`)$`, nil)
+			c.re, c.err = compilePattern(`^(?:`+src+`)$`, &d.bud)
 		}
 		if d.res == nil {
 			d.res = map[string]compiled{}
 		}
 		d.res[src] = c
 	}
-	if b := asBound(c.err); b != nil {
+	if b := asBound(c.err); b == errWorkSpent {
+		d.fail(CodeEvalLimit, p, "compiling the message's patterns: %s", b)
+		return nil
+	} else if b != nil {
 		if !d.opts.Lenient {
 			d.fail(CodeRegexTooLarge, p, "validationRegexp %q refused: %s", clip(src), b)
 		} else {

@@ -1,7 +1,6 @@
 package a2ui
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -213,7 +212,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	uc.Components = make([]*Component, 0, items.len())
 	seen := takeIDIndex(items.len())
 	defer giveIDIndex(seen)
-	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left}
+	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
@@ -597,13 +596,17 @@ func (pd *propDecoder) mediaV09(name string, b Bound[string], allowed []string) 
 // JavaScript's \uXXXX escapes; one RE2 cannot compile is refused (a
 // warning in lenient mode), as regex patterns are.
 func (pd *propDecoder) regexpV09(src, at string) *pattern {
-	re, err := compileJSRegexp(`^(?:` + src + `)$`)
+	_, err := compilePattern(jsToRE2(src), &pd.d.bud)
 	if err == nil {
-		if _, err = regexp.Compile(jsToRE2(src)); err == nil {
+		var re *pattern
+		if re, err = compilePattern(jsToRE2(`^(?:`+src+`)$`), &pd.d.bud); err == nil {
 			return re
 		}
 	}
-	if b := asBound(err); b != nil {
+	if b := asBound(err); b == errWorkSpent {
+		pd.d.fail(CodeEvalLimit, at, "compiling the message's patterns: %s", b)
+		return nil
+	} else if b != nil {
 		if pd.d.opts.Lenient {
 			pd.d.warn(CodeRegexTooLarge, at, "validationRegexp %q is not checked: %s", clip(src), b)
 			return nil

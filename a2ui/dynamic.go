@@ -750,12 +750,6 @@ func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 	return nil
 }
 
-// compileJSRegexp compiles a JavaScript pattern with RE2 (see jsToRE2),
-// within MaxRegexpProgram.
-func compileJSRegexp(src string) (*pattern, error) {
-	return compilePattern(jsToRE2(src), nil)
-}
-
 func isHex4(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -866,7 +860,11 @@ func evalDynamic(d *dynamic, e env) (any, error) {
 	case dynLiteral:
 		return d.lit, nil
 	case dynPath:
-		return readPath(e, d.path), nil // no call: no evaluator
+		// No call: no evaluator.
+		if err := e.budget().spend(readCost(d.path)); err != nil {
+			return undefined, err
+		}
+		return readPath(e, d.path), nil
 	}
 	// Evaluators are reused: a tree evaluates hundreds of values, and no
 	// function keeps the argument stack it is handed.
@@ -894,11 +892,20 @@ func evalText(d *dynamic, e env) (string, error) {
 		return b.Marker(), err
 	}
 	s, terr := textOf(v, e.budget(), true)
+	if terr == nil {
+		// Sanitizing walks the text again, grapheme by grapheme where
+		// it is not plain ASCII.
+		terr = asBound(e.budget().spend(sanitizeCost * len(s)))
+	}
 	if terr != nil {
 		return terr.Marker(), terr
 	}
 	return SanitizeText(s), err
 }
+
+// sanitizeCost is what sanitizing a byte of text for display costs the
+// budget.
+const sanitizeCost = 4
 
 // textOf writes v out as displayString (display) or jsString does, within
 // MaxStringBytes, spending what it writes from b. A string is returned as
@@ -967,7 +974,17 @@ func (ev *evaluator) eval(d *dynamic) any {
 	return undefined
 }
 
-func (ev *evaluator) readPath(p dpath) any { return readPath(ev.env, p) }
+func (ev *evaluator) readPath(p dpath) any {
+	if err := ev.bud.spend(readCost(p)); err != nil {
+		ev.stop(asBound(err))
+		return undefined
+	}
+	return readPath(ev.env, p)
+}
+
+// readCost is what reading a path costs the budget: a lookup for each of
+// its steps.
+func readCost(p dpath) int { return 1 + 16*len(p.segs) }
 
 // readPath reads the value at p in e: undefined when there is none.
 func readPath(e env, p dpath) any {
@@ -985,15 +1002,17 @@ func readPath(e env, p dpath) any {
 	return v
 }
 
-// callCost is what a call costs the budget beside the text it writes.
-const callCost = 16
+// callCost is what a call costs the budget beside the text it reads
+// and writes (a unit a byte of its string arguments and of its result)
+// and its function's own cost.
+const callCost = 32
 
 func (ev *evaluator) call(c *fcall) any {
 	if ev.depth >= MaxEvalDepth {
 		ev.stop(errTooDeep)
 		return undefined
 	}
-	if err := ev.bud.spend(callCost); err != nil {
+	if err := ev.bud.spend(callCost + c.fn.cost); err != nil {
 		ev.stop(asBound(err))
 		return undefined
 	}
@@ -1011,7 +1030,12 @@ func (ev *evaluator) call(c *fcall) any {
 	args := ev.stack[base:len(ev.stack):len(ev.stack)]
 	var v any
 	var err error
-	if ev.bound == nil {
+	for _, a := range args {
+		if s, ok := a.(string); ok && ev.bound == nil {
+			err = ev.bud.spend(len(s))
+		}
+	}
+	if ev.bound == nil && err == nil {
 		v, err = c.fn.impl(ev, c, args)
 	}
 	clear(ev.stack[base:])
@@ -1027,9 +1051,15 @@ func (ev *evaluator) call(c *fcall) any {
 		ev.fail(c.fn.name, err)
 		return undefined
 	}
-	if s, ok := v.(string); ok && len(s) > MaxStringBytes {
-		ev.stop(boundf("%s's result would be over %d bytes", c.fn.name, MaxStringBytes))
-		return undefined
+	if s, ok := v.(string); ok {
+		if len(s) > MaxStringBytes {
+			ev.stop(boundf("%s's result would be over %d bytes", c.fn.name, MaxStringBytes))
+			return undefined
+		}
+		if err := ev.bud.spend(len(s)); err != nil {
+			ev.stop(asBound(err))
+			return undefined
+		}
 	}
 	return v
 }

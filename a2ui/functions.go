@@ -25,7 +25,10 @@ type funcSpec struct {
 	args []argSpec
 	// minOrMax: the catalog requires min, max or both (length, numeric).
 	minOrMax bool
-	impl     func(ev *evaluator, c *fcall, args []any) (any, error)
+	// cost is what a call costs the evaluation's budget beyond callCost
+	// and the text it reads and writes: about the nanoseconds it takes.
+	cost int
+	impl func(ev *evaluator, c *fcall, args []any) (any, error)
 }
 
 type argSpec struct {
@@ -361,7 +364,7 @@ func numberArgs(value, decimals, grouping any) (v, d float64, hasD, group bool, 
 }
 
 var fnFormatNumber = &funcSpec{
-	name: "formatNumber", ret: "string",
+	name: "formatNumber", ret: "string", cost: 1000,
 	args: []argSpec{{name: "value", typ: typeNumber, required: true}, {name: "decimals", typ: typeNumber}, {name: "grouping", typ: typeBool}},
 	impl: func(ev *evaluator, _ *fcall, a []any) (any, error) {
 		v, d, hasD, group, err := numberArgs(a[0], a[1], a[2])
@@ -384,7 +387,7 @@ var fnFormatNumber = &funcSpec{
 }
 
 var fnFormatCurrency = &funcSpec{
-	name: "formatCurrency", ret: "string",
+	name: "formatCurrency", ret: "string", cost: 1000,
 	args: []argSpec{
 		{name: "value", typ: typeNumber, required: true}, {name: "currency", typ: typeString, required: true},
 		{name: "decimals", typ: typeNumber}, {name: "grouping", typ: typeBool},
@@ -419,8 +422,12 @@ var fnFormatCurrency = &funcSpec{
 	},
 }
 
+// dateTokenCost is what formatDate costs the budget for each byte of its
+// pattern, which it reads token by token.
+const dateTokenCost = 64
+
 var fnFormatDate = &funcSpec{
-	name: "formatDate", ret: "string",
+	name: "formatDate", ret: "string", cost: 2000,
 	args: []argSpec{{name: "value", typ: typeValue, required: true}, {name: "format", typ: typeString, required: true}},
 	impl: func(ev *evaluator, _ *fcall, a []any) (any, error) {
 		if isUndefined(a[0]) {
@@ -438,6 +445,9 @@ var fnFormatDate = &funcSpec{
 		if err != nil {
 			return nil, err
 		}
+		if err := ev.bud.spend(dateTokenCost * len(pattern)); err != nil {
+			return nil, err
+		}
 		if pattern == "ISO" {
 			return d.isoString(), nil
 		}
@@ -452,7 +462,7 @@ var fnFormatDate = &funcSpec{
 }
 
 var fnPluralize = &funcSpec{
-	name: "pluralize", ret: "string",
+	name: "pluralize", ret: "string", cost: 200,
 	args: []argSpec{
 		{name: "value", typ: typeNumber, required: true},
 		{name: "zero", typ: typeString}, {name: "one", typ: typeString}, {name: "two", typ: typeString},

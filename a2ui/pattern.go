@@ -3,8 +3,10 @@ package a2ui
 import (
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // A regex check costs the steps of its program times the bytes it reads:
@@ -13,7 +15,15 @@ import (
 // against a few kilobytes takes seconds. So a pattern is measured before
 // it is compiled, a program over MaxRegexpProgram instructions is never
 // compiled, a check reads no more than MaxRegexpSteps allow, and each
-// match spends its steps from the evaluation's budget.
+// match spends its steps from the evaluation's budget. Parsing is bounded
+// too: under case folding ((?i)) Go's parser walks every character of a
+// class range one by one, so [B-\x{1e942}] alone takes milliseconds; the
+// ranges a case-insensitive pattern names may span at most
+// maxFoldedRange characters.
+
+// maxFoldedRange bounds the characters the class ranges of a
+// case-insensitive pattern span, where case folding applies.
+const maxFoldedRange = 1 << 14
 
 // pattern is a compiled regex pattern with the size of its program, as
 // programSize counts it.
@@ -44,8 +54,14 @@ func (p *pattern) match(s string, b *evalBudget) (bool, error) {
 // With a budget, compiling spends compileCost a byte of the pattern and an
 // instruction of its program from it.
 func compilePattern(src string, b *evalBudget) (*pattern, error) {
+	folded := 0
+	if foldsCase(src) {
+		if folded = foldedRange(src); folded > maxFoldedRange {
+			return nil, boundf("the case-insensitive regex pattern's character ranges span more than %d characters, a2term's bound", maxFoldedRange)
+		}
+	}
 	if b != nil {
-		if err := b.spend(compileCost * len(src)); err != nil {
+		if err := b.spend(compileCost * (len(src) + folded)); err != nil {
 			return nil, err
 		}
 	}
@@ -147,8 +163,145 @@ type patternResult struct {
 const maxCachedPatterns = 64
 
 // compileCost is what compiling a pattern costs the budget for each byte
-// of it and each instruction of its program.
-const compileCost = 16
+// of it, each character a folded range spans and each instruction of its
+// program (a pattern is parsed more than once).
+const compileCost = 32
+
+// foldsCase reports whether src may turn case folding on: a flag group
+// such as (?i) or (?mi:…).
+func foldsCase(src string) bool {
+	for i := 0; i+2 < len(src); i++ {
+		if src[i] == '\\' {
+			i++
+			continue
+		}
+		if src[i] != '(' || src[i+1] != '?' {
+			continue
+		}
+		for j := i + 2; j < len(src) && strings.IndexByte("imsU-", src[j]) >= 0; j++ {
+			if src[j] == 'i' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foldedRange sums how many characters, among those case folding applies
+// to, the ranges of src's character classes span ([a-z] spans 26): what
+// Go's parser walks one by one under (?i). Named and Perl classes (\pL,
+// \w, [:alpha:]) fold through tables and count nothing.
+func foldedRange(src string) int {
+	total := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			if strings.HasPrefix(src[i:], `\Q`) {
+				end := strings.Index(src[i:], `\E`)
+				if end < 0 {
+					return total
+				}
+				i += end + 1
+				continue
+			}
+			i++
+			continue
+		case '[':
+		default:
+			continue
+		}
+		i++
+		if i < len(src) && src[i] == '^' {
+			i++
+		}
+		for first := true; i < len(src) && (src[i] != ']' || first); first = false {
+			if strings.HasPrefix(src[i:], "[:") {
+				if end := strings.Index(src[i+2:], ":]"); end >= 0 {
+					i += end + 4
+					continue
+				}
+			}
+			lo, n := classRune(src[i:])
+			i += n
+			if lo >= 0 && i+1 < len(src) && src[i] == '-' && src[i+1] != ']' {
+				hi, m := classRune(src[i+1:])
+				i += 1 + m
+				if hi >= lo {
+					total += foldSpan(lo, hi)
+				}
+			} else if lo >= 0 {
+				total++
+			}
+			if total > maxFoldedRange {
+				return total
+			}
+		}
+	}
+	return total
+}
+
+// minFold and maxFold bound the characters that have case folds, as
+// regexp/syntax's tables do.
+const (
+	minFold = 0x0041
+	maxFold = 0x1e943
+)
+
+// foldSpan counts the characters between lo and hi that have case folds.
+func foldSpan(lo, hi rune) int {
+	lo, hi = max(lo, minFold), min(hi, maxFold)
+	if hi < lo {
+		return 0
+	}
+	return int(hi-lo) + 1
+}
+
+// classRune reads one character of a class at the start of s: the rune
+// it stands for, or -1 for a class escape (\d, \pL), and its length.
+func classRune(s string) (rune, int) {
+	if s[0] != '\\' || len(s) == 1 {
+		r, n := utf8.DecodeRuneInString(s)
+		return r, n
+	}
+	switch c := s[1]; {
+	case c == 'x':
+		if len(s) > 2 && s[2] == '{' {
+			end := strings.IndexByte(s, '}')
+			if end < 0 {
+				return -1, len(s)
+			}
+			v, err := strconv.ParseUint(s[3:end], 16, 32)
+			if err != nil {
+				return -1, end + 1
+			}
+			return rune(v), end + 1
+		}
+		if len(s) >= 4 {
+			if v, err := strconv.ParseUint(s[2:4], 16, 8); err == nil {
+				return rune(v), 4
+			}
+		}
+		return -1, 2
+	case c >= '0' && c <= '7':
+		n := 2
+		for n < len(s) && n < 4 && s[n] >= '0' && s[n] <= '7' {
+			n++
+		}
+		v, _ := strconv.ParseUint(s[1:n], 8, 32)
+		return rune(v), n
+	case c == 'p' || c == 'P':
+		if len(s) > 2 && s[2] == '{' {
+			if end := strings.IndexByte(s, '}'); end >= 0 {
+				return -1, end + 1
+			}
+		}
+		return -1, min(3, len(s))
+	case strings.IndexByte("dDsSwW", c) >= 0:
+		return -1, 2
+	}
+	r, n := utf8.DecodeRuneInString(s[1:])
+	return r, 1 + n
+}
 
 // mustCompilePattern compiles a pattern of a2term's own.
 func mustCompilePattern(src string) *pattern {
