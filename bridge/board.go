@@ -26,7 +26,25 @@ const (
 // changes and actions, and tells views when anything changed. It is the
 // state every view shares; the hub adds agents and the action queue on
 // top of it.
+//
+// Two locks keep it. A change of the canvas (a batch shown, a value set)
+// and a press, which builds its action from the canvas, hold wmu from
+// start to end, so they happen one at a time, in the order they came;
+// each computes what follows from the canvas holding wmu alone, however
+// long decoding and evaluating take, since a canvas never changes (a
+// change makes a new one). mu guards everything else, and is held only
+// for moments: to swap the next canvas in, to record the change (the
+// transcript, the changes views follow, the journal), to notify, and by
+// every reader. So a batch that takes seconds to apply delays the
+// changes after it, never a snapshot, a transcript line or a status.
 type Board struct {
+	// wmu makes the changes of the canvas, and presses, one at a time
+	// (taken before mu, never while holding it).
+	wmu sync.Mutex
+	// computing, when set (tests only), is called by every change of
+	// the canvas and every press while it computes, holding only wmu.
+	computing func()
+
 	mu         sync.Mutex
 	canvas     *a2ui.Canvas
 	transcript []Entry
@@ -50,6 +68,21 @@ type Board struct {
 	// record, when set, is called with every accepted change, under the
 	// board's lock (the journal).
 	record func(change)
+}
+
+// current returns the canvas; a caller holding wmu has the one that stays
+// current until it lets wmu go.
+func (b *Board) current() *a2ui.Canvas {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.canvas
+}
+
+// compute runs the computing hook, when a test set one.
+func (b *Board) compute() {
+	if b.computing != nil {
+		b.computing()
+	}
 }
 
 // The canvas changes a board keeps for views in other processes: a view
@@ -220,20 +253,30 @@ func (b *Board) Show(raws []json.RawMessage) (*a2ui.Canvas, []a2ui.Warning, erro
 	return b.show(raws, "")
 }
 
-// show is Show with the idempotency key the batch came with.
+// show is Show with the idempotency key the batch came with. The batch is
+// decoded and applied holding wmu alone; mu is taken only to record the
+// outcome.
 func (b *Board) show(raws []json.RawMessage, key string) (*a2ui.Canvas, []a2ui.Warning, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	next, warns, err := b.canvas.ApplyJSON(raws)
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
+	cur := b.current()
+	b.compute()
+	next, warns, err := cur.ApplyJSON(raws)
 	if err != nil {
-		b.addLocked(RoleEvent, "→ show refused: "+refusalText(err, len(raws)))
+		text := "→ show refused: " + refusalText(err, len(raws))
+		b.mu.Lock()
+		b.addLocked(RoleEvent, text)
 		b.notify()
-		return b.canvas, nil, err
+		b.mu.Unlock()
+		return cur, nil, err
 	}
-	b.addLocked(RoleEvent, describeShow(b.canvas, next, raws))
+	text := describeShow(cur, next, raws)
+	b.mu.Lock()
+	b.addLocked(RoleEvent, text)
 	b.canvas = next
 	b.keepLocked(change{Version: next.Version(), Show: raws, Key: key})
 	b.notify()
+	b.mu.Unlock()
 	return next, warns, nil
 }
 
@@ -353,42 +396,54 @@ func (b *Board) Press(source Source, surfaceID, nodeID string, version uint64) e
 	return b.press(source, surfaceID, nodeID, version, nil)
 }
 
-// press is Press asking admit, with the board unlocked, whether an action
-// for the agent may go on (the hub's queue may be full). A v0.9 button
-// that runs a function where the person is (openUrl) makes no action: the
-// transcript records it and nothing goes to the agent.
+// press is Press asking admit, with mu not held, whether an action for
+// the agent may go on (the hub's queue may be full). A v0.9 button that
+// runs a function where the person is (openUrl) makes no action: the
+// transcript records it and nothing goes to the agent. The press holds
+// wmu until it is recorded: its action is built after the changes that
+// came before it, and recorded before the ones after it.
 func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, admit func() error) error {
-	b.mu.Lock()
-	a, err := b.canvas.Press(surfaceID, nodeID, version, b.now())
+	b.wmu.Lock()
+	a, secrets, err := b.pressAction(surfaceID, nodeID, version)
+	if err == nil && !a.Local && admit != nil {
+		err = admit()
+	}
 	if err != nil {
-		b.mu.Unlock()
+		b.wmu.Unlock()
 		return err
 	}
+	var text string
 	if a.Local {
-		b.addLocked(RoleEvent, describeLocal(a, source))
-		b.notify()
-		b.mu.Unlock()
-		return nil
-	}
-	secrets := obscuredValues(b.canvas.Surface(surfaceID))
-	b.mu.Unlock()
-	if admit != nil {
-		if err := admit(); err != nil {
-			return err
-		}
+		text = describeLocal(a, source)
+	} else {
+		text = describeAction(a, source, secrets)
 	}
 	b.mu.Lock()
-	if b.record != nil {
+	if b.record != nil && !a.Local {
 		b.record(change{action: a, source: source})
 	}
-	b.addLocked(RoleEvent, describeAction(a, source, secrets))
+	b.addLocked(RoleEvent, text)
 	fn := b.onAction
 	b.notify()
 	b.mu.Unlock()
-	if fn != nil {
+	b.wmu.Unlock()
+	if fn != nil && !a.Local {
 		fn(a, source)
 	}
 	return nil
+}
+
+// pressAction builds the action of a press from the current canvas, and
+// returns what the person typed into the surface's obscured fields; wmu
+// is held.
+func (b *Board) pressAction(surfaceID, nodeID string, version uint64) (*a2ui.UserAction, map[string]bool, error) {
+	cur := b.current()
+	b.compute()
+	a, err := cur.Press(surfaceID, nodeID, version, b.now())
+	if err != nil || a.Local {
+		return a, nil, err
+	}
+	return a, obscuredValues(cur.Surface(surfaceID)), nil
 }
 
 // describeLocal words a press that ran a function where the person is.
@@ -402,17 +457,23 @@ func describeLocal(a *a2ui.UserAction, source Source) string {
 	return fmt.Sprintf("← the person pressed a button on %s (%s) that runs %s; nothing is sent to the agent", a.SurfaceID, source, a.Name)
 }
 
-// SetValue implements View.
+// SetValue implements View. The value is checked and written, and the
+// surface evaluated again, holding wmu alone.
 func (b *Board) SetValue(source Source, surfaceID, nodeID string, value any) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	next, err := b.canvas.SetValue(surfaceID, nodeID, value)
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
+	cur := b.current()
+	b.compute()
+	next, err := cur.SetValue(surfaceID, nodeID, value)
 	if err != nil {
 		return err
 	}
+	set := &setChange{SurfaceID: surfaceID, NodeID: nodeID, Value: intentValue(value)}
+	b.mu.Lock()
 	b.canvas = next
-	b.keepLocked(change{Version: next.Version(), Set: &setChange{SurfaceID: surfaceID, NodeID: nodeID, Value: intentValue(value)}})
+	b.keepLocked(change{Version: next.Version(), Set: set})
 	b.notify()
+	b.mu.Unlock()
 	return nil
 }
 

@@ -17,6 +17,33 @@
 // wait, action and timeout is written to the transcript by the hub
 // itself.
 //
+// # Locks, and where the work happens
+//
+// Nothing slow happens under a lock that a reader waits on. A canvas
+// never changes (a change makes a new one), so a change is computed
+// beside the current canvas and then swapped in:
+//
+//   - Board.wmu makes the board's writers one at a time, in the order
+//     they came: a batch shown, a value set, a press (which builds its
+//     action from the canvas). A writer decodes the batch (up to 4 MiB),
+//     checks the value, evaluates bindings, checks and functions holding
+//     wmu alone; only the writers after it wait for it.
+//   - Board.mu guards the canvas pointer, the transcript, the status, the
+//     changes views follow and the subscribers. A writer takes it only to
+//     swap its canvas in, record the change (the transcript, the changes,
+//     the journal's record) and notify; every reader (Snapshot, and
+//     so canvas.info, canvas.state, the terminal's redraw, the web
+//     mirror, the view channel) and every transcript line or status takes
+//     it only for as long. A show is recorded in the transcript when it
+//     lands, after the lines added while it was computed.
+//   - Hub.mu guards the action queue, the waits and what the hub keeps of
+//     its views; Hub.pressMu makes presses one at a time, so the queue
+//     holds actions in the transcript's order.
+//
+// The locks are taken in that order (pressMu, wmu, Hub.mu, Board.mu, the
+// journal's), never the other way, and none is held while writing to an
+// agent, a view or a page.
+//
 // The Server is the agent API: JSON-RPC 2.0, one JSON object per line, on
 // a Unix socket in a directory only this user can enter (0700; the socket
 // 0600). Its methods are canvas.info, canvas.show, canvas.wait,

@@ -136,6 +136,8 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 	n := len(h.queue)
 	h.mu.Unlock()
 
+	// The restored canvas replaces the current one as a change does.
+	b.wmu.Lock()
 	b.mu.Lock()
 	if st != nil {
 		b.canvas = st.canvas
@@ -154,6 +156,7 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 	b.status.Queued = n
 	b.notify()
 	b.mu.Unlock()
+	b.wmu.Unlock()
 	if err != nil {
 		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
 	}
