@@ -30,6 +30,9 @@ type AttachOptions struct {
 	// Reconnect is how long to try again after the connection is lost;
 	// zero means DefaultReconnect, a negative value not at all.
 	Reconnect time.Duration
+	// applying, when set (tests only), is called while the view applies
+	// the hub's changes to its copy.
+	applying func()
 }
 
 // ErrNotAttached is what an intent gets while a RemoteView has no
@@ -49,9 +52,10 @@ var ErrNotAttached = errors.New("not connected to the a2term: the intent was not
 // says so meanwhile. Done is closed when it gives up, or once
 // Close is called. It is safe for concurrent use.
 type RemoteView struct {
-	socket string
-	logger *log.Logger
-	retry  time.Duration
+	socket   string
+	logger   *log.Logger
+	retry    time.Duration
+	applying func()
 
 	mu         sync.Mutex
 	canvas     *a2ui.Canvas
@@ -85,7 +89,7 @@ const maxVersionPairs = 1024
 // key beside it, connects to its view socket and returns once the first
 // snapshot is in. ctx bounds only the attaching.
 func Attach(ctx context.Context, socket string, opts AttachOptions) (*RemoteView, error) {
-	r := &RemoteView{socket: socket, logger: opts.Logger, retry: opts.Reconnect,
+	r := &RemoteView{socket: socket, logger: opts.Logger, retry: opts.Reconnect, applying: opts.applying,
 		subs: map[chan struct{}]struct{}{}, done: make(chan struct{}), canvas: a2ui.New(a2ui.Options{})}
 	if r.logger == nil {
 		r.logger = log.New(io.Discard, "", 0)
@@ -412,13 +416,21 @@ func (r *RemoteView) applySnapshot(s viewSnapshot) error {
 	return nil
 }
 
+// applyDelta applies the hub's changes to the copy. They are applied
+// without the view's lock, which its readers take (the terminal's redraw,
+// a press mapping its version): only the connection's reading goroutine
+// changes the copy, so the canvas read first is still the copy's when the
+// result is put in its place.
 func (r *RemoteView) applyDelta(d viewDelta) error {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.notifyLocked()
 	c := r.canvas
+	r.mu.Unlock()
+	if r.applying != nil {
+		r.applying()
+	}
+	var pairs []versionPair
+	var err error
 	for _, ch := range d.Changes {
-		var err error
 		switch {
 		case ch.Show != nil:
 			c, _, err = c.ApplyJSON(ch.Show)
@@ -429,15 +441,21 @@ func (r *RemoteView) applyDelta(d viewDelta) error {
 			}
 		}
 		if err != nil {
-			r.canvas = c
-			return err
+			break
 		}
-		r.versions = append(r.versions, versionPair{local: c.Version(), hub: ch.Version})
+		pairs = append(pairs, versionPair{local: c.Version(), hub: ch.Version})
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.notifyLocked()
+	r.canvas = c
+	r.versions = append(r.versions, pairs...)
 	if over := len(r.versions) - maxVersionPairs; over > 0 {
 		r.versions = append(r.versions[:0:0], r.versions[over:]...)
 	}
-	r.canvas = c
+	if err != nil {
+		return err
+	}
 	r.transcript = append(r.transcript, d.Transcript...)
 	r.dropped = d.Dropped
 	if over := len(r.transcript) - MaxTranscript; over > MaxTranscript/4 {
