@@ -44,7 +44,9 @@
 // journal's), never the other way, and none is held while writing to an
 // agent, a view or a page. An attached terminal (RemoteView) applies the
 // hub's changes to its copy of the canvas without its own lock too, so
-// its redraws never wait for an apply either.
+// its redraws never wait for an apply either; the terminal program sends
+// its intents (RemoteView.Press and SetValue, calls to the hub) in
+// commands, one after another, never from its update loop.
 //
 // The Server is the agent API: JSON-RPC 2.0, one JSON object per line, on
 // a Unix socket in a directory only this user can enter (0700; the socket

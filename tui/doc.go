@@ -11,4 +11,15 @@
 // All view state — the active surface, the focused control, scroll
 // offsets, open dialogs, cursors — lives in the Model and changes only in
 // Update; View only draws.
+//
+// The person's values and presses are the view's to decide, and the view
+// may be slow to answer (the hub of an attached terminal, busy or gone),
+// so Update never calls it: each intent goes to the view in a command
+// that waits for the one before it, so the view gets them in the order
+// given, and the view's answer comes back as a message (a refusal shows
+// on the status line). Until a value is through, the program draws it
+// over the view's canvas, so that typing shows at once and each key
+// builds on the last. At most MaxIntentsInFlight (64) intents are on
+// their way at once; a key that would send one more sends nothing, and
+// the status line says so.
 package tui

@@ -103,6 +103,23 @@ type Model struct {
 	changed <-chan struct{}
 	cancel  func()
 
+	// The person's values and presses go to the view in commands, never
+	// in Update: the hub of an attached terminal may be slow to answer,
+	// or gone. Each command waits for the one before it (sent is closed
+	// once the last one is through), so the view has them in the order
+	// the person gave them. Until a value is through, the model draws it
+	// over the view's canvas, so that it shows at once and what is typed
+	// next builds on it: base is the view's canvas, pending the values on
+	// their way, oldest first, and snap.Canvas is base with them set.
+	// Intents are numbered from 1: lastSent is the last one sent,
+	// through the last one known to be carried out (those before it are
+	// too).
+	sent     chan struct{}
+	base     *a2ui.Canvas
+	pending  []sentIntent
+	lastSent uint64
+	through  uint64
+
 	// Layout, recomputed in Update whenever anything it depends on
 	// changes, so that View only draws.
 	lay layout
@@ -116,6 +133,35 @@ type Model struct {
 
 // changedMsg says the view's state changed.
 type changedMsg struct{}
+
+// MaxIntentsInFlight is how many of the person's intents (values set,
+// presses) may be on their way to the view at once: sent, and not yet
+// carried out. While the view does not answer (an attached terminal's
+// hub stopped), keys are not queued without end: the next intent is not
+// sent, and the status line says so.
+const MaxIntentsInFlight = 64
+
+// sentIntent is an intent of the person sent to the view: a value set or
+// a press, of node on surface.
+type sentIntent struct {
+	id            uint64
+	kind          components.IntentKind
+	surface, node string
+	value         any
+	// version is the view's version of the surface the press was seen
+	// at; opens says the button opens url (a2term shows it, opens
+	// nothing).
+	version uint64
+	opens   bool
+	url     string
+}
+
+// intentsMsg says how intents the model sent came out: errs[i] is what
+// sent[i] met.
+type intentsMsg struct {
+	sent []sentIntent
+	errs []error
+}
 
 // webMsg carries what opening the web mirror said.
 type webMsg struct{ lines []string }
@@ -155,6 +201,7 @@ func New(view bridge.View, opts Options) *Model {
 	m.help = newHelp(m.theme)
 	m.changed, m.cancel = view.Subscribe()
 	m.snap = view.Snapshot()
+	m.base = m.snap.Canvas
 	for _, s := range m.shownSurfaces() {
 		m.known[s.ID()] = true
 	}
@@ -236,6 +283,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case webMsg:
 		m.message = msg.lines
 		return m, nil
+	case intentsMsg:
+		m.intentsDone(msg)
+		return m, nil
 	case copiedMsg:
 		if msg.err != nil {
 			m.setNotice("could not copy the link: "+msg.err.Error(), false)
@@ -249,16 +299,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		return m, m.key(msg)
 	case tea.MouseMsg:
-		m.mouse(msg)
-		return m, nil
+		return m, m.mouse(msg)
 	}
 	return m, nil
 }
 
-// refresh reads the latest snapshot.
+// refresh reads the latest snapshot, and draws the values still on
+// their way to the view over it.
 func (m *Model) refresh() {
 	lost, prev, anew := m.snap.Status.Lost, m.snap.Canvas, m.snap.Anew
 	m.snap = m.view.Snapshot()
+	m.base = m.snap.Canvas
+	for _, si := range m.pending {
+		m.predict(si)
+	}
 	if m.snap.Anew != anew {
 		m.carrySeen(prev)
 	}
@@ -456,8 +510,7 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 				m.stateGen++
 			}
 			if it.Kind != components.Ignored {
-				m.apply(it)
-				return nil
+				return m.apply(it)
 			}
 		}
 		if components.TakesText(n) && k.Type == tea.KeyRunes && !k.Alt {
@@ -793,35 +846,108 @@ func (m *Model) context() *components.Context {
 	return &components.Context{Theme: m.surfaceTheme(), State: m.state(), Focus: m.focus[m.active], Now: m.now}
 }
 
-// apply carries out what a control asked for.
-func (m *Model) apply(it components.Intent) {
+// apply carries out what a control asked for: at once what is the
+// model's own (a dialog opened or closed), in a command what is the
+// view's (values, presses).
+func (m *Model) apply(it components.Intent) tea.Cmd {
+	var out []sentIntent
 	for it.Kind != components.Ignored {
-		var err error
 		switch it.Kind {
 		case components.Press:
-			err = m.press(it.Node)
-			if err == nil && m.notice == "" && m.snap.Status.Agent == bridge.AgentNone {
-				m.setNotice("no agent is connected; the action waits in the queue", true)
+			if si, ok := m.pressIntent(it.Node); ok {
+				out = append(out, si)
 			}
 		case components.SetValue:
-			err = m.view.SetValue(bridge.Terminal, m.active, it.Node, it.Value)
+			out = append(out, sentIntent{kind: components.SetValue, surface: m.active, node: it.Node, value: it.Value})
 		case components.OpenModal:
 			m.state().Modal = it.Node
 			m.focus[m.active] = ""
 		case components.CloseModal:
 			m.closeModal()
 		}
-		if err != nil {
-			m.setNotice(refusalNotice(err), false)
-		}
 		if it.Also == nil {
 			break
 		}
 		it = *it.Also
 	}
-	m.snap = m.view.Snapshot()
+	cmd := m.send(out)
 	m.pickActive()
 	m.relayout()
+	return cmd
+}
+
+// send returns the command that gives the view its, in order, after the
+// intents sent before; the values are drawn at once. Beyond
+// MaxIntentsInFlight on their way, its are not sent.
+func (m *Model) send(its []sentIntent) tea.Cmd {
+	if len(its) == 0 {
+		return nil
+	}
+	if waiting := m.lastSent - m.through; waiting+uint64(len(its)) > MaxIntentsInFlight {
+		m.setNotice(fmt.Sprintf("Not sent: the a2term has not yet taken the %d changes before it", waiting), false)
+		return nil
+	}
+	for i := range its {
+		m.lastSent++
+		its[i].id = m.lastSent
+		if its[i].kind == components.SetValue {
+			m.pending = append(m.pending, its[i])
+			m.predict(its[i])
+		}
+	}
+	view, prev, done := m.view, m.sent, make(chan struct{})
+	m.sent = done
+	return func() tea.Msg {
+		if prev != nil {
+			<-prev
+		}
+		defer close(done)
+		errs := make([]error, len(its))
+		for i, si := range its {
+			if si.kind == components.Press {
+				errs[i] = view.Press(bridge.Terminal, si.surface, si.node, si.version)
+			} else {
+				errs[i] = view.SetValue(bridge.Terminal, si.surface, si.node, si.value)
+			}
+		}
+		return intentsMsg{sent: its, errs: errs}
+	}
+}
+
+// predict draws a value on its way to the view: the canvas drawn gets it
+// as the view will. A value the canvas refuses is not drawn; the view's
+// refusal comes back with the answer.
+func (m *Model) predict(si sentIntent) {
+	if next, err := m.snap.Canvas.SetValue(si.surface, si.node, si.value); err == nil {
+		m.snap.Canvas = next
+	}
+}
+
+// intentsDone takes the view's answer to intents it was sent: the values
+// through are now the view's own, a refusal is shown on the status line
+// (over what the view's new state says there), and a press says what came
+// of it. Answers may come out of order; an intent through means every one
+// before it is.
+func (m *Model) intentsDone(msg intentsMsg) {
+	for _, si := range msg.sent {
+		m.through = max(m.through, si.id)
+	}
+	keep := m.pending[:0]
+	for _, si := range m.pending {
+		if si.id > m.through {
+			keep = append(keep, si)
+		}
+	}
+	clear(m.pending[len(keep):])
+	m.pending = keep
+	m.refresh()
+	for i, si := range msg.sent {
+		if err := msg.errs[i]; err != nil {
+			m.setNotice(refusalNotice(err), false)
+		} else if si.kind == components.Press {
+			m.pressed(si)
+		}
+	}
 }
 
 // refusalNotice words a refused intent for the status line: a press
@@ -835,30 +961,53 @@ func refusalNotice(err error) string {
 	return err.Error()
 }
 
-// press presses a button; a button that is a Modal's entry point opens
-// the dialog too.
-func (m *Model) press(id string) error {
+// pressIntent is the press of button id of the active surface, as the
+// person sees it; a button that is a Modal's entry point opens the dialog
+// too.
+func (m *Model) pressIntent(id string) (sentIntent, bool) {
 	s := m.snap.Canvas.Surface(m.active)
 	if s == nil {
-		return nil
+		return sentIntent{}, false
 	}
 	if mod := components.ModalOf(s.Tree(), id); mod != nil && m.state().Modal == "" {
 		m.state().Modal = mod.ID
 		m.focus[m.active] = ""
 	}
-	if err := m.view.Press(bridge.Terminal, m.active, id, s.Version()); err != nil {
-		return err
+	si := sentIntent{kind: components.Press, surface: m.active, node: id, version: s.Version()}
+	if b := m.base.Surface(m.active); b != nil {
+		// The values drawn over the view's canvas change no button: the
+		// person saw the view's version of the surface.
+		si.version = b.Version()
 	}
-	// A button that opens an address: a2term opens nothing, the person
-	// is shown the address, by the button and on the status line.
-	if n := s.Tree().Find(id); n != nil {
-		if p, ok := n.Props.(*a2ui.ButtonProps); ok && p.Call == "openUrl" {
-			m.state().Node(id).Notice = components.OpenNotice(p.URL)
-			m.stateGen++
-			m.setNotice(components.OpenNotice(p.URL), true)
+	if t := s.Tree(); t != nil {
+		if n := t.Find(id); n != nil {
+			if p, ok := n.Props.(*a2ui.ButtonProps); ok && p.Call == "openUrl" {
+				si.opens, si.url = true, p.URL
+			}
 		}
 	}
-	return nil
+	return si, true
+}
+
+// pressed says what came of a press the view took: a button that opens
+// an address shows it, by the button and on the status line (a2term opens
+// nothing); a press no agent is there to read says it waits.
+func (m *Model) pressed(si sentIntent) {
+	if si.opens {
+		st, ok := m.states[si.surface]
+		if !ok {
+			st = components.NewState()
+			m.states[si.surface] = st
+		}
+		st.Node(si.node).Notice = components.OpenNotice(si.url)
+		m.stateGen++
+		m.setNotice(components.OpenNotice(si.url), true)
+		m.relayout()
+		return
+	}
+	if m.notice == "" && m.snap.Status.Agent == bridge.AgentNone {
+		m.setNotice("no agent is connected; the action waits in the queue", true)
+	}
 }
 
 func (m *Model) closeModal() {
@@ -881,9 +1030,9 @@ func (m *Model) closeModal() {
 	m.relayout()
 }
 
-func (m *Model) mouse(ev tea.MouseMsg) {
+func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
 	if ev.Action != tea.MouseActionPress {
-		return
+		return nil
 	}
 	overScript := m.lay.showScript && (!m.lay.showSurface || ev.X >= m.lay.scriptX) && ev.Y > 0 && ev.Y <= m.lay.bodyH
 	switch {
@@ -900,20 +1049,20 @@ func (m *Model) mouse(ev tea.MouseMsg) {
 		default:
 			m.scrollBy(d)
 		}
-		return
+		return nil
 	case ev.Button != tea.MouseButtonLeft:
-		return
+		return nil
 	}
 	if m.helpOpen || m.message != nil {
 		m.helpOpen, m.message = false, nil
 		m.relayout()
-		return
+		return nil
 	}
 	if ev.Y == 0 {
 		for _, t := range m.lay.tabs {
 			if ev.X >= t.x && ev.X < t.x+t.w {
 				m.showSurface(t.id)
-				return
+				return nil
 			}
 		}
 		if t := m.lay.scriptTab; t.w > 0 && ev.X >= t.x && ev.X < t.x+t.w {
@@ -925,26 +1074,26 @@ func (m *Model) mouse(ev tea.MouseMsg) {
 			}
 			m.relayout()
 		}
-		return
+		return nil
 	}
 	if overScript && m.lay.wide {
 		m.clearFocus()
 		m.scriptFocus = true
 		m.relayout()
-		return
+		return nil
 	}
 	h, ok := m.lay.hitAt(ev.X, ev.Y)
 	if !ok {
-		return
+		return nil
 	}
 	s := m.snap.Canvas.Surface(m.active)
 	if s == nil || s.Tree() == nil {
-		return
+		return nil
 	}
 	n := s.Tree().Find(h.Node)
 	ctl, isCtl := components.ControlFor(n)
 	if !isCtl {
-		return
+		return nil
 	}
 	m.focus[m.active] = n.ID
 	m.started[m.active] = true
@@ -955,7 +1104,7 @@ func (m *Model) mouse(ev tea.MouseMsg) {
 	if *st != before {
 		m.stateGen++
 	}
-	m.apply(it)
+	return m.apply(it)
 }
 
 // Frame draws one frame of view at w×h without a terminal: the surface

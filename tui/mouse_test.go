@@ -19,7 +19,9 @@ func click(t *testing.T, m *Model, id string) {
 		if h.Node == id && h.Focusable {
 			x := m.lay.innerX + h.X + h.W/2
 			y := 1 + h.Y - m.lay.scroll
-			m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+			// As the program does: what the click asks of the view runs
+			// in a command, whose answer comes back to the model.
+			(&Screen{m: m}).run(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 			return
 		}
 	}
