@@ -19,9 +19,9 @@
 //
 // # Locks, and where the work happens
 //
-// Nothing slow happens under a lock that a reader waits on. A canvas
-// never changes (a change makes a new one), so a change is computed
-// beside the current canvas and then swapped in:
+// No decoding or evaluating happens under a lock that a reader waits on.
+// A canvas never changes (a change makes a new one), so a change is
+// computed beside the current canvas and then swapped in:
 //
 //   - Board.wmu makes the board's writers one at a time, in the order
 //     they came: a batch shown, a value set, a press (which builds its
@@ -35,7 +35,9 @@
 //     so canvas.info, canvas.state, the terminal's redraw, the web
 //     mirror, the view channel) and every transcript line or status takes
 //     it only for as long. A show is recorded in the transcript when it
-//     lands, after the lines added while it was computed.
+//     lands, after the lines added while it was computed. (Now and then
+//     the journal's record compacts it, writing a snapshot of the whole
+//     state, under the same lock.)
 //   - Hub.mu guards the action queue, the waits and what the hub keeps of
 //     its views; Hub.pressMu makes presses one at a time, so the queue
 //     holds actions in the transcript's order.
@@ -44,8 +46,8 @@
 // journal's), never the other way, and none is held while writing to an
 // agent, a view or a page. An attached terminal (RemoteView) applies the
 // hub's changes to its copy of the canvas without its own lock too, so
-// its redraws never wait for an apply either; the terminal program sends
-// its intents (RemoteView.Press and SetValue, calls to the hub) in
+// its redraws never wait for an apply either; the full-screen program
+// sends its intents (RemoteView.Press and SetValue, calls to the hub) in
 // commands, one after another, never from its update loop.
 //
 // The Server is the agent API: JSON-RPC 2.0, one JSON object per line, on
