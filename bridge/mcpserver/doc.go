@@ -17,6 +17,16 @@
 // pairing link the agent is given to pass on (no terminal shows that
 // canvas), and only until it is used.
 //
+// The SDK reads its input as a stream of JSON values and ends the session
+// on anything else, losing the replies still to come; so lineFilter reads
+// the input a line at a time, at most [MaxLine] bytes, and hands the SDK
+// only lines that are exactly one JSON-RPC message. Any other line is
+// answered and skipped: -32700 with id null when it is not one JSON value
+// (a second message, a stray "}", a NUL or a byte order mark beside the
+// message), -32600 for a batch, for JSON that is not a message and for a
+// line over MaxLine, which is never held whole. The log says why, and
+// quotes nothing of the line.
+//
 // Every tool result carries structured content that validates against
 // the tool's output schema; its text content is the same JSON followed by
 // the one-line summary the transcript also records. canvas_wait sends

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"path/filepath"
 	"regexp"
@@ -71,17 +72,19 @@ func testCtx(t *testing.T, d time.Duration) context.Context {
 	return ctx
 }
 
-// connect serves c's tools on an in-memory transport and connects the
-// SDK's client to them.
+// connect serves c's tools on pipes, as `a2term mcp` serves them on its
+// standard input and output, and connects the SDK's client to them.
 func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *syncBuffer, opts Options) *env {
 	t.Helper()
 	ctx := testCtx(t, 30*time.Second)
 	e := &env{hub: hub, canvas: c, log: log, schemas: map[string]*jsonschema.Resolved{}, onProg: make(chan struct{}, 100)}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := NewServer(c, opts).Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() {
+		served <- serve(context.Background(), c, opts, inR, outW)
+		outW.Close()
+	}()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
 			e.mu.Lock()
@@ -92,13 +95,15 @@ func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *syncBuffer, opts Opt
 			default:
 			}
 		},
-	}).Connect(ctx, ct, nil)
+	}).Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		cs.Close()
-		ss.Wait()
+		if err := <-served; err != nil {
+			t.Errorf("the server ended with %v", err)
+		}
 	})
 	e.cs = cs
 	tools, err := cs.ListTools(ctx, nil)

@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 )
 
@@ -27,6 +29,11 @@ func Serve(ctx context.Context, opts Options, stdin io.Reader, stdout io.Writer)
 		return err
 	}
 	defer c.Close()
+	return serve(ctx, c, opts, stdin, stdout)
+}
+
+// serve is Serve on a canvas already open.
+func serve(ctx context.Context, c *Canvas, opts Options, stdin io.Reader, stdout io.Writer) error {
 	out := &lockedWriter{w: stdout}
 	in := &lineFilter{r: bufio.NewReaderSize(stdin, 64<<10), out: out, log: opts.logWriter(), max: MaxLine}
 	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: out, MaxLineLength: MaxLine + 1}
@@ -36,8 +43,10 @@ func Serve(ctx context.Context, opts Options, stdin io.Reader, stdout io.Writer)
 	return nil
 }
 
-// MaxLine bounds one MCP message: a canvas_show of a batch at the
-// agent API's limit, with room for JSON's escapes.
+// MaxLine bounds one MCP message, a line of input: a canvas_show of a
+// batch at the agent API's limit, with room for JSON's escapes. A longer
+// line is answered with -32600 and skipped, never held whole; the session
+// goes on.
 const MaxLine = 2 * bridge.MaxRPCMessageBytes
 
 // lockedWriter is standard output, shared by the MCP connection and the
@@ -56,9 +65,11 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 func (*lockedWriter) Close() error { return nil }
 
 // lineFilter passes on the lines of r that are single JSON-RPC messages.
-// The SDK ends the session on anything else (a line that is not JSON, a
-// batch, a line over the limit), so those are answered here with a
-// JSON-RPC error, logged and dropped, and the session goes on.
+// The SDK ends the session on anything else (a line that is not JSON, one
+// with more than one JSON value or anything but white space after it, a
+// batch, a line over the limit), losing the replies to the requests
+// before it, so those are answered here with a JSON-RPC error, logged and
+// dropped, and the session goes on.
 type lineFilter struct {
 	r       *bufio.Reader
 	out     io.Writer
@@ -102,7 +113,7 @@ func (f *lineFilter) readLine() ([]byte, error) {
 			continue
 		}
 		if tooLong {
-			f.refuse(-32600, fmt.Sprintf("message over %d bytes", f.max))
+			f.refuse(jsonrpc.CodeInvalidRequest, nil, fmt.Sprintf("message over %d bytes", f.max))
 			return nil, err
 		}
 		if len(line) > 0 && line[len(line)-1] != '\n' {
@@ -112,25 +123,62 @@ func (f *lineFilter) readLine() ([]byte, error) {
 	}
 }
 
-// check returns line if it is one JSON-RPC message, and nil otherwise.
+// check returns line as the SDK is to read it, one JSON-RPC message and
+// a newline, or nil when line is not one. The SDK reads its input as a
+// stream of JSON values and ends the session on anything between two of
+// them but a newline, so a line must be exactly one JSON value, with only
+// JSON's own white space around it: a second value, a stray "}", a NUL
+// or a byte order mark after or before it is refused here.
 func (f *lineFilter) check(line []byte) []byte {
-	trimmed := bytes.TrimSpace(line)
+	trimmed := bytes.Trim(line, " \t\r\n")
 	if len(trimmed) == 0 {
 		return nil
 	}
+	var v json.RawMessage
+	if err := json.Unmarshal(trimmed, &v); err != nil {
+		// encoding/json's reason quotes at most one character of the
+		// line, escaped.
+		f.refuse(jsonrpc.CodeParseError, nil, "parse error: a line must hold exactly one JSON-RPC message: "+err.Error())
+		return nil
+	}
 	if trimmed[0] == '[' {
-		f.refuse(-32600, "batches are not supported: send one message a line")
+		f.refuse(jsonrpc.CodeInvalidRequest, nil, "batches are not supported: send one message a line")
 		return nil
 	}
 	if _, err := jsonrpc.DecodeMessage(trimmed); err != nil {
-		f.refuse(-32700, "not a JSON-RPC 2.0 message: "+err.Error())
+		// Not err's text: it quotes the line.
+		f.refuse(jsonrpc.CodeInvalidRequest, requestID(trimmed), "invalid request: not a JSON-RPC 2.0 message")
 		return nil
 	}
-	return line
+	return append(trimmed, '\n')
 }
 
-func (f *lineFilter) refuse(code int, msg string) {
-	fmt.Fprintf(f.log, "a2term mcp: ignored an input line: %s\n", msg)
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
+// requestID is the id of a JSON object that is not a valid request, when
+// it has one a reply can carry (a string or a whole number), so that a
+// client waiting for that reply gets it; else nil, which is JSON's null.
+func requestID(object []byte) any {
+	var m struct {
+		ID any `json:"id"`
+	}
+	if json.Unmarshal(object, &m) != nil {
+		return nil
+	}
+	switch id := m.ID.(type) {
+	case string:
+		return id
+	case float64:
+		if id == math.Trunc(id) && math.Abs(id) < 1<<53 {
+			return int64(id)
+		}
+	}
+	return nil
+}
+
+// refuse answers a line with a JSON-RPC error and logs why. msg quotes
+// nothing of the line, and is cleaned all the same: the log is read in a
+// terminal.
+func (f *lineFilter) refuse(code int, id any, msg string) {
+	fmt.Fprintf(f.log, "a2term mcp: ignored an input line: %s\n", a2ui.SanitizeLine(msg))
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
 	_, _ = f.out.Write(append(b, '\n'))
 }
