@@ -48,6 +48,87 @@ func (h hubAPI) Append(_ context.Context, role bridge.Role, text string) error {
 	return h.hub.Append(role, text)
 }
 
+// Bounds on what the tools have running at the canvas at once. A client
+// may send any number of tool calls without waiting for their results
+// (the SDK runs each as it arrives); those beyond these bounds wait for
+// their turn in this server. Together they are the requests the agent
+// socket runs at once for one connection (bridge.DefaultMaxInFlight), so
+// that the a2term this server is attached to never refuses one as too
+// many, and waits never take the turns that the other tools need.
+const (
+	// MaxWaitsAtCanvas is how many canvas_wait calls wait at the canvas
+	// at once. A wait that finds them all taken waits for its turn with
+	// its seconds running, and has timed out when they run out first:
+	// the waits ahead of it were there to take any action meanwhile.
+	MaxWaitsAtCanvas = bridge.DefaultMaxInFlight / 2
+	// MaxCallsAtCanvas is how many other calls (a show, a read, a
+	// transcript line) run at the canvas at once.
+	MaxCallsAtCanvas = bridge.DefaultMaxInFlight - MaxWaitsAtCanvas
+)
+
+// turns is an API whose calls take turns: at most MaxWaitsAtCanvas waits
+// and MaxCallsAtCanvas other calls at once, each set of turns a buffered
+// channel holding one token per call running.
+type turns struct {
+	api   API
+	waits chan struct{}
+	calls chan struct{}
+}
+
+func takeTurns(api API) *turns {
+	return &turns{api: api, waits: make(chan struct{}, MaxWaitsAtCanvas), calls: make(chan struct{}, MaxCallsAtCanvas)}
+}
+
+// call runs f in a turn of g.calls, once one is free.
+func (g *turns) call(ctx context.Context, f func() error) error {
+	select {
+	case g.calls <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-g.calls }()
+	return f()
+}
+
+func (g *turns) Info(ctx context.Context) (res bridge.Info, err error) {
+	err = g.call(ctx, func() (e error) { res, e = g.api.Info(ctx); return })
+	return
+}
+func (g *turns) Show(ctx context.Context, m []json.RawMessage) (res bridge.ShowResult, err error) {
+	err = g.call(ctx, func() (e error) { res, e = g.api.Show(ctx, m); return })
+	return
+}
+func (g *turns) State(ctx context.Context, id string) (res []bridge.SurfaceState, err error) {
+	err = g.call(ctx, func() (e error) { res, e = g.api.State(ctx, id); return })
+	return
+}
+func (g *turns) Append(ctx context.Context, role bridge.Role, text string) error {
+	return g.call(ctx, func() error { return g.api.Append(ctx, role, text) })
+}
+
+// Wait waits for a turn of g.waits, then at the canvas for what is left
+// of seconds (in tenths of a second, for the transcript's sake).
+func (g *turns) Wait(ctx context.Context, seconds float64) (bridge.WaitResult, error) {
+	select {
+	case g.waits <- struct{}{}:
+	default:
+		start := time.Now()
+		d := time.Duration(seconds * float64(time.Second))
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		select {
+		case g.waits <- struct{}{}:
+		case <-timer.C:
+			return bridge.WaitResult{Action: json.RawMessage("null"), TimedOut: true}, nil
+		case <-ctx.Done():
+			return bridge.WaitResult{}, ctx.Err()
+		}
+		seconds = max(d-time.Since(start), 0).Truncate(time.Second / 10).Seconds()
+	}
+	defer func() { <-g.waits }()
+	return g.api.Wait(ctx, seconds)
+}
+
 // SocketError says that the a2term socket the server was told to use, or
 // the one it attached to, cannot be reached. Every tool returns it while
 // that lasts, so the agent can tell the person what to do.
@@ -206,7 +287,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	}
 	if socket != "" {
 		s := &socketAPI{path: socket, from: from}
-		c := &Canvas{api: s, mode: Attached, socket: socket, close: s.Close}
+		c := &Canvas{api: takeTurns(s), mode: Attached, socket: socket, close: s.Close}
 		dctx, cancel := context.WithTimeout(ctx, DialTimeout)
 		_, err := s.Info(dctx)
 		cancel()
@@ -224,7 +305,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	cancel()
 	if err == nil {
 		fmt.Fprintf(logw, "a2term mcp: attached to the a2term at %s\n", socket)
-		return &Canvas{api: s, mode: Attached, socket: socket, close: s.Close}, nil
+		return &Canvas{api: takeTurns(s), mode: Attached, socket: socket, close: s.Close}, nil
 	}
 	s.Close()
 	fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
@@ -251,7 +332,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		}
 		fmt.Fprintf(logw, "a2term mcp: the web mirror listens at %s; the agent is given its one-time link to pass on to the person\n", web.URL())
 	}
-	return &Canvas{api: hubAPI{hub}, mode: Standalone, hub: hub, close: func() {
+	return &Canvas{api: takeTurns(hubAPI{hub}), mode: Standalone, hub: hub, close: func() {
 		if srv != nil {
 			srv.Close()
 		}

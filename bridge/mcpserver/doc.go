@@ -5,8 +5,8 @@
 //
 // The flow of one session:
 //
-//	MCP client --stdio--> lineFilter --> mcp.Server --tools--> API
-//	                                                         |
+//	MCP client --stdio--> lineFilter --> mcp.Server --tools--> turns (API)
+//	                                                           |
 //	          attached:   socketAPI --JSON-RPC--> a running a2term (the person's terminal)
 //	          standalone: hubAPI --> a hub of its own, with the web mirror
 //
@@ -35,4 +35,15 @@
 // never fires; without a token it waits at most [MaxWaitWithoutProgress].
 // A cancelled wait ends at once and leaves the person's action queued for
 // the next wait.
+//
+// The SDK runs every tool call as it arrives, however many a client sends
+// at once; turns lets at most [MaxWaitsAtCanvas] (4) waits and
+// [MaxCallsAtCanvas] (4) other calls reach the canvas at once, and the
+// rest wait for their turn. Together that is the 8 requests an a2term's
+// socket runs at once for one connection, so an attached canvas never
+// refuses one, and a client with any number of waits outstanding still
+// has its shows and reads answered at once. A wait that waits for its turn
+// has its seconds running, and times out if they run out first: the waits
+// at the canvas would have taken any action meanwhile. canvas_wait's
+// description states the bound.
 package mcpserver

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -57,6 +58,7 @@ func (s *syncBuffer) String() string {
 type env struct {
 	hub     *bridge.Hub
 	canvas  *Canvas
+	opts    Options // the server's
 	cs      *mcp.ClientSession
 	log     *syncBuffer
 	schemas map[string]*jsonschema.Resolved
@@ -77,7 +79,7 @@ func testCtx(t *testing.T, d time.Duration) context.Context {
 func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *syncBuffer, opts Options) *env {
 	t.Helper()
 	ctx := testCtx(t, 30*time.Second)
-	e := &env{hub: hub, canvas: c, log: log, schemas: map[string]*jsonschema.Resolved{}, onProg: make(chan struct{}, 100)}
+	e := &env{hub: hub, canvas: c, opts: opts, log: log, schemas: map[string]*jsonschema.Resolved{}, onProg: make(chan struct{}, 100)}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	served := make(chan error, 1)
@@ -375,6 +377,9 @@ func TestTools(t *testing.T) {
 				if tool.Name == "canvas_wait" && !strings.Contains(tool.Description, "call canvas_wait again") {
 					t.Errorf("canvas_wait does not tell the agent to call it again: %s", tool.Description)
 				}
+				if tool.Name == "canvas_wait" && !strings.Contains(tool.Description, fmt.Sprintf(" %d wait at the canvas at once", MaxWaitsAtCanvas)) {
+					t.Errorf("canvas_wait does not say how many waits wait at once: %s", tool.Description)
+				}
 			}
 			if strings.Join(names, ",") != "canvas_info,canvas_show,canvas_state,canvas_wait" {
 				t.Errorf("tools %v", names)
@@ -590,7 +595,7 @@ func standaloneParallel(t *testing.T, opts Options) *env {
 	t.Helper()
 	hub := bridge.NewHub(bridge.HubOptions{})
 	t.Cleanup(hub.Close)
-	c := &Canvas{api: hubAPI{hub}, mode: Standalone, hub: hub, close: func() {}}
+	c := &Canvas{api: takeTurns(hubAPI{hub}), mode: Standalone, hub: hub, close: func() {}}
 	log := &syncBuffer{}
 	opts.Log = log
 	return connect(t, c, hub, log, opts)

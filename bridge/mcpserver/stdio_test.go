@@ -46,7 +46,7 @@ func rawOn(t *testing.T, e *env) *rawClient {
 	outR, outW := io.Pipe()
 	r := &rawClient{t: t, in: inW, lines: make(chan []byte), served: make(chan error, 1), early: map[string][]rawReply{}}
 	go func() {
-		r.served <- serve(context.Background(), e.canvas, Options{Log: e.log, Version: "v9.9.9-test"}, inR, outW)
+		r.served <- serve(context.Background(), e.canvas, e.opts, inR, outW)
 		outW.Close()
 	}()
 	stop := make(chan struct{})
@@ -148,6 +148,31 @@ func (r *rawClient) await(ids ...string) map[string]rawReply {
 		}
 	}
 	return got
+}
+
+// awaitLine reads lines until one holds s, keeping the replies it reads
+// on the way for await.
+func (r *rawClient) awaitLine(s string) {
+	r.t.Helper()
+	timeout := time.NewTimer(20 * time.Second)
+	defer timeout.Stop()
+	for {
+		select {
+		case line := <-r.lines:
+			if strings.Contains(string(line), s) {
+				return
+			}
+			var rep rawReply
+			if json.Unmarshal(line, &rep) == nil && (rep.Result != nil || rep.Error != nil) {
+				r.early[string(rep.ID)] = append(r.early[string(rep.ID)], rep)
+			}
+		case err := <-r.served:
+			r.served <- err
+			r.t.Fatalf("the session ended (%v) before a line with %s", err, s)
+		case <-timeout.C:
+			r.t.Fatalf("no line with %s", s)
+		}
+	}
 }
 
 // ping is a ping request with id.
