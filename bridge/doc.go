@@ -96,6 +96,12 @@
 // go on. When accepting fails (out of file descriptors), the server waits
 // before trying again, up to a second, and never stops accepting.
 //
+// A journal (journal.go) holds at most about twice its snapshot plus
+// journalSlack (1 MiB) and one record; beside it, path.prev keeps one
+// previous generation, no more, of the same bound. A journal whose
+// snapshot is damaged is restored from path.prev, and the person is told
+// that any change made after path.prev was last written is lost.
+//
 // # Malformed input
 //
 // What happens to a connection, by what its peer sends. In every case

@@ -78,8 +78,10 @@ type Hub struct {
 	unwatchedAt  time.Time
 	// link makes a one-time link of the web mirror, when there is one.
 	link func() (string, int)
-	// journal writes every accepted change, when the hub keeps one.
-	journal *journal
+	// journal writes every accepted change, when the hub keeps one;
+	// journalSteps is told each step of its compactions (tests).
+	journal      *journal
+	journalSteps func(step string)
 }
 
 // HubOptions set up a hub.

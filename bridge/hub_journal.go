@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -26,6 +27,11 @@ type JournalReport struct {
 	// restored; Damaged is where they were kept (path.damaged).
 	Lost    int64
 	Damaged string
+	// Previous says the journal held no good snapshot and the canvas was
+	// restored from its previous generation (path.prev) instead, as it
+	// was when that was last written (Saved): what changed after that is
+	// lost.
+	Previous bool
 	// Notice words the report for the person ("" when the journal was new).
 	Notice string
 }
@@ -34,8 +40,12 @@ type JournalReport struct {
 // description in journal.go): a journal already there is restored first —
 // the canvas, the transcript's tail, the actions not yet taken, the
 // canvas id — up to its first damaged record, and the damaged rest is
-// kept beside it in path.damaged. The journal then starts afresh with a
-// snapshot of that state, and every accepted change is appended to it.
+// kept beside it in path.damaged; a journal whose very first record (its
+// snapshot) is damaged is restored from its previous generation,
+// path.prev. The journal then starts a new generation with a snapshot of
+// that state, keeping the one it restored as path.prev, and every
+// accepted change is appended to it. With no journal at path, the hub
+// starts afresh and a path.prev left there is removed.
 // UseJournal is called once, before the hub is used; the directory must
 // exist (PrepareStateDir).
 //
@@ -86,24 +96,38 @@ func (h *Hub) Abandon() error {
 }
 
 func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error) {
-	if fi, err := os.Lstat(path); err == nil {
-		found.journalThere, found.journalMode = true, fi.Mode().Perm()
+	prev := path + ".prev"
+	var err error
+	if found.journal, err = findFile(path); err == nil {
+		found.prev, err = findFile(prev)
 	}
-	data, err := readJournalFile(path)
 	if err != nil {
 		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
 	}
-	found.journal = data
+	data := found.journal.data
 	b := h.board
 	b.mu.Lock()
 	opts := b.canvas.Options()
 	b.mu.Unlock()
 	st := replayJournal(data, opts)
 	var rep JournalReport
-	if lost := int64(len(data)); st == nil && lost > 0 {
-		rep.Lost = lost
-	} else if st != nil {
+	if st != nil {
 		rep.Lost = st.lost
+	} else {
+		rep.Lost = int64(len(data))
+	}
+	// A journal restored, even in part, is the generation the next one
+	// keeps; one that held no good snapshot is not, and the previous
+	// generation it replaced stays.
+	keep := st != nil
+	if st == nil && found.journal.there {
+		if st = replayJournal(found.prev.data, opts); st != nil {
+			rep.Previous = true
+			// Whole, it holds the state of when it was last written.
+			if st.lost == 0 && found.prev.mtime.After(st.saved) {
+				st.saved = found.prev.mtime
+			}
+		}
 	}
 	if rep.Lost > 0 {
 		rep.Damaged = path + ".damaged"
@@ -112,7 +136,7 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		}
 	}
 
-	j := &journal{path: path, ids: map[*a2ui.UserAction]uint64{}, next: 1}
+	j := &journal{path: path, ids: map[*a2ui.UserAction]uint64{}, next: 1, steps: h.journalSteps}
 	var queue []Queued
 	if st != nil {
 		j.canvasID, j.webPort, j.next = st.canvasID, st.webPort, max(st.nextAction, 1)
@@ -124,7 +148,8 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model})
 		}
 		rep = JournalReport{Restored: true, Saved: st.saved, CanvasID: st.canvasID, Surfaces: len(st.canvas.Surfaces()),
-			Queued: len(queue), Entries: len(st.transcript), WebPort: st.webPort, Lost: rep.Lost, Damaged: rep.Damaged}
+			Queued: len(queue), Entries: len(st.transcript), WebPort: st.webPort, Lost: rep.Lost, Damaged: rep.Damaged,
+			Previous: rep.Previous}
 	}
 
 	h.mu.Lock()
@@ -146,7 +171,17 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		b.changes, b.changesBytes, b.changesFrom = nil, 0, st.canvas.Version()
 	}
 	found.written = true
-	err = j.compactLocked(b)
+	found.prevChanged = keep || found.prev.there && !found.journal.there
+	if !found.journal.there {
+		// The previous generation of a journal that was removed: the
+		// canvas starts afresh, and nothing restores it later.
+		if err = os.Remove(prev); errors.Is(err, os.ErrNotExist) {
+			err = nil
+		}
+	}
+	if err == nil {
+		err = j.compactLocked(b, keep)
+	}
 	if err == nil {
 		j.onFail = func(err error) {
 			b.Append(RoleNote, "The journal could not be written ("+err.Error()+"); from here on the canvas is not kept for the next a2term.")
@@ -176,12 +211,21 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 
 // words says what a restore did, for the status line and the transcript.
 func (r JournalReport) words() string {
+	at := r.Saved.Local().Format("15:04:05")
+	counts := Plural(r.Surfaces, "surface", "surfaces") + ", " + Plural(r.Queued, "action waiting", "actions waiting")
+	if r.Previous {
+		s := "The journal was empty"
+		if r.Lost > 0 {
+			s = fmt.Sprintf("The journal could not be read: its %d bytes were damaged (kept in %s)", r.Lost, r.Damaged)
+		}
+		return fmt.Sprintf("%s. Restored the canvas from the journal's previous generation, as it was at %s: %s; any change made after %s is lost.",
+			s, at, counts, at)
+	}
 	s := ""
 	// A journal that held nothing (a canvas that never showed anything)
 	// is restored without a word: there is nothing to tell.
 	if r.Restored && (r.Surfaces > 0 || r.Queued > 0 || r.Entries > 0) {
-		s = fmt.Sprintf("Restored the canvas as it was at %s: %s, %s.", r.Saved.Local().Format("15:04:05"),
-			Plural(r.Surfaces, "surface", "surfaces"), Plural(r.Queued, "action waiting", "actions waiting"))
+		s = fmt.Sprintf("Restored the canvas as it was at %s: %s.", at, counts)
 	}
 	if r.Lost > 0 {
 		if s != "" {

@@ -20,8 +20,9 @@ package bridge
 // process that is killed loses nothing it acknowledged, since the kernel
 // has the bytes; a machine that crashes may lose the records written
 // since the last sync, which the checksums find. The journal is synced
-// when it is compacted — the new file before it replaces the old one, and
-// the directory after — and when the hub closes.
+// when it is compacted — the new file, and the old one it keeps as the
+// previous generation, before the new replaces it, and the directory
+// after — and when the hub closes.
 //
 // Compaction keeps the journal bounded: once the changes written since
 // the snapshot weigh more than the snapshot (and at least
@@ -31,6 +32,21 @@ package bridge
 // snapshot plus one record, and a snapshot is bounded by the canvas's
 // limits and the transcript tail it keeps (journalTranscript entries,
 // journalTranscriptBytes of text).
+//
+// Generations: each compaction, and each start, begins a new generation
+// of the journal, and keeps the one before it, whole, as path.prev until
+// the next: once the new file is written and synced, the journal it
+// replaces is synced and linked as path.prev (copied where the file
+// system has no links), replacing the generation before, and only then
+// is the new file renamed over the journal. So the journal at path is
+// always a whole generation, the old one or the new, whatever step a
+// crash stops at; what is kept is one previous generation, no more. A
+// journal that holds no good snapshot (its first record is damaged: all
+// a journal holds after a clean stop) is restored from path.prev, which
+// ends where that snapshot began; what changed after path.prev was last
+// written is lost, and the person is told so, with the time. A hub that
+// finds no journal at path starts afresh and removes path.prev, which
+// belonged to a journal since removed.
 
 import (
 	"encoding/binary"
@@ -288,6 +304,9 @@ type journal struct {
 	// UseJournal found the disk, for Abandon.
 	lock  *os.File
 	found *journalFound
+	// steps, when not nil, is told each step of a compaction as it is
+	// done (tests copy the files there, as a crash would leave them).
+	steps func(step string)
 }
 
 // record writes one change; b's lock is held. A change that ends the
@@ -316,7 +335,7 @@ func (j *journal) record(b *Board, c change) {
 	}
 	err := j.writeLocked(&rec)
 	if err == nil && j.size-j.snapSize > max(j.snapSize, journalSlack) {
-		err = j.compactLocked(b)
+		err = j.compactLocked(b, true)
 	}
 	fail := j.failLocked(err)
 	j.mu.Unlock()
@@ -398,17 +417,30 @@ func (j *journal) snapshotLocked(b *Board) *journalSnapshot {
 }
 
 // compactLocked replaces the journal with one that starts with a
-// snapshot of the current state: written beside it, synced, renamed over
-// it, and the directory synced. b's lock is held.
-func (j *journal) compactLocked(b *Board) error {
+// snapshot of the current state: written beside it, synced, the journal
+// it replaces kept as the previous generation when keep says it is one
+// (see keepPrevious), renamed over it, and the directory synced. b's
+// lock is held.
+func (j *journal) compactLocked(b *Board, keep bool) error {
 	payload, err := json.Marshal(&journalRecord{Snapshot: j.snapshotLocked(b)})
 	if err != nil {
 		return err
 	}
-	f, size, err := writeJournalFile(j.path, frameRecord(nil, payload))
+	f, size, err := writeJournalFile(j.path, frameRecord(nil, payload), func() error {
+		j.step("new synced")
+		if !keep {
+			return nil
+		}
+		if err := keepPrevious(j.path, j.f); err != nil {
+			return err
+		}
+		j.step("previous kept")
+		return nil
+	})
 	if err != nil {
 		return err
 	}
+	j.step("renamed")
 	if j.f != nil {
 		j.f.Close()
 	}
@@ -416,9 +448,51 @@ func (j *journal) compactLocked(b *Board) error {
 	return nil
 }
 
+// step tells a test which step of a compaction was just done.
+func (j *journal) step(name string) {
+	if j.steps != nil {
+		j.steps(name)
+	}
+}
+
+// keepPrevious makes the journal at path the previous generation,
+// path.prev, replacing the one there: synced first (f is the journal
+// open for appending, or nil), so that a machine that crashes keeps it
+// whole, then linked, or copied where the file system has no links.
+func keepPrevious(path string, f *os.File) error {
+	if f == nil {
+		var err error
+		if f, err = os.OpenFile(path, os.O_RDWR, 0); err != nil {
+			return err
+		}
+		defer f.Close()
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	prev := path + ".prev"
+	if err := os.Remove(prev); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if os.Link(path, prev) == nil {
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	c, _, err := writeJournalFile(prev, data, nil)
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
 // writeJournalFile makes the file at path hold data, atomically, and
-// returns it open for appending.
-func writeJournalFile(path string, data []byte) (*os.File, int64, error) {
+// returns it open for appending: written beside it (path.new), synced,
+// renamed over it, and the directory synced. beforeRename, when not nil,
+// runs once the new file is synced; its error stops the write.
+func writeJournalFile(path string, data []byte, beforeRename func() error) (*os.File, int64, error) {
 	tmp := path + ".new"
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
@@ -437,6 +511,11 @@ func writeJournalFile(path string, data []byte) (*os.File, int64, error) {
 	}
 	if err := f.Sync(); err != nil {
 		return fail(err)
+	}
+	if beforeRename != nil {
+		if err := beforeRename(); err != nil {
+			return fail(err)
+		}
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		return fail(err)
@@ -495,16 +574,56 @@ type journalFound struct {
 	path string
 	// lockCreated says path.lock was not there.
 	lockCreated bool
-	// journalThere says a journal was at path, holding journal, with
-	// the permissions journalMode; written that UseJournal went on to
-	// write the journal afresh.
-	journalThere, written bool
-	journal               []byte
-	journalMode           os.FileMode
+	// journal is the journal at path as it was found, put back when
+	// written (UseJournal went on to write it afresh); prev is
+	// path.prev, put back when prevChanged.
+	journal, prev        foundFile
+	written, prevChanged bool
 	// damagedWritten says path.damaged was written; damagedThere that
 	// one was there before, holding damaged.
 	damagedWritten, damagedThere bool
 	damaged                      []byte
+}
+
+// foundFile is a file as UseJournal found it: there or not, what it
+// held, its permissions and when it was last written.
+type foundFile struct {
+	there bool
+	data  []byte
+	mode  os.FileMode
+	mtime time.Time
+}
+
+// findFile notes the file at path as it is.
+func findFile(path string) (foundFile, error) {
+	data, fi, err := readJournalFile(path)
+	if err != nil || fi == nil {
+		return foundFile{}, err
+	}
+	return foundFile{there: true, data: data, mode: fi.Mode().Perm(), mtime: fi.ModTime()}, nil
+}
+
+// putBack makes the file at path what it was found: none, or the bytes
+// it held, with its permissions and time.
+func (ff foundFile) putBack(path string) error {
+	if !ff.there {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	f, _, err := writeJournalFile(path, ff.data, nil)
+	if err != nil {
+		return err
+	}
+	err = f.Chmod(ff.mode)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chtimes(path, time.Time{}, ff.mtime)
+	}
+	return err
 }
 
 // keepDamaged writes data to the damaged journal's file at path, after
@@ -521,7 +640,8 @@ func (fd *journalFound) keepDamaged(path string, data []byte) error {
 	return os.WriteFile(path, data, 0o600)
 }
 
-// undo puts the journal and its damaged copy back as they were found.
+// undo puts the journal, its previous generation and its damaged copy
+// back as they were found.
 func (fd *journalFound) undo() error {
 	var errs []error
 	if fd.damagedWritten {
@@ -533,34 +653,15 @@ func (fd *journalFound) undo() error {
 		}
 	}
 	if fd.written {
-		if err := fd.putJournalBack(); err != nil {
-			errs = append(errs, err)
-		}
+		errs = append(errs, fd.journal.putBack(fd.path))
+	}
+	if fd.prevChanged {
+		errs = append(errs, fd.prev.putBack(fd.path+".prev"))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("a2term journal: putting %s back as it was: %w", fd.path, err)
 	}
 	return nil
-}
-
-// putJournalBack makes the journal what it was found: none, or the
-// bytes it held.
-func (fd *journalFound) putJournalBack() error {
-	if !fd.journalThere {
-		if err := os.Remove(fd.path); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-		return nil
-	}
-	f, _, err := writeJournalFile(fd.path, fd.journal)
-	if err != nil {
-		return err
-	}
-	err = f.Chmod(fd.journalMode)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // unlock lets the journal's lock l go, removing the lock file when
@@ -573,28 +674,33 @@ func (fd *journalFound) unlock(l *os.File) {
 	l.Close()
 }
 
-// readJournalFile reads the journal at path: nil, nil when there is none.
-func readJournalFile(path string) ([]byte, error) {
+// readJournalFile reads the journal at path, and returns what its file
+// is: nil, nil, nil when there is none.
+func readJournalFile(path string) ([]byte, os.FileInfo, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
+		return nil, nil, fmt.Errorf("%s is not a regular file", path)
 	}
 	if fi.Mode().Perm()&0o077 != 0 {
-		return nil, fmt.Errorf("%s is open to others (mode %o); it is not read", path, fi.Mode().Perm())
+		return nil, nil, fmt.Errorf("%s is open to others (mode %o); it is not read", path, fi.Mode().Perm())
 	}
 	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
-		return nil, fmt.Errorf("%s belongs to another user; it is not read", path)
+		return nil, nil, fmt.Errorf("%s belongs to another user; it is not read", path)
 	}
-	return io.ReadAll(f)
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, fi, nil
 }

@@ -3,13 +3,16 @@ package bridge_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/a2term/a2term/bridge"
 )
@@ -610,5 +613,343 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	h7, rep := journaled(t, path)
 	if rep.Lost != 4 || saved(t, h7) != want {
 		t.Errorf("after refused starts the damage is still told: %+v", rep)
+	}
+	h7.Close()
+
+	// A journal whose snapshot is damaged, restored from the previous
+	// generation: both, and the damaged copy, as they were.
+	data, err = os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[8] ^= 0x41
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	was = files(t, dir)
+	h8 := bridge.NewHub(bridge.HubOptions{})
+	if rep, err := h8.UseJournal(path); err != nil || !rep.Previous || saved(t, h8) != want {
+		t.Fatalf("a damaged snapshot: %+v, %v", rep, err)
+	}
+	if err := h8.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "a refused start over a damaged snapshot", dir, was)
+
+	// The journal removed: its previous generation, which the start
+	// removed, is back.
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	was = files(t, dir)
+	if _, ok := was["j.journal.prev"]; !ok {
+		t.Fatalf("no previous generation: %q", was)
+	}
+	h9 := bridge.NewHub(bridge.HubOptions{})
+	if rep, err := h9.UseJournal(path); err != nil || rep.Restored {
+		t.Fatalf("a removed journal: %+v, %v", rep, err)
+	}
+	if err := h9.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, "a refused start after the journal was removed", dir, was)
+}
+
+// session plays a short session on h: the form shown, a value set, two
+// presses queued, a line of the agent.
+func session(t *testing.T, h *bridge.Hub, note string) {
+	t.Helper()
+	if _, err := h.Show(form); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.SetValue(bridge.Terminal, "main", "note", note); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []string{"pay", "skip"} {
+		if err := h.Press(bridge.Web, "main", b, h.Snapshot().Canvas.Version()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.Append(bridge.RoleAgent, "a line of the agent"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dirFiles is what the files in dir hold, the lock file left out.
+func dirFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".lock") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = data
+	}
+	return files
+}
+
+// putFiles writes files (name to content) into a new directory, 0600,
+// and returns the journal's path there.
+func putFiles(t *testing.T, files map[string][]byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "j.journal")
+}
+
+// TestJournalDamagedSnapshotFallsBack: a journal after a clean stop
+// starts with its snapshot, and may hold nothing else. Its snapshot
+// damaged — the file emptied, cut short, a byte of the snapshot's frame
+// or record flipped — it is restored from its previous generation: the
+// same surface, values, queue and canvas id; the person is told that any
+// change after the time that generation was last written is lost, and
+// the damaged journal is kept. The next start finds a good journal again.
+func TestJournalDamagedSnapshotFallsBack(t *testing.T) {
+	for _, compacted := range []bool{false, true} {
+		t.Run(fmt.Sprintf("compacted before the stop %v", compacted), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "j.journal")
+			h1, _ := journaled(t, path)
+			session(t, h1, "typed before the restart")
+			h1.Close()
+			h2, _ := journaled(t, path)
+			want, wantID := saved(t, h2), h2.CanvasID()
+			if compacted {
+				if err := bridge.CompactJournal(h2); err != nil {
+					t.Fatal(err)
+				}
+			}
+			h2.Close()
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap := 8 + int(binary.LittleEndian.Uint32(data))
+			if snap < 16 || snap > len(data) || compacted && snap != len(data) {
+				t.Fatalf("a snapshot of %d bytes in a journal of %d", snap, len(data))
+			}
+			damageSnapshot(t, dirFiles(t, dir), snap, want, wantID)
+		})
+	}
+}
+
+// damageSnapshot damages the snapshot (its first snap bytes) of the
+// journal j.journal of files (a state directory's) in many ways, and
+// restores each beside the other files: each restores canvas want, with
+// id wantID and its two actions queued.
+func damageSnapshot(t *testing.T, files map[string][]byte, snap int, want, wantID string) {
+	t.Helper()
+	data := files["j.journal"]
+	// The time the previous generation was last written, later than
+	// any change it holds.
+	written := time.Now().Add(time.Minute).Truncate(time.Second)
+	flip := func(off int) []byte {
+		d := bytes.Clone(data)
+		d[off] ^= 0x41
+		return d
+	}
+	for _, tc := range []struct {
+		name    string
+		damaged []byte
+	}{
+		{"emptied", []byte{}},
+		{"cut in its frame", data[:5]},
+		{"cut after its frame", data[:8]},
+		{"cut in half", data[:snap/2]},
+		{"cut by its last byte", data[:snap-1]},
+		{"length flipped", flip(1)},
+		{"length grown past the end", flip(2)},
+		{"length one short", func() []byte {
+			d := bytes.Clone(data)
+			binary.LittleEndian.PutUint32(d, uint32(snap-9))
+			return d
+		}()},
+		{"checksum flipped", flip(6)},
+		{"first byte of the record flipped", flip(8)},
+		{"a middle byte flipped", flip(snap / 2)},
+		{"last byte flipped", flip(snap - 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			damaged := maps.Clone(files)
+			damaged["j.journal"] = tc.damaged
+			p := putFiles(t, damaged)
+			if _, ok := files["j.journal.prev"]; ok {
+				if err := os.Chtimes(p+".prev", time.Time{}, written); err != nil {
+					t.Fatal(err)
+				}
+			}
+			h, rep := journaled(t, p)
+			if !rep.Restored || !rep.Previous || rep.CanvasID != wantID || rep.Surfaces != 1 || rep.Queued != 2 {
+				t.Fatalf("report %+v", rep)
+			}
+			if got := saved(t, h); got != want {
+				t.Fatalf("restored\n%s\nwant\n%s", got, want)
+			}
+			at := written.Local().Format("15:04:05")
+			for _, w := range []string{"previous generation", "as it was at " + at, "1 surface, 2 actions waiting", "any change made after " + at + " is lost"} {
+				if !strings.Contains(rep.Notice, w) {
+					t.Errorf("notice %q lacks %q", rep.Notice, w)
+				}
+			}
+			if len(tc.damaged) > 0 {
+				if !strings.Contains(rep.Notice, fmt.Sprintf("its %d bytes were damaged (kept in %s)", len(tc.damaged), rep.Damaged)) {
+					t.Errorf("notice %q", rep.Notice)
+				}
+				if kept, err := os.ReadFile(rep.Damaged); err != nil || !bytes.Equal(kept, tc.damaged) {
+					t.Errorf("the damaged journal was not kept: %v", err)
+				}
+			}
+			if got := strings.Join(texts(h), "\n"); !strings.Contains(got, rep.Notice) {
+				t.Errorf("the transcript does not say it:\n%s", got)
+			}
+			if got := drain(t, h); len(got) != 2 {
+				t.Errorf("queue %q", got)
+			}
+			// The generation restored from stays the previous one.
+			if kept, err := os.ReadFile(p + ".prev"); err != nil || !bytes.Equal(kept, files["j.journal.prev"]) {
+				t.Errorf("the previous generation changed: %v", err)
+			}
+			h.Close()
+			h3, rep := journaled(t, p)
+			if rep.Previous || rep.Lost != 0 || rep.CanvasID != wantID || saved(t, h3) != want {
+				t.Errorf("the next start: %+v", rep)
+			}
+		})
+	}
+}
+
+// TestJournalCrashWhileCompacting copies the journal's files at each step
+// of a compaction — at a start and later — as a crash there leaves them,
+// and with the new file cut short, as a crash while it is written leaves
+// it: each copy restores the canvas as it was. Its journal's snapshot
+// damaged as well, a copy restores its previous generation.
+func TestJournalCrashWhileCompacting(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.journal")
+	h1, _ := journaled(t, path)
+	session(t, h1, "typed before the restart")
+	first := saved(t, h1)
+	h1.Close()
+
+	type crash struct {
+		step  string
+		files map[string][]byte
+	}
+	var crashes []crash
+	h := bridge.NewHub(bridge.HubOptions{})
+	defer h.Close()
+	bridge.SetJournalSteps(h, func(step string) { crashes = append(crashes, crash{step, dirFiles(t, dir)}) })
+	if _, err := h.UseJournal(path); err != nil {
+		t.Fatal(err)
+	}
+	atStart := len(crashes)
+	if err := h.SetValue(bridge.Terminal, "main", "note", "typed after the restart"); err != nil {
+		t.Fatal(err)
+	}
+	second := saved(t, h)
+	if err := bridge.CompactJournal(h); err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for _, c := range crashes {
+		steps = append(steps, c.step)
+	}
+	if got, want := strings.Join(steps, ", "), "new synced, previous kept, renamed, new synced, previous kept, renamed"; got != want {
+		t.Fatalf("steps %s, want %s", got, want)
+	}
+
+	for i, c := range crashes {
+		// The canvas as it was, and the one the previous generation
+		// holds at that point.
+		want, wantPrev := first, ""
+		if i >= atStart {
+			want = second
+		}
+		if _, ok := c.files["j.journal.prev"]; ok {
+			wantPrev = first
+			if i >= atStart && c.step != "new synced" {
+				wantPrev = second
+			}
+		}
+		what := fmt.Sprintf("a crash after %q (compaction %d)", c.step, 1+i/atStart)
+		restore := func(what string, files map[string][]byte) (string, bridge.JournalReport) {
+			t.Helper()
+			h := bridge.NewHub(bridge.HubOptions{})
+			defer h.Close()
+			rep, err := h.UseJournal(putFiles(t, files))
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			return saved(t, h), rep
+		}
+		if got, rep := restore(what, c.files); got != want || rep.Lost != 0 || rep.Previous {
+			t.Errorf("%s: restored %+v\n%s\nwant\n%s", what, rep, got, want)
+		}
+		if n, ok := c.files["j.journal.new"]; ok {
+			torn := maps.Clone(c.files)
+			torn["j.journal.new"] = n[:len(n)/2]
+			if got, rep := restore(what+", the new file cut short", torn); got != want || rep.Lost != 0 {
+				t.Errorf("%s, the new file cut short: restored %+v\n%s\nwant\n%s", what, rep, got, want)
+			}
+		}
+		if wantPrev != "" {
+			damaged := maps.Clone(c.files)
+			damaged["j.journal"] = bytes.Clone(c.files["j.journal"])
+			damaged["j.journal"][8] ^= 0x41
+			if got, rep := restore(what+", its snapshot damaged", damaged); got != wantPrev || !rep.Previous {
+				t.Errorf("%s, its snapshot damaged: restored %+v\n%s\nwant\n%s", what, rep, got, wantPrev)
+			}
+		}
+	}
+}
+
+// TestJournalRemovedStartsAfresh: a journal removed, the hub at its path
+// starts afresh, and removes the previous generation, which can then
+// never bring back the canvas the person meant to leave.
+func TestJournalRemovedStartsAfresh(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.journal")
+	h1, _ := journaled(t, path)
+	session(t, h1, "to be forgotten")
+	h1.Close()
+	h2, _ := journaled(t, path)
+	h2.Close()
+	if _, err := os.Stat(path + ".prev"); err != nil {
+		t.Fatalf("no previous generation: %v", err)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	h3, rep := journaled(t, path)
+	if rep.Restored || len(h3.Snapshot().Canvas.Surfaces()) != 0 {
+		t.Fatalf("a removed journal restored: %+v", rep)
+	}
+	if _, err := os.Stat(path + ".prev"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the previous generation of a removed journal is still there: %v", err)
+	}
+	h3.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[8] ^= 0x41
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h4, rep := journaled(t, path)
+	if rep.Restored || rep.Previous || len(h4.Snapshot().Canvas.Surfaces()) != 0 {
+		t.Errorf("the removed canvas came back: %+v", rep)
 	}
 }
