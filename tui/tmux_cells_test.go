@@ -4,8 +4,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,23 +13,19 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/tmuxtest"
 )
 
 // tmuxWidth prints cluster in a pane of a fresh tmux session, between
 // two letters, and returns how many cells tmux moved its cursor for it.
-func tmuxWidth(t *testing.T, socket string, n int, cluster string) int {
+func tmuxWidth(t *testing.T, srv *tmuxtest.Server, n int, cluster string) int {
 	t.Helper()
 	session := "w" + strconv.Itoa(n)
-	cmd := exec.Command("tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "200", "-y", "3", "--",
-		"sh", "-c", `printf 'X%sY' "$1"; exec sleep 60`, "sh", cluster)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("tmux new-session: %v: %s", err, out)
-	}
-	defer exec.Command("tmux", "-L", socket, "kill-session", "-t", session).Run()
+	srv.NewSession(session, 200, 3, "sh", "-c", `printf 'X%sY' "$1"; exec sleep 60`, "sh", cluster)
+	defer srv.Command("kill-session", "-t", session).Run()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		out, err := exec.Command("tmux", "-L", socket, "capture-pane", "-p", "-t", session).Output()
+		out, err := srv.Command("capture-pane", "-p", "-t", session).Output()
 		if err == nil && strings.Contains(string(out), "Y") {
 			break
 		}
@@ -40,11 +34,8 @@ func tmuxWidth(t *testing.T, socket string, n int, cluster string) int {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	out, err := exec.Command("tmux", "-L", socket, "display", "-p", "-t", session, "#{cursor_x}").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	out := srv.Run("display", "-p", "-t", session, "#{cursor_x}")
+	x, err := strconv.Atoi(strings.TrimSpace(out))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,16 +50,10 @@ func tmuxWidth(t *testing.T, socket string, n int, cluster string) int {
 // tmux does disagree with the layout on some, so that it exercises what it
 // is about.
 func TestStableClustersMatchTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed; this test asks it for widths (CI installs it)")
-	}
-	socket := fmt.Sprintf("a2term-cells-%d", os.Getpid())
-	defer exec.Command("tmux", "-L", socket, "kill-server").Run()
+	srv := tmuxtest.Start(t)
 	// A session that stays, so that the server does not exit (and race
 	// the next new-session) each time a measuring session ends.
-	if out, err := exec.Command("tmux", "-L", socket, "new-session", "-d", "-s", "keep", "--", "sleep", "600").CombinedOutput(); err != nil {
-		t.Fatalf("tmux new-session: %v: %s", err, out)
-	}
+	srv.NewSession("keep", 80, 24, "sleep", "600")
 
 	ordinary := "Hello, café naïve Grüße Ærø ñ ç ş ğ e\u0301 a\u0308 Ђ Ж ω α 日本語 中文 한국어 カタカナ ｶﾀｶﾅ ！ א ב مرحبا क कि कु ก กิ ✓ ✗ ⌘ ─ │ … • ° ± × ’ “"
 	seen := map[string]bool{}
@@ -86,7 +71,7 @@ func TestStableClustersMatchTmux(t *testing.T) {
 	for i, c := range all {
 		w := ansi.StringWidth(c)
 		stable := stableCluster([]byte(c), w)
-		tw := tmuxWidth(t, socket, i, c)
+		tw := tmuxWidth(t, srv, i, c)
 		switch {
 		case tw != w && stable:
 			t.Errorf("%+q: stable by the tables, but %d cells in tmux and %d in the layout", c, tw, w)

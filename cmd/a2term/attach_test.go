@@ -60,37 +60,23 @@ func (x *tmux) split(command ...string) string {
 	x.t.Helper()
 	command = paneCommand(command)
 	args := append([]string{"split-window", "-h", "-t", x.session + ":0.0", "-P", "-F", "#{pane_id}", "--"}, command...)
-	out, err := exec.Command("tmux", args...).CombinedOutput()
-	if err != nil {
-		x.t.Fatalf("split-window: %v: %s", err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return strings.TrimSpace(x.srv.Run(args...))
 }
 
 // pane returns the pane id of the session's first pane.
 func (x *tmux) firstPane() string {
 	x.t.Helper()
-	out, err := exec.Command("tmux", "display-message", "-p", "-t", x.session+":0.0", "#{pane_id}").Output()
-	if err != nil {
-		x.t.Fatalf("display-message: %v", err)
-	}
-	return strings.TrimSpace(string(out))
+	return strings.TrimSpace(x.srv.Run("display-message", "-p", "-t", x.session+":0.0", "#{pane_id}"))
 }
 
 func (x *tmux) keysTo(pane string, keys ...string) {
 	x.t.Helper()
-	args := append([]string{"send-keys", "-t", pane}, keys...)
-	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
-		x.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
-	}
+	x.srv.Keys(pane, keys...)
 }
 
 func (x *tmux) screenOf(pane string) string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", pane).Output()
-	if err != nil {
-		x.t.Fatalf("capture-pane %s: %v", pane, err)
-	}
-	return string(out)
+	x.t.Helper()
+	return x.srv.Screen(pane)
 }
 
 // waitForIn polls a pane until it shows want, for at most screenWait.
@@ -179,9 +165,7 @@ func TestAttachTwoTerminalsInTmux(t *testing.T) {
 	x.keysTo(left, "C-t")
 
 	// The left pane goes away; the right one goes on.
-	if out, err := exec.Command("tmux", "kill-pane", "-t", left).CombinedOutput(); err != nil {
-		t.Fatalf("kill-pane: %v: %s", err, out)
-	}
+	x.srv.Run("kill-pane", "-t", left)
 	deadline := time.Now().Add(screenWait)
 	for {
 		info, err := agent.Info(ctx)

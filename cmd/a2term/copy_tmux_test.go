@@ -13,54 +13,16 @@ import (
 	"time"
 )
 
-// privateTmux is a tmux server of the test's own (tmux -L), so that its
-// options (set-clipboard) and its paste buffers are the test's alone.
-type privateTmux struct {
-	t    *testing.T
-	name string
-}
-
-// tmuxServers numbers the test's tmux servers (tests of a package run
-// one at a time unless they say otherwise, and these do not).
-var tmuxServers int
-
-func startPrivateTmux(t *testing.T, w, h int, command ...string) *privateTmux {
+// startClipboardTmux is startTmux on a server that takes what programs
+// write to the clipboard (OSC 52) into its paste buffer.
+func startClipboardTmux(t *testing.T, w, h int, command ...string) *tmux {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed; the terminal end-to-end tests need it (CI installs it)")
-	}
-	tmuxServers++
-	x := &privateTmux{t: t, name: "a2term-test-" + strconv.Itoa(os.Getpid()) + "-" + strconv.Itoa(tmuxServers)}
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", x.name, "kill-server").Run() })
-	args := []string{"-L", x.name, "-f", os.DevNull, "new-session", "-d", "-s", "s", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}
-	cmd := exec.Command("tmux", append(args, paneCommand(command)...)...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("tmux new-session: %v: %s", err, out)
-	}
-	// Programs may set tmux's paste buffer with OSC 52.
-	x.run("set", "-s", "set-clipboard", "on")
-	return x
+	return startTmuxWith(t, []string{"set -s set-clipboard on"}, w, h, command...)
 }
 
-func (x *privateTmux) run(args ...string) string {
-	x.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", x.name}, args...)...).CombinedOutput()
-	if err != nil {
-		x.t.Fatalf("tmux %v: %v: %s", args, err, out)
-	}
-	return string(out)
-}
-
-func (x *privateTmux) keys(keys ...string) {
-	x.t.Helper()
-	x.run(append([]string{"send-keys", "-t", "s"}, keys...)...)
-}
-
-func (x *privateTmux) screen() string { x.t.Helper(); return x.run("capture-pane", "-p", "-t", "s") }
-
-// waitFor polls the screen until ok says it is there, for at most screenWait.
-func (x *privateTmux) waitFor(what string, ok func(rows []string) bool) []string {
+// waitRows polls the screen until ok says it is there, for at most
+// screenWait.
+func (x *tmux) waitRows(what string, ok func(rows []string) bool) []string {
 	x.t.Helper()
 	deadline := time.Now().Add(screenWait)
 	for {
@@ -75,14 +37,14 @@ func (x *privateTmux) waitFor(what string, ok func(rows []string) bool) []string
 	}
 }
 
-func (x *privateTmux) waitText(want string) []string {
+func (x *tmux) waitText(want string) []string {
 	x.t.Helper()
-	return x.waitFor(strconv.Quote(want), func(rows []string) bool { return strings.Contains(strings.Join(rows, "\n"), want) })
+	return x.waitRows(strconv.Quote(want), func(rows []string) bool { return strings.Contains(strings.Join(rows, "\n"), want) })
 }
 
 // buffer returns tmux's newest paste buffer, and whether there is one.
-func (x *privateTmux) buffer() (string, bool) {
-	out, err := exec.Command("tmux", "-L", x.name, "show-buffer").CombinedOutput()
+func (x *tmux) buffer() (string, bool) {
+	out, err := x.srv.Command("show-buffer").CombinedOutput()
 	if err != nil {
 		return "", false
 	}
@@ -99,7 +61,7 @@ var pairingLink = regexp.MustCompile(`^http://127\.0\.0\.1:\d+/pair/[0-9a-f]{32}
 // one.
 func TestDemoScrollAndCopyInTmux(t *testing.T) {
 	bin := buildBinary(t)
-	x := startPrivateTmux(t, 60, 14, bin, "demo")
+	x := startClipboardTmux(t, 60, 14, bin, "demo")
 	x.waitText("Invoices still owed")
 	x.keys("Tab", "Tab", "Tab", "Enter") // Pay both
 	x.waitText("new surface: settings")
@@ -109,7 +71,7 @@ func TestDemoScrollAndCopyInTmux(t *testing.T) {
 		t.Fatalf("the transcript fits on one page; nothing to scroll:\n%s", strings.Join(rows, "\n"))
 	}
 	x.keys("Home")
-	rows = x.waitFor("the transcript's first line", func(rows []string) bool { return strings.HasPrefix(rows[1], " Transcript") })
+	rows = x.waitRows("the transcript's first line", func(rows []string) bool { return strings.HasPrefix(rows[1], " Transcript") })
 	if !strings.Contains(rows[2]+rows[3], "agent Here are the invoices") {
 		t.Errorf("the first line is not the agent's first words:\n%s", strings.Join(rows, "\n"))
 	}
@@ -178,7 +140,7 @@ func TestAttachCopiesTheLinkInTmux(t *testing.T) {
 		t.Fatalf("serve's first line: %v", err)
 	}
 	readyLine(t, line, sock, true)
-	x := startPrivateTmux(t, 100, 24, "env", "XDG_STATE_HOME="+os.Getenv("XDG_STATE_HOME"), bin, "attach", "--socket", sock)
+	x := startClipboardTmux(t, 100, 24, "env", "XDG_STATE_HOME="+os.Getenv("XDG_STATE_HOME"), bin, "attach", "--socket", sock)
 	x.waitText("web 127.0.0.1:")
 	if b, ok := x.buffer(); ok {
 		t.Fatalf("the clipboard was written before the person asked: %q", b)

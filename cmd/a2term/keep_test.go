@@ -5,9 +5,7 @@ package main
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,15 +17,7 @@ import (
 // panePID returns the process id of the command a pane runs.
 func (x *tmux) panePID(pane string) int {
 	x.t.Helper()
-	out, err := exec.Command("tmux", "display-message", "-p", "-t", pane, "#{pane_pid}").Output()
-	if err != nil {
-		x.t.Fatalf("display-message: %v", err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
-	if err != nil {
-		x.t.Fatalf("pane pid %q: %v", out, err)
-	}
-	return pid
+	return x.srv.PanePID(pane)
 }
 
 // TestKeepSurvivesTheTerminal closes the tmux pane of an a2term --keep
@@ -55,9 +45,7 @@ func TestKeepSurvivesTheTerminal(t *testing.T) {
 		return err == nil && strings.Contains(x.screenOf(pane), "waiting for the person") && info.Queued == 0
 	})
 
-	if out, err := exec.Command("tmux", "kill-pane", "-t", pane).CombinedOutput(); err != nil {
-		t.Fatalf("kill-pane: %v: %s", err, out)
-	}
+	x.srv.Run("kill-pane", "-t", pane)
 	// The hub is still there, its stdio off the dead terminal, and it
 	// logs to its file in the state directory.
 	_, logFile := bridge.StateFiles(filepath.Join(state, "a2term"), sock)

@@ -79,9 +79,7 @@ func startRecordedTmux(t *testing.T, w, h int, command string) (*tmux, string) {
 	dir := t.TempDir()
 	gate, rec := filepath.Join(dir, "go"), filepath.Join(dir, "output")
 	x := startTmux(t, w, h, "sh", "-c", "while [ ! -e "+gate+" ]; do sleep 0.05; done; "+command+"; echo; echo '[ended]'; sleep 60")
-	if out, err := exec.Command("tmux", "pipe-pane", "-o", "-t", x.session, "cat > "+rec).CombinedOutput(); err != nil {
-		t.Fatalf("pipe-pane: %v: %s", err, out)
-	}
+	x.srv.Run("pipe-pane", "-o", "-t", x.session, "cat > "+rec)
 	if err := os.WriteFile(gate, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -148,11 +146,8 @@ func TestPlainAt60Columns(t *testing.T) {
 	x.waitFor("Send these values")
 	x.keys("help", "Enter")
 	x.waitFor("- quit:")
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-J", "-S", "-", "-t", x.session).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	out := x.srv.Run("capture-pane", "-p", "-J", "-S", "-", "-t", x.session)
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 	if len(lines) < 100 {
 		t.Fatalf("only %d lines were printed:\n%s", len(lines), out)
 	}

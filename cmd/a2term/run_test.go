@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -280,7 +279,7 @@ func TestRunUsageAndErrors(t *testing.T) {
 func (x *tmux) gone() {
 	x.t.Helper()
 	deadline := time.Now().Add(screenWait)
-	for exec.Command("tmux", "has-session", "-t", x.session).Run() == nil {
+	for x.srv.Command("has-session", "-t", x.session).Run() == nil {
 		if time.Now().After(deadline) {
 			x.t.Fatalf("the program did not end; the screen shows:\n%s", x.screen())
 		}
@@ -353,9 +352,7 @@ func TestRunHangupInTmux(t *testing.T) {
 	x, sock, terminated := runAgentInTmux(t)
 	x.waitFor("Who is there?")
 	x.waitFor("agent: no terminal") // its pid is written
-	if out, err := exec.Command("tmux", "kill-session", "-t", x.session).CombinedOutput(); err != nil {
-		t.Fatalf("kill-session: %v: %s", err, out)
-	}
+	x.srv.Run("kill-session", "-t", x.session)
 	terminated()
 	deadline := time.Now().Add(screenWait)
 	for {
@@ -413,7 +410,7 @@ func TestRunSocketsArePrivate(t *testing.T) {
 	var socks []string
 	for i := 0; i < 2; i++ {
 		file := filepath.Join(dir, strconv.Itoa(i))
-		x := startPrivateTmux(t, 120, 30, "env", "XDG_RUNTIME_DIR="+runtime, bin, "run", "--no-web", "--",
+		x := startTmux(t, 120, 30, "env", "XDG_RUNTIME_DIR="+runtime, bin, "run", "--no-web", "--",
 			"sh", "-c", `echo "$A2TERM_SOCKET" > `+file+`; sleep 60`)
 		x.waitText("Waiting for an agent to show something")
 		deadline := time.Now().Add(screenWait)
@@ -438,9 +435,9 @@ func TestRunSocketsArePrivate(t *testing.T) {
 	}
 	// A plain a2term takes the shared default, and a second one says
 	// what to do instead.
-	p := startPrivateTmux(t, 120, 30, "env", "XDG_RUNTIME_DIR="+runtime, bin, "--no-web")
+	p := startTmux(t, 120, 30, "env", "XDG_RUNTIME_DIR="+runtime, bin, "--no-web")
 	p.waitText("agents: " + shared)
-	q := startPrivateTmux(t, 160, 30, "sh", "-c", "XDG_RUNTIME_DIR="+runtime+" "+bin+" --no-web; echo exit=$?; sleep 60")
+	q := startTmux(t, 160, 30, "sh", "-c", "XDG_RUNTIME_DIR="+runtime+" "+bin+" --no-web; echo exit=$?; sleep 60")
 	out := strings.Join(q.waitText("exit="), "\n")
 	for _, want := range []string{"already running", "--socket PATH", "a2term run -- CMD", "exit=1"} {
 		if !strings.Contains(out, want) {

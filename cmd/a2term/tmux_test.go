@@ -4,10 +4,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/internal/tmuxtest"
 )
 
 // screenWait bounds every wait of the end-to-end tests for a screen, a
@@ -17,43 +18,32 @@ import (
 const screenWait = 60 * time.Second
 
 // tmux drives a real terminal: the program runs in a tmux pane, keys are
-// sent with send-keys and the screen is read with capture-pane.
+// sent with send-keys and the screen is read with capture-pane. Each is
+// a tmux server of the test's own (tmuxtest), never the user's.
 type tmux struct {
 	t       *testing.T
+	srv     *tmuxtest.Server
 	session string
 }
 
+// startTmux runs command in a pane of w×h, on a tmux server of its own.
 func startTmux(t *testing.T, w, h int, command ...string) *tmux {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed; the terminal end-to-end tests need it (CI installs it)")
-	}
-	session := "a2term-test-" + strings.ReplaceAll(t.Name(), "/", "-")
-	_ = exec.Command("tmux", "kill-session", "-t", session).Run()
-	command = paneCommand(command)
-	args := append([]string{"new-session", "-d", "-s", session, "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "--"}, command...)
-	// When the last session of the tmux server has just ended, the server
-	// is on its way out and a new session can race it: try again then.
-	for attempt := 0; ; attempt++ {
-		cmd := exec.Command("tmux", args...)
-		cmd.Env = append(os.Environ(), "TERM=xterm-256color")
-		out, err := cmd.CombinedOutput()
-		if err == nil {
-			break
-		}
-		if attempt == 20 || !strings.Contains(string(out), "server exited unexpectedly") {
-			t.Fatalf("tmux new-session: %v: %s", err, out)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	x := &tmux{t: t, session: session}
-	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", session).Run() })
+	return startTmuxWith(t, nil, w, h, command...)
+}
+
+// startTmuxWith is startTmux on a server whose configuration is the tmux
+// commands config.
+func startTmuxWith(t *testing.T, config []string, w, h int, command ...string) *tmux {
+	t.Helper()
+	x := &tmux{t: t, srv: tmuxtest.Start(t, config...), session: "test"}
+	x.srv.NewSession(x.session, w, h, paneCommand(command)...)
 	return x
 }
 
-// paneCommand is command as a test's pane runs it. The tmux server's
-// environment is its own: the state directory of the tests is passed on
-// explicitly. What the screens look like is the test's choice, not the
+// paneCommand is command as a test's pane runs it. The state directory
+// of the tests is passed on explicitly, whatever the tmux server's own
+// environment. What the screens look like is the test's choice, not the
 // environment's: a NO_COLOR or a forced colour where the tests run would
 // change every frame, and so would CI, which termenv takes to mean "not a
 // terminal" (no colour); the program starts without them, and a test that
@@ -65,18 +55,12 @@ func paneCommand(command []string) []string {
 
 func (x *tmux) keys(keys ...string) {
 	x.t.Helper()
-	args := append([]string{"send-keys", "-t", x.session}, keys...)
-	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
-		x.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
-	}
+	x.srv.Keys(x.session, keys...)
 }
 
 func (x *tmux) screen() string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", x.session).Output()
-	if err != nil {
-		x.t.Fatalf("capture-pane: %v", err)
-	}
-	return string(out)
+	x.t.Helper()
+	return x.srv.Screen(x.session)
 }
 
 // settle waits until the screen stays the same between two looks, for at

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -48,11 +47,8 @@ func validatorMessages(t *testing.T) []json.RawMessage {
 // styled is the screen with tmux's own escape codes for the cells'
 // attributes.
 func (x *tmux) styled() string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-e", "-t", x.session).Output()
-	if err != nil {
-		x.t.Fatalf("capture-pane: %v", err)
-	}
-	return string(out)
+	x.t.Helper()
+	return x.srv.Run("capture-pane", "-p", "-e", "-t", x.session)
 }
 
 // faint reports whether tmux draws text faint (SGR 2), as a2term draws a

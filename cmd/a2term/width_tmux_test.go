@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -82,11 +81,7 @@ func hardSurface(text string) []json.RawMessage {
 func (x *tmux) find(text string) (col, row int, ok bool) {
 	x.t.Helper()
 	run := func(args ...string) string {
-		out, err := exec.Command("tmux", append(args[:1:1], append([]string{"-t", x.session}, args[1:]...)...)...).CombinedOutput()
-		if err != nil {
-			x.t.Fatalf("tmux %v: %v: %s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
+		return strings.TrimSpace(x.srv.Run(append(args[:1:1], append([]string{"-t", x.session}, args[1:]...)...)...))
 	}
 	run("copy-mode")
 	defer run("send-keys", "-X", "cancel")
