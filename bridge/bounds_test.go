@@ -35,7 +35,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 func (s *Server) openConns() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.conns
+	return len(s.open)
 }
 
 func TestConnectionsAreCapped(t *testing.T) {
@@ -281,4 +281,102 @@ func TestActionTakenAfterTheAgentStaysConnected(t *testing.T) {
 	if tr := strings.Join(transcriptTexts(h), "\n"); strings.Contains(tr, "back in the queue") {
 		t.Errorf("a taken action went back: %q", tr)
 	}
+}
+
+// fillBudget has peers send unfinished lines until the budget for them
+// has less room left than one line's floor, and returns the room left.
+func fillBudget(t *testing.T, srv *Server) int64 {
+	t.Helper()
+	perLine := int64(MaxRPCMessageBytes - lineFloor)
+	n := int(MaxRPCHeldBytes / perLine)
+	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"transcript.append","params":{"role":"note","text":"` +
+		strings.Repeat("x", MaxRPCMessageBytes-200))
+	for range n {
+		p := dialRaw(t, srv)
+		if err := p.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.conn.Write(line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eventually(t, "the budget's use", func() bool { return srv.budget.used.Load() == int64(n)*perLine })
+	return MaxRPCHeldBytes - int64(n)*perLine
+}
+
+// refusedFor has a new peer send an unfinished line the budget has no
+// room for, reads why it was refused and leaves the connection open: the
+// server lingers on it.
+func refusedFor(t *testing.T, srv *Server, room int64) *peer {
+	t.Helper()
+	p := dialRaw(t, srv)
+	line := append([]byte(`{"jsonrpc":"2.0","id":1,"method":"canvas.info","params":"`), bytes.Repeat([]byte("x"), int(room)+2*lineFloor)...)
+	if err := p.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.conn.Write(line); err != nil {
+		t.Fatal(err)
+	}
+	p.wantError(CodeBusy, "null")
+	return p
+}
+
+// A connection refused for a line gives up its place at once, while it
+// still lingers to let its peer read why: refused peers that keep their
+// connections open do not keep a new agent out.
+func TestRefusedConnectionGivesItsPlaceBack(t *testing.T) {
+	_, srv := startRaw(t, ServerOptions{linger: guard})
+	var others []*peer
+	for range MaxConnections - 1 {
+		p := dialRaw(t, srv)
+		p.alive()
+		others = append(others, p)
+	}
+
+	// Refused for a line over the limit.
+	long := dialRaw(t, srv)
+	if err := long.conn.SetWriteDeadline(time.Now().Add(guard)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := long.conn.Write(bytes.Repeat([]byte("x"), MaxRPCMessageBytes+readChunk)); err != nil {
+		t.Fatal(err)
+	}
+	long.wantError(-32600, "null")
+	dialRaw(t, srv).alive()
+
+	// Refused for the budget, which takes places of its own.
+	for _, p := range others[:MaxRPCHeldBytes/(MaxRPCMessageBytes-lineFloor)+1] {
+		p.conn.Close()
+	}
+	eventually(t, "room for the budget", func() bool {
+		return srv.openConns() == MaxConnections-MaxRPCHeldBytes/(MaxRPCMessageBytes-lineFloor)-1
+	})
+	room := fillBudget(t, srv)
+	refusedFor(t, srv, room)
+	dialRaw(t, srv).alive()
+
+	if n := srv.lingering.Load(); n != 2 {
+		t.Errorf("%d connections linger, want the 2 refused", n)
+	}
+	for _, p := range others[MaxRPCHeldBytes/(MaxRPCMessageBytes-lineFloor)+1:] {
+		p.alive()
+	}
+}
+
+// Refused connections linger at most MaxLingering at once; the others
+// are closed as soon as they are told why.
+func TestLingeringIsCapped(t *testing.T) {
+	_, srv := startRaw(t, ServerOptions{linger: guard})
+	room := fillBudget(t, srv)
+	var refused []*peer
+	for range MaxLingering + 4 {
+		refused = append(refused, refusedFor(t, srv, room))
+	}
+	if n := srv.lingering.Load(); n != MaxLingering {
+		t.Errorf("%d connections linger, want %d", n, MaxLingering)
+	}
+	for _, p := range refused {
+		p.conn.Close()
+	}
+	eventually(t, "the lingering's end", func() bool { return srv.lingering.Load() == 0 })
 }

@@ -134,12 +134,19 @@ type lineStream struct {
 	r       *bufio.Reader
 	limit   int
 	timeout time.Duration
+	linger  time.Duration // lingerTimeout, but for tests
 	log     *log.Logger
 	budget  *budget
 
 	buf  []byte
 	held int64 // what buf holds of the budget
 	rerr error // an error to return after a last line without a newline
+
+	// refused, when set, is told that the stream refuses a line, before
+	// it says why, and reports whether the connection may linger; then
+	// lingered is told when it stops. Nil: it always lingers.
+	refused  func() bool
+	lingered func()
 
 	mu      sync.Mutex
 	ticket  uint64              // the last ticket handed out
@@ -160,6 +167,7 @@ func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger *log.
 		r:        bufio.NewReaderSize(conn, readChunk),
 		limit:    limit,
 		timeout:  timeout,
+		linger:   lingerTimeout,
 		log:      logger,
 		budget:   b,
 		waiting:  map[uint64]*request{},
@@ -359,17 +367,29 @@ func (s *lineStream) grow(n int, last bool) bool {
 // refuse tells the peer why the connection ends, then ends it without a
 // reset: it stops writing, reads and drops what the peer still sends until
 // the peer closes, goes quiet for lingerTimeout or has sent twice the
-// limit more, and closes.
+// limit more, and closes. When refused says it may not linger, it closes
+// as soon as it has said why.
 func (s *lineStream) refuse(reply []byte) {
 	s.dropBuffer()
+	linger := true
+	if s.refused != nil {
+		linger = s.refused()
+		if linger && s.lingered != nil {
+			defer s.lingered()
+		}
+	}
 	if s.write(reply) != nil {
+		return
+	}
+	if !linger {
+		s.Close()
 		return
 	}
 	if cw, ok := s.conn.(interface{ CloseWrite() error }); ok {
 		_ = cw.CloseWrite()
 	}
 	for dropped := 0; dropped < 2*s.limit; {
-		if s.conn.SetReadDeadline(time.Now().Add(lingerTimeout)) != nil {
+		if s.conn.SetReadDeadline(time.Now().Add(s.linger)) != nil {
 			break
 		}
 		n, err := io.CopyN(io.Discard, s.r, readChunk)

@@ -55,11 +55,24 @@ func (c *conn) serve() {
 	c.handlers.Wait()
 	c.stream.dropBuffer()
 	c.giveBack()
-	c.s.mu.Lock()
-	c.s.conns--
-	c.s.mu.Unlock()
-	c.s.agentsChanged()
+	c.s.release(c)
 }
+
+// refused gives the connection's place back as soon as its stream
+// refuses a line: from then on it only says why and lingers (see
+// MaxLingering), which must not keep a new agent out. It reports
+// whether the connection may linger.
+func (c *conn) refused() bool {
+	c.s.release(c)
+	if c.s.lingering.Add(1) > MaxLingering {
+		c.s.lingering.Add(-1)
+		return false
+	}
+	return true
+}
+
+// lingered ends what refused began.
+func (c *conn) lingered() { c.s.lingering.Add(-1) }
 
 // Handle implements jsonrpc2.Handler. It runs on jsonrpc2's reading
 // goroutine, so it only starts a handler for the request, or answers it

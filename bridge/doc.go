@@ -93,8 +93,12 @@
 // (32 MiB) beyond the first 16 KiB of each, counting lines being read and
 // requests being handled; a line that finds no room gets -32001 and its
 // connection is closed, and the other connections, the hub and every view
-// go on. When accepting fails (out of file descriptors), the server waits
-// before trying again, up to a second, and never stops accepting.
+// go on. A connection refused for a line (no room, or over
+// 4 MiB) gives its place up at once; it lingers to let its peer read why
+// (see below) only while fewer than MaxLingering (64) do, else it is
+// closed once it has said why. When accepting fails (out of file
+// descriptors), the server waits before trying again, up to a second, and
+// never stops accepting.
 //
 // A journal (journal.go) holds at most about twice its snapshot plus
 // journalSlack (1 MiB) and one record; beside it, path.prev keeps one

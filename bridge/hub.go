@@ -25,6 +25,13 @@ const (
 	// MaxConnections is how many agent connections the socket serves at
 	// once; the next is told why and closed.
 	MaxConnections = 64
+	// MaxLingering is how many connections refused for a line they
+	// cannot send (over MaxRPCMessageBytes, or no room in
+	// MaxRPCHeldBytes) may linger at once, reading and dropping what
+	// their peers still send so that they read why rather than a reset.
+	// A refused connection gives up its place among MaxConnections at
+	// once; beyond this many, it is closed as soon as it is told why.
+	MaxLingering = 64
 	// MaxRPCHeldBytes bounds what the socket's line buffers hold, across
 	// every connection, for messages being read or being handled, beyond
 	// the first 16 KiB of each. A line that finds no room is refused and

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -111,6 +112,8 @@ type ServerOptions struct {
 
 	// viewHello replaces viewHelloTimeout (tests).
 	viewHello time.Duration
+	// linger replaces lingerTimeout (tests).
+	linger time.Duration
 }
 
 // Server serves the agent API of one Hub on a Unix socket. Every
@@ -128,18 +131,23 @@ type Server struct {
 	maxFlight  int
 	timeout    time.Duration
 	takenAfter time.Duration
+	linger     time.Duration
 	ctx        context.Context // cancelled by Close: closes every connection
 	cancel     context.CancelFunc
-	budget     budget // bytes of line buffers beyond their floor, all connections
+	budget     budget       // bytes of line buffers beyond their floor, all connections
+	lingering  atomic.Int32 // refused connections lingering (see MaxLingering)
 
 	reportAgent bool
 
 	mu       sync.Mutex
 	closing  bool
 	draining chan struct{} // closed by Close: every wait ends
-	conns    int
-	accepts  int            // failed accepts (tests)
-	wg       sync.WaitGroup // the accept loop and the connections
+	// open holds the connections that have a place among
+	// MaxConnections: from when they are accepted until they end or are
+	// refused a line.
+	open    map[*conn]struct{}
+	accepts int            // failed accepts (tests)
+	wg      sync.WaitGroup // the accept loop and the connections
 	// handlers are the running requests, which Close lets finish and
 	// answer before it closes their connections.
 	handlers sync.WaitGroup
@@ -205,7 +213,8 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	}
 	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: opts.Logger,
 		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, takenAfter: opts.TakenAfter, reportAgent: opts.ReportAgent,
-		budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{})}
+		linger: opts.linger, budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{}),
+		open: map[*conn]struct{}{}}
 	if s.logger == nil {
 		s.logger = log.New(io.Discard, "", 0)
 	}
@@ -217,6 +226,9 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	}
 	if s.takenAfter <= 0 {
 		s.takenAfter = DefaultTakenAfter
+	}
+	if s.linger <= 0 {
+		s.linger = lingerTimeout
 	}
 	if err := s.prepareDir(); err != nil {
 		return nil, err
@@ -437,7 +449,7 @@ func (s *Server) serveConn(nc net.Conn) {
 		nc.Close()
 		return
 	}
-	if s.conns >= MaxConnections {
+	if len(s.open) >= MaxConnections {
 		s.mu.Unlock()
 		s.logger.Printf("a2term rpc: refusing a connection: %d are open, the most there may be", MaxConnections)
 		// A new socket's buffer is empty: this write does not wait.
@@ -447,12 +459,26 @@ func (s *Server) serveConn(nc net.Conn) {
 		nc.Close()
 		return
 	}
-	s.conns++
+	c := &conn{s: s}
+	c.stream = newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.budget)
+	c.stream.linger = s.linger
+	c.stream.refused, c.stream.lingered = c.refused, c.lingered
+	s.open[c] = struct{}{}
 	s.wg.Add(1)
 	s.mu.Unlock()
 	s.agentsChanged()
-	c := &conn{s: s, stream: newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.budget)}
 	go c.serve()
+}
+
+// release gives c's place among MaxConnections back, if it still has one.
+func (s *Server) release(c *conn) {
+	s.mu.Lock()
+	_, had := s.open[c]
+	delete(s.open, c)
+	s.mu.Unlock()
+	if had {
+		s.agentsChanged()
+	}
 }
 
 // agentsChanged reports in the hub's status whether a connection is open,
@@ -467,7 +493,7 @@ func (s *Server) agentsChanged() {
 		return
 	}
 	p := AgentNone
-	if s.conns > 0 {
+	if len(s.open) > 0 {
 		p = AgentConnected
 	}
 	s.hub.Board().SetStatus(func(st *Status) { st.Agent = p })
