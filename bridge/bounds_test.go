@@ -283,6 +283,80 @@ func TestActionTakenAfterTheAgentStaysConnected(t *testing.T) {
 	}
 }
 
+// fakeClock is a clock the test moves on by hand.
+type fakeClock struct {
+	mu   sync.Mutex
+	skew time.Duration
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.skew)
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.skew += d
+	c.mu.Unlock()
+}
+
+// Peers that connect and send nothing cannot keep an agent out for
+// longer than MaxIdleAtCap: once they have been idle that long, each new
+// connection takes the place of the one idle longest, which is told why
+// and closed. A connection running a canvas.wait is never idle, however
+// old it is.
+func TestIdleConnectionsMakeRoomAtTheCap(t *testing.T) {
+	var clk fakeClock
+	h, srv := startRaw(t, ServerOptions{now: clk.now})
+	if _, err := h.Show(buttonsSurface("a")); err != nil {
+		t.Fatal(err)
+	}
+	// The oldest connection waits for the person: it is busy.
+	waiter := dialRaw(t, srv)
+	waiter.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":600}}`)
+	waiter.alive() // the wait was handed on before this request
+	silent := make([]*peer, MaxConnections-1)
+	for i := range silent {
+		silent[i] = dialRaw(t, srv)
+	}
+	eventually(t, "every place taken", func() bool { return srv.openConns() == MaxConnections })
+
+	// Not idle long enough yet: a new agent is told why and closed.
+	early := dialRaw(t, srv)
+	r := early.wantError(CodeBusy, "null")
+	if r.Error != nil && !strings.Contains(r.Error.Message, fmt.Sprintf("at most %d connections", MaxConnections)) {
+		t.Errorf("message %q", r.Error.Message)
+	}
+	early.closed()
+
+	clk.advance(MaxIdleAtCap)
+	agent := dialRaw(t, srv)
+	agent.alive()
+	// The place was the oldest silent peer's, not the waiter's.
+	r = silent[0].wantError(CodeIdle, "null")
+	if r.Error != nil && !strings.Contains(r.Error.Message, "connect again") {
+		t.Errorf("message %q", r.Error.Message)
+	}
+	silent[0].closed()
+
+	// Each new agent takes another idle place, the waiter's never.
+	for range silent[1:] {
+		dialRaw(t, srv).alive()
+	}
+	for _, p := range silent[1:] {
+		p.wantError(CodeIdle, "null")
+		p.closed()
+	}
+	dialRaw(t, srv).wantError(CodeBusy, "null") // every other connection is new
+	press(t, h, Terminal, "a")
+	if r := waiter.reply(); r.Error != nil || string(r.ID) != "1" || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
+		t.Errorf("the waiter: %s %+v %s", r.ID, r.Error, r.Result)
+	}
+	waiter.alive()
+	agent.alive()
+}
+
 // fillBudget has peers send unfinished lines until the budget for them
 // has less room left than one line's floor, and returns the room left.
 func fillBudget(t *testing.T, srv *Server) int64 {

@@ -25,6 +25,14 @@ type conn struct {
 
 	handlers sync.WaitGroup // this connection's running requests
 
+	// use says whether the connection is in use, for MaxIdleAtCap. It
+	// is never held while writing, so the accept loop never waits for a
+	// slow peer to ask it.
+	use     sync.Mutex
+	running int       // requests that arrived and are not answered yet
+	since   time.Time // when the last request arrived or was answered; at first, when the connection was accepted
+	evicted bool      // closed to make room: a request that arrives now is dropped
+
 	mu sync.Mutex
 	// handed are actions written to the agent that it has not shown it
 	// received: by sending anything else, or by staying connected for
@@ -74,6 +82,56 @@ func (c *conn) refused() bool {
 // lingered ends what refused began.
 func (c *conn) lingered() { c.s.lingering.Add(-1) }
 
+// begin counts a request that arrived as running, unless the connection
+// was closed to make room, whose requests are dropped: nothing of it may
+// run once its peer was told that nothing did.
+func (c *conn) begin() bool {
+	c.use.Lock()
+	defer c.use.Unlock()
+	if c.evicted {
+		return false
+	}
+	c.running++
+	c.since = c.s.now()
+	return true
+}
+
+// end counts a request as answered (or dropped, for a notification).
+func (c *conn) end() {
+	c.use.Lock()
+	c.running--
+	c.since = c.s.now()
+	c.use.Unlock()
+}
+
+// idleSince reports since when the connection has been idle: no request
+// running, none arriving. It is not idle at all while a request runs.
+func (c *conn) idleSince() (time.Time, bool) {
+	c.use.Lock()
+	defer c.use.Unlock()
+	return c.since, c.running == 0 && !c.evicted
+}
+
+// evict marks the connection closed to make room if it is still idle
+// since cutoff and holds no action the agent has not shown it received
+// (which would go back to the queue), and reports whether it did.
+func (c *conn) evict(cutoff time.Time) bool {
+	c.use.Lock()
+	defer c.use.Unlock()
+	if c.running > 0 || c.evicted || c.since.After(cutoff) {
+		return false
+	}
+	// No request runs, so nothing holds mu while writing.
+	c.mu.Lock()
+	handed := len(c.handed)
+	c.mu.Unlock()
+	if handed > 0 {
+		return false
+	}
+	c.evicted = true
+	return true
+}
+
 // Handle implements jsonrpc2.Handler. It runs on jsonrpc2's reading
 // goroutine, so it only starts a handler for the request, or answers it
 // at once when the connection may not run one more.
@@ -86,28 +144,36 @@ func (c *conn) Handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Reque
 		c.replyError(ctx, rpc, r, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "internal error"})
 		return
 	}
+	if !c.begin() {
+		req.line.release()
+		return
+	}
 	c.received()
 	if r.Notif && r.Method == MethodWait {
 		// Nobody would receive the action it takes.
 		s.logger.Printf("a2term rpc: ignoring canvas.wait sent as a notification")
 		req.line.release()
+		c.end()
 		return
 	}
 	if !c.enter() {
 		req.line.release()
 		c.replyError(ctx, rpc, r, &jsonrpc2.Error{Code: CodeTooManyInFlight, Message: "too many requests in flight"})
+		c.end()
 		return
 	}
 	if !s.startHandler() {
 		c.leave()
 		req.line.release()
 		c.replyError(ctx, rpc, r, &jsonrpc2.Error{Code: CodeShuttingDown, Message: "a2term is shutting down"})
+		c.end()
 		return
 	}
 	c.handlers.Add(1)
 	go func() {
 		defer s.handlers.Done()
 		defer c.handlers.Done()
+		defer c.end()
 		c.handle(ctx, rpc, r, req)
 	}()
 }

@@ -87,13 +87,22 @@
 //
 // # Bounds
 //
-// At most MaxConnections (64) connections are served at once; the next is
-// sent {"id":null,"error":{"code":-32001,...}} saying so, and closed. The
-// line buffers of all connections together hold at most MaxRPCHeldBytes
-// (32 MiB) beyond the first 16 KiB of each, counting lines being read and
-// requests being handled; a line that finds no room gets -32001 and its
-// connection is closed, and the other connections, the hub and every view
-// go on. A connection refused for a line (no room, or over
+// At most MaxConnections (64) connections are served at once. When all
+// are taken, the next takes the place of the one idle longest, if that one
+// has run no request and sent no complete one for MaxIdleAtCap (10 s): it
+// is sent {"id":null,"error":{"code":-32003,...}} saying why, and closed
+// (a client dialled with Reconnect connects again on its next call).
+// Otherwise the new connection is sent {"id":null,"error":{"code":
+// -32001,...}} saying so, and closed. A connection is never closed for
+// being idle while there is room, so an agent may keep its connection
+// while it thinks between calls for as long as it likes, and a
+// canvas.wait keeps its connection busy however long it waits; peers that
+// take every place and use none keep a new agent out for at most 10 s.
+// The line buffers of all connections together hold at most
+// MaxRPCHeldBytes (32 MiB) beyond the first 16 KiB of each, counting lines
+// being read and requests being handled; a line that finds no room gets
+// -32001 and its connection is closed, and the other connections, the hub
+// and every view go on. A connection refused for a line (no room, or over
 // 4 MiB) gives its place up at once; it lingers to let its peer read why
 // (see below) only while fewer than MaxLingering (64) do, else it is
 // closed once it has said why. When accepting fails (out of file

@@ -26,3 +26,10 @@ func CompactJournal(h *Hub) error {
 	defer j.mu.Unlock()
 	return j.compactLocked(h.board, true)
 }
+
+// WithClock has the server tell idle connections by now instead of
+// time.Now.
+func WithClock(o ServerOptions, now func() time.Time) ServerOptions {
+	o.now = now
+	return o
+}

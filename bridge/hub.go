@@ -23,8 +23,20 @@ const (
 	// MaxRPCMessageBytes bounds one JSON-RPC message.
 	MaxRPCMessageBytes = 4 << 20
 	// MaxConnections is how many agent connections the socket serves at
-	// once; the next is told why and closed.
+	// once. The next takes the place of the one idle longest, if that one
+	// has been idle for MaxIdleAtCap; else it is told why and closed.
 	MaxConnections = 64
+	// MaxIdleAtCap is how long a connection may go without a complete
+	// request, with none of its requests running, and keep its place
+	// while all MaxConnections places are taken. Past it, a new
+	// connection takes its place: it is told why (CodeIdle) and closed.
+	// An idle connection is closed only then, never merely for being
+	// idle: an agent that keeps its connection while it thinks between
+	// calls, for minutes, loses nothing while there is room, and a
+	// canvas.wait, however long, keeps its connection busy. Only peers
+	// that hold every place without using them (or 64 agents at once)
+	// make room this way, and a new agent waits at most this long for it.
+	MaxIdleAtCap = 10 * time.Second
 	// MaxLingering is how many connections refused for a line they
 	// cannot send (over MaxRPCMessageBytes, or no room in
 	// MaxRPCHeldBytes) may linger at once, reading and dropping what

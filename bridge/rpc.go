@@ -43,6 +43,12 @@ const (
 	// CodeShuttingDown answers a request that arrived while the server
 	// was closing.
 	CodeShuttingDown = -32002
+	// CodeIdle says that the server closes the connection to make room
+	// for a new one: it had sent no complete request for MaxIdleAtCap,
+	// and had none running, while all MaxConnections places were taken.
+	// It comes with id null just before the close. Nothing of the
+	// connection was running, so connecting again loses nothing.
+	CodeIdle = -32003
 )
 
 // Defaults of ServerOptions.
@@ -112,7 +118,9 @@ type ServerOptions struct {
 
 	// viewHello replaces viewHelloTimeout (tests).
 	viewHello time.Duration
-	// linger replaces lingerTimeout (tests).
+	// now replaces time.Now for MaxIdleAtCap, and linger
+	// lingerTimeout (tests).
+	now    func() time.Time
 	linger time.Duration
 }
 
@@ -131,6 +139,7 @@ type Server struct {
 	maxFlight  int
 	timeout    time.Duration
 	takenAfter time.Duration
+	now        func() time.Time // for MaxIdleAtCap
 	linger     time.Duration
 	ctx        context.Context // cancelled by Close: closes every connection
 	cancel     context.CancelFunc
@@ -143,8 +152,8 @@ type Server struct {
 	closing  bool
 	draining chan struct{} // closed by Close: every wait ends
 	// open holds the connections that have a place among
-	// MaxConnections: from when they are accepted until they end or are
-	// refused a line.
+	// MaxConnections: from when they are accepted until they end, are
+	// refused a line or are closed to make room.
 	open    map[*conn]struct{}
 	accepts int            // failed accepts (tests)
 	wg      sync.WaitGroup // the accept loop and the connections
@@ -213,7 +222,7 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	}
 	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: opts.Logger,
 		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, takenAfter: opts.TakenAfter, reportAgent: opts.ReportAgent,
-		linger: opts.linger, budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{}),
+		now: opts.now, linger: opts.linger, budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{}),
 		open: map[*conn]struct{}{}}
 	if s.logger == nil {
 		s.logger = log.New(io.Discard, "", 0)
@@ -226,6 +235,9 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	}
 	if s.takenAfter <= 0 {
 		s.takenAfter = DefaultTakenAfter
+	}
+	if s.now == nil {
+		s.now = time.Now
 	}
 	if s.linger <= 0 {
 		s.linger = lingerTimeout
@@ -437,11 +449,18 @@ func acceptLoop(ctx context.Context, ln net.Listener, serve func(net.Conn), fail
 	}
 }
 
-// replyTooManyConns is what a connection beyond MaxConnections is told.
-var replyTooManyConns = []byte(fmt.Sprintf(`{"id":null,"error":{"code":%d,"message":"a2term serves at most %d connections at once; close one and connect again"},"jsonrpc":"2.0"}`+"\n",
-	CodeBusy, MaxConnections))
+// replyTooManyConns is what a connection beyond MaxConnections is told
+// when none of the open ones has been idle for MaxIdleAtCap.
+var replyTooManyConns = []byte(fmt.Sprintf(`{"id":null,"error":{"code":%d,"message":"a2term serves at most %d connections at once, and every one was used in the last %d s; close one, or connect again later"},"jsonrpc":"2.0"}`+"\n",
+	CodeBusy, MaxConnections, int(MaxIdleAtCap/time.Second)))
 
-// serveConn starts serving nc, or tells it why not and closes it.
+// replyIdle is what a connection closed to make room is told.
+var replyIdle = []byte(fmt.Sprintf(`{"id":null,"error":{"code":%d,"message":"a2term closed this connection to make room for a new one: it had sent no request for %d s while all %d connections were open; connect again"},"jsonrpc":"2.0"}`+"\n",
+	CodeIdle, int(MaxIdleAtCap/time.Second), MaxConnections))
+
+// serveConn starts serving nc, or tells it why not and closes it. At
+// MaxConnections, nc takes the place of the connection idle longest, if
+// that one has been idle for MaxIdleAtCap.
 func (s *Server) serveConn(nc net.Conn) {
 	s.mu.Lock()
 	if s.closing {
@@ -450,16 +469,30 @@ func (s *Server) serveConn(nc net.Conn) {
 		return
 	}
 	if len(s.open) >= MaxConnections {
-		s.mu.Unlock()
-		s.logger.Printf("a2term rpc: refusing a connection: %d are open, the most there may be", MaxConnections)
-		// A new socket's buffer is empty: this write does not wait.
-		if nc.SetWriteDeadline(time.Now().Add(100*time.Millisecond)) == nil {
-			_, _ = nc.Write(replyTooManyConns)
+		idle := s.idlestLocked()
+		if idle == nil {
+			s.mu.Unlock()
+			s.logger.Printf("a2term rpc: refusing a connection: %d are open, the most there may be, and none is idle", MaxConnections)
+			// A new socket's buffer is empty: this write does not wait.
+			if nc.SetWriteDeadline(time.Now().Add(100*time.Millisecond)) == nil {
+				_, _ = nc.Write(replyTooManyConns)
+			}
+			nc.Close()
+			return
 		}
-		nc.Close()
-		return
+		delete(s.open, idle)
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.logger.Printf("a2term rpc: closing a connection idle for %s to make room for a new one", MaxIdleAtCap)
+			// Idle, it has nothing else to write; a peer that does not
+			// read is dropped after the write timeout.
+			if idle.stream.write(replyIdle) == nil {
+				idle.stream.Close()
+			}
+		}()
 	}
-	c := &conn{s: s}
+	c := &conn{s: s, since: s.now()}
 	c.stream = newLineStream(nc, MaxRPCMessageBytes, s.timeout, s.logger, &s.budget)
 	c.stream.linger = s.linger
 	c.stream.refused, c.stream.lingered = c.refused, c.lingered
@@ -468,6 +501,25 @@ func (s *Server) serveConn(nc net.Conn) {
 	s.mu.Unlock()
 	s.agentsChanged()
 	go c.serve()
+}
+
+// idlestLocked picks the connection to close to make room: the one idle
+// longest, if it has been idle for MaxIdleAtCap, and marks it closed to
+// make room, so that no request of it starts any more. It returns nil
+// when every connection was used more recently or is running a request.
+func (s *Server) idlestLocked() *conn {
+	var idle *conn
+	var since time.Time
+	cutoff := s.now().Add(-MaxIdleAtCap)
+	for c := range s.open {
+		if t, ok := c.idleSince(); ok && !t.After(cutoff) && (idle == nil || t.Before(since)) {
+			idle, since = c, t
+		}
+	}
+	if idle != nil && !idle.evict(cutoff) {
+		return nil // a request arrived meanwhile: it is in use after all
+	}
+	return idle
 }
 
 // release gives c's place among MaxConnections back, if it still has one.
