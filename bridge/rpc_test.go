@@ -10,8 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
@@ -773,5 +776,50 @@ func TestListenPrivate(t *testing.T) {
 		if _, err := os.Lstat(dir); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("the private directory %s is still there: %v", dir, err)
 		}
+	}
+}
+
+// An agent's client reads why it was not served at the cap, and one
+// dialled with Reconnect whose connection was closed as idle to make room
+// connects again on its next call, taking the place of another idle one.
+func TestClientAtTheCap(t *testing.T) {
+	var mu sync.Mutex
+	var skew time.Duration
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return time.Now().Add(skew)
+	}
+	_, srv := start(t, bridge.WithClock(bridge.ServerOptions{}, now))
+	ctx := ctxFor(t)
+	first, err := client.Dial(ctx, srv.Path(), client.Reconnect(guard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { first.Close() })
+	if _, err := first.Info(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range bridge.MaxConnections - 1 {
+		if _, err := dial(t, srv).Info(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var why *jsonrpc2.Error
+	if _, err := dial(t, srv).Info(ctx); !errors.Is(err, client.ErrClosed) || !errors.As(err, &why) ||
+		why.Code != bridge.CodeBusy || !strings.Contains(why.Message, "at most 64 connections") {
+		t.Errorf("an agent at the cap: %v, want ErrClosed saying why", err)
+	}
+
+	mu.Lock()
+	skew += bridge.MaxIdleAtCap
+	mu.Unlock()
+	if _, err := dial(t, srv).Info(ctx); err != nil {
+		t.Errorf("an agent at the cap, the others idle: %v", err)
+	}
+	// The first connection made room; its client connects again.
+	if _, err := first.Info(ctx); err != nil {
+		t.Errorf("the client closed as idle, on its next call: %v", err)
 	}
 }

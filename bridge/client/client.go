@@ -13,9 +13,10 @@
 // an internal error) come back as *jsonrpc2.Error, and a connection that
 // is gone as an error that is ErrClosed (errors.Is). When the server said
 // why it closed the connection (too many connections, a message over the
-// limit), that error is also the server's *jsonrpc2.Error (errors.As).
-// A Client dialled with [Reconnect] connects again instead, when the
-// a2term restarts at the same socket.
+// limit, idle while every place was taken), that error is also the
+// server's *jsonrpc2.Error (errors.As). A Client dialled with [Reconnect]
+// connects again instead, when the a2term restarts at the same socket or
+// closed the connection as idle (bridge.CodeIdle).
 //
 // A Client is safe for concurrent use; calls on one Client run
 // concurrently on the server, up to its in-flight limit.
@@ -112,7 +113,9 @@ type Option func(*Client)
 
 // Reconnect has the Client connect again when its connection is lost —
 // the a2term restarted at the same socket (see its journal), or was
-// killed and started again — trying for up to d after the loss. A call
+// killed and started again, or closed the connection as idle to make
+// room for another (bridge.MaxIdleAtCap) — trying for up to d after the
+// loss. A call
 // the a2term cannot have received is sent again on the new connection; so
 // is one that does no harm twice: canvas.info, canvas.state and
 // canvas.wait (an action handed to a connection that broke goes back to
@@ -268,6 +271,20 @@ func (c *Client) checkCanvas(ctx context.Context) error {
 	return nil
 }
 
+// lost says whether err is a connection lost in a way that connecting
+// again may mend: with no reason given (the a2term restarted, or was
+// killed), or closed as idle (bridge.CodeIdle) while every place was
+// taken, which is how an agent that thinks for a while between calls
+// finds it. A connection refused outright (too many connections, a
+// message over the limit) is not.
+func lost(err error) bool {
+	if err == ErrClosed {
+		return true
+	}
+	var ce *closedError
+	return errors.As(err, &ce) && ce.reason.Code == bridge.CodeIdle
+}
+
 // retrySafe says whether sending method twice does no harm.
 func retrySafe(method string) bool {
 	switch method {
@@ -325,12 +342,13 @@ func oneLine(raw []byte) ([]byte, error) {
 // none) and decodes its result into result.
 //
 // With Reconnect, a call that finds the connection lost (with no reason
-// given by the server) connects again and is sent again when it can be.
+// given by the server, or closed as idle to make room for another)
+// connects again and is sent again when it can be.
 func (c *Client) call(ctx context.Context, method string, params []byte, result any) error {
 	for {
 		l := c.current()
 		sent, err := c.callOn(ctx, l, method, params, result)
-		if c.retry <= 0 || err != ErrClosed || ctx.Err() != nil {
+		if c.retry <= 0 || !lost(err) || ctx.Err() != nil {
 			return err
 		}
 		made, derr := c.redial(ctx, l)

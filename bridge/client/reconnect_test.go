@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
@@ -203,5 +206,92 @@ func TestOnNewCanvas(t *testing.T) {
 	}
 	if got := hooked(); len(got) != 1 {
 		t.Errorf("the hook ran again: %q", got)
+	}
+}
+
+// evicter is a server whose first connection, after answering one
+// request, is closed as idle to make room (bridge.CodeIdle) when the test
+// says so; every later connection is served as usual.
+type evicter struct {
+	evict chan struct{}
+	mu    sync.Mutex
+	conns int
+}
+
+func (e *evicter) serve(ln net.Listener) {
+	for {
+		nc, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		e.mu.Lock()
+		e.conns++
+		first := e.conns == 1
+		e.mu.Unlock()
+		go func() {
+			defer nc.Close()
+			r := bufio.NewReader(nc)
+			for {
+				line, err := r.ReadBytes('\n')
+				if err != nil {
+					return
+				}
+				var req struct {
+					ID json.RawMessage `json:"id"`
+				}
+				_ = json.Unmarshal(line, &req)
+				nc.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{}}` + "\n"))
+				if first {
+					<-e.evict
+					fmt.Fprintf(nc, `{"id":null,"error":{"code":%d,"message":"closed to make room"},"jsonrpc":"2.0"}`+"\n", bridge.CodeIdle)
+					return
+				}
+			}
+		}()
+	}
+}
+
+// TestReconnectAfterAnIdleClose: an a2term that closes an idle connection
+// to make room for another says so (bridge.CodeIdle); a Client dialled
+// with Reconnect connects again on its next call, and one without it
+// returns ErrClosed with the server's reason.
+func TestReconnectAfterAnIdleClose(t *testing.T) {
+	for _, reconnect := range []bool{true, false} {
+		sock := filepath.Join(t.TempDir(), "a.sock")
+		ln, err := net.Listen("unix", sock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &evicter{evict: make(chan struct{})}
+		go e.serve(ln)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		var opts []client.Option
+		if reconnect {
+			opts = append(opts, client.Reconnect(10*time.Second))
+		}
+		c, err := client.Dial(ctx, sock, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Info(ctx); err != nil {
+			t.Fatal(err)
+		}
+		close(e.evict) // the agent thinks; another connection needs the place
+		_, err = c.Info(ctx)
+		var reason *jsonrpc2.Error
+		switch {
+		case reconnect && err != nil:
+			t.Errorf("with Reconnect, the call after an idle close: %v", err)
+		case !reconnect && (!errors.Is(err, client.ErrClosed) || !errors.As(err, &reason) || reason.Code != bridge.CodeIdle):
+			t.Errorf("without Reconnect, the call after an idle close: %v, want ErrClosed with code %d", err, bridge.CodeIdle)
+		}
+		e.mu.Lock()
+		if want := map[bool]int{true: 2, false: 1}[reconnect]; e.conns != want {
+			t.Errorf("reconnect %v: %d connections, want %d", reconnect, e.conns, want)
+		}
+		e.mu.Unlock()
+		c.Close()
+		ln.Close()
+		cancel()
 	}
 }
