@@ -115,6 +115,20 @@
 // snapshot is damaged is restored from path.prev, and the person is told
 // that any change made after path.prev was last written is lost.
 //
+// The web mirror (WebServer), which anyone on the machine can connect to,
+// keeps at most MaxWebConns (64) connections open, so that no number of
+// connections, from anyone, takes the descriptors the agents' socket and
+// the terminal need. A connection is unpaired until a request on it
+// carries a paired browser's session (or the pairing link): an unpaired
+// one is closed after its one answer, or after 5 s, and at most
+// MaxWebUnpaired (16) are open at once; a new one beyond them closes one
+// the server has begun to read, one whose peer has sent nothing first,
+// else the oldest. Only a paired browser's connections stay open for
+// their next requests and streams, at most 48 (MaxWebConns less
+// MaxWebUnpaired); a paired request beyond them is answered and its
+// connection closed. Nothing closes a paired browser's connection to make
+// room.
+//
 // # Malformed input
 //
 // What happens to a connection, by what its peer sends. In every case

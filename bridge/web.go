@@ -71,12 +71,14 @@ type WebOptions struct {
 	Now func() time.Time
 
 	// For tests: how long one write to a viewer may take, how often an
-	// idle stream gets a heartbeat, and the socket send buffer of each
+	// idle stream gets a heartbeat, the socket send buffer of each
 	// connection (so that a viewer that never reads blocks its stream at
-	// once). Zero means the defaults.
-	writeTimeout time.Duration
-	heartbeat    time.Duration
-	sendBuffer   int
+	// once), and how long a connection may stay unpaired. Zero means the
+	// defaults.
+	writeTimeout    time.Duration
+	heartbeat       time.Duration
+	sendBuffer      int
+	unpairedTimeout time.Duration
 }
 
 // WebServer is the web mirror: the hub's canvas on a page at
@@ -107,6 +109,7 @@ type WebServer struct {
 
 	cancel context.CancelFunc // ends every request's context
 	served chan struct{}      // closed when Serve has returned
+	conns  *webConns          // the listener, which bounds the connections
 
 	mu       sync.Mutex
 	closing  bool
@@ -219,20 +222,24 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 		// Go's own answer without our headers.
 		DisableGeneralOptionsHandler: true,
 		ErrorLog:                     log.New(redactor{s}, "", 0),
+		ConnContext:                  connContext,
 	}
 	if n := opts.sendBuffer; n > 0 {
 		s.srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
 			if hc, ok := c.(headerConn); ok {
-				if tc, ok := hc.Conn.(*net.TCPConn); ok {
-					tc.SetWriteBuffer(n)
+				if wc, ok := hc.Conn.(*webConn); ok {
+					if tc, ok := wc.Conn.(*net.TCPConn); ok {
+						tc.SetWriteBuffer(n)
+					}
 				}
 			}
-			return ctx
+			return connContext(ctx, c)
 		}
 	}
+	s.conns = newWebConns(ln, opts.unpairedTimeout, s.logger)
 	go func() {
 		defer close(s.served)
-		if err := s.srv.Serve(headerListener{ln}); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := s.srv.Serve(headerListener{s.conns}); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.logger.Printf("web: serving stopped: %v", err)
 		}
 	}()
@@ -336,6 +343,9 @@ func (s *WebServer) Close() error {
 // called.
 func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	setSecurityHeaders(w.Header())
+	// Only a paired browser's connection stays open after its answer
+	// (keepConn), within MaxWebConns.
+	w.Header().Set("Connection", "close")
 	if !strings.HasPrefix(r.RequestURI, "/") || r.Host != s.host {
 		s.refuse(w, r, http.StatusForbidden)
 		return
@@ -357,6 +367,7 @@ func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusForbidden)
 		return
 	}
+	keepConn(w, r)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		if r.URL.RawQuery != "" || r.URL.ForceQuery ||
 			s.cop.Check(r) != nil ||

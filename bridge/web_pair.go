@@ -144,6 +144,7 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 	if s.sessionOf(r) != nil {
 		// This browser is paired already (the link opened twice in it):
 		// on to the page, and the link stays as it was.
+		keepConn(w, r)
 		s.sendOn(w)
 		return
 	}
@@ -166,6 +167,7 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 		s.hub.Board().Append(RoleEvent, fmt.Sprintf("the web mirror was opened in a browser at %s", now.Format("15:04")))
 		s.logf(r, "a browser paired")
 		http.SetCookie(w, &http.Cookie{Name: s.cookie, Value: string(se.id), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		keepConn(w, r)
 		s.sendOn(w)
 		return
 	}
