@@ -34,6 +34,10 @@ type UserAction struct {
 	// show; a2term opens nothing.
 	Local bool   `json:"-"`
 	URL   string `json:"-"`
+	// ID numbers the action for the agent, beside the A2UI message and
+	// not in it (canvas.wait's actionId); the board that fires it sets
+	// it, 0 until then.
+	ID uint64 `json:"-"`
 }
 
 // Message returns the action as the A2UI message an agent receives:

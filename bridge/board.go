@@ -54,8 +54,10 @@ type Board struct {
 	status     Status
 	now        func() time.Time
 	subs       map[chan struct{}]struct{}
-	// onAction receives each action the person fires.
-	onAction func(a *a2ui.UserAction, source Source)
+	// onAction receives each action the person fires; lastAction is the
+	// ID of the last one (see a2ui.UserAction.ID).
+	onAction   func(a *a2ui.UserAction, source Source)
+	lastAction uint64
 	// changes are the latest canvas changes, oldest first, and
 	// changesFrom the canvas version before the first of them: what a
 	// view in another process applies to its copy of the canvas.
@@ -419,6 +421,10 @@ func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, a
 		text = describeAction(a, source, secrets)
 	}
 	b.mu.Lock()
+	if !a.Local {
+		b.lastAction++
+		a.ID = b.lastAction
+	}
 	if b.record != nil && !a.Local {
 		b.record(change{action: a, source: source})
 	}

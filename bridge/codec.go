@@ -156,8 +156,10 @@ type lineStream struct {
 	closeOnce sync.Once
 	closeErr  error
 	// readDone is closed when ReadObject has returned its final error,
-	// the last thing jsonrpc2's reading goroutine does.
+	// the last thing jsonrpc2's reading goroutine does; eof, set before,
+	// says the peer closed its end (the read found EOF, no error).
 	readDone chan struct{}
+	eof      bool
 	doneOnce sync.Once
 }
 
@@ -196,6 +198,9 @@ func (s *lineStream) ReadObject(v any) (err error) {
 			return io.EOF
 		case errors.Is(err, net.ErrClosed):
 			return io.EOF // closed on this side, which knows why
+		case errors.Is(err, io.EOF):
+			s.eof = true
+			return err
 		case err != nil:
 			return err
 		}
@@ -225,6 +230,15 @@ func (s *lineStream) ReadObject(v any) (err error) {
 		}
 		return nil
 	}
+}
+
+// peerClosed reports, once the stream's reading is done, whether it ended
+// because the peer closed its end, having read everything (see
+// conn.settle): not because of an error, a refusal, or a close on this
+// side.
+func (s *lineStream) peerClosed() bool {
+	<-s.readDone
+	return s.eof
 }
 
 // hold keeps req until its handler redeems it, and returns the envelope

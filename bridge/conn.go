@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,20 +35,28 @@ type conn struct {
 	evicted bool      // closed to make room: a request that arrives now is dropped
 
 	mu sync.Mutex
-	// handed are actions written to the agent that it has not shown it
-	// received: by sending anything else, or by staying connected for
-	// TakenAfter. When the connection ends first they go back to the
-	// queue.
+	// handed are actions written to the agent that it is not known to
+	// have read: it has read them once it sends anything else, once the
+	// socket holds nothing it has not read, or once it closes the
+	// connection having read everything (see settle). When the connection
+	// ends with them unread they go back to the queue.
 	handed []*handout
 }
 
 // handout is an action (or a count of refused presses) written to the
-// agent and not yet known to be received.
+// agent and not yet known to be read; timer looks again whether it was.
 type handout struct {
 	q     *Queued
 	over  int
 	timer *time.Timer
 }
+
+// How often a connection looks whether the agent read what it was handed:
+// soon after the reply, then less and less often.
+const (
+	firstReadCheck = 5 * time.Millisecond
+	lastReadCheck  = time.Second
+)
 
 // serve runs the connection with jsonrpc2 until it ends, then cleans up
 // after it: waits end, handlers return, and actions the agent never
@@ -62,7 +71,7 @@ func (c *conn) serve() {
 	<-c.stream.readDone
 	c.handlers.Wait()
 	c.stream.dropBuffer()
-	c.giveBack()
+	c.settle()
 	c.s.release(c)
 }
 
@@ -264,21 +273,21 @@ func (c *conn) handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Reque
 		}
 		return
 	}
-	// The reply hands something out: it counts as received once the
-	// agent shows it is alive. The lock makes a request that the agent
-	// sends after reading this reply find the handout in place.
+	// The reply hands something out: it counts as taken once the agent
+	// has read it. The lock makes a request that the agent sends after
+	// reading this reply find the handout in place.
 	c.mu.Lock()
 	werr := rpc.SendResponse(ctx, resp)
 	if werr == nil {
 		h := &handout{q: handed, over: over}
-		h.timer = time.AfterFunc(s.takenAfter, func() { c.taken(h) })
+		c.watch(h, firstReadCheck)
 		c.handed = append(c.handed, h)
 	}
 	c.mu.Unlock()
 	if werr != nil {
 		// The agent never got this result: an action goes back to the
 		// queue and refused presses stay to be reported.
-		s.hub.giveBack(handed, over)
+		s.hub.giveBack(handed, over, "its connection closed before the press could be sent")
 		c.replyFailed(r.Method, werr)
 	}
 }
@@ -289,37 +298,74 @@ func (c *conn) received() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, h := range c.handed {
-		h.timer.Stop()
+		if h.timer != nil {
+			h.timer.Stop()
+		}
 		c.s.hub.taken(h.q)
 	}
 	c.handed = c.handed[:0]
 }
 
-// taken records that h has reached the agent, which stayed connected
-// for TakenAfter after it was written.
+// watch looks, after d, whether the agent has read everything written
+// to it, h included: then h is taken; else it looks again later. Where
+// the system cannot tell, h waits for the agent's next request or the
+// connection's end.
+func (c *conn) watch(h *handout, d time.Duration) {
+	if !peerReads {
+		return
+	}
+	h.timer = time.AfterFunc(d, func() {
+		n, ok := unread(c.stream.conn)
+		switch {
+		case !ok:
+		case n == 0:
+			c.taken(h)
+		default:
+			c.mu.Lock()
+			if slices.Contains(c.handed, h) {
+				c.watch(h, min(2*d, lastReadCheck))
+			}
+			c.mu.Unlock()
+		}
+	})
+}
+
+// taken records that the agent has read h.
 func (c *conn) taken(h *handout) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for i, x := range c.handed {
-		if x == h {
-			c.handed = append(c.handed[:i], c.handed[i+1:]...)
-			c.s.hub.taken(h.q)
-			return
-		}
+	if i := slices.Index(c.handed, h); i >= 0 {
+		c.handed = slices.Delete(c.handed, i, i+1)
+		c.s.hub.taken(h.q)
 	}
 }
 
-// giveBack returns what the agent was handed but never showed it
-// received, newest first, so that the oldest action ends up at the front
-// of the queue.
-func (c *conn) giveBack() {
+// settle decides, once the connection has ended, what became of what the
+// agent was handed and had not shown it read. An agent that closed its
+// end having read everything (its end of the connection read as EOF)
+// took it. Where the system tells (Linux), a peer that closes with bytes
+// unread makes the read fail with ECONNRESET instead, and then, as when
+// a2term closed the connection itself, the actions go back to the front
+// of the queue, oldest first, to be handed out again. Elsewhere an EOF
+// cannot tell the two apart and counts as read: an agent killed before
+// it read a reply loses that press rather than acting on it twice.
+func (c *conn) settle() {
 	c.mu.Lock()
 	handed := c.handed
 	c.handed = nil
 	c.mu.Unlock()
+	for _, h := range handed {
+		if h.timer != nil {
+			h.timer.Stop()
+		}
+	}
+	if c.stream.peerClosed() {
+		for _, h := range handed {
+			c.s.hub.taken(h.q)
+		}
+		return
+	}
 	for i := len(handed) - 1; i >= 0; i-- {
-		h := handed[i]
-		h.timer.Stop()
-		c.s.hub.giveBack(h.q, h.over)
+		c.s.hub.giveBack(handed[i].q, handed[i].over, "its connection closed before it read the press")
 	}
 }

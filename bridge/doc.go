@@ -75,13 +75,20 @@
 // Each connection runs its requests concurrently (a canvas.wait blocks
 // only itself), at most ServerOptions.MaxInFlight of them at once; a
 // request stops counting when its handler returns, before its reply is
-// written. When a connection closes, its waits end. An action handed to a
-// wait counts as taken, and the transcript says so, only once the agent
-// shows it is alive: by sending anything else on that connection, or by
-// staying connected for ServerOptions.TakenAfter (a second). If the
-// connection closes first (the agent was killed right after the reply), or
-// the reply could not be written, the action goes back to the front of the
-// queue. Close answers every pending wait (timed out) before it closes the
+// written. When a connection closes, its waits end.
+//
+// Every action reaches the agent once. An action handed to a wait counts
+// as taken, and the transcript says so, once the agent has read the reply
+// (conn.go): it sends anything else on that connection; or the socket
+// holds nothing it has not read (SIOCOUTQ, looked at 5 ms after the reply,
+// then less often, up to every second); or it closes the connection having
+// read everything (its end reads as EOF). An agent that dies with the
+// reply unread makes the read fail with ECONNRESET instead, and the
+// action, like one whose reply could not be written, goes back to the
+// front of the queue, handed out again with the same actionId and
+// "redelivered": true. That is Linux; on other systems a2term cannot tell
+// what a closed connection read, and counts it as read: an agent killed
+// before it read a reply loses that press rather than acting on it twice. Close answers every pending wait (timed out) before it closes the
 // connections. Nothing the server does is printed on the terminal: its
 // messages, and jsonrpc2's, go to ServerOptions.Logger, or nowhere.
 //

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strconv"
 	"sync"
 	"time"
 
@@ -55,6 +56,8 @@ const (
 type Queued struct {
 	Action *a2ui.UserAction
 	Source Source
+	// handed counts the times the action was handed to an agent.
+	handed int
 	// message and model are what the agent is given for an action
 	// restored from a journal (Action then holds only its name and
 	// surface); nil for the others, whose Action makes them.
@@ -262,6 +265,12 @@ type WaitResult struct {
 	// Overflowed counts the presses refused since the last wait because
 	// the queue was full.
 	Overflowed int `json:"overflowed,omitempty"`
+	// ActionID names the action for as long as the canvas lives (the
+	// journal keeps it), and Redelivered says it was handed to an agent
+	// before, whose connection ended before it read it: an agent that
+	// must not act twice can tell the same press again.
+	ActionID    string `json:"actionId,omitempty"`
+	Redelivered bool   `json:"redelivered,omitempty"`
 }
 
 // Wait returns the oldest queued action, or waits up to d for one. A
@@ -299,7 +308,7 @@ func (h *Hub) wait(ctx context.Context, d time.Duration, stop <-chan struct{}) (
 		n := len(h.queue)
 		h.mu.Unlock()
 		h.board.SetStatus(func(s *Status) { s.Queued = n })
-		return h.result(q, over), &q, nil
+		return h.result(&q, over), &q, nil
 	}
 	if d == 0 || h.closed || isClosed(stop) {
 		h.mu.Unlock()
@@ -336,7 +345,7 @@ func (h *Hub) wait(ctx context.Context, d time.Duration, stop <-chan struct{}) (
 	default:
 	}
 	if err := ctx.Err(); err != nil {
-		h.giveBack(nil, over)
+		h.giveBack(nil, over, "")
 		return WaitResult{}, nil, err
 	}
 	if !isClosed(stop) {
@@ -361,26 +370,28 @@ func (h *Hub) received(ctx context.Context, q Queued, ok bool, timedOut WaitResu
 		if ok {
 			h.requeue(q)
 		}
-		h.giveBack(nil, timedOut.Overflowed)
+		h.giveBack(nil, timedOut.Overflowed, "")
 		return WaitResult{}, nil, err
 	}
 	if !ok { // the hub closed
 		return timedOut, nil, nil
 	}
-	return h.result(q, timedOut.Overflowed), &q, nil
+	return h.result(&q, timedOut.Overflowed), &q, nil
 }
 
 // giveBack undoes a wait whose result never reached the agent: the
-// action goes back to the front of the queue (or to a waiting call) and
-// the refused presses are reported to the next wait instead.
-func (h *Hub) giveBack(q *Queued, overflowed int) {
+// action goes back to the front of the queue (or to a waiting call), to
+// be handed out again, and the refused presses are reported to the next
+// wait instead. why says what happened to the agent's connection, for
+// the transcript.
+func (h *Hub) giveBack(q *Queued, overflowed int, why string) {
 	if overflowed > 0 {
 		h.mu.Lock()
 		h.overflowed += overflowed
 		h.mu.Unlock()
 	}
 	if q != nil {
-		h.board.Append(RoleEvent, fmt.Sprintf("← %s from %s is back in the queue: the agent went away before receiving it", q.Action.Name, q.Action.SurfaceID))
+		h.board.Append(RoleEvent, fmt.Sprintf("← %s from %s will be handed to the agent again: %s", q.Action.Name, q.Action.SurfaceID, why))
 		h.requeue(*q)
 	}
 }
@@ -399,11 +410,17 @@ func (h *Hub) requeue(q Queued) {
 	h.board.SetStatus(func(s *Status) { s.Queued = n })
 }
 
-func (h *Hub) result(q Queued, over int) WaitResult {
-	if q.message != nil {
-		return WaitResult{Action: q.message, ClientDataModel: q.model, Source: q.Source, Overflowed: over}
+// result is what a wait handed q returns; it counts the hand-out.
+func (h *Hub) result(q *Queued, over int) WaitResult {
+	q.handed++
+	res := WaitResult{Action: q.message, ClientDataModel: q.model, Source: q.Source, Overflowed: over, Redelivered: q.handed > 1}
+	if q.message == nil {
+		res.Action, res.ClientDataModel = q.Action.Message(), q.Action.ClientDataModel()
 	}
-	return WaitResult{Action: q.Action.Message(), ClientDataModel: q.Action.ClientDataModel(), Source: q.Source, Overflowed: over}
+	if q.Action.ID != 0 {
+		res.ActionID = strconv.FormatUint(q.Action.ID, 10)
+	}
+	return res
 }
 
 // taken records in the transcript, and in the journal, that the agent

@@ -142,7 +142,7 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		j.canvasID, j.webPort, j.next = st.canvasID, st.webPort, max(st.nextAction, 1)
 		j.tail = replayed{transcript: st.transcript, tbytes: st.tbytes, dropped: st.dropped}
 		for _, ja := range st.queue {
-			a := &a2ui.UserAction{Name: ja.Name, SurfaceID: ja.SurfaceID}
+			a := &a2ui.UserAction{Name: ja.Name, SurfaceID: ja.SurfaceID, ID: ja.ID}
 			j.ids[a] = ja.ID
 			j.queue = append(j.queue, ja)
 			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model})
@@ -170,6 +170,9 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		b.tbytes, b.seq, b.dropped = st.tbytes, st.seq, st.dropped
 		b.changes, b.changesBytes, b.changesFrom = nil, 0, st.canvas.Version()
 	}
+	// Actions go on being numbered after the journal's, so that an
+	// actionId names one action for the canvas's life.
+	b.lastAction = max(b.lastAction, j.next-1)
 	found.written = true
 	found.prevChanged = keep || found.prev.there && !found.journal.there
 	if !found.journal.there {

@@ -244,11 +244,11 @@ func TestHubGiveBackHandsToAWaiter(t *testing.T) {
 		done <- res
 	}()
 	waitForTranscript(t, h, "… waiting for the person", 1)
-	h.giveBack(q, 0)
+	h.giveBack(q, 0, "its connection closed before it read the press")
 	if res := <-done; res.TimedOut || actionName(t, res) != "a" {
 		t.Errorf("the waiting call got %+v", res)
 	}
-	waitForTranscript(t, h, "← a from main is back in the queue", 1)
+	waitForTranscript(t, h, "← a from main will be handed to the agent again: its connection closed before it read the press", 1)
 }
 
 func TestHubOverflowIsRefusedAndReported(t *testing.T) {

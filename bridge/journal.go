@@ -323,9 +323,11 @@ func (j *journal) record(b *Board, c change) {
 	case c.Set != nil:
 		rec.Set = c.Set
 	case c.action != nil:
-		ja := journalAction{ID: j.next, Name: c.action.Name, SurfaceID: c.action.SurfaceID, Source: c.source,
+		// The action keeps the ID the board gave it, which the agent
+		// reads as its actionId.
+		ja := journalAction{ID: max(c.action.ID, j.next), Name: c.action.Name, SurfaceID: c.action.SurfaceID, Source: c.source,
 			Message: c.action.Message(), Model: c.action.ClientDataModel()}
-		j.next++
+		j.next = ja.ID + 1
 		j.ids[c.action] = ja.ID
 		j.queue = append(j.queue, ja)
 		rec.Action = &ja

@@ -55,7 +55,6 @@ const (
 const (
 	DefaultMaxInFlight  = 8
 	DefaultWriteTimeout = 5 * time.Second
-	DefaultTakenAfter   = time.Second
 )
 
 // ShowParams are canvas.show's params.
@@ -102,12 +101,6 @@ type ServerOptions struct {
 	// connection is dropped, so a peer that stops reading holds up
 	// nothing. Zero means DefaultWriteTimeout.
 	WriteTimeout time.Duration
-	// TakenAfter is how long a connection must stay open after the reply
-	// that handed it an action, when it sends nothing else, before the
-	// action counts as taken. An agent killed right after the reply
-	// never took the action, which goes back to the front of the queue.
-	// Zero means DefaultTakenAfter.
-	TakenAfter time.Duration
 	// ReportAgent has the server keep the hub's Status.Agent up to date:
 	// AgentNone from Listen, AgentConnected while a connection is open.
 	// A program that shows the canvas to a person sets it; one that
@@ -138,7 +131,6 @@ type Server struct {
 	logger     *log.Logger
 	maxFlight  int
 	timeout    time.Duration
-	takenAfter time.Duration
 	now        func() time.Time // for MaxIdleAtCap
 	linger     time.Duration
 	ctx        context.Context // cancelled by Close: closes every connection
@@ -221,7 +213,7 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		return nil, fmt.Errorf("a2term socket %s: %w", socketPath, err)
 	}
 	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: opts.Logger,
-		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, takenAfter: opts.TakenAfter, reportAgent: opts.ReportAgent,
+		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, reportAgent: opts.ReportAgent,
 		now: opts.now, linger: opts.linger, budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{}),
 		open: map[*conn]struct{}{}}
 	if s.logger == nil {
@@ -232,9 +224,6 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	}
 	if s.timeout <= 0 {
 		s.timeout = DefaultWriteTimeout
-	}
-	if s.takenAfter <= 0 {
-		s.takenAfter = DefaultTakenAfter
 	}
 	if s.now == nil {
 		s.now = time.Now

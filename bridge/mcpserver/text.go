@@ -65,6 +65,9 @@ func waitText(res bridge.WaitResult, seconds float64, capped bool) string {
 		}
 	default:
 		b.WriteString(describeWire(res.Action, res.Source))
+		if res.Redelivered {
+			fmt.Fprintf(&b, " This press (action %s) was handed out before, to a wait that ended before it was read: if you already acted on it, do not act again.", res.ActionID)
+		}
 	}
 	if res.Overflowed > 0 {
 		fmt.Fprintf(&b, " %d presses were refused because %d actions were waiting: wait more often.", res.Overflowed, bridge.MaxQueued)

@@ -178,6 +178,13 @@ func answerForm(t *testing.T, argv ...string) string {
 	case <-ctx.Done():
 		t.Fatalf("%s did not end\nstdout:\n%s\nstderr:\n%s", argv, stdout.String(), stderr.String())
 	}
+	// The agent took the press once: nothing is left for a next wait.
+	if res, err := hub.Wait(ctx, 0); err != nil || !res.TimedOut {
+		t.Errorf("after the agent ended, a wait got %+v, %v", res, err)
+	}
+	if tr := transcriptText(hub.Snapshot()); strings.Count(tr, "→ the agent took greet from hello") != 1 || strings.Contains(tr, "handed to the agent again") {
+		t.Errorf("the transcript:\n%s", tr)
+	}
 	s := hub.Snapshot()
 	for _, want := range []string{
 		"agent: Hello! Who is there?",
@@ -224,4 +231,50 @@ var helloForm = []json.RawMessage{
 		{"id":"send-label","component":{"Text":{"text":{"literalString":"Send"}}}}]}}`),
 	json.RawMessage(`{"dataModelUpdate":{"surfaceId":"hello","contents":[{"key":"name","valueString":""}]}}`),
 	json.RawMessage(`{"beginRendering":{"surfaceId":"hello","root":"root"}}`),
+}
+
+// oneShotAgent is the shortest Python agent there is: one call per
+// connection, closed as soon as the reply is read.
+const oneShotAgent = `import json, os, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(os.environ["A2TERM_SOCKET"])
+s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":' + sys.argv[1].encode() + b'}}\n')
+reply = json.loads(s.makefile("r").readline())["result"]
+s.close()
+print(json.dumps({k: reply.get(k) for k in ("actionId", "redelivered", "timedOut")}), flush=True)
+`
+
+// TestOneShotPythonAgent: a Python agent that waits once per connection
+// and closes gets each press once: run again, it finds nothing.
+func TestOneShotPythonAgent(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the one-shot Python agent is not run")
+	}
+	script := filepath.Join(t.TempDir(), "once.py")
+	if err := os.WriteFile(script, []byte(oneShotAgent), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hub, srv := listenHub(t)
+	if _, err := hub.Show(helloForm); err != nil {
+		t.Fatal(err)
+	}
+	if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	run := func(seconds string) string {
+		cmd := exec.Command(py, script, seconds)
+		cmd.Env = append(os.Environ(), "A2TERM_SOCKET="+srv.Path())
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if got := run("30"); got != `{"actionId": "1", "redelivered": null, "timedOut": null}` {
+		t.Errorf("first run: %s", got)
+	}
+	if got := run("0"); got != `{"actionId": null, "redelivered": null, "timedOut": true}` {
+		t.Errorf("second run got the press again: %s", got)
+	}
 }

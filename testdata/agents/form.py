@@ -118,6 +118,12 @@ def main():
     if result.get("timedOut"):
         print("nobody answered within 60 s", flush=True)
         return 1
+    # Each press comes once, with an actionId. One handed out before, to a
+    # connection that closed before it read it, comes again with
+    # "redelivered": true: an agent that must not act twice (paying, say)
+    # skips an actionId it has already acted on.
+    if result.get("redelivered"):
+        print(f"action {result['actionId']} was handed out before", flush=True)
     message = result["action"]
     # A v0.9 surface's press is {"version": "v0.9", "action": {...}};
     # a v0.8 one's would be {"userAction": {...}}.

@@ -64,6 +64,12 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// Each press comes once, with an ActionID; one handed out before, to
+	// a connection that closed before it read it, comes again Redelivered:
+	// an agent that must not act twice skips an ActionID it acted on.
+	if res.Redelivered {
+		fmt.Printf("action %s was handed out before\n", res.ActionID)
+	}
 	// ReadAction reads a v0.9 action and a v0.8 userAction alike.
 	act, err := client.ReadAction(res)
 	if errors.Is(err, client.ErrNoAction) {

@@ -1,0 +1,13 @@
+//go:build !linux
+
+package bridge
+
+import "net"
+
+// peerReads says that this system does not tell what an agent has read:
+// a peer that closes reads as EOF whether or not it read what it was
+// sent (see conn.settle).
+const peerReads = false
+
+// unread cannot tell what the peer has read here.
+func unread(net.Conn) (int, bool) { return 0, false }
