@@ -52,7 +52,19 @@
 //
 // The Server is the agent API: JSON-RPC 2.0, one JSON object per line, on
 // a Unix socket in a directory only this user can enter (0700; the socket
-// 0600). Its methods are canvas.info, canvas.show, canvas.wait,
+// 0600). Every client checks so before each connection (CheckSocket: the
+// agents' client in package client, hence a2term mcp; Attach; the Copilot
+// extension does the same in its own code), as tmux and ssh-agent check
+// theirs: the directory must be a directory of this user, not a symbolic
+// link, that nobody else can enter (no mode bit beyond 0700), and the
+// socket a socket of this user. Otherwise it is refused with an
+// ErrNotPrivate naming the path, its owner and what to do, since another
+// user who made the directory first (the default one is /tmp/a2term-UID
+// when XDG_RUNTIME_DIR is unset) and served an a2term of their own in it
+// would read what the agent shows and press in the person's name. Listen
+// checks the same of a directory it did not make. Where files have no
+// Unix owner (Windows) only the kinds and the mode are checked. Its
+// methods are canvas.info, canvas.show, canvas.wait,
 // canvas.state and transcript.append (see DESIGN.md). A refusal by the hub
 // is the JSON-RPC error -32602 whose message is the refusal's message and
 // whose data is the *a2ui.Error as JSON: {code, message, index, surfaceId,

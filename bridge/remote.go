@@ -85,8 +85,9 @@ type versionPair struct{ local, hub uint64 }
 // through. A surface unchanged since needs no pair (hubVersionLocked).
 const maxVersionPairs = 1024
 
-// Attach attaches to the hub whose agents connect at socket: it reads the
-// key beside it, connects to its view socket and returns once the first
+// Attach attaches to the hub whose agents connect at socket: it checks
+// that the view socket beside it is this user's (CheckSocket), reads the
+// key beside it, connects to the view socket and returns once the first
 // snapshot is in. ctx bounds only the attaching.
 func Attach(ctx context.Context, socket string, opts AttachOptions) (*RemoteView, error) {
 	r := &RemoteView{socket: socket, logger: opts.Logger, retry: opts.Reconnect, applying: opts.applying,
@@ -132,11 +133,14 @@ func readViewKey(socket string) (string, error) {
 // connect dials the view socket and attaches; the snapshot is applied
 // before the reply arrives (the hub sends it first).
 func (r *RemoteView) connect(ctx context.Context) error {
+	path, _ := ViewPaths(r.socket)
+	if err := CheckSocket(path); err != nil {
+		return fmt.Errorf("attach to the a2term at %s: %w", r.socket, err)
+	}
 	key, err := readViewKey(r.socket)
 	if err != nil {
 		return err
 	}
-	path, _ := ViewPaths(r.socket)
 	var d net.Dialer
 	nc, err := d.DialContext(ctx, "unix", path)
 	if err != nil {

@@ -199,7 +199,9 @@ func ListenPrivate(h *Hub, opts ServerOptions) (*Server, error) {
 //
 // The socket's directory is what keeps other users out, so Listen creates
 // it with mode 0700 when it does not exist and refuses one that is not a
-// directory owned by this user and closed to group and others. A socket
+// directory owned by this user and closed to group and others (an
+// ErrNotPrivate), as every client refuses to connect into one
+// (CheckSocket). A socket
 // file left by a process that died is removed; one that a running a2term
 // answers on is not, and Listen reports that it is already running. The
 // socket itself is made 0600. Listen records the path in h's status; Close
@@ -259,8 +261,15 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
 	}
 	if s.sock, err = os.Lstat(path); err != nil {
+		err = fmt.Errorf("a2term socket %s: %w", path, err)
+	} else {
+		// What every client checks before it connects (CheckSocket).
+		err = checkSocketFile(path, s.sock)
+	}
+	if err != nil {
 		ln.Close()
-		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
+		_ = os.Remove(path)
+		return fail(err)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	if !opts.NoViews {
@@ -282,7 +291,7 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 }
 
 // prepareDir creates the socket's directory, or checks that an existing one
-// is private to this user.
+// is private to this user, as every client checks it (CheckSocket).
 func (s *Server) prepareDir() error {
 	err := os.Mkdir(s.dir, 0o700)
 	if err == nil {
@@ -297,20 +306,7 @@ func (s *Server) prepareDir() error {
 	if !errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("a2term socket directory %s: %w", s.dir, err)
 	}
-	fi, err := os.Lstat(s.dir)
-	if err != nil {
-		return fmt.Errorf("a2term socket directory %s: %w", s.dir, err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("a2term socket directory %s is not a directory (a symbolic link or a file); use a private directory", s.dir)
-	}
-	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
-		return fmt.Errorf("a2term socket directory %s belongs to another user (uid %d); use a directory of your own", s.dir, uid)
-	}
-	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		return fmt.Errorf("a2term socket directory %s is open to other users (mode %04o); make it 0700 or use another directory", s.dir, perm)
-	}
-	return nil
+	return checkPrivateDir(s.dir)
 }
 
 // removeStale removes a socket file no process answers on. It refuses to

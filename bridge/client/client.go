@@ -145,7 +145,10 @@ func OnNewCanvas(fn func(ctx context.Context, c *Client) error) Option {
 var ErrReconnected = errors.New("the connection to a2term was lost after the call was sent, and is back: the call may or may not have been done")
 
 // Dial connects to the a2term listening at socketPath (for example the
-// value of A2TERM_SOCKET). ctx bounds only the connecting.
+// value of A2TERM_SOCKET). ctx bounds only the connecting. A socket that
+// another user made, or whose directory others can enter, is refused
+// with an error that is bridge.ErrNotPrivate (see bridge.CheckSocket);
+// so is one found on reconnecting.
 func Dial(ctx context.Context, socketPath string, opts ...Option) (*Client, error) {
 	c := &Client{path: socketPath}
 	for _, o := range opts {
@@ -168,6 +171,11 @@ func Dial(ctx context.Context, socketPath string, opts ...Option) (*Client, erro
 }
 
 func dialLink(ctx context.Context, socketPath string) (*link, error) {
+	// Another user's socket, or one in a directory others can enter,
+	// could be an a2term of theirs: it would read what the agent shows.
+	if err := bridge.CheckSocket(socketPath); err != nil {
+		return nil, fmt.Errorf("connect to a2term at %s: %w", socketPath, err)
+	}
 	var d net.Dialer
 	nc, err := d.DialContext(ctx, "unix", socketPath)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -74,7 +75,13 @@ func (d *dropper) read() string {
 // ErrReconnected otherwise (canvas.show: sent once); the next call goes
 // on the new connection. Without Reconnect the loss is ErrClosed.
 func TestReconnectSendsAgainOnlyWhatIsHarmless(t *testing.T) {
-	sock := filepath.Join(t.TempDir(), "a.sock")
+	// A directory only this user can enter, as an a2term's is: the
+	// client connects into no other.
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	sock := filepath.Join(dir, "a.sock")
 	ln, err := net.Listen("unix", sock)
 	if err != nil {
 		t.Fatal(err)

@@ -277,7 +277,10 @@ func (c *Canvas) Close() { c.close() }
 // canvas is still returned, every tool says why it cannot be used, and the
 // reason goes to opts.Log now; it starts working once an a2term answers.
 // Otherwise Open attaches to the a2term at the default socket when one
-// answers, and runs a hub of its own with the web mirror when none does.
+// answers, and runs a hub of its own with the web mirror when none does,
+// or when the socket or its directory is another user's or open to
+// others (bridge.CheckSocket; the reason goes to opts.Log). Every socket
+// is checked so before each connection, the explicit one too.
 // An error means the private hub or its mirror could not start.
 func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	logw := opts.logWriter()
@@ -308,7 +311,13 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		return &Canvas{api: takeTurns(s), mode: Attached, socket: socket, close: s.Close}, nil
 	}
 	s.Close()
-	fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
+	if errors.Is(err, bridge.ErrNotPrivate) {
+		// Another user's a2term would read what the agent shows and
+		// press in the person's name.
+		fmt.Fprintf(logw, "a2term mcp: not attaching: %v; running a canvas of its own\n", err)
+	} else {
+		fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
+	}
 	hub := bridge.NewHub(bridge.HubOptions{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
 	// A socket of its own beside the default one, so that the person can
 	// show the canvas in a terminal with a2term attach.

@@ -13,9 +13,11 @@
 // [Open] decides where the canvas is: the a2term at an explicit socket
 // (--socket, else A2TERM_SOCKET), which must answer or every tool says why
 // it cannot be used; else the a2term at the default socket when one
-// answers there; else a private hub with the web mirror, whose one-time
-// pairing link the agent is given to pass on (no terminal shows that
-// canvas), and only until it is used.
+// answers there and the socket and its directory are this user's alone
+// (bridge.CheckSocket, checked before every connection); else a private
+// hub with the web mirror, whose one-time pairing link the agent is
+// given to pass on (no terminal shows that canvas), and only until it is
+// used.
 //
 // The SDK reads its input as a stream of JSON values and ends the session
 // on anything else, losing the replies still to come; so lineFilter reads
