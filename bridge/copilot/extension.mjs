@@ -12,13 +12,14 @@
 //
 // The mirror's one-time link goes to the host's canvas panel only, never
 // into an action's or a tool's result: the agent never holds a link that
-// acts as the person.
+// acts as the person. Nor does it connect to a socket another user made,
+// or one in a directory others can enter (checkSocket).
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { CanvasError, createCanvas, joinSession } from "@github/copilot-sdk/extension";
 
 const A2TERM_BIN = "a2term";
@@ -42,11 +43,61 @@ function defaultSocket() {
   return join(tmpdir(), `a2term-${process.getuid ? process.getuid() : 0}`, "a2term.sock");
 }
 
+// FIX_IT is what a refusal of a place another user may hold says to do.
+const FIX_IT = "do not use it: remove it (as its owner, or root) or use a directory of your own (A2TERM_SOCKET, or XDG_RUNTIME_DIR)";
+
+// userName names the user uid as a2term does: "name (uid N)", or "uid N"
+// when the name does not resolve.
+function userName(uid) {
+  try {
+    for (const line of readFileSync("/etc/passwd", "utf8").split("\n")) {
+      const f = line.split(":");
+      if (f.length > 2 && f[0] && f[2] === String(uid)) return `${f[0]} (uid ${uid})`;
+    }
+  } catch {
+    // no passwd file: the uid alone
+  }
+  return `uid ${uid}`;
+}
+
+// checkSocket checks, before every connection, what a2term's own clients
+// check (bridge.CheckSocket), as tmux and ssh-agent check their sockets:
+// the socket's directory is a directory (not a symbolic link) of this
+// user that nobody else can enter (0700), and the socket a socket of this
+// user. Another user who created the default socket's directory first (a
+// shared /tmp, with XDG_RUNTIME_DIR unset) and served an a2term of their
+// own there would otherwise read what the agent shows and press in the
+// person's name. It throws a CanvasError socket_not_private naming the
+// path and its owner, or lstat's error for a path that is not there.
+// Windows has no Unix sockets at a path, nor uids: nothing to check.
+function checkSocket(path) {
+  if (!process.getuid) return;
+  const uid = process.getuid();
+  const sock = resolve(path);
+  const dir = dirname(sock);
+  const refuse = (why) => {
+    throw new CanvasError("socket_not_private", why);
+  };
+  const d = lstatSync(dir);
+  if (!d.isDirectory()) refuse(`a2term socket directory ${dir} is not a directory (a symbolic link or a file): ${FIX_IT}`);
+  if (d.uid !== uid) refuse(`a2term socket directory ${dir} belongs to another user, ${userName(d.uid)}: whoever runs an a2term there would see what your agent shows and press in your name; ${FIX_IT}`);
+  if (d.mode & 0o077) refuse(`a2term socket directory ${dir} is open to other users (mode ${(d.mode & 0o777).toString(8).padStart(4, "0")}): make it 0700 (chmod 700 ${dir}) or use another directory`);
+  const s = lstatSync(sock);
+  if (!s.isSocket()) throw new Error(`a2term socket ${sock}: the path exists and is not a socket; remove it or use another path`);
+  if (s.uid !== uid) refuse(`a2term socket ${sock} belongs to another user, ${userName(s.uid)}: it would see what your agent shows and press in your name; ${FIX_IT}`);
+}
+
 // Conn is one connection to an a2term's socket: newline-delimited
 // JSON-RPC 2.0. A call whose connection closes fails with code
 // canvas_unavailable.
 class Conn {
   static open(path) {
+    try {
+      checkSocket(path);
+    } catch (err) {
+      if (err instanceof CanvasError) return Promise.reject(err);
+      return Promise.reject(new CanvasError("canvas_unavailable", `no a2term answers at ${path}: ${err.message}`));
+    }
     return new Promise((resolve, reject) => {
       const sock = createConnection(path);
       const fail = (err) => reject(new CanvasError("canvas_unavailable", `no a2term answers at ${path}: ${err.message}`));
@@ -224,7 +275,10 @@ async function attach() {
   try {
     const sock = defaultSocket();
     return new Hub("attached", sock, await Conn.open(sock));
-  } catch {
+  } catch (err) {
+    // Another user's a2term: the canvas is one of our own instead, and
+    // the person is told why.
+    if (err.code === "socket_not_private") warn(`a2term: not attaching: ${err.message}`);
     return null;
   }
 }
