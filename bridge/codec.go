@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"net"
 	"os"
 	"strconv"
@@ -135,7 +134,7 @@ type lineStream struct {
 	limit   int
 	timeout time.Duration
 	linger  time.Duration // lingerTimeout, but for tests
-	log     *log.Logger
+	log     logger
 	budget  *budget
 
 	buf  []byte
@@ -163,7 +162,7 @@ type lineStream struct {
 	doneOnce sync.Once
 }
 
-func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger *log.Logger, b *budget) *lineStream {
+func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger logger, b *budget) *lineStream {
 	return &lineStream{
 		conn:     conn,
 		r:        bufio.NewReaderSize(conn, readChunk),

@@ -237,7 +237,7 @@ func (c *conn) handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Reque
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				s.logger.Printf("a2term rpc: %.64s panicked: %v\n%s", r.Method, p, debug.Stack())
+				s.logger.Printf("a2term rpc: %.64s panicked: %v\n%s", r.Method, p, stackTrace(debug.Stack()))
 				err = errInternal
 			}
 		}()

@@ -148,6 +148,15 @@
 // connection closed. Nothing closes a paired browser's connection to make
 // room.
 //
+// The log (ServerOptions.Logger, and WebOptions.Logger of the web mirror)
+// takes at most LogBurst (10) lines of one kind (one format) in each
+// LogWindow (10 s); the rest are counted, and one line says how many
+// ("… N more like this within 10s, not logged: FIRST LINE") when the next
+// line is logged after the window, or at Close. Every argument of a line,
+// whatever a peer chose (a method name, a path, an error), is cleaned as
+// the terminal cleans an agent's labels (a2ui.SanitizeLine): no escape
+// sequence, control character or line break a peer sent reaches the log.
+//
 // # Malformed input
 //
 // What happens to a connection, by what its peer sends. In every case

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log"
 	"net"
 	"os"
@@ -87,9 +86,10 @@ type AppendParams struct {
 // ServerOptions set up a Server. The zero value is ready to use.
 type ServerOptions struct {
 	// Logger receives what the server has to say about connections
-	// (drops, protocol errors, internal errors). Nil discards it: the
-	// terminal belongs to the TUI, so nothing is ever written to stderr
-	// by default.
+	// (drops, protocol errors, internal errors), each line's arguments
+	// cleaned as agent text is and each kind of line at most LogBurst
+	// times in LogWindow. Nil discards it: the terminal belongs to the
+	// TUI, so nothing is ever written to stderr by default.
 	Logger *log.Logger
 	// MaxInFlight bounds the requests one connection may have running at
 	// once (a canvas.wait counts while it waits); more are answered with
@@ -128,7 +128,7 @@ type Server struct {
 	sock       os.FileInfo // the socket file Listen made, to remove only that
 	ln         *net.UnixListener
 	views      *viewServer // nil when views cannot attach
-	logger     *log.Logger
+	logger     logger      // a *cleanLog from Listen
 	maxFlight  int
 	timeout    time.Duration
 	now        func() time.Time // for MaxIdleAtCap
@@ -214,13 +214,10 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("a2term socket %s: %w", socketPath, err)
 	}
-	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: opts.Logger,
+	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: newCleanLog(opts.Logger),
 		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, reportAgent: opts.ReportAgent,
 		now: opts.now, linger: opts.linger, budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{}),
 		open: map[*conn]struct{}{}}
-	if s.logger == nil {
-		s.logger = log.New(io.Discard, "", 0)
-	}
 	if s.maxFlight <= 0 {
 		s.maxFlight = DefaultMaxInFlight
 	}
@@ -375,6 +372,9 @@ func (s *Server) Close() error {
 				st.Agent = AgentUnknown
 			}
 		})
+		if l, ok := s.logger.(*cleanLog); ok {
+			l.flush()
+		}
 		if errors.Is(err, net.ErrClosed) {
 			err = nil
 		}

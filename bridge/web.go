@@ -52,7 +52,9 @@ const (
 type WebOptions struct {
 	// Logger receives one line per refused request, viewer joined, left
 	// or dropped, and the server's own errors: method and path only,
-	// never the token, the query or headers. Nil discards it.
+	// never the token, the query or headers, cleaned as agent text is,
+	// each kind of line at most LogBurst times in LogWindow. Nil discards
+	// it.
 	Logger *log.Logger
 	// Addr is where to listen, "127.0.0.1:0" (a random port) by default.
 	// Any host other than 127.0.0.1 is refused.
@@ -89,7 +91,7 @@ type WebOptions struct {
 // ServeHTTP. Its methods are safe for concurrent use.
 type WebServer struct {
 	hub    *Hub
-	logger *log.Logger
+	logger logger // a *cleanLog from ServeWeb
 	srv    *http.Server
 	mux    *http.ServeMux
 	cop    *http.CrossOriginProtection
@@ -171,7 +173,7 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	h.SetWebPort(ln.Addr().(*net.TCPAddr).Port)
 	s := &WebServer{
 		hub:          h,
-		logger:       opts.Logger,
+		logger:       newCleanLog(opts.Logger),
 		mux:          http.NewServeMux(),
 		cop:          http.NewCrossOriginProtection(),
 		port:         ln.Addr().(*net.TCPAddr).Port,
@@ -183,9 +185,6 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 		heartbeat:    opts.heartbeat,
 		served:       make(chan struct{}),
 		streams:      map[*stream]struct{}{},
-	}
-	if s.logger == nil {
-		s.logger = log.New(io.Discard, "", 0)
 	}
 	if s.writeTimeout <= 0 {
 		s.writeTimeout = webWriteTimeout
@@ -311,6 +310,9 @@ func (s *WebServer) Close() error {
 			s.closeErr = s.srv.Close()
 		}
 		<-s.served
+		if l, ok := s.logger.(*cleanLog); ok {
+			l.flush()
+		}
 		s.hub.Board().SetStatus(func(st *Status) {
 			if strings.HasPrefix(st.WebURL, s.origin+"/") {
 				st.WebURL = ""
@@ -455,7 +457,8 @@ func (s *WebServer) refuse(w http.ResponseWriter, r *http.Request, code int) {
 }
 
 // logf logs a line about request r: its method and path, never its query
-// or headers, nor a pairing code.
+// or headers, nor a pairing code. Each format is a kind of line the log
+// rate-limits.
 func (s *WebServer) logf(r *http.Request, format string, args ...any) {
 	p := r.URL.Path
 	if strings.HasPrefix(p, "/pair/") {
@@ -468,7 +471,7 @@ func (s *WebServer) logf(r *http.Request, format string, args ...any) {
 	if len(m) > 16 {
 		m = m[:16]
 	}
-	s.logger.Printf("web: %s %q: %s", m, p, fmt.Sprintf(format, args...))
+	s.logger.Printf("web: %s %q: "+format, append([]any{m, p}, args...)...)
 }
 
 // redactor passes the http.Server's own error lines to the logger with

@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"context"
-	"log"
 	"net"
 	"net/http"
 	"sync"
@@ -43,7 +42,7 @@ const (
 type webConns struct {
 	net.Listener
 	timeout time.Duration // webUnpairedTimeout, but for tests
-	logger  *log.Logger
+	logger  logger
 
 	mu       sync.Mutex
 	changed  sync.Cond // an unpaired connection was read from, or left
@@ -66,7 +65,7 @@ type webConn struct {
 	closeOnce          sync.Once
 }
 
-func newWebConns(ln net.Listener, timeout time.Duration, logger *log.Logger) *webConns {
+func newWebConns(ln net.Listener, timeout time.Duration, logger logger) *webConns {
 	if timeout <= 0 {
 		timeout = webUnpairedTimeout
 	}

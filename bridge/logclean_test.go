@@ -1,0 +1,131 @@
+package bridge
+
+import (
+	"encoding/json"
+	"fmt"
+	"log"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hostileName is a method name that retitles the terminal (OSC 2, ended
+// by BEL) and writes its clipboard (OSC 52), with a C1 CSI and a line
+// break that would start a line of its own in the log.
+const hostileName = "\x1b]2;owned\a\x1b]52;c;b3duZWQ=\a\u009b2J\nfake: a2term rpc: all is well"
+
+// noControls reports the first escape, BEL, C1 control or line break
+// inside a line of a log, or "".
+func noControls(log string) string {
+	for _, line := range strings.Split(strings.TrimSuffix(log, "\n"), "\n") {
+		if i := strings.IndexFunc(line, func(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }); i >= 0 {
+			return fmt.Sprintf("%q in %q", line[i:min(i+8, len(line))], line)
+		}
+		if strings.HasPrefix(line, "fake:") {
+			return fmt.Sprintf("a line of the agent's own: %q", line)
+		}
+	}
+	return ""
+}
+
+// TestLogCleansWhatAnAgentSent: an agent's method name with escape
+// sequences, sent to a real server as a notification (which is logged)
+// and as a request, reaches the server's log only cleaned, on one line.
+func TestLogCleansWhatAnAgentSent(t *testing.T) {
+	logs := &syncBuffer{}
+	_, srv := startRaw(t, ServerOptions{Logger: log.New(logs, "", 0)})
+	p := dialRaw(t, srv)
+	name, _ := json.Marshal(hostileName)
+	p.send(`{"jsonrpc":"2.0","method":` + string(name) + `,"params":{}}`)
+	p.send(`{"jsonrpc":"2.0","id":1,"method":` + string(name) + `,"params":{}}`)
+	p.wantError(-32601, "1")
+	p.alive()
+	if err := srv.Close(); err != nil { // every handler has returned, and logged
+		t.Fatal(err)
+	}
+	got := logs.String()
+	if !strings.Contains(got, "a2term rpc: notification ") || !strings.Contains(got, "method not found") {
+		t.Fatalf("the notification of an unknown method is not logged:\n%s", got)
+	}
+	if bad := noControls(got); bad != "" {
+		t.Errorf("the log holds what the agent sent uncleaned: %s", bad)
+	}
+}
+
+var leftOut = regexp.MustCompile(`^… ([0-9]+) more like this within 10s, not logged: web: GET "/nothing/[0-9]+": refused: 403$`)
+
+// TestWebLogLimitsRepeatedLines: a flood of refused requests (another
+// local user needs no pairing to send them) writes at most LogBurst lines
+// of that kind in each LogWindow, and one line counting the rest.
+func TestWebLogLimitsRepeatedLines(t *testing.T) {
+	e := newWebEnv(t, WebOptions{})
+	const n = 300
+	began := time.Now()
+	for i := range n {
+		if resp := e.do(mustRequest(t, "GET", fmt.Sprintf("%s/nothing/%d", e.base(), i))); resp.StatusCode != http.StatusForbidden {
+			t.Fatalf("request %d: %s", i, resp.Status)
+		}
+	}
+	// A pairing still gets its line: another kind.
+	e.pair(e.ws.PairingLink())
+	windows := int(time.Since(began)/LogWindow) + 1
+	if err := e.ws.Close(); err != nil {
+		t.Fatal(err)
+	}
+	written, left, summaries := 0, 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(e.logs.String()), "\n") {
+		if m := leftOut.FindStringSubmatch(line); m != nil {
+			k, _ := strconv.Atoi(m[1])
+			left += k
+			summaries++
+		} else if strings.Contains(line, `"/nothing/`) {
+			written++
+		}
+	}
+	if written+left != n || written > windows*LogBurst || summaries > windows || summaries == 0 {
+		t.Errorf("%d refusals: %d lines written, %d counted in %d summaries, over %d windows of %s; want at most %d written, the rest counted:\n%s",
+			n, written, left, summaries, windows, LogWindow, windows*LogBurst, e.logs.String())
+	}
+	if got := e.logs.String(); strings.Count(got, "a browser paired") != 2 {
+		t.Errorf("the pairings are not both logged:\n%s", got)
+	}
+}
+
+// TestCleanLogWindows: the lines of a kind beyond LogBurst are counted
+// until its window is over; the next line, of any kind, says how many
+// first, and the kind starts a new window. Arguments are cleaned and
+// keep their verbs; a stack trace keeps its lines.
+func TestCleanLogWindows(t *testing.T) {
+	logs := &syncBuffer{}
+	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	l := newCleanLog(log.New(logs, "", 0))
+	l.now = func() time.Time { return now }
+	for i := range LogBurst + 5 {
+		l.Printf("refused %d: %q", i, "x\x1b[2Jy")
+	}
+	if got := strings.Count(logs.String(), "\n"); got != LogBurst {
+		t.Fatalf("%d lines of one kind in a window:\n%s", got, logs.String())
+	}
+	now = now.Add(LogWindow)
+	l.Printf("other %s\n%s", "a\nb", stackTrace("goroutine 1\n\tmain.go:1"))
+	l.Printf("refused %d: %q", 99, "z")
+	want := `refused 0: "x\x1b[2Jy"` + "\n"
+	lines := strings.Split(logs.String(), "\n")
+	if lines[0]+"\n" != want {
+		t.Errorf("first line %q, want %q", lines[0], want)
+	}
+	tail := strings.Join(lines[LogBurst:], "\n")
+	wantTail := `… 5 more like this within 10s, not logged: refused 0: "x\x1b[2Jy"` + "\n" +
+		"other a b\ngoroutine 1\n        main.go:1\n" +
+		`refused 99: "z"` + "\n"
+	if tail != wantTail {
+		t.Errorf("after the window:\n%s\nwant:\n%s", tail, wantTail)
+	}
+	l.flush()
+	if strings.Count(logs.String(), "more like this") != 1 {
+		t.Errorf("flush summarized a window that left nothing out:\n%s", logs.String())
+	}
+}
