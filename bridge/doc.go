@@ -156,6 +156,9 @@
 // whatever a peer chose (a method name, a path, an error), is cleaned as
 // the terminal cleans an agent's labels (a2ui.SanitizeLine): no escape
 // sequence, control character or line break a peer sent reaches the log.
+// The web mirror logs a path that cleans to a pairing link's
+// ("//pair/CODE") as "/pair/…", and blots out anything else shaped like a
+// code or a session.
 //
 // # Malformed input
 //

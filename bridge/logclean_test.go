@@ -55,6 +55,34 @@ func TestLogCleansWhatAnAgentSent(t *testing.T) {
 	}
 }
 
+// TestWebLogNeverHoldsALiveCode: a request for the live pairing link by
+// a path that only cleans to /pair/CODE ("//pair/CODE" and the like,
+// which is refused) is logged without the code.
+func TestWebLogNeverHoldsALiveCode(t *testing.T) {
+	e := newWebEnv(t, WebOptions{})
+	link := e.ws.PairingLink()
+	code := link[strings.LastIndex(link, "/")+1:]
+	e.secrets = append(e.secrets, code)
+	paths := []string{"//pair/" + code, "/./pair/" + code, "/%2Fpair/" + code, "//pair//" + code, "/x/../pair/" + code,
+		"/pair/../pair/" + code, "/static/" + code, "/pair%2F" + code + "x"}
+	for _, p := range paths {
+		resp := rawRequest(t, e.ws.Port(), "GET "+p+" HTTP/1.1\r\nHost: 127.0.0.1:"+strconv.Itoa(e.ws.Port())+"\r\nConnection: close\r\n\r\n")
+		if resp.StatusCode != http.StatusForbidden {
+			t.Errorf("GET %s: %s", p, resp.Status)
+		}
+	}
+	if err := e.ws.Close(); err != nil {
+		t.Fatal(err)
+	}
+	logs := e.logs.String()
+	if n := strings.Count(logs, "refused: 403"); n < len(paths) {
+		t.Errorf("%d of %d refusals logged:\n%s", n, len(paths), logs)
+	}
+	if strings.Contains(logs, code) || strings.Contains(logs, code[:16]) {
+		t.Errorf("the log holds the live code:\n%s", logs)
+	}
+}
+
 var leftOut = regexp.MustCompile(`^… ([0-9]+) more like this within 10s, not logged: web: GET "/nothing/[0-9]+": refused: 403$`)
 
 // TestWebLogLimitsRepeatedLines: a flood of refused requests (another

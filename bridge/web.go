@@ -460,18 +460,26 @@ func (s *WebServer) refuse(w http.ResponseWriter, r *http.Request, code int) {
 // or headers, nor a pairing code. Each format is a kind of line the log
 // rate-limits.
 func (s *WebServer) logf(r *http.Request, format string, args ...any) {
-	p := r.URL.Path
-	if strings.HasPrefix(p, "/pair/") {
-		p = "/pair/…"
-	}
-	if len(p) > 120 {
-		p = p[:120] + "…"
-	}
 	m := r.Method
 	if len(m) > 16 {
 		m = m[:16]
 	}
-	s.logger.Printf("web: %s %q: "+format, append([]any{m, p}, args...)...)
+	s.logger.Printf("web: %s %q: "+format, append([]any{m, loggedPath(r.URL.Path)}, args...)...)
+}
+
+// loggedPath is what the log shows of a request's path: a path that
+// cleans to a pairing link's ("//pair/CODE", "/./pair/CODE",
+// "/%2Fpair/CODE") as "/pair/…", whatever it holds; anything else that
+// looks like a code or a session blotted out too, and at most 120 bytes.
+func loggedPath(p string) string {
+	if strings.HasPrefix(path.Clean(p), "/pair/") {
+		return "/pair/…"
+	}
+	p = secretHex.ReplaceAllString(p, "[secret]")
+	if len(p) > 120 {
+		p = p[:120] + "…"
+	}
+	return p
 }
 
 // redactor passes the http.Server's own error lines to the logger with
