@@ -160,6 +160,16 @@
 // ("//pair/CODE") as "/pair/…", and blots out anything else shaped like a
 // code or a session.
 //
+// # The web mirror's link and the agent
+//
+// With WebOptions.AgentLink (a2term mcp on its own, no terminal for the
+// person), canvas.info hands the agent the mirror's first pairing link,
+// to pass on, until a browser pairs with it, and never while a terminal
+// is attached. Once a browser paired, the agent is never handed a link
+// again: a link for another browser is made in a view the person holds
+// (the page's "Link for another browser", a terminal's ctrl+o) and shown
+// only there.
+//
 // # Malformed input
 //
 // What happens to a connection, by what its peer sends. In every case

@@ -499,8 +499,10 @@ type Info struct {
 	Web bool `json:"web"`
 	// WebURL is a one-time pairing link for the agent to give the person,
 	// only where no terminal shows the canvas (a2term mcp on its own, with
-	// no terminal attached) and only while it is unused; else empty. The
-	// agent is never handed a link while the person has a terminal.
+	// no terminal attached) and only the first link, while it is unused;
+	// else empty. The agent is never handed a link while the person has a
+	// terminal, nor once a browser paired: later links are made in a view
+	// the person holds, and shown only there.
 	WebURL string `json:"webUrl,omitempty"`
 	// CanvasID names the canvas; a hub restarted at the same socket that
 	// restored the canvas from its journal keeps it, and Restored is then

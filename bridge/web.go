@@ -62,11 +62,13 @@ type WebOptions struct {
 	// Port, with no Addr, is the port to listen on when it is free (the
 	// one a restored canvas's mirror had), else a random one.
 	Port int
-	// AgentLink hands the agent the unused pairing link (in
-	// canvas.info), to pass on to the person: only for a canvas with no
-	// terminal for the person (a2term mcp on its own). Where a terminal
-	// shows the canvas, the agent learns only that a mirror exists and
-	// how many watch.
+	// AgentLink hands the agent the first pairing link (in
+	// canvas.info), to pass on to the person, until a browser pairs: only
+	// for a canvas with no terminal for the person (a2term mcp on its
+	// own). Once a browser paired, the agent is never handed a link
+	// again: a new one is asked for in a view the person holds, and shown
+	// there. Where a terminal shows the canvas, the agent learns only
+	// that a mirror exists and how many watch.
 	AgentLink bool
 	// Now is the clock for the transcript's "opened at" lines; nil is
 	// time.Now.
@@ -96,10 +98,14 @@ type WebServer struct {
 	mux    *http.ServeMux
 	cop    *http.CrossOriginProtection
 
-	port      int
-	host      string // the one Host accepted: "127.0.0.1:PORT"
-	origin    string // the one Origin accepted: "http://127.0.0.1:PORT"
-	cookie    string // the session cookie's name: "a2term-PORT"
+	port   int
+	host   string // the one Host accepted: "127.0.0.1:PORT"
+	origin string // the one Origin accepted: "http://127.0.0.1:PORT"
+	cookie string // the session cookie's name: "a2term-PORT"
+	// agentLink says the agent may be handed the unused link (under mu):
+	// WebOptions.AgentLink, until the first browser pairs. Every later
+	// link is made for a person who already holds a view (a page's "Link
+	// for another browser", a terminal's ctrl+o), and is shown only there.
 	agentLink bool
 	now       func() time.Time
 

@@ -56,8 +56,9 @@ func randomHex() []byte {
 // PairingLink returns the one-time link that pairs a browser with the
 // mirror, http://127.0.0.1:PORT/pair/CODE: the unused one, or a new one
 // once the last was used. Whoever opens it first can press buttons in the
-// person's name: show it only to the person (never to an agent, unless
-// WebOptions.AgentLink says there is no terminal for the person).
+// person's name: show it only to the person (never to an agent; with
+// WebOptions.AgentLink, canvas.info hands the agent the first link only,
+// until a browser pairs).
 func (s *WebServer) PairingLink() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -161,6 +162,7 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 			s.used = s.used[1:]
 		}
 		s.code = nil
+		s.agentLink = false // the person has a view: links are theirs now
 		s.runCleanupsLocked()
 		s.hub.Board().SetStatus(func(st *Status) { st.WebURL = s.origin + "/"; st.AgentURL = "" })
 		s.mu.Unlock()

@@ -15,9 +15,9 @@
 // it cannot be used; else the a2term at the default socket when one
 // answers there and the socket and its directory are this user's alone
 // (bridge.CheckSocket, checked before every connection); else a private
-// hub with the web mirror, whose one-time pairing link the agent is
+// hub with the web mirror, whose first one-time pairing link the agent is
 // given to pass on (no terminal shows that canvas), and only until it is
-// used.
+// used: a link made later for another browser is never in a tool result.
 //
 // The SDK reads its input as a stream of JSON values and ends the session
 // on anything else, losing the replies still to come; so lineFilter reads
