@@ -306,27 +306,24 @@ func (c *conn) received() {
 	c.handed = c.handed[:0]
 }
 
-// watch looks, after d, whether the agent has read everything written
-// to it, h included: then h is taken; else it looks again later. Where
-// the system cannot tell, h waits for the agent's next request or the
-// connection's end.
+// watch looks, after d, whether the agent, still connected, has read
+// everything written to it, h included: then h is taken; else it looks
+// again later. Where the system cannot tell, h waits for the agent's next
+// request or the connection's end.
 func (c *conn) watch(h *handout, d time.Duration) {
 	if !peerReads {
 		return
 	}
 	h.timer = time.AfterFunc(d, func() {
-		n, ok := unread(c.stream.conn)
-		switch {
-		case !ok:
-		case n == 0:
+		if readAll(c.stream.conn) {
 			c.taken(h)
-		default:
-			c.mu.Lock()
-			if slices.Contains(c.handed, h) {
-				c.watch(h, min(2*d, lastReadCheck))
-			}
-			c.mu.Unlock()
+			return
 		}
+		c.mu.Lock()
+		if slices.Contains(c.handed, h) {
+			c.watch(h, min(2*d, lastReadCheck))
+		}
+		c.mu.Unlock()
 	})
 }
 

@@ -13,20 +13,31 @@ import (
 // makes this end's next read fail with ECONNRESET instead of EOF.
 const peerReads = true
 
-// unread returns how many bytes written on conn its peer has not read
-// yet, false when it cannot tell.
-func unread(conn net.Conn) (int, bool) {
+// readAll reports whether conn's peer, still connected, has read
+// everything written to it; false also when that cannot be told now. A
+// peer that closed with bytes unread frees them, which SIOCOUTQ then no
+// longer counts: so a peer that hung up (which the close marks first) is
+// left to the connection's end to judge (see conn.settle).
+func readAll(conn net.Conn) bool {
 	sc, ok := conn.(syscall.Conn)
 	if !ok {
-		return 0, false
+		return false
 	}
 	rc, err := sc.SyscallConn()
 	if err != nil {
-		return 0, false
+		return false
 	}
-	n, ierr := 0, error(nil)
-	if err := rc.Control(func(fd uintptr) { n, ierr = unix.IoctlGetInt(int(fd), unix.SIOCOUTQ) }); err != nil || ierr != nil {
-		return 0, false
-	}
-	return n, true
+	read := false
+	err = rc.Control(func(fd uintptr) {
+		n, err := unix.IoctlGetInt(int(fd), unix.SIOCOUTQ)
+		if err != nil || n > 0 {
+			return
+		}
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLRDHUP}}
+		if _, err := unix.Poll(fds, 0); err != nil {
+			return
+		}
+		read = fds[0].Revents&(unix.POLLHUP|unix.POLLRDHUP|unix.POLLERR|unix.POLLNVAL) == 0
+	})
+	return err == nil && read
 }

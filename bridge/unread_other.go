@@ -9,5 +9,5 @@ import "net"
 // sent (see conn.settle).
 const peerReads = false
 
-// unread cannot tell what the peer has read here.
-func unread(net.Conn) (int, bool) { return 0, false }
+// readAll cannot tell what the peer has read here.
+func readAll(net.Conn) bool { return false }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -234,18 +235,24 @@ var helloForm = []json.RawMessage{
 }
 
 // oneShotAgent is the shortest Python agent there is: one call per
-// connection, closed as soon as the reply is read.
-const oneShotAgent = `import json, os, socket, sys
+// connection, closed as soon as the reply is read; or, told "unread", a
+// process killed once the reply has arrived but before reading it.
+const oneShotAgent = `import json, os, select, socket, sys
 s = socket.socket(socket.AF_UNIX)
 s.connect(os.environ["A2TERM_SOCKET"])
 s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":' + sys.argv[1].encode() + b'}}\n')
+if sys.argv[2:] == ["unread"]:
+    select.select([s], [], [])
+    os._exit(0)
 reply = json.loads(s.makefile("r").readline())["result"]
 s.close()
 print(json.dumps({k: reply.get(k) for k in ("actionId", "redelivered", "timedOut")}), flush=True)
 `
 
 // TestOneShotPythonAgent: a Python agent that waits once per connection
-// and closes gets each press once: run again, it finds nothing.
+// and closes gets each press once: run again, it finds nothing. One
+// killed before it read the press gets it again, marked, under the same
+// actionId; killed after reading, it does not.
 func TestOneShotPythonAgent(t *testing.T) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
@@ -259,11 +266,15 @@ func TestOneShotPythonAgent(t *testing.T) {
 	if _, err := hub.Show(helloForm); err != nil {
 		t.Fatal(err)
 	}
-	if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); err != nil {
-		t.Fatal(err)
+	pressSend := func() {
+		t.Helper()
+		if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); err != nil {
+			t.Fatal(err)
+		}
 	}
-	run := func(seconds string) string {
-		cmd := exec.Command(py, script, seconds)
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(py, append([]string{script}, args...)...)
 		cmd.Env = append(os.Environ(), "A2TERM_SOCKET="+srv.Path())
 		out, err := cmd.CombinedOutput()
 		if err != nil {
@@ -271,10 +282,24 @@ func TestOneShotPythonAgent(t *testing.T) {
 		}
 		return strings.TrimSpace(string(out))
 	}
+	pressSend()
 	if got := run("30"); got != `{"actionId": "1", "redelivered": null, "timedOut": null}` {
 		t.Errorf("first run: %s", got)
 	}
 	if got := run("0"); got != `{"actionId": null, "redelivered": null, "timedOut": true}` {
 		t.Errorf("second run got the press again: %s", got)
+	}
+	pressSend()
+	run("30", "unread")
+	if runtime.GOOS == "linux" {
+		waitView(t, hub, "the press given back", func(s bridge.Snapshot) bool {
+			return strings.Contains(transcriptText(s), "← greet from hello will be handed to the agent again: its connection closed before it read the press")
+		})
+		if got := run("30"); got != `{"actionId": "2", "redelivered": true, "timedOut": null}` {
+			t.Errorf("after a run killed before reading: %s", got)
+		}
+	}
+	if got := run("0"); got != `{"actionId": null, "redelivered": null, "timedOut": true}` {
+		t.Errorf("a press read before its agent ended came back: %s", got)
 	}
 }
