@@ -71,6 +71,13 @@ func asBound(err error) *BoundError {
 // jsString), would be longer than limit bytes. It walks at most about
 // limit elements: each one writes at least a byte.
 func textSizeOver(v any, limit int) bool {
+	_, over := textSize(v, limit)
+	return over
+}
+
+// textSize is about how long v is, written out as text, and whether that
+// is over limit; it stops counting there.
+func textSize(v any, limit int) (int, bool) {
 	n := 0
 	var walk func(v any) bool
 	walk = func(v any) bool {
@@ -98,5 +105,11 @@ func textSizeOver(v any, limit int) bool {
 		}
 		return n > limit
 	}
-	return walk(v)
+	over := walk(v)
+	return n, over
 }
+
+// writeCost is what writing out a value as text costs the budget for each
+// byte it is about to take: the buffer it grows in, and the string made of
+// it, allocate about that much again each.
+const writeCost = 4

@@ -915,20 +915,18 @@ func textOf(v any, b *evalBudget, display bool) (string, *BoundError) {
 	case string:
 		return x, nil
 	case []any, *Object:
-		if textSizeOver(v, MaxStringBytes) {
+		n, over := textSize(v, MaxStringBytes)
+		if over {
 			return "", boundf("a value written out as text would be over %d bytes", MaxStringBytes)
 		}
+		if err := b.spend(writeCost * n); err != nil {
+			return "", asBound(err)
+		}
 	}
-	var s string
 	if display {
-		s = displayString(v)
-	} else {
-		s = jsString(v)
+		return displayString(v), nil
 	}
-	if err := b.spend(len(s)); err != nil {
-		return "", asBound(err)
-	}
-	return s, nil
+	return jsString(v), nil
 }
 
 // evalBool evaluates d as a condition, with JavaScript's truthiness. A

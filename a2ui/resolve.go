@@ -952,17 +952,17 @@ func (r *resolver) str(b Bound[string], sc *scope, multiline bool) string {
 func (r *resolver) valueText(v any) string {
 	switch v.(type) {
 	case []any, *Object:
-		if textSizeOver(v, MaxStringBytes) {
+		n, over := textSize(v, MaxStringBytes)
+		if over {
 			b := boundf("a value written out as text would be over %d bytes", MaxStringBytes)
 			r.bounded(b)
 			return b.Marker()
 		}
-		s := ValueString(v)
-		if err := r.budget().spend(len(s)); err != nil {
+		if err := r.budget().spend(writeCost * n); err != nil {
 			r.bounded(err)
 			return asBound(err).Marker()
 		}
-		return s
+		return ValueString(v)
 	}
 	return ValueString(v)
 }
