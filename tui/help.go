@@ -16,7 +16,13 @@ func (m *Model) helpLines() []string {
 	t := m.theme
 	var blocks [][]string
 	colW := 0
-	for _, g := range m.keys.groups() {
+	keys := m.keys
+	if !m.lay.wide || m.hideScript {
+		// Without the transcript beside the surface, tab goes round the
+		// controls only (ctrl+t shows the transcript).
+		keys.NextFocus.SetHelp("tab", "next control")
+	}
+	for _, g := range keys.groups() {
 		b := []string{" " + t.Bold.Render(g.title)}
 		for _, l := range strings.Split(m.help.FullHelpView([][]key.Binding{g.keys}), "\n") {
 			b = append(b, "   "+strings.TrimRight(l, " "))
@@ -26,6 +32,9 @@ func (m *Model) helpLines() []string {
 		}
 		blocks = append(blocks, append(b, ""))
 	}
+	// The last group needs no blank line after it.
+	last := blocks[len(blocks)-1]
+	blocks[len(blocks)-1] = last[:len(last)-1]
 	if m.width < 2*colW+2 {
 		var out []string
 		for _, b := range blocks {
@@ -61,24 +70,48 @@ func (m *Model) helpLines() []string {
 	return out
 }
 
+// helpRows returns the help's lines and how many of them the help view
+// shows at once: the body's rows under the heading, less one for the row
+// of marks when they do not all fit.
+func (m *Model) helpRows() ([]string, int) {
+	lines := m.helpLines()
+	rows := max(m.lay.bodyH-1, 1)
+	if len(lines) > rows && rows > 1 {
+		rows--
+	}
+	return lines, rows
+}
+
+// clampHelp keeps the help's first line where the last page still fills
+// the view, so End and ↓ stop at the last line and no further.
+func (m *Model) clampHelp() {
+	lines, rows := m.helpRows()
+	m.helpTop = max(0, min(m.helpTop, len(lines)-rows))
+}
+
 // helpView draws the help over the body: a heading, then the lines from
-// helpTop, with a mark when more is below.
+// helpTop and, when they do not all fit, a row of marks under them that
+// says which way more is; the marks never cover a line of the help.
 func (m *Model) helpView() []string {
 	t := m.theme
 	h := m.lay.bodyH
 	out := make([]string, h)
 	out[0] = " " + t.Bold.Render("Keys") + t.Dim.Render("  (ctrl+c quits · any other key closes this)")
-	lines := m.helpLines()
-	rows := h - 1
+	lines, rows := m.helpRows()
 	top := max(0, min(m.helpTop, len(lines)-rows))
-	for i := 0; i < rows && top+i < len(lines); i++ {
+	for i := 0; i < rows && top+i < len(lines) && 1+i < h; i++ {
 		out[1+i] = lines[top+i]
 	}
-	if top+rows < len(lines) && h > 2 {
-		out[h-1] = " " + t.Focus.Render(" "+t.Glyph("↓", "v")+" more: ↓ or pgdn ")
+	if len(lines) <= rows || 1+rows >= h {
+		return out
 	}
-	if top > 0 && h > 2 {
-		out[1] = " " + t.Focus.Render(" "+t.Glyph("↑", "^")+" more: ↑ or pgup ")
+	var marks []string
+	if top > 0 {
+		marks = append(marks, t.Glyph("↑", "^")+" more: ↑ or pgup")
 	}
+	if top+rows < len(lines) {
+		marks = append(marks, t.Glyph("↓", "v")+" more: ↓ or pgdn")
+	}
+	out[1+rows] = " " + t.Focus.Render(" "+strings.Join(marks, " · ")+" ")
 	return out
 }

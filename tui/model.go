@@ -653,7 +653,9 @@ func (m *Model) openHelp() {
 
 // helpKey scrolls the help; any other key closes it.
 func (m *Model) helpKey(k tea.KeyMsg) {
-	page := max(m.lay.bodyH-2, 1)
+	// A page keeps one line of the last one, to read on from.
+	_, rows := m.helpRows()
+	page := max(rows-1, 1)
 	switch {
 	case key.Matches(k, m.keys.LineUp):
 		m.helpTop--
@@ -670,7 +672,7 @@ func (m *Model) helpKey(k tea.KeyMsg) {
 	default:
 		m.helpOpen = false
 	}
-	m.helpTop = max(0, min(m.helpTop, len(m.helpLines())-m.lay.bodyH))
+	m.clampHelp()
 }
 
 // copyLink puts the web mirror's link for the person on the clipboard.
@@ -1043,7 +1045,8 @@ func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
 		}
 		switch {
 		case m.helpOpen:
-			m.helpTop = max(0, min(m.helpTop+d, len(m.helpLines())-m.lay.bodyH))
+			m.helpTop += d
+			m.clampHelp()
 		case overScript:
 			m.tr.scrollBy(d, m.lay.bodyH)
 		default:
