@@ -811,11 +811,41 @@ func (m *Model) clearFocus() {
 	m.started[m.active] = true
 }
 
+// scrollBy scrolls the surface by d rows and keeps the focus on the
+// screen: the focused control keeps it while it is still in view, else
+// the first control in view takes it. With no control in view the focus
+// is dropped (or the next layout would scroll straight back to it), and
+// the status line says so.
 func (m *Model) scrollBy(d int) {
-	m.scroll[m.active] += d
-	// A manual scroll leaves the focus behind: drop it, or the next
-	// layout would scroll straight back to it.
-	m.clearFocus()
+	l := &m.lay
+	sc := max(0, min(m.scroll[m.active]+d, l.frame.H()-l.surfH))
+	m.scroll[m.active] = sc
+	if cur := m.focus[m.active]; cur != "" && !l.dialogOn {
+		inView := func(h components.Hit) bool {
+			return h.Y >= sc && h.Y+min(h.H, l.surfH) <= sc+l.surfH
+		}
+		next := ""
+		for _, h := range l.focusables {
+			if h.Node == cur && inView(h) {
+				next = cur
+				break
+			}
+			if next == "" && inView(h) {
+				next = h.Node
+			}
+		}
+		switch {
+		case next == cur:
+		case next != "":
+			m.setFocus(next)
+			return
+		default:
+			m.clearFocus()
+			m.setNotice("no control in view: the focus is off; tab focuses the first control", false)
+		}
+	} else {
+		m.clearFocus()
+	}
 	m.relayout()
 }
 
