@@ -48,9 +48,9 @@ const listGap = 2
 // scrollStrip draws the children at their natural widths side by side.
 // A strip wider than w shows w columns of it, with arrows where more is
 // hidden, and is a control: focused, ←/→ move its cursor from child to
-// child (the child under the cursor is marked) and the strip scrolls to
-// keep that child in view, so every child can be reached; a focused
-// child inside it is kept in view the same way.
+// child (the child under the cursor is marked) and the strip scrolls by
+// that child with each press, so every child can be reached; a focused
+// child inside it is kept in view.
 func scrollStrip(n *a2ui.Node, w int, c *Context) Block {
 	blocks := make([]Block, 0, len(n.Children))
 	xs := make([]int, 0, len(n.Children))
@@ -68,23 +68,25 @@ func scrollStrip(n *a2ui.Node, w int, c *Context) Block {
 	t := c.Theme
 	focused := c.Focused(n.ID)
 	cur := clampIn(c.State.Peek(n.ID).Cursor, 0, len(blocks)-1)
-	// What to keep in view: a focused child inside the strip, else the
-	// child under the cursor once it moved; a strip never scrolled by
-	// either stays at its Scroll offset.
+	// What to keep in view: a focused child inside the strip, scrolled to
+	// by as little as shows it whole; else the child under the cursor
+	// once it moved, which leads the window (its gap, where the mark is
+	// drawn without colour, just right of the "‹"), so
+	// that every ←/→ moves what the person sees until an end of the strip
+	// is in view. A strip scrolled by neither stays at its Scroll offset.
 	off := c.State.Peek(n.ID).Scroll
-	from, to, keep := xs[cur], xs[cur]+blocks[cur].W, focused || cur > 0
+	if focused || cur > 0 {
+		off = xs[cur] - listGap
+	}
 	for _, h := range strip.Hits {
 		if h.Node == c.Focus && c.Focus != n.ID {
-			from, to, keep = h.X, h.X+h.W, true
-		}
-	}
-	if keep {
-		off = 0
-		if to > w-1 {
-			off = to - w + 1
-		}
-		if from < off+1 {
-			off = from - 1
+			off = 0
+			if h.X+h.W > w-1 {
+				off = h.X + h.W - w + 1
+			}
+			if h.X < off+1 {
+				off = h.X - 1
+			}
 		}
 	}
 	off = max(0, min(off, strip.W-w))

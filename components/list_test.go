@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
@@ -291,6 +292,45 @@ func TestListHorizontalKeys(t *testing.T) {
 		c.Focus = ""
 		if text := strings.Join(layLines(Render(n, 30, c)), "\n"); !strings.Contains(text, "Fruit 6") {
 			t.Errorf("%v: unfocused, the strip went back:\n%s", p, text)
+		}
+	}
+}
+
+// TestListHorizontalFirstPressScrolls: each → on a strip wider than its
+// place moves what the person sees, from the first press, until its end
+// is in view; ← moves it back the same way.
+func TestListHorizontalFirstPressScrolls(t *testing.T) {
+	var ch []*a2ui.Node
+	for i := 0; i < 7; i++ {
+		ch = append(ch, layCard(fmt.Sprintf("c%d", i), layText(fmt.Sprintf("t%d", i), fmt.Sprintf("Fruit %d", i))))
+	}
+	n := layList("l", "horizontal", "start", ch...)
+	for _, p := range []termenv.Profile{termenv.TrueColor, termenv.Ascii} {
+		c := layCtx(p, p == termenv.Ascii, "l")
+		ctl, _ := ControlFor(n)
+		st := c.State.Node("l")
+		// The row of the cards' text, without the marks or colour.
+		seen := func() (string, bool) {
+			b := Render(n, 30, c)
+			more := strings.HasSuffix(ansi.Strip(layLines(b)[0]), c.Theme.Glyph("›", ">"))
+			return ansi.Strip(layLines(b)[1]), more
+		}
+		moves := 0
+		for _, k := range []string{"right", "left"} {
+			for i := 0; i < 6; i++ {
+				before, more := seen()
+				if k == "right" && !more || k == "left" && st.Cursor == 0 {
+					break
+				}
+				ctl.Key(n, st, ctlKey(k), c)
+				if after, _ := seen(); after == before {
+					t.Errorf("%v: %s press %d (cursor %d) moved nothing in view: %q", p, k, i+1, st.Cursor, after)
+				}
+				moves++
+			}
+		}
+		if moves < 4 {
+			t.Errorf("%v: only %d presses scrolled", p, moves)
 		}
 	}
 }
