@@ -337,9 +337,11 @@ func (s *WebServer) Close() error {
 //  2. the request line must carry a path, not an absolute URL (whose host
 //     Go would take over the Host header), and Host must be exactly
 //     127.0.0.1:PORT (this stops DNS rebinding);
-//  3. GET /pair/CODE takes the one-time pairing code; every other route
-//     needs the session cookie of a paired browser, compared in constant
-//     time;
+//  3. GET /pair/CODE takes the one-time pairing code; GET of the
+//     stylesheet, which holds no data, is answered to any browser, so that
+//     the pages saying a browser is not paired have the mirror's look;
+//     every other route needs the session cookie of a paired browser,
+//     compared in constant time;
 //  4. POST (and any other method): no query at all, cross-origin
 //     protection, Origin if present must be our own, and the session's
 //     CSRF value in the X-A2term-CSRF header.
@@ -365,6 +367,10 @@ func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	se := s.sessionOf(r)
 	if se == nil {
+		if r.Method == http.MethodGet && r.RequestURI == webStyleSheet {
+			s.serveStatic(w, r) // for the page below and the used link's
+			return
+		}
 		if r.Method == http.MethodGet && r.URL.Path == "/" {
 			s.logf(r, "refused: not paired")
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -523,15 +529,8 @@ func (s *WebServer) servePage(w http.ResponseWriter, r *http.Request) {
 const csrfSlot = `name="a2term-csrf" content=""`
 
 // webFullPage is what a viewer beyond MaxViewers sees.
-var webFullPage = fmt.Sprintf(`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>a2term: the canvas is full</title></head>
-<body>
-<h1>This canvas is already open in %d places</h1>
-<p>a2term shows its canvas in at most %d browser tabs at once. Close one of the others, then open the link from the terminal again.</p>
-</body>
-</html>
-`, MaxViewers, MaxViewers)
+var webFullPage = plainPage("the canvas is full", fmt.Sprintf("This canvas is already open in %d places", MaxViewers),
+	fmt.Sprintf(`<p>a2term shows its canvas in at most %d browser tabs at once. Close one of the others, then open the link from the terminal again.</p>`, MaxViewers))
 
 // serveStatic is GET /static/{file...}: the page's modules and styles.
 func (s *WebServer) serveStatic(w http.ResponseWriter, r *http.Request) {

@@ -214,27 +214,38 @@ const webPairedPage = `<!doctype html>
 `
 
 // webUsedPage is what a browser sees on a link that was already used.
-const webUsedPage = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>a2term: this link was already used</title></head>
-<body>
-<h1>Someone else already opened this link</h1>
-<p>This a2term web mirror was opened in another browser at %s, with this same link. A link opens the mirror once, in one browser.</p>
-<p>If that was not you, tell whoever runs a2term. To open the mirror here, ask for a new link: press ctrl+o in the terminal where a2term runs, or use “Link for another browser” in the page that is already open.</p>
-</body>
-</html>
-`
+var webUsedPage = plainPage("this link was already used", "Someone else already opened this link",
+	`<p>This a2term web mirror was opened in another browser at %s, with this same link. A link opens the mirror once, in one browser.</p>
+<p>If that was not you, tell whoever runs a2term. To open the mirror here, ask for a new link: press ctrl+o in the terminal where a2term runs, or use “Link for another browser” in the page that is already open.</p>`)
 
 // webUnpairedPage is what "/" shows a browser with no session.
-const webUnpairedPage = `<!doctype html>
+var webUnpairedPage = plainPage("open the link first", "This browser is not paired with this a2term",
+	`<p>Open the link a2term gave you (it looks like http://127.0.0.1:PORT/pair/…). Each link works once, in one browser; for a new one press ctrl+o in the terminal where a2term runs.</p>`)
+
+// webStyleSheet is the page's stylesheet, which the pages a browser
+// without a session sees take too (ServeHTTP lets it through): it holds
+// no data, and the policy allows no style of a page's own.
+const webStyleSheet = "/static/app.css"
+
+// plainPage is a page that only tells the person something, in the
+// mirror's own look: title and heading are plain text, body is HTML.
+func plainPage(title, heading, body string) string {
+	return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>a2term: open the link first</title></head>
-<body>
-<h1>This browser is not paired with this a2term</h1>
-<p>Open the link a2term gave you (it looks like http://127.0.0.1:PORT/pair/…). Each link works once, in one browser; for a new one press ctrl+o in the terminal where a2term runs.</p>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer">
+<title>a2term: ` + title + `</title>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="` + webStyleSheet + `">
+</head>
+<body class="plain">
+<main class="plain-card">
+<p class="brand" aria-hidden="true"><span class="brand-mark">▚</span> a2term</p>
+<h1>` + heading + `</h1>
+` + body + `
+</main>
 </body>
 </html>
 `
+}
 
 // servePairNew is POST /api/pair: a paired page asks for a link for
 // another browser, which it shows to the person.
