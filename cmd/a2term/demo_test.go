@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -34,6 +35,23 @@ func TestDemoScriptsEmbedded(t *testing.T) {
 		}
 		if _, err := demoScript(p.name); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestDemoPictureCaption: the caption beside the gallery's picture says
+// what each view does with it, since the same words stand beside a real
+// image on the web page and beside half-block cells in the terminal.
+func TestDemoPictureCaption(t *testing.T) {
+	stream, _ := demoFiles.ReadFile("demo/gallery.jsonl")
+	m := regexp.MustCompile(`"id": "pic-text"[^}]*"literalString": "([^"]*)"`).FindSubmatch(stream)
+	if m == nil {
+		t.Fatal("the gallery has no caption beside its picture")
+	}
+	caption := string(m[1])
+	for _, view := range []string{"web page shows it", "terminal draws it in half-block cells", "plain mode", "--images off"} {
+		if !strings.Contains(caption, view) {
+			t.Errorf("the picture's caption %q does not say %q", caption, view)
 		}
 	}
 }
