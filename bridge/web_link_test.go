@@ -44,3 +44,39 @@ func TestWebNoLinkForTheAgentOncePaired(t *testing.T) {
 		t.Errorf("canvas.info hands the agent a terminal's link %q: %q", terminal, hub.Info().WebURL)
 	}
 }
+
+// TestWebNewPairingLink: NewPairingLink (SIGUSR1 for serve) replaces a
+// link not opened yet, which then pairs no one, and hands it to the
+// person's views only, never to the agent.
+func TestWebNewPairingLink(t *testing.T) {
+	hub := NewHub(HubOptions{})
+	defer hub.Close()
+	ws, err := ServeWeb(hub, WebOptions{AgentLink: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	first := ws.PairingLink()
+	fresh := ws.NewPairingLink()
+	if fresh == first || !pairLink.MatchString(fresh) {
+		t.Fatalf("NewPairingLink with %q unused: %q, want a new link", first, fresh)
+	}
+	if ws.PairingLink() != fresh {
+		t.Errorf("PairingLink after NewPairingLink: %q, want %q", ws.PairingLink(), fresh)
+	}
+	if got := hub.Info().WebURL; got != "" {
+		t.Errorf("canvas.info hands the agent the link the person asked for: %q", got)
+	}
+	if got := hub.Snapshot().Status.WebURL; got != fresh {
+		t.Errorf("the person's views show %q, want %q", got, fresh)
+	}
+	e := &webEnv{t: t, hub: hub, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	if resp := e.do(mustRequest(t, "GET", first)); resp.StatusCode != http.StatusForbidden || len(resp.Cookies()) != 0 {
+		t.Errorf("the replaced link: %s, cookies %v; want a refusal", resp.Status, resp.Cookies())
+	}
+	e.code, e.cookie, e.csrf = e.pair(fresh)
+	if next := ws.NewPairingLink(); next == fresh || !pairLink.MatchString(next) {
+		t.Errorf("NewPairingLink once paired: %q", next)
+	}
+}

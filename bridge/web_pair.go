@@ -19,8 +19,9 @@ import (
 // sent on to "/"; the link then stops working. Every other route needs
 // that session, and every POST the session's CSRF value in a header.
 // A second browser needs a new link: PairingLink mints one once the last
-// was used (ctrl+o in the terminal, SIGUSR1 for a headless serve, or
-// "Link for another browser" in a page that is already open).
+// was used (ctrl+o in the terminal, or "Link for another browser" in a
+// page that is already open); NewPairingLink mints one at once, and the
+// unused one stops working (SIGUSR1 for a headless serve).
 
 const (
 	// WebCSRFHeader carries the session's CSRF value on every POST (never
@@ -62,6 +63,21 @@ func randomHex() []byte {
 func (s *WebServer) PairingLink() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.pairingLinkLocked()
+}
+
+// NewPairingLink returns a new one-time link, as PairingLink does, but
+// never the unused one: that one stops working, so a link that may have
+// been seen by someone else can be replaced before it is opened. The same
+// rules hold: show it only to the person.
+func (s *WebServer) NewPairingLink() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.code != nil {
+		s.code = nil
+		s.agentLink = false // the person asked for it: it is theirs
+		s.runCleanupsLocked()
+	}
 	return s.pairingLinkLocked()
 }
 

@@ -29,7 +29,7 @@ first browser that opens it sees the canvas, and the link then stops
 working. It is for whoever started serve, never for the agent (which
 learns only that a mirror exists); treat it as a secret. For another
 browser send SIGUSR1: serve writes one more line, {"url":"…"}, with a new
-link (the unused one if the last was not opened yet). Log lines (never a
+link; a link not opened yet stops working then. Log lines (never a
 link) go to standard error. SIGINT or SIGTERM (or SIGHUP) shut it down
 cleanly: every pending wait is answered (timed out) before the socket
 closes, the socket is removed, exit status 0.
@@ -136,7 +136,7 @@ wait:
 		case <-newLink:
 			line, _ := json.Marshal(struct {
 				URL string `json:"url"`
-			}{web.PairingLink()})
+			}{web.NewPairingLink()})
 			fmt.Fprintf(stdout, "%s\n", line)
 			if fl, ok := stdout.(interface{ Flush() error }); ok {
 				fl.Flush()

@@ -34,7 +34,7 @@ func readyLine(t *testing.T, line, sock string, web bool) string {
 	if err := dec.Decode(&r); err != nil || r.Socket != sock || dec.More() || !strings.HasSuffix(line, "}\n") {
 		t.Fatalf("first line %q: %v", line, err)
 	}
-	if web != regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/pair/[0-9a-f]{32}$`).MatchString(r.URL) || (!web && r.URL != "") {
+	if web != pairingLink.MatchString(r.URL) || (!web && r.URL != "") {
 		t.Fatalf("first line %q: url %q (web mirror on: %v)", line, r.URL, web)
 	}
 	return r.URL
@@ -71,8 +71,8 @@ func TestServeInProcess(t *testing.T) {
 		t.Fatalf("info: %+v, %v: the agent learns that a mirror runs, never its link", info, err)
 	}
 
-	// SIGUSR1: one more line with a link, the same while it is unused, a
-	// new one once it was used.
+	// SIGUSR1: one more line with a new link each time; a link not
+	// opened yet stops working.
 	newLink := func() string {
 		t.Helper()
 		if err := syscall.Kill(os.Getpid(), syscall.SIGUSR1); err != nil {
@@ -85,15 +85,24 @@ func TestServeInProcess(t *testing.T) {
 		}
 		return r.URL
 	}
-	if again := newLink(); again != url {
-		t.Errorf("SIGUSR1 with the link unused: %q, want %q", again, url)
+	fresh := newLink()
+	if fresh == url || !pairingLink.MatchString(fresh) {
+		t.Errorf("SIGUSR1 with the link unused: %q, want a new link, not %q", fresh, url)
 	}
 	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden || len(resp.Cookies()) != 0 {
+		t.Errorf("the link SIGUSR1 replaced still pairs: %s", resp.Status)
+	}
+	resp, err = http.Get(fresh)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("pairing: %v", err)
 	}
 	resp.Body.Close()
-	if next := newLink(); next == url || !strings.Contains(next, "/pair/") {
+	if next := newLink(); next == fresh || next == url || !strings.Contains(next, "/pair/") {
 		t.Errorf("SIGUSR1 after the link was used: %q", next)
 	}
 	if regexp.MustCompile(`/pair/[0-9a-f]`).MatchString(stderr.String()) {
