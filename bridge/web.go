@@ -498,7 +498,9 @@ func loggedPath(p string) string {
 // any pairing code or session blotted out, should one ever carry it.
 type redactor struct{ s *WebServer }
 
-var secretHex = regexp.MustCompile(`[0-9a-fA-F]{32}`)
+// secretHex matches what looks like a session or CSRF value (32 hex
+// digits) or a pairing code (pairCodeLen characters of pairAlphabet).
+var secretHex = regexp.MustCompile(`[0-9a-fA-F]{32}|[1-9A-HJ-NP-Za-km-z]{22}`)
 
 func (r redactor) Write(p []byte) (int, error) {
 	line := secretHex.ReplaceAll(bytes.TrimRight(p, "\n"), []byte("[secret]"))

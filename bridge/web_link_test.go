@@ -3,6 +3,7 @@ package bridge
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -78,5 +79,31 @@ func TestWebNewPairingLink(t *testing.T) {
 	e.code, e.cookie, e.csrf = e.pair(fresh)
 	if next := ws.NewPairingLink(); next == fresh || !pairLink.MatchString(next) {
 		t.Errorf("NewPairingLink once paired: %q", next)
+	}
+}
+
+// TestWebPairingCodeIsShort: a pairing code is 128 random bits in 22
+// characters of Base58's alphabet, so the whole link with a five-digit
+// port is at most 54 cells: the status line of an 80-column terminal
+// holds it beside the keys.
+func TestWebPairingCodeIsShort(t *testing.T) {
+	hub := NewHub(HubOptions{})
+	defer hub.Close()
+	ws, err := ServeWeb(hub, WebOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	seen := map[string]bool{}
+	for range 50 {
+		link := ws.NewPairingLink()
+		code := link[strings.LastIndex(link, "/")+1:]
+		if len(code) != 22 || strings.Trim(code, pairAlphabet) != "" || len(link) > len("http://127.0.0.1:65535/pair/")+22 {
+			t.Fatalf("pairing link %q: want a code of 22 Base58 characters", link)
+		}
+		seen[code] = true
+	}
+	if len(seen) != 50 {
+		t.Errorf("50 links, %d distinct codes", len(seen))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math/big"
 	"net/http"
 	"strings"
 	"time"
@@ -48,6 +49,32 @@ type usedCode struct {
 	announced bool // a second use was already recorded in the transcript
 }
 
+// pairAlphabet is the pairing code's alphabet: Base58's, digits and
+// letters without 0, O, I and l, which read alike. A code is 128 random
+// bits in pairCodeLen of its characters, so that the whole link,
+// http://127.0.0.1:PORT/pair/CODE, is 54 cells and fits a status line
+// of 80 columns beside the keys.
+const pairAlphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+// pairCodeLen is the length of a pairing code: 58^22 > 2^128.
+const pairCodeLen = 22
+
+// randomCode returns a new pairing code: 128 random bits written in
+// pairCodeLen characters of pairAlphabet.
+func randomCode() []byte {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand)
+	n := new(big.Int).SetBytes(b)
+	base := big.NewInt(int64(len(pairAlphabet)))
+	digit := new(big.Int)
+	code := make([]byte, pairCodeLen)
+	for i := range code {
+		n.DivMod(n, base, digit)
+		code[pairCodeLen-1-i] = pairAlphabet[digit.Int64()]
+	}
+	return code
+}
+
 func randomHex() []byte {
 	b := make([]byte, 16)
 	rand.Read(b) // never fails (crypto/rand)
@@ -83,7 +110,7 @@ func (s *WebServer) NewPairingLink() string {
 
 func (s *WebServer) pairingLinkLocked() string {
 	if s.code == nil {
-		s.code = randomHex()
+		s.code = randomCode()
 		link := s.linkOf(s.code)
 		s.hub.Board().SetStatus(func(st *Status) {
 			st.WebURL = link

@@ -756,7 +756,7 @@ func rawRequest(t *testing.T, port int, req string) *http.Response {
 	return resp
 }
 
-var pairLink = regexp.MustCompile(`^http://127\.0\.0\.1:([0-9]+)/pair/[0-9a-f]{32}$`)
+var pairLink = regexp.MustCompile(`^http://127\.0\.0\.1:([0-9]+)/pair/[1-9A-HJ-NP-Za-km-z]{22}$`)
 
 // TestWebPairing: the address is a one-time link. Its first use starts a
 // session (an HttpOnly, SameSite=Strict cookie for this mirror) and is
@@ -1378,8 +1378,8 @@ func TestWebLogs(t *testing.T) {
 	e := newWebEnv(t, WebOptions{})
 	e.openViewer().next()
 	e.do(mustRequest(t, "GET", e.base()+"/events?t="+e.code[:10]))
-	e.do(mustRequest(t, "GET", e.base()+"/pair/"+e.code))          // used
-	e.do(mustRequest(t, "GET", e.base()+"/pair/"+e.code[:31]+"x")) // unknown
+	e.do(mustRequest(t, "GET", e.base()+"/pair/"+e.code))                     // used
+	e.do(mustRequest(t, "GET", e.base()+"/pair/"+e.code[:len(e.code)-1]+"0")) // unknown
 	link := e.ws.PairingLink()
 	e.secrets = append(e.secrets, link[strings.LastIndex(link, "/")+1:])
 	req := mustRequest(t, "GET", e.ws.URL())
@@ -1556,12 +1556,12 @@ func ExampleServeWeb() {
 
 	link := web.PairingLink()
 	fmt.Println(strings.HasPrefix(link, fmt.Sprintf("http://127.0.0.1:%d/pair/", web.Port())))
-	fmt.Println(len(link[strings.LastIndex(link, "/")+1:]), "hex digits of pairing code")
+	fmt.Println(len(link[strings.LastIndex(link, "/")+1:]), "characters of pairing code")
 	fmt.Println(hub.Snapshot().Status.WebURL == link)
 	fmt.Println(hub.Info().WebURL == "") // the agent is not given it
 	// Output:
 	// true
-	// 32 hex digits of pairing code
+	// 22 characters of pairing code
 	// true
 	// true
 }

@@ -33,7 +33,7 @@ var form = []any{
 	json.RawMessage(`{"beginRendering":{"surfaceId":"main","root":"root"}}`),
 }
 
-var pairLinkRe = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/pair/[0-9a-f]{32}`)
+var pairLinkRe = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/pair/[1-9A-HJ-NP-Za-km-z]{22}`)
 
 // syncBuffer is a log both the server and the test touch.
 type syncBuffer struct {

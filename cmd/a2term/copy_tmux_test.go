@@ -51,7 +51,7 @@ func (x *tmux) buffer() (string, bool) {
 	return string(out), true
 }
 
-var pairingLink = regexp.MustCompile(`^http://127\.0\.0\.1:\d+/pair/[0-9a-f]{32}$`)
+var pairingLink = regexp.MustCompile(`^http://127\.0\.0\.1:\d+/pair/[1-9A-HJ-NP-Za-km-z]{22}$`)
 
 // TestDemoScrollAndCopyInTmux plays the demo in a real terminal of 60×14:
 // after a press that fills the transcript past a page, the transcript is
