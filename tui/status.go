@@ -59,10 +59,14 @@ func (m *Model) statusLines(rows int) []string {
 	if plain != nil {
 		leftW = 1 + components.Width(prefix) + hintsWidth(plain, len(plain))
 	}
-	// The left part keeps half the line, or, with nothing on the surface
-	// to use keys on, room for a hint or two: where agents connect
-	// matters more then.
+	// The left part keeps half the line (from 80 columns three eighths,
+	// 30 cells, so that the whole pairing link fits beside it), or, with
+	// nothing on the surface to use keys on, room for a hint or two:
+	// where agents connect matters more then.
 	keep := min(leftW, max(m.width/2, 20))
+	if m.width >= 80 {
+		keep = min(leftW, m.width*3/8)
+	}
 	if m.lay.emptyMessage != "" {
 		keep = min(leftW, 12)
 	}

@@ -268,3 +268,28 @@ func TestTabsUnmarkedAfterARestore(t *testing.T) {
 		t.Errorf("after two changed, tabs %v are marked, want two", got)
 	}
 }
+
+// TestStatusLineHoldsTheWholeLinkAt80: at 80 columns the status line
+// shows the pairing link whole (22 characters of code, 128 bits), not a
+// code cut short, whatever the keys say on the left, once an agent is
+// connected (before, where agents connect may take the room).
+func TestStatusLineHoldsTheWholeLinkAt80(t *testing.T) {
+	const link = "127.0.0.1:41234/pair/7YqPjw2dN9sKxA4hBvR3mZ"
+	for _, agent := range []bridge.AgentPresence{bridge.AgentConnected} {
+		b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
+		b.SetStatus(func(s *bridge.Status) {
+			s.WebURL = "http://" + link
+			s.Listening = "/run/user/1000/a2term/a2term.sock"
+			s.Agent = agent
+		})
+		m := New(b, testOptions(termenv.ANSI256))
+		m.SetSize(80, 24)
+		for _, id := range []string{"name", "send", "milk"} {
+			m.Focus(id)
+			if line := ansi.Strip(m.statusLines(1)[0]); !strings.Contains(line, link) {
+				t.Errorf("agent %v, focus on %s: the status line at 80 columns cuts the link:\n%q", agent, id, line)
+			}
+		}
+		m.Close()
+	}
+}
