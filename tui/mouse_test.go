@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
@@ -98,5 +100,50 @@ func TestOpenWebKeyShowsWhatItSays(t *testing.T) {
 	off.Update(tea.KeyMsg{Type: tea.KeyCtrlO})
 	if !strings.Contains(off.View(), "the web mirror is off") {
 		t.Error("ctrl+o without a mirror says nothing")
+	}
+}
+
+// TestOpenWebLinkIsOneLink: ctrl+o's answer never wraps the link with the
+// words: at any width it is one terminal hyperlink (OSC 8) to the whole
+// link, on rows of its own, and where it fits it is whole on one row.
+func TestOpenWebLinkIsOneLink(t *testing.T) {
+	const link = "http://127.0.0.1:41234/pair/7YqPjw2dN9sKxA4hBvR3mZ"
+	board := boardFrom(t, fixtures(t)["settings.jsonl"], false)
+	opts := testOptions(termenv.Ascii)
+	opts.OpenWeb = func() []string {
+		return []string{"a2term runs over SSH, so the browser is not opened here.", "",
+			"on your machine run: ssh -L 41234:127.0.0.1:41234 build-box — then open " + link}
+	}
+	m := New(board, opts)
+	defer m.Close()
+	osc8 := regexp.MustCompile(`\x1b\]8;([^;]*);([^\x07\x1b]*)(?:\x07|\x1b\\)`)
+	for _, w := range []int{40, 60, 80, 120} {
+		m.SetSize(w, 24)
+		_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlO})
+		m.Update(cmd())
+		screen := m.View()
+		var shown strings.Builder
+		rows := 0
+		for _, row := range strings.Split(screen, "\n") {
+			ms := osc8.FindAllStringSubmatchIndex(row, -1)
+			if len(ms) == 0 {
+				continue
+			}
+			if len(ms) != 2 || row[ms[0][2]:ms[0][3]] != "id=a2term-link" || row[ms[0][4]:ms[0][5]] != link || ms[1][5] != ms[1][4] {
+				t.Fatalf("width %d: a row of the link is not one hyperlink to it: %q", w, row)
+			}
+			shown.WriteString(row[ms[0][1]:ms[1][0]])
+			rows++
+		}
+		if shown.String() != link {
+			t.Errorf("width %d: the hyperlink's rows show %q, want the link whole", w, shown.String())
+		}
+		if want := (len(link) + w - 3) / (w - 2); rows != want {
+			t.Errorf("width %d: the link takes %d rows, want %d", w, rows, want)
+		}
+		if !regexp.MustCompile(`here\. *\n *\n *on your machine`).MatchString(ansi.Strip(screen)) {
+			t.Errorf("width %d: the words before the link, or the empty line, are gone:\n%s", w, ansi.Strip(screen))
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}})
 	}
 }

@@ -552,13 +552,34 @@ func (m *Model) surfaceLines() [][3]string {
 }
 
 // messageLines shows ctrl+o's answer (the ssh -L command, the address).
+// A link in it is never wrapped with the words: it takes rows of its own,
+// drawn as one terminal hyperlink (OSC 8), so that where it must be cut
+// over rows (a narrow terminal) it is still one link to open or copy.
 func (m *Model) messageLines() []string {
 	out := make([]string, m.lay.bodyH)
 	i := 1
+	w := max(m.width-2, 1)
 	for _, l := range m.message {
-		for _, w := range components.Wrap(l, max(m.width-2, 1)) {
+		var rows []string
+		if l == "" {
+			rows = []string{""}
+		}
+		for l != "" {
+			at := strings.Index(l, "http://")
+			if at < 0 {
+				rows = append(rows, components.Wrap(l, w)...)
+				break
+			}
+			if text := strings.TrimSpace(l[:at]); text != "" {
+				rows = append(rows, components.Wrap(text, w)...)
+			}
+			link, rest, _ := strings.Cut(l[at:], " ")
+			rows = append(rows, linkRows(link, w)...)
+			l = strings.TrimSpace(rest)
+		}
+		for _, r := range rows {
 			if i < len(out) {
-				out[i] = " " + w
+				out[i] = " " + r
 				i++
 			}
 		}
@@ -567,4 +588,20 @@ func (m *Model) messageLines() []string {
 		out[i+1] = " " + m.theme.Dim.Render("(any key closes this)")
 	}
 	return out
+}
+
+// messageLink names the hyperlink of ctrl+o's answer: every row of it
+// carries the same id, which a terminal takes for one link.
+const messageLink = "id=a2term-link"
+
+// linkRows draws link in rows of at most w cells, each one piece of the
+// same terminal hyperlink (OSC 8).
+func linkRows(link string, w int) []string {
+	var rows []string
+	for rest := link; rest != ""; {
+		n := min(w, len(rest)) // a link is ASCII: one cell a byte
+		rows = append(rows, ansi.SetHyperlink(link, messageLink)+rest[:n]+ansi.ResetHyperlink())
+		rest = rest[n:]
+	}
+	return rows
 }
