@@ -52,9 +52,10 @@ after(async () => {
   await client?.close();
 });
 
+// summary is a result's second text block; the first is its JSON alone.
 function summary(res) {
-  const text = res.content.map((c) => c.text).join("");
-  return text.slice(text.lastIndexOf("\n") + 1);
+  assert.equal(res.content.length, 2, "not a JSON block and a summary block");
+  return res.content[1].text;
 }
 
 test("the server says who it is and lists four tools with output schemas", async () => {
@@ -75,13 +76,14 @@ test("show, a refused batch, and a press in the web mirror received by a wait", 
   assert.ok(!shown.isError, summary(shown));
   assert.equal(shown.structuredContent.surfaces[0].surfaceId, "main");
   assert.match(summary(shown), /^Shown: main \(4 components\)\./);
+  assert.deepEqual(JSON.parse(shown.content[0].text), shown.structuredContent);
   const link = shown.structuredContent.webUrl;
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/pair\/[0-9a-f]{32}$/);
   assert.ok(!stderr.includes(link), "the log holds the link");
 
   const refused = await client.callTool({ name: "canvas_show", arguments: { messages: badForm } });
   assert.equal(refused.isError, true);
-  assert.match(refused.content[0].text, /"code":"missing_child"/);
+  assert.equal(JSON.parse(refused.content[0].text).error.code, "missing_child");
   assert.match(summary(refused), /Fix: /);
 
   const browser = await Browser.pair(link);

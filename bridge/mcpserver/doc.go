@@ -30,7 +30,8 @@
 // quotes nothing of the line.
 //
 // Every tool result carries structured content that validates against
-// the tool's output schema; its text content is the same JSON followed by
+// the tool's output schema; its text content is two blocks, the same JSON
+// alone (so a client that parses the text as JSON gets the result) and
 // the one-line summary the transcript also records. canvas_wait sends
 // notifications/progress while it waits when the request carries a
 // progress token, so a client's request timeout that resets on progress

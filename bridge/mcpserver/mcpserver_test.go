@@ -201,8 +201,8 @@ func standalone(t *testing.T, opts Options) *env {
 
 // call calls a tool and checks its result's shape: a success has
 // structured content that validates against the tool's output schema and
-// a text that is the same JSON followed by one summary line; an error
-// has no structured content and a text that is {"error": …} followed by
+// two text blocks, the same JSON alone and one summary line; an error
+// has no structured content and two text blocks, {"error": …} alone and
 // one line.
 func (e *env) call(t *testing.T, ctx context.Context, name string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()
@@ -217,13 +217,21 @@ func (e *env) call(t *testing.T, ctx context.Context, name string, args map[stri
 func (e *env) check(t *testing.T, name string, res *mcp.CallToolResult) {
 	t.Helper()
 	text := resultText(res)
-	js, summary, ok := strings.Cut(text, "\n")
-	if !ok || summary == "" || strings.Contains(summary, "\n") {
-		t.Errorf("%s: the text is not JSON and one summary line:\n%s", name, text)
+	var blocks []string
+	for _, c := range res.Content {
+		tc, ok := c.(*mcp.TextContent)
+		if !ok {
+			t.Fatalf("%s: content %T is not text", name, c)
+		}
+		blocks = append(blocks, tc.Text)
 	}
+	if len(blocks) != 2 || blocks[1] == "" || strings.Contains(blocks[1], "\n") {
+		t.Fatalf("%s: the content is not a JSON block and a one-line summary block: %q", name, blocks)
+	}
+	js := blocks[0]
 	var fromText any
 	if err := json.Unmarshal([]byte(js), &fromText); err != nil {
-		t.Errorf("%s: the text does not open with JSON: %v\n%s", name, err, text)
+		t.Errorf("%s: the first text block is not JSON alone: %v\n%s", name, err, text)
 	}
 	if res.IsError {
 		if res.StructuredContent != nil {
@@ -259,17 +267,18 @@ func jsonEqual(a, b any) bool {
 	return bytes.Equal(x, y)
 }
 
+// resultText is a result's text blocks, one a line.
 func resultText(res *mcp.CallToolResult) string {
-	var b strings.Builder
+	var lines []string
 	for _, c := range res.Content {
 		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
+			lines = append(lines, tc.Text)
 		}
 	}
-	return b.String()
+	return strings.Join(lines, "\n")
 }
 
-// summary is the result text's last line.
+// summary is the result's last text block.
 func summary(res *mcp.CallToolResult) string {
 	text := resultText(res)
 	return text[strings.LastIndexByte(text, '\n')+1:]

@@ -11,7 +11,7 @@ import (
 	"github.com/a2term/a2term/bridge"
 )
 
-// The one-line summaries: the last line of each result's text, and what
+// The one-line summaries: the second text block of each result, and what
 // the transcript records of each call.
 
 func showText(res bridge.ShowResult, url string) string {

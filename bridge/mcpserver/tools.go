@@ -134,7 +134,10 @@ func (t *tools) log(ctx context.Context, text string) {
 }
 
 // result is a successful result of tool: out as structured content, and
-// as text the same JSON followed by the summary. out is checked against
+// as text two blocks, the same JSON alone and then the summary. The JSON
+// stands alone in the first block because the MCP specification lets a
+// client that knows no structured content parse that text as the result,
+// and a line of prose after it would make the parse fail. out is checked against
 // the tool's output schema first: a value that does not fit is a bug, and
 // the agent is told so rather than handed it.
 func (t *tools) result(tool string, out any, summary string) *mcp.CallToolResult {
@@ -149,14 +152,14 @@ func (t *tools) result(tool string, out any, summary string) *mcp.CallToolResult
 		return failure(fmt.Errorf("a2term built a %s result that does not fit its output schema: %v", tool, err))
 	}
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(b) + "\n" + summary}},
+		Content:           texts(string(b), summary),
 		StructuredContent: json.RawMessage(b),
 	}
 }
 
-// failure is a tool error the agent can act on: its text is
+// failure is a tool error the agent can act on: its first text block is
 // {"error": {...}} with the refusal's fields, or the code socket_unusable
-// or failed, followed by what to fix. It has no structured content, which
+// or failed, and its second what to fix. It has no structured content, which
 // is for results that fit the output schema.
 func failure(err error) *mcp.CallToolResult {
 	type refusal struct {
@@ -179,7 +182,14 @@ func failure(err error) *mcp.CallToolResult {
 		body = other{"failed", err.Error()}
 	}
 	b, _ := json.Marshal(map[string]any{"error": body})
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b) + "\n" + refusalText(err)}}}
+	return &mcp.CallToolResult{IsError: true, Content: texts(string(b), refusalText(err))}
+}
+
+// texts is a result's content: the serialized JSON alone in the first
+// text block, so that it parses as JSON, and the summary line in the
+// second.
+func texts(js, summary string) []mcp.Content {
+	return []mcp.Content{&mcp.TextContent{Text: js}, &mcp.TextContent{Text: summary}}
 }
 
 // showRaw is canvas_show's handler of the arguments as they came: they

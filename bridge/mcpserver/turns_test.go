@@ -13,10 +13,14 @@ import (
 
 // text is a tool result's text.
 func (r rawReply) text() string {
-	if r.Result == nil || len(r.Result.Content) == 0 {
+	if r.Result == nil {
 		return ""
 	}
-	return r.Result.Content[0].Text
+	var lines []string
+	for _, c := range r.Result.Content {
+		lines = append(lines, c.Text)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // toolCall is a tools/call request line.
