@@ -38,10 +38,13 @@ A stream that is refused prints nothing on stdout and the refusal on
 stderr: a golden file the output is redirected to is left empty (which
 a check reports), never filled with a blank frame. With -o FILE the file
 is replaced only once the frame is drawn, and left as it was otherwise.
+With --each, a stream some of whose messages are refused is drawn with
+the messages that were applied, each refusal goes to stderr, and the
+exit status is 1; one all of whose messages are refused prints nothing.
 
-Exit status: 0 when the frame was drawn, 1 when the stream was refused,
-the script stopped, or the surface, dialog or control named does not
-exist, 2 on usage or I/O errors.`
+Exit status: 0 when the frame was drawn, 1 when the stream (with --each,
+any of its messages) was refused, the script stopped, or the surface,
+dialog or control named does not exist, 2 on usage or I/O errors.`
 
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("render", "render [flags] FILE", renderAbout, stderr)
@@ -70,21 +73,27 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return renderFailed(stderr, err)
 	}
 	out, err := snapshot.Render(in, opts)
-	if err != nil {
+	if out == nil {
 		return renderFailed(stderr, err)
+	}
+	// With --each, out may come with the messages that were refused: the
+	// frame is what was applied, the refusals go to stderr.
+	code := exitOK
+	if err != nil {
+		code = renderFailed(stderr, err)
 	}
 	if *output != "" {
 		if err := snapshot.WriteFile(*output, out); err != nil {
 			fmt.Fprintf(stderr, "a2term render: %v\n", err)
 			return exitUsage
 		}
-		return exitOK
+		return code
 	}
 	if _, err := stdout.Write(out); err != nil {
 		fmt.Fprintf(stderr, "a2term render: %v\n", err)
 		return exitUsage
 	}
-	return exitOK
+	return code
 }
 
 // renderFailed reports a render that drew nothing: a refused stream as

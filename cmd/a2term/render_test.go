@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -208,5 +209,39 @@ func TestDarkFromEnv(t *testing.T) {
 		if got := darkFromEnv(); got != tc.dark {
 			t.Errorf("COLORFGBG=%q: dark %v, want %v", tc.v, got, tc.dark)
 		}
+	}
+}
+
+// TestRenderEachDrawsWhatWasApplied: render --lenient --each of a stream
+// with nine surfaces, one over the limit of eight, draws the eight it
+// applied and reports the ninth's refusals on stderr with exit 1; the
+// same stream without --each is refused whole and prints nothing.
+func TestRenderEachDrawsWhatWasApplied(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&b, `{"surfaceUpdate":{"surfaceId":"s%d","components":[{"id":"t","component":{"Text":{"text":{"literalString":"surface number %d"}}}}]}}`+"\n", i, i)
+		fmt.Fprintf(&b, `{"beginRendering":{"surfaceId":"s%d","root":"t"}}`+"\n", i)
+	}
+	stream := filepath.Join(t.TempDir(), "nine.jsonl")
+	if err := os.WriteFile(stream, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "render", "--lenient", "--each", "--width", "100", stream)
+	if code != exitRefused || !strings.Contains(out, "surface number 1") || !strings.Contains(out, "s8") {
+		t.Errorf("--each: exit %d, stdout %q; want 1 and the eight surfaces applied", code, out)
+	}
+	if !strings.Contains(errOut, stream+":17: ") || !strings.Contains(errOut, stream+":18: ") || strings.Contains(errOut, ":16: ") {
+		t.Errorf("--each: stderr %q; want the two refusals of the ninth surface", errOut)
+	}
+	golden := filepath.Join(t.TempDir(), "x.golden")
+	if code, _, _ := runCmd(t, "render", "--lenient", "--each", "-o", golden, stream); code != exitRefused {
+		t.Errorf("--each -o: exit %d, want 1", code)
+	}
+	if g, _ := os.ReadFile(golden); !strings.Contains(string(g), "surface number 1") {
+		t.Errorf("--each -o did not write what was applied: %q", g)
+	}
+	code, out, errOut = runCmd(t, "render", "--lenient", stream)
+	if code != exitRefused || out != "" || !strings.Contains(errOut, stream) {
+		t.Errorf("without --each: exit %d, stdout %q, stderr %q; want 1, nothing and the refusal", code, out, errOut)
 	}
 }

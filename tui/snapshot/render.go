@@ -45,16 +45,22 @@ func FrameHeader(i int, step string) string {
 // every frame with Frames, each line ended by a newline. Nothing is
 // returned with an error: a refused stream (*Refused), a script that
 // stopped, a surface, dialog or control that is not there, an agent that
-// did not answer in time.
+// did not answer in time. The one exception is Each: a stream some of
+// whose messages were refused and some applied is drawn as applied, and
+// its frames come back with the *Refused, so that a third-party stream
+// with a few messages a2term refuses can still be seen.
 func Render(in Input, opts Options) ([]byte, error) {
 	s, err := Start(opts.Look, opts.Lenient)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Close()
+	var partial *Refused
 	if in.Stream != nil {
 		if err := s.Show(in.Name, in.Stream, opts.Each); err != nil {
-			return nil, err
+			if !errors.As(err, &partial) || partial.Err != nil || partial.Applied == 0 {
+				return nil, err
+			}
 		}
 	}
 	if in.Agent != nil {
@@ -123,6 +129,9 @@ func Render(in Input, opts Options) ([]byte, error) {
 	}
 	if !opts.Frames {
 		draw(0, "")
+	}
+	if partial != nil {
+		return []byte(out.String()), partial
 	}
 	return []byte(out.String()), nil
 }

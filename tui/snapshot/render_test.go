@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,7 +139,8 @@ func TestRenderDrawsNothingOnFailure(t *testing.T) {
 		want string
 	}{
 		{"refused stream", bad, Options{}, "bad_value"},
-		{"refused message", bad, Options{Each: true}, "message 1: bad_value"},
+		{"every message refused", Input{Name: "x.jsonl", Stream: []byte(`{"beginRendering":{"surfaceId":"s","root":"t","styles":7}}` + "\n")},
+			Options{Each: true}, "x.jsonl:1:"},
 		{"no surface", load(t, orderForm, ""), Options{Surface: "nope"}, `no surface "nope"`},
 		{"no modal", load(t, orderForm, ""), Options{Open: "send"}, `"send" is not a Modal`},
 		{"no control", load(t, orderForm, ""), Options{Focus: "title"}, `"title" is not a control`},
@@ -201,3 +203,36 @@ func TestWriteFileIsWholeOrNothing(t *testing.T) {
 }
 
 func tuiSteps(s string) ([]tui.Step, error) { return tui.ParseSteps(s) }
+
+// TestRenderEachDrawsWhatWasApplied: with Each, a stream of nine
+// surfaces, one over the canvas's limit of eight, is drawn with the eight
+// it applied, and the refusal of the ninth comes back with the frame.
+// Without Each the same stream is refused whole and draws nothing.
+func TestRenderEachDrawsWhatWasApplied(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&b, `{"surfaceUpdate":{"surfaceId":"s%d","components":[{"id":"t","component":{"Text":{"text":{"literalString":"surface number %d"}}}}]}}`+"\n", i, i)
+		fmt.Fprintf(&b, `{"beginRendering":{"surfaceId":"s%d","root":"t"}}`+"\n", i)
+	}
+	in := Input{Name: "nine.jsonl", Stream: []byte(b.String())}
+	opts := Options{Look: Look{Width: 100, Height: 30}, Each: true}
+	out, err := Render(in, opts)
+	var refused *Refused
+	if !errors.As(err, &refused) || len(refused.Errs) != 2 || refused.Applied != 16 {
+		t.Fatalf("err %v (%+v); want the two messages of the ninth surface refused", err, refused)
+	}
+	if !strings.Contains(err.Error(), "nine.jsonl:17:") || !strings.Contains(err.Error(), "nine.jsonl:18:") {
+		t.Errorf("the refusals do not say where: %v", err)
+	}
+	if !strings.Contains(string(out), "surface number 1") {
+		t.Errorf("the applied surfaces are not drawn:\n%s", out)
+	}
+	opts.Surface = "s8"
+	if out, _ := Render(in, opts); !strings.Contains(string(out), "surface number 8") {
+		t.Errorf("the eighth surface is not drawn:\n%s", out)
+	}
+	opts.Each = false
+	if out, err := Render(in, opts); out != nil || !errors.As(err, &refused) {
+		t.Errorf("without Each: %q, %v; want nothing and the refusal", out, err)
+	}
+}

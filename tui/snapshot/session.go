@@ -237,6 +237,7 @@ func (s *Session) Show(name string, data []byte, each bool) error {
 		}
 	}
 	if refused != nil {
+		refused.Applied = len(msgs) - len(refused.Errs)
 		return refused
 	}
 	return nil
@@ -249,6 +250,9 @@ type Refused struct {
 	Err   error   // the batch's refusal
 	Errs  []error // each message's (message by message)
 	Lines []int   // the line each message of the stream starts on
+	// Applied counts the messages applied around the refused ones
+	// (message by message); they stay on the canvas.
+	Applied int
 }
 
 func (r *Refused) Error() string {
