@@ -487,7 +487,9 @@ func layoutEntry(t *components.Theme, e bridge.Entry, w int) []trLine {
 // line's byte range. Lines break at spaces (which the break drops) and at
 // line breaks; a word that does not fit on the rest of a line starts the
 // next one, so an address or a path is cut only when it is longer than a
-// whole line, and then between grapheme clusters, on lines of its own.
+// whole line, and then on lines of its own, after a separator
+// (wrapSeparators) where the line has one, else after a dash, a dot or an
+// underscore, else between grapheme clusters.
 // Spaces that start a paragraph are kept (an indented listing stays
 // indented).
 func wrapWords(text string, w int) [][2]int {
@@ -543,29 +545,36 @@ func wrapParagraph(text string, from, to, w int, out [][2]int) [][2]int {
 			}
 			start, end, lw = i, j, ww
 		default:
-			// Longer than a line (JSON a person's action carries): lines of
-			// its own, cut after a comma or a colon when one keeps at least
-			// half the line, else between clusters.
+			// Longer than a line (a long path, an address, JSON a person's
+			// action carries): lines of its own, cut after the line's last
+			// separator (a slash, a comma, a colon …), so no name is cut in
+			// two; a name longer than a line after its last dash, dot or
+			// underscore; else between clusters.
 			if start >= 0 {
 				flush()
 			}
 			a, cw := i, 0
-			soft, softW := -1, 0 // just after the piece's last comma or colon, and the width to it
+			soft, softW := -1, 0 // just after the piece's last separator, and the width to it
+			part, partW := -1, 0 // just after its last dash, dot or underscore
 			for k := i; k < j; {
 				g, gw := cluster(text[k:j])
 				if cw+gw > w && cw > 0 {
 					cut, carried := k, 0
-					if soft > a && 2*softW >= w && cw-softW+gw <= w {
+					if soft > a && cw-softW+gw <= w {
 						cut, carried = soft, cw-softW
+					} else if part > a && cw-partW+gw <= w {
+						cut, carried = part, cw-partW
 					}
 					start, end = a, cut
 					flush()
-					a, cw, soft = cut, carried, -1
+					a, cw, soft, part = cut, carried, -1, -1
 				}
 				cw += gw
 				k += len(g)
-				if g == "," || g == ":" {
+				if len(g) == 1 && strings.IndexByte(wrapSeparators, g[0]) >= 0 {
 					soft, softW = k, cw
+				} else if g == "-" || g == "." || g == "_" {
+					part, partW = k, cw
 				}
 			}
 			start, end, lw = a, j, cw
@@ -578,6 +587,11 @@ func wrapParagraph(text string, from, to, w int, out [][2]int) [][2]int {
 	}
 	return append(out, [2]int{start, end})
 }
+
+// wrapSeparators are the characters a word longer than a line is cut
+// after: those between the parts of a path, an address or JSON, not the
+// dots and dashes inside a name.
+const wrapSeparators = `/\,:;?&=#`
 
 // cluster returns the first grapheme cluster of s and its width.
 func cluster(s string) (string, int) {

@@ -389,3 +389,30 @@ func TestWrapWordsCutsJSONAfterCommas(t *testing.T) {
 		t.Errorf("at 24: %q, want %q", lines, want)
 	}
 }
+
+// TestWrapWordsCutsLongPathsAtSeparators wraps a path longer than a
+// line at widths 24 to 40: every line but the last ends at a slash, so
+// no name in the path is cut in two and each piece can be copied as it
+// is, and the pieces put together are the path.
+func TestWrapWordsCutsLongPathsAtSeparators(t *testing.T) {
+	const path = "/home/ada/src/a2term-demo/some/deeply/nested/folder/of/agents/agent.py"
+	for w := 16; w <= 40; w++ {
+		var got []string
+		for _, sp := range wrapWords("see "+path, w) {
+			got = append(got, ("see " + path)[sp[0]:sp[1]])
+		}
+		if got[0] != "see" || strings.Join(got[1:], "") != path {
+			t.Fatalf("width %d: %q", w, got)
+		}
+		for _, l := range got[1 : len(got)-1] {
+			if !strings.HasSuffix(l, "/") || textWidth(l) > w {
+				t.Errorf("width %d: %q is not cut after a slash: %q", w, l, got)
+			}
+		}
+	}
+	// A name longer than the line is cut after a dash.
+	const long = "/srv/summary-of-open-invoices.json"
+	if got := wrapWords(long, 20); len(got) != 3 || long[got[1][0]:got[1][1]] != "summary-of-open-" {
+		t.Errorf("a name longer than a line: %v", got)
+	}
+}
