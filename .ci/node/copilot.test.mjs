@@ -188,7 +188,7 @@ test("open serves the mirror on loopback, show then wait gets a browser's press,
   const opened = await open("i1");
   assert.equal(opened.title, "a2term");
   assert.ok(opened.status, "no status");
-  assert.match(opened.url, /^http:\/\/127\.0\.0\.1:\d+\/pair\/[0-9a-f]{32}$/);
+  assert.match(opened.url, /^http:\/\/127\.0\.0\.1:\d+\/pair\/[1-9A-HJ-NP-Za-km-z]{22}$/);
   const browser = await Browser.pair(opened.url);
   assert.match(browser.html, /<title>a2term/);
 
@@ -237,7 +237,7 @@ test("when the hub goes away the instance is unavailable, and opening it again g
   await host.logged((l) => l.level === "warning" && /a2term canvas i1 is unavailable/.test(l.message));
   await assert.rejects(invoke("i1", "state", {}), (err) => err.data?.code === "canvas_unavailable");
   const fresh = await open("i1");
-  assert.match(fresh.url, /^http:\/\/127\.0\.0\.1:\d+\/pair\/[0-9a-f]{32}$/);
+  assert.match(fresh.url, /^http:\/\/127\.0\.0\.1:\d+\/pair\/[1-9A-HJ-NP-Za-km-z]{22}$/);
   assert.notEqual(new URL(fresh.url).origin, new URL(before.url).origin);
   await Browser.pair(fresh.url);
   assert.deepEqual((await invoke("i1", "state", {})).surfaces, []);
