@@ -32,11 +32,25 @@ func TestScrollKeepsTheFocusInView(t *testing.T) {
 			if m.focus["gallery"] != "tabs" {
 				t.Fatalf("the gallery opened with the focus on %q", m.focus["gallery"])
 			}
-			// The first tab fits: a page down has nothing to scroll and
-			// leaves the focus where it is.
+			// Where the first tab fits, a page down has nothing to scroll
+			// and leaves the focus where it is; where it does not (60x20),
+			// the focus stays in view or the status line says it went.
+			fits := m.lay.frame.H() <= m.lay.surfH
 			m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
-			if m.focus["gallery"] != "tabs" {
+			switch {
+			case fits && m.focus["gallery"] != "tabs":
 				t.Fatalf("pgdn on a surface that fits took the focus to %q", m.focus["gallery"])
+			case !fits && m.focus["gallery"] == "" && m.notice == "":
+				t.Fatal("pgdn dropped the focus and said nothing")
+			case !fits && m.focus["gallery"] != "" && !focusInView(m):
+				t.Fatalf("pgdn left the focus on %q, off the screen", m.focus["gallery"])
+			}
+			if m.focus["gallery"] != "tabs" {
+				m.Update(tea.KeyMsg{Type: tea.KeyHome})
+				m.Update(tea.KeyMsg{Type: tea.KeyTab})
+				if m.focus["gallery"] != "tabs" {
+					t.Fatalf("back at the top, tab focused %q", m.focus["gallery"])
+				}
 			}
 			m.Update(tea.KeyMsg{Type: tea.KeyRight}) // Layout
 			m.Update(tea.KeyMsg{Type: tea.KeyRight}) // Input, the longest
