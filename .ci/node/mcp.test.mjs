@@ -78,7 +78,7 @@ test("show, a refused batch, and a press in the web mirror received by a wait", 
   assert.match(summary(shown), /^Shown: main \(4 components\)\./);
   assert.deepEqual(JSON.parse(shown.content[0].text), shown.structuredContent);
   const link = shown.structuredContent.webUrl;
-  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/pair\/[0-9a-f]{32}$/);
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/pair\/[1-9A-HJ-NP-Za-km-z]{22}$/);
   assert.ok(!stderr.includes(link), "the log holds the link");
 
   const refused = await client.callTool({ name: "canvas_show", arguments: { messages: badForm } });
