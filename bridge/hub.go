@@ -391,8 +391,10 @@ func (h *Hub) giveBack(q *Queued, overflowed int, why string) {
 		h.mu.Unlock()
 	}
 	if q != nil {
-		h.board.Append(RoleEvent, fmt.Sprintf("← %s from %s will be handed to the agent again: %s", q.Action.Name, q.Action.SurfaceID, why))
+		// Back in the queue first: whoever reads the transcript line may
+		// wait at once and must find the action there.
 		h.requeue(*q)
+		h.board.Append(RoleEvent, fmt.Sprintf("← %s from %s will be handed to the agent again: %s", q.Action.Name, q.Action.SurfaceID, why))
 	}
 }
 
