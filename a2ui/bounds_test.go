@@ -300,6 +300,86 @@ func TestRegexFromDataCompiledOncePerSurface(t *testing.T) {
 	}
 }
 
+// TestMessagePatternsCompiledOncePerSurface: a pattern written in a
+// message (a validationRegexp, a regex call's literal pattern) is compiled
+// once for the surface: an agent that sends the same components again,
+// batch after batch, gets the compiled pattern back instead of paying its
+// compilation each time.
+func TestMessagePatternsCompiledOncePerSurface(t *testing.T) {
+	const pat = `[a-z]{0,20}x`
+	for _, tc := range []struct {
+		name, create, comps string
+		keys                []string // the RE2 sources the surface keeps
+	}{
+		{"v0.8 validationRegexp", "",
+			`{"surfaceUpdate":{"surfaceId":"h","components":[{"id":"root","component":{"TextField":{"label":{"literalString":"x"},"validationRegexp":"` + pat + `"}}}]}}`,
+			[]string{pat, `^(?:` + pat + `)$`}},
+		{"v0.9 validationRegexp", v9Create("h"),
+			v9Comps("h", `{"id":"root","component":"TextField","label":"Code","value":{"path":"/v"},"validationRegexp":"`+pat+`"}`),
+			[]string{pat, `^(?:` + pat + `)$`}},
+		{"v0.9 regex call", v9Create("h"),
+			v9Comps("h", `{"id":"root","component":"TextField","label":"Code","value":{"path":"/v"},"checks":[`+
+				`{"condition":{"call":"regex","args":{"value":{"path":"/v"},"pattern":"`+pat+`"}},"message":"no"}]}`),
+			[]string{pat}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			first := tc.comps
+			if tc.create != "" {
+				first = tc.create + "\n" + tc.comps
+			}
+			c := canvasOf(t, Options{}, first)
+			pats := c.Surface("h").pats
+			kept := map[string]*pattern{}
+			for _, k := range tc.keys {
+				if kept[k] = pats.pats[k].p; kept[k] == nil {
+					t.Fatalf("the surface did not keep %q: %v", k, pats.pats)
+				}
+			}
+			for range 3 {
+				c = mustApply(t, c, tc.comps)
+			}
+			if c.Surface("h").pats != pats || len(pats.pats) != len(tc.keys) {
+				t.Fatalf("the surface's patterns: %v, want %q once each", pats.pats, tc.keys)
+			}
+			for _, k := range tc.keys {
+				if pats.pats[k].p != kept[k] {
+					t.Errorf("%q was compiled again", k)
+				}
+			}
+			if cp, _ := c.Surface("h").Component("root"); len(tc.keys) == 2 {
+				if tf, ok := cp.Props.(*TextField); !ok || tf.pattern != kept[tc.keys[1]] {
+					t.Errorf("the TextField's pattern is not the surface's: %#v", cp.Props)
+				}
+			}
+		})
+	}
+}
+
+// TestSurfacePatternsAreBounded: a surface keeps its compiled patterns
+// within maxCachedInsts instructions in all, however many large patterns
+// its agent sends; the rest are compiled once per message.
+func TestSurfacePatternsAreBounded(t *testing.T) {
+	c := canvasOf(t, Options{}, v9Create("h"))
+	for batch := range 6 {
+		var checks []string
+		for i := range 4 {
+			// about 1,600 instructions each, every one different
+			pat := strings.Repeat("(a|b)", 300) + fmt.Sprintf("x%dy%d", batch, i)
+			checks = append(checks, `{"condition":{"call":"regex","args":{"value":{"path":"/v"},"pattern":"`+pat+`"}},"message":"no"}`)
+		}
+		c = mustApply(t, c, v9Comps("h", `{"id":"root","component":"TextField","label":"Code","value":{"path":"/v"},"checks":[`+strings.Join(checks, ",")+`]}`))
+	}
+	pats := c.Surface("h").pats
+	sum := 0
+	for _, r := range pats.pats {
+		sum += r.p.insts
+	}
+	const most = 8000 // as the package doc says
+	if len(pats.pats) == 0 || sum != pats.insts || sum > most {
+		t.Errorf("the surface keeps %d patterns of %d instructions (counted %d), want at most %d", len(pats.pats), sum, pats.insts, most)
+	}
+}
+
 // TestEvaluationWorkIsBounded: checks each inside the regex bounds, but
 // too many for one batch, stop at MaxEvalWork.
 func TestEvaluationWorkIsBounded(t *testing.T) {

@@ -336,6 +336,9 @@ type batch struct {
 	// eval is how the batch's resolutions evaluate: one budget for all
 	// of them; an intent of the person marks what passes a bound.
 	eval evalCtx
+	// pats holds the compiled patterns of surfaces the batch creates,
+	// which decoding its messages began (see batchPatterns).
+	pats map[string]*patternCache
 }
 
 func (c *Canvas) begin() *batch {
@@ -364,8 +367,12 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 			return nil, &Error{Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
 				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces)}
 		}
+		pats := b.pats[id]
+		if pats == nil {
+			pats = &patternCache{}
+		}
 		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), baseBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location,
-			pats: &patternCache{}}
+			pats: pats}
 		b.next.order = append(b.next.order, id)
 		b.next.surfaces[id] = s
 		b.cloned[id] = true
@@ -393,7 +400,13 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 // again against the surface's. The canvas keeps the components of msgs as
 // they are: they must not be changed afterwards.
 func (c *Canvas) Apply(msgs []Message) (*Canvas, []Warning, error) {
+	return c.apply(msgs, nil)
+}
+
+// apply is Apply, creating surfaces with the compiled patterns in pats.
+func (c *Canvas) apply(msgs []Message, pats map[string]*patternCache) (*Canvas, []Warning, error) {
 	b := c.begin()
+	b.pats = pats
 	var warns []Warning
 	for i, m := range msgs {
 		if err := b.apply(i, m); err != nil {
@@ -425,8 +438,11 @@ func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
 			catalogOf = cats.of
 		}
 	}
+	// The regex patterns each surface has compiled, so that a pattern
+	// the agent sends again is not compiled again.
+	pats := batchPatterns{c: c}
 	for i, raw := range raws {
-		m, w, err := decodeMessage(raw, c.opts, catalogOf)
+		m, w, err := decodeMessage(raw, c.opts, catalogOf, pats.of)
 		if err != nil {
 			e := err.(*Error)
 			e.Index = i
@@ -447,11 +463,34 @@ func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
 		}
 		msgs[i] = m
 	}
-	next, w, err := c.Apply(msgs)
+	next, w, err := c.apply(msgs, pats.made)
 	if err != nil {
 		return c, nil, err
 	}
 	return next, append(warns, w...), nil
+}
+
+// batchPatterns gives the decoder of a batch's messages the compiled
+// patterns of each surface: the surface's own, or for one the batch is to
+// create, the cache the surface is then created with.
+type batchPatterns struct {
+	c    *Canvas
+	made map[string]*patternCache
+}
+
+func (b *batchPatterns) of(id string) *patternCache {
+	if s := b.c.surfaces[id]; s != nil {
+		return s.pats
+	}
+	p := b.made[id]
+	if p == nil {
+		if b.made == nil {
+			b.made = map[string]*patternCache{}
+		}
+		p = &patternCache{}
+		b.made[id] = p
+	}
+	return p
 }
 
 func (b *batch) apply(i int, m Message) *Error {

@@ -51,7 +51,7 @@ func (b *batch) applyV09(i int, m Message) *Error {
 		if uc.catalog != s.catalog {
 			// Decoded against another catalog than the surface's: read
 			// it again against the surface's own.
-			again, _, err := decodeMessage(uc.raw, b.next.opts, func(string) *catalogV09 { return s.catalog })
+			again, _, err := decodeMessage(uc.raw, b.next.opts, func(string) *catalogV09 { return s.catalog }, func(string) *patternCache { return s.pats })
 			if err != nil {
 				e := err.(*Error)
 				e.Index = i

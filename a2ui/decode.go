@@ -198,13 +198,16 @@ func jsonError(data []byte, err error) error {
 // checked against the basic catalog here (Canvas.ApplyJSON checks it
 // against the catalog of its surface).
 func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
-	return decodeMessage(raw, opts, nil)
+	return decodeMessage(raw, opts, nil, nil)
 }
 
 // decodeMessage is DecodeMessage checking v0.9 components against the
 // catalog catalogOf gives for their surface (the basic one when it is nil
 // or gives nil).
-func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *catalogV09) (Message, []Warning, error) {
+//
+// patternsOf, when not nil, gives the surface's compiled regex patterns, so
+// that a pattern a surface's messages repeat is compiled once.
+func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *catalogV09, patternsOf func(surfaceID string) *patternCache) (Message, []Warning, error) {
 	// Decoders are reused, emptied: one holds the blocks of a message
 	// being decoded, which nothing of it keeps once it is done.
 	d := decoders.Get().(*decoder)
@@ -212,13 +215,13 @@ func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *c
 		*d = decoder{}
 		decoders.Put(d)
 	}()
-	*d = decoder{opts: opts, catalogOf: catalogOf, bud: evalBudget{left: MaxEvalWork}}
+	*d = decoder{opts: opts, catalogOf: catalogOf, patternsOf: patternsOf, bud: evalBudget{left: MaxEvalWork}}
 	m := d.message(raw)
 	d.release()
 	if d.err != nil || len(d.warns) > 0 {
 		// Decoding does not build JSON Pointers on the way; when there
 		// is something to report, decode again with them.
-		*d = decoder{opts: opts, paths: true, catalogOf: catalogOf, bud: evalBudget{left: MaxEvalWork}}
+		*d = decoder{opts: opts, paths: true, catalogOf: catalogOf, patternsOf: patternsOf, bud: evalBudget{left: MaxEvalWork}}
 		m = d.message(raw)
 		d.release()
 	}
@@ -248,11 +251,13 @@ type decoder struct {
 	parsers   []*jparser // pooled parsers whose values this decoding uses
 	opts      Options
 	catalogOf func(surfaceID string) *catalogV09 // what v0.9 components are checked against
-	v09       bool                               // the message names a v0.9 version
-	kind      string                             // the kind of a v0.9 message, once known
-	paths     bool                               // build JSON Pointers for refusals and warnings
-	src       []byte                             // the message being decoded
-	res       map[string]compiled
+	// patternsOf gives the regex patterns a surface has compiled.
+	patternsOf func(surfaceID string) *patternCache
+	v09        bool   // the message names a v0.9 version
+	kind       string // the kind of a v0.9 message, once known
+	paths      bool   // build JSON Pointers for refusals and warnings
+	src        []byte // the message being decoded
+	res        map[string]compiled
 	// bud is what compiling the message's regex patterns may cost.
 	bud       evalBudget
 	err       *Error
@@ -2008,24 +2013,13 @@ func (d *decoder) stringList(v jval, p, what string) []string {
 }
 
 // regexp compiles a validationRegexp as a whole-value match, once per
-// pattern and message; one that is not valid RE2 is not checked, with a
-// warning for each component that has it.
+// pattern and surface (see compile); one that is not valid RE2 is not
+// checked, with a warning for each component that has it.
 //
 // A pattern over the regex bounds is refused (with Lenient, a warning, and
 // not checked).
 func (d *decoder) regexp(src, p string) *pattern {
-	c, ok := d.res[src]
-	if !ok {
-		if _, err := compilePattern(src, &d.bud); err != nil {
-			c.err = err
-		} else {
-			c.re, c.err = compilePattern(`^(?:`+src+`)$`, &d.bud)
-		}
-		if d.res == nil {
-			d.res = map[string]compiled{}
-		}
-		d.res[src] = c
-	}
+	c := d.validation(src)
 	if b := asBound(c.err); b == errWorkSpent {
 		d.fail(CodeEvalLimit, p, "compiling the message's patterns: %s", b)
 		return nil
@@ -2046,4 +2040,33 @@ func (d *decoder) regexp(src, p string) *pattern {
 type compiled struct {
 	re  *pattern
 	err error
+}
+
+// validation compiles the RE2 source of a validationRegexp as a
+// whole-value match (after checking that it compiles alone), once per
+// message and, once the message's surface is known, once for the
+// surface's life: a message that repeats a pattern, or an agent that
+// sends the same message again, compiles it once. Compiling spends from
+// the message's budget.
+func (d *decoder) validation(src string) compiled {
+	c, ok := d.res[src]
+	if !ok {
+		pats := d.patterns()
+		if _, c.err = pats.compile(src, &d.bud); c.err == nil {
+			c.re, c.err = pats.compile(`^(?:`+src+`)$`, &d.bud)
+		}
+		if d.res == nil {
+			d.res = map[string]compiled{}
+		}
+		d.res[src] = c
+	}
+	return c
+}
+
+// patterns returns the compiled patterns of the message's surface, or nil.
+func (d *decoder) patterns() *patternCache {
+	if d.patternsOf == nil || d.surfaceID == "" {
+		return nil
+	}
+	return d.patternsOf(d.surfaceID)
 }

@@ -212,7 +212,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	uc.Components = make([]*Component, 0, items.len())
 	seen := takeIDIndex(items.len())
 	defer giveIDIndex(seen)
-	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud}
+	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud, pats: d.patterns()}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
@@ -596,13 +596,11 @@ func (pd *propDecoder) mediaV09(name string, b Bound[string], allowed []string) 
 // JavaScript's \uXXXX escapes; one RE2 cannot compile is refused (a
 // warning in lenient mode), as regex patterns are.
 func (pd *propDecoder) regexpV09(src, at string) *pattern {
-	_, err := compilePattern(jsToRE2(src), &pd.d.bud)
-	if err == nil {
-		var re *pattern
-		if re, err = compilePattern(jsToRE2(`^(?:`+src+`)$`), &pd.d.bud); err == nil {
-			return re
-		}
+	c := pd.d.validation(jsToRE2(src))
+	if c.err == nil {
+		return c.re
 	}
+	err := c.err
 	if b := asBound(err); b == errWorkSpent {
 		pd.d.fail(CodeEvalLimit, at, "compiling the message's patterns: %s", b)
 		return nil

@@ -66,7 +66,9 @@
 // another one; every evaluation of one batch, or one intent, spends from
 // one budget of MaxEvalWork units; a regex program has at most
 // MaxRegexpProgram instructions and a check reads at most MaxRegexpSteps
-// of them times its input. Past a bound a strict batch is refused
+// of them times its input. A surface compiles each pattern once, keeping
+// at most 64 patterns of 8,000 instructions in all (pattern.go). Past a
+// bound a strict batch is refused
 // (evaluation_limit, regex_too_large); with Lenient, and for intents, the
 // value shows a marker that names the bound (BoundError.Marker).
 //

@@ -248,8 +248,10 @@ type dynParser struct {
 	// left out: the decoder reads a refused message again with them.
 	paths bool
 	// res holds the regex patterns compiled so far, so that a message
-	// repeating one compiles it once.
-	res map[string]*pattern
+	// repeating one compiles it once; pats, when set, is the surface's
+	// cache, so that a surface compiles each pattern once.
+	res  map[string]*pattern
+	pats *patternCache
 	// bud, when set, is the budget of the evaluation that reads a
 	// template from the data model: compiling its patterns spends from it.
 	bud *evalBudget
@@ -710,7 +712,7 @@ func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 			re, ok := p.res[src]
 			if !ok {
 				var err error
-				if re, err = compilePattern(jsToRE2(src), p.bud); err != nil {
+				if re, err = p.pats.compile(jsToRE2(src), p.bud); err != nil {
 					if b := asBound(err); b == errWorkSpent {
 						return refusal(CodeEvalLimit, argAt("pattern"), "%s", b)
 					} else if b != nil {

@@ -177,7 +177,7 @@ var fnRegex = &funcSpec{
 			if err != nil {
 				return nil, err
 			}
-			if re, err = ev.env.patterns().compile(pat, ev.bud); err != nil {
+			if re, err = ev.env.patterns().compile(jsToRE2(pat), ev.bud); err != nil {
 				if asBound(err) != nil {
 					return nil, err
 				}
@@ -287,7 +287,7 @@ var fnFormatString = &funcSpec{
 			if parts, err = parseTemplate(s); err != nil {
 				return nil, err
 			}
-			p := dynParser{fns: c.set, bud: ev.bud}
+			p := dynParser{fns: c.set, bud: ev.bud, pats: ev.env.patterns()}
 			for _, part := range parts {
 				if e := p.bindValue(part, nil); e != nil {
 					if e.Code == CodeEvalLimit {

@@ -146,13 +146,19 @@ func jsToRE2(pattern string) string {
 	return b.String()
 }
 
-// patternCache keeps the patterns a surface's checks read from its data
-// model, compiled once for the surface's life (its snapshots share it).
-// It holds at most maxCachedPatterns; past that, a pattern is compiled
-// each time, and its compilation spends from the evaluation's budget.
+// patternCache keeps a surface's regex patterns, compiled once for the
+// surface's life (its snapshots share it): those its messages write
+// (validationRegexp, a regex call's literal pattern) and those its checks
+// read from its data model. It holds at most maxCachedPatterns, whose
+// programs have at most maxCachedInsts instructions in all (a compiled
+// program takes about 50 bytes an instruction); past that, a pattern is
+// compiled each time (a message's own patterns once per message), and its
+// compilation spends from the budget at hand. Patterns are kept by their
+// RE2 source.
 type patternCache struct {
-	mu   sync.Mutex
-	pats map[string]patternResult
+	mu    sync.Mutex
+	pats  map[string]patternResult
+	insts int // the instructions of the programs kept
 }
 
 type patternResult struct {
@@ -160,7 +166,10 @@ type patternResult struct {
 	err error
 }
 
-const maxCachedPatterns = 64
+const (
+	maxCachedPatterns = 64
+	maxCachedInsts    = 4 * MaxRegexpProgram
+)
 
 // compileCost is what compiling a pattern costs the budget for each byte
 // of it, each character a folded range spans and each instruction of its
@@ -312,7 +321,9 @@ func mustCompilePattern(src string) *pattern {
 	return p
 }
 
-// compile returns the pattern for src, from the cache when it is there.
+// compile returns the pattern for the RE2 source src, from the cache when
+// it is there; c may be nil. A compilation stopped by b's budget is not
+// kept: it was not the pattern's doing.
 func (c *patternCache) compile(src string, b *evalBudget) (*pattern, error) {
 	if c != nil {
 		c.mu.Lock()
@@ -322,17 +333,22 @@ func (c *patternCache) compile(src string, b *evalBudget) (*pattern, error) {
 			return r.p, r.err
 		}
 	}
-	p, err := compilePattern(jsToRE2(src), b)
+	p, err := compilePattern(src, b)
 	if asBound(err) == errWorkSpent {
-		return nil, err // not the pattern's doing: not kept
+		return nil, err
 	}
 	if c != nil {
 		c.mu.Lock()
 		if c.pats == nil {
 			c.pats = map[string]patternResult{}
 		}
-		if len(c.pats) < maxCachedPatterns {
+		insts := 0
+		if p != nil {
+			insts = p.insts
+		}
+		if len(c.pats) < maxCachedPatterns && c.insts+insts <= maxCachedInsts {
 			c.pats[src] = patternResult{p, err}
+			c.insts += insts
 		}
 		c.mu.Unlock()
 	}

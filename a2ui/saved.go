@@ -104,7 +104,7 @@ func (c *Canvas) Restore(saved SavedCanvas) (*Canvas, error) {
 	var catalog *catalogV09
 	catalogOf := func(string) *catalogV09 { return catalog }
 	add := func(raw []byte) error {
-		m, _, err := decodeMessage(raw, c.opts, catalogOf)
+		m, _, err := decodeMessage(raw, c.opts, catalogOf, nil)
 		if err != nil {
 			return err
 		}
