@@ -508,20 +508,30 @@ func (r redactor) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// servePage is GET /: the page, with the session's CSRF value in its
-// shell, or a plain page saying the canvas is already open in MaxViewers
-// places.
+// servePage is GET /: the page of the request's session.
 func (s *WebServer) servePage(w http.ResponseWriter, r *http.Request) {
+	se, _ := r.Context().Value(sessionKey{}).(*session)
+	if se == nil { // ServeHTTP let no request without one through
+		s.refuse(w, r, http.StatusForbidden)
+		return
+	}
+	s.sendPage(w, r, se)
+}
+
+// sendPage answers with the page, with the CSRF value of session se in its
+// shell, or a plain page saying the canvas is already open in MaxViewers
+// places. A pairing gets the page itself, not a redirect to "/": a
+// browser that opened the link from another site (the redirect file, a
+// mail) would not send the SameSite=Strict cookie on a redirect, and a
+// page that went on to "/" by itself would load twice, which tools that
+// wait for one load (a headless screenshot) never see end. The page's
+// requests are its own, same-site, and carry the cookie.
+func (s *WebServer) sendPage(w http.ResponseWriter, r *http.Request, se *session) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	if s.full() {
 		s.logf(r, "the canvas is full")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		io.WriteString(w, webFullPage)
-		return
-	}
-	se, _ := r.Context().Value(sessionKey{}).(*session)
-	if se == nil { // ServeHTTP let no request without one through
-		s.refuse(w, r, http.StatusForbidden)
 		return
 	}
 	w.Write(bytes.Replace(s.index, []byte(csrfSlot), []byte(`name="a2term-csrf" content="`+string(se.csrf)+`"`), 1))

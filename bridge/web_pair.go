@@ -177,19 +177,20 @@ func csrfOK(se *session, vals []string) bool {
 }
 
 // servePair is GET /pair/{code}: the one-time link. The first use starts
-// a session and sends the browser on to "/"; a used code gets a page
-// saying someone else opened it; anything else a plain refusal.
+// a session and answers with the page itself (whose script then shows "/"
+// in the address bar); a used code gets a page saying someone else opened
+// it; anything else a plain refusal.
 func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 	code := []byte(strings.TrimPrefix(r.URL.Path, "/pair/"))
 	if r.Method != http.MethodGet || r.URL.RawQuery != "" || r.URL.ForceQuery {
 		s.refuse(w, r, http.StatusForbidden)
 		return
 	}
-	if s.sessionOf(r) != nil {
+	if se := s.sessionOf(r); se != nil {
 		// This browser is paired already (the link opened twice in it):
-		// on to the page, and the link stays as it was.
+		// the page, and the link stays as it was.
 		keepConn(w, r)
-		s.sendOn(w)
+		s.sendPage(w, r, se)
 		return
 	}
 	now := s.now()
@@ -213,7 +214,7 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 		s.logf(r, "a browser paired")
 		http.SetCookie(w, &http.Cookie{Name: s.cookie, Value: string(se.id), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		keepConn(w, r)
-		s.sendOn(w)
+		s.sendPage(w, r, se)
 		return
 	}
 	var used *usedCode
@@ -239,22 +240,6 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusForbidden)
 	io.WriteString(w, fmt.Sprintf(webUsedPage, html.EscapeString(used.at.Format("15:04"))))
 }
-
-// sendOn answers a pairing with a page that goes on to "/" at once. Not
-// a 303: a browser that opened the link from another site (the redirect
-// file, a mail) would not send a SameSite=Strict cookie on the redirect,
-// but it does on a refresh the mirror's own page starts.
-func (s *WebServer) sendOn(w http.ResponseWriter) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	io.WriteString(w, webPairedPage)
-}
-
-const webPairedPage = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=/"><title>a2term</title></head>
-<body><p>Opening the a2term canvas… <a href="/">Go on</a>.</p></body>
-</html>
-`
 
 // webUsedPage is what a browser sees on a link that was already used.
 var webUsedPage = plainPage("this link was already used", "Someone else already opened this link",

@@ -3,8 +3,15 @@ package bridge
 import (
 	"context"
 	"fmt"
+	"html"
+	"image/png"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,5 +128,101 @@ func TestWebBrowserPairing(t *testing.T) {
 
 	if q := h.Snapshot().Status.Queued; q != 0 {
 		t.Errorf("%d actions queued after the forged presses", q)
+	}
+}
+
+// TestWebBrowserPairingFromAnotherSite opens the one-time link the way a
+// person does who follows it from another site (a chat page, a mail): a
+// click on a page of another origin, whose navigation carries no
+// SameSite=Strict cookie. The mirror opens live at its own address, and a
+// reload keeps it paired.
+func TestWebBrowserPairingFromAnotherSite(t *testing.T) {
+	h := browserHub(t, false, browserRaws(webForm...))
+	ws, err := ServeWeb(h, WebOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	link := ws.PairingLink()
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>elsewhere</title><a id="go" href="%s">open the canvas</a>`, html.EscapeString(link))
+	}))
+	t.Cleanup(other.Close)
+	// localhost and 127.0.0.1 are different sites.
+	elsewhere := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
+
+	ctx := browserStart(t)
+	live := `document.documentElement.dataset.snapshot !== undefined && document.querySelector('#conn').textContent === 'live'`
+	var href string
+	var ok bool
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(elsewhere),
+		chromedp.Click("#go", chromedp.ByQuery),
+		chromedp.WaitReady("#surfaces", chromedp.ByQuery),
+		chromedp.Poll(live, &ok, chromedp.WithPollingTimeout(browserGuard)),
+		chromedp.Evaluate(`location.href`, &href),
+	); err != nil {
+		t.Fatalf("following the link from %s: %v", elsewhere, err)
+	}
+	if href != ws.URL() {
+		t.Errorf("the address bar shows %s, want %s", href, ws.URL())
+	}
+	ok = false
+	if err := chromedp.Run(ctx,
+		chromedp.Reload(),
+		chromedp.WaitReady("#surfaces", chromedp.ByQuery),
+		chromedp.Poll(live, &ok, chromedp.WithPollingTimeout(browserGuard)),
+	); err != nil {
+		var text string
+		chromedp.Run(ctx, chromedp.Text("body", &text, chromedp.ByQuery))
+		t.Fatalf("after a reload the mirror is not live: %v; the page says %q", err, text)
+	}
+}
+
+// TestWebScreenshotOfPairingLink: `chromium --headless --screenshot` of a
+// pairing link finishes and the link pairs. The tool waits for one page's
+// load, then for a frame: while the pairing answered with a page that went
+// on to "/" by itself, the frame could belong to a page already gone, and
+// the tool never finished (TestWebPairing checks that the pairing answers
+// with the page itself).
+func TestWebScreenshotOfPairingLink(t *testing.T) {
+	path := browserPath()
+	if path == "" {
+		t.Skip("chromium is not installed; browser tests need it (CI installs it)")
+	}
+	h := browserHub(t, false, browserRaws(webForm...))
+	ws, err := ServeWeb(h, WebOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	shot := filepath.Join(t.TempDir(), "mirror.png")
+	ctx, cancel := context.WithTimeout(t.Context(), browserBudget/2)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+browserProfile(t), "--window-size=1000,700", "--screenshot="+shot, ws.PairingLink())
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("the screenshot did not finish in %s", browserBudget/2)
+	}
+	if err != nil {
+		t.Fatalf("chromium --screenshot: %v\n%s", err, out)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v\n%s", err, out)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("the screenshot: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1000 || b.Dy() != 700 {
+		t.Errorf("the screenshot is %v, want 1000×700", b)
+	}
+	if tr := entriesOf(h); !slices.ContainsFunc(tr, func(e string) bool { return strings.HasPrefix(e, "event: the web mirror was opened in a browser") }) {
+		t.Errorf("the browser did not pair: %q", tr)
 	}
 }

@@ -795,7 +795,10 @@ func TestWebPairing(t *testing.T) {
 	// The first browser.
 	resp := e.do(mustRequest(t, "GET", link))
 	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `<meta http-equiv="refresh" content="0;url=/">`) {
+	// The page itself, not a redirect (see sendPage), with the new
+	// session's CSRF value.
+	pairCSRF := csrfMeta.FindStringSubmatch(string(body))
+	if resp.StatusCode != http.StatusOK || pairCSRF == nil || !strings.Contains(string(body), `id="surfaces"`) || strings.Contains(string(body), "http-equiv") {
 		t.Fatalf("pairing: %s %s", resp.Status, body)
 	}
 	checkSecurityHeaders(t, "pairing", resp.Header)
@@ -817,8 +820,10 @@ func TestWebPairing(t *testing.T) {
 	}
 	req := mustRequest(t, "GET", ws.URL())
 	req.Header.Set("Cookie", cookie)
-	if resp := e.do(req); resp.StatusCode != http.StatusOK {
-		t.Errorf("the page with the session: %s", resp.Status)
+	resp = e.do(req)
+	body, _ = io.ReadAll(resp.Body)
+	if m := csrfMeta.FindStringSubmatch(string(body)); resp.StatusCode != http.StatusOK || m == nil || m[1] != pairCSRF[1] {
+		t.Errorf("the page with the session: %s, CSRF %q, want the pairing's %q", resp.Status, m, pairCSRF[1])
 	}
 	st := hub.Snapshot().Status
 	if st.WebURL != ws.URL() || st.AgentURL != "" {

@@ -31,6 +31,9 @@ import { wire } from './core/intents.js';
 import { app } from './core/state.js';
 
 function start() {
+  // Opened by the one-time link, the page shows the mirror's own address:
+  // the used link is of no use to keep, reload or share.
+  if (location.pathname !== '/') history.replaceState(null, '', '/');
   app.csrf = takeCSRF();
   wire();
   connect();
