@@ -1,5 +1,5 @@
 // a2term mcp driven by the official MCP TypeScript client, registered as
-// the README's Claude Code snippet says: show, a refused batch, a press in
+// the Claude Code snippet of docs/mcp.md says: show, a refused batch, a press in
 // the web mirror received by a wait, and a 60 s wait that outlives a
 // 15 s request timeout on progress alone. The client validates every
 // structuredContent against the tool's outputSchema itself.
@@ -15,11 +15,12 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 
 import { Browser, a2termBinary, badForm, form, repoRoot } from "./lib.mjs";
 
-// readmeEntry is the a2term entry of the README's Claude Code snippet.
+// readmeEntry is the a2term entry of the Claude Code snippet of
+// docs/mcp.md.
 function readmeEntry() {
-  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const readme = readFileSync(join(repoRoot, "docs", "mcp.md"), "utf8");
   const m = readme.match(/### Claude Code[\s\S]*?```json\n([\s\S]*?)```/);
-  assert.ok(m, "the README has no Claude Code JSON snippet");
+  assert.ok(m, "docs/mcp.md has no Claude Code JSON snippet");
   const entry = JSON.parse(m[1]).mcpServers.a2term;
   assert.equal(entry.command, "a2term");
   return entry;

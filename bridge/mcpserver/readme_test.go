@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// TestReadmeRegistrations checks the README's registration snippet of
-// each client, in that client's own format: each names the command
-// a2term with the argument mcp.
+// TestReadmeRegistrations checks the registration snippet docs/mcp.md
+// gives for each client, in that client's own format: each names the
+// command a2term with the argument mcp.
 func TestReadmeRegistrations(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/mcp.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -305,18 +305,18 @@ func TestExpandIsSafe(t *testing.T) {
 	}
 }
 
-// TestReadmeScript parses the script example in the README.
+// TestReadmeScript parses the script example of docs/scripts.md.
 func TestReadmeScript(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/scripts.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)## Scripted agents.*?```jsonl?\n(.*?)```").FindSubmatch(data)
+	m := regexp.MustCompile("(?s)# Scripted agents.*?```jsonl?\n(.*?)```").FindSubmatch(data)
 	if m == nil {
-		t.Fatal("no script example under \"## Scripted agents\" in the README")
+		t.Fatal("no script example under \"# Scripted agents\" in docs/scripts.md")
 	}
 	if !IsScript(m[1]) {
-		t.Fatal("the README's example is not recognised as a script")
+		t.Fatal("the example of docs/scripts.md is not recognised as a script")
 	}
 	// Played from disk, next to the file it shows, it answers.
 	dir := t.TempDir()

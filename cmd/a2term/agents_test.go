@@ -18,22 +18,25 @@ import (
 	"github.com/a2term/a2term/bridge"
 )
 
-// The example agents of the README, which the tests run.
+// The example agents docs/agent-api.md shows, which the tests run.
 var exampleAgents = []struct{ fence, file string }{
 	{"python", "testdata/agents/form.py"},
 	{"go", "testdata/agents/form/main.go"},
 }
+
+// agentsDoc is the page that shows the example agents.
+const agentsDoc = "docs/agent-api.md"
 
 // repoFile is a path from the top of the repository.
 func repoFile(name string) string {
 	return filepath.Join("..", "..", filepath.FromSlash(name))
 }
 
-// TestReadmeAgentsAreTheFiles checks that the agents the README shows are,
-// byte for byte, the programs the tests below run: each README block comes
+// TestDocAgentsAreTheFiles checks that the agents docs/agent-api.md shows
+// are, byte for byte, the programs the tests below run: each block comes
 // right after a comment naming its file.
-func TestReadmeAgentsAreTheFiles(t *testing.T) {
-	readme, err := os.ReadFile(repoFile("README.md"))
+func TestDocAgentsAreTheFiles(t *testing.T) {
+	doc, err := os.ReadFile(repoFile(agentsDoc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,19 +46,19 @@ func TestReadmeAgentsAreTheFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		marker := "<!-- " + a.file + " -->\n```" + a.fence + "\n"
-		i := strings.Index(string(readme), marker)
+		i := strings.Index(string(doc), marker)
 		if i < 0 {
-			t.Errorf("README.md has no block %q", marker)
+			t.Errorf("%s has no block %q", agentsDoc, marker)
 			continue
 		}
-		body := string(readme[i+len(marker):])
+		body := string(doc[i+len(marker):])
 		end := strings.Index(body, "\n```\n")
 		if end < 0 {
-			t.Errorf("README.md: the block of %s does not end", a.file)
+			t.Errorf("%s: the block of %s does not end", agentsDoc, a.file)
 			continue
 		}
 		if got := body[:end+1]; got != string(want) {
-			t.Errorf("README.md's block differs from %s; copy the file into the README", a.file)
+			t.Errorf("%s's block differs from %s; copy the file into it", agentsDoc, a.file)
 		}
 	}
 }
@@ -202,7 +205,7 @@ func answerForm(t *testing.T, argv ...string) string {
 func TestPythonAgent(t *testing.T) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		t.Skip("python3 is not installed: the README's Python agent is not run")
+		t.Skip("python3 is not installed: the Python agent of docs/agent-api.md is not run")
 	}
 	got := answerForm(t, py, repoFile("testdata/agents/form.py"))
 	if want := `greet from the terminal: {"name": "Ada"}` + "\n"; got != want {

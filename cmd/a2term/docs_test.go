@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -15,8 +16,9 @@ import (
 	"github.com/a2term/a2term/a2ui"
 )
 
-// The tests below keep the manual in docs/ true to the code: its
-// pictures are what a2term draws, and the component reference names the
+// The tests below keep the README and the manual in docs/ true to the
+// code: their pictures are what a2term draws, their commands and examples
+// what it runs and accepts, and the component reference names the
 // properties a2term reads.
 
 // renderExample is a picture on a page: the render command it shows and
@@ -103,12 +105,12 @@ func TestSplitArgs(t *testing.T) {
 	}
 }
 
-// TestDocPictures draws every picture of the component reference with
-// the command shown above it, and checks that the page
+// TestDocPictures draws every picture of the README and the component
+// reference with the command shown above it, and checks that the page
 // shows what a2term prints.
 func TestDocPictures(t *testing.T) {
 	pages := map[string][]renderExample{}
-	for _, page := range []string{"docs/components.md"} {
+	for _, page := range []string{"README.md", "docs/components.md"} {
 		pages[page] = renderExamples(t, page)
 		if len(pages[page]) == 0 {
 			t.Errorf("%s shows no picture", page)
@@ -304,5 +306,58 @@ func TestDocComponents(t *testing.T) {
 	}
 	if len(every.v09) != len(commonProps) || len(every.v08) != len(commonProps)-1 {
 		t.Errorf("Every component lists %q (v0.9.1) and %q (v0.8), want %q and all but accessibility", every.v09, every.v08, commonProps)
+	}
+}
+
+// TestReadmeCommands checks the README's two commands: the test command
+// is the one CI runs, and the demo command names the demo.
+func TestReadmeCommands(t *testing.T) {
+	readme, err := os.ReadFile(repoFile("README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile(repoFile(".ci/run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const marker = "# The README's test command.\n"
+	i := bytes.Index(ci, []byte(marker))
+	if i < 0 {
+		t.Fatalf(".ci/run has no line %q before its test command", marker)
+	}
+	cmd := string(ci[i+len(marker):])
+	cmd = cmd[:strings.IndexByte(cmd, '\n')]
+	m := regexp.MustCompile("(?s)```sh\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("the README has no sh block")
+	}
+	var lines []string
+	for line := range strings.Lines(string(m[1])) {
+		cmdline, _, _ := strings.Cut(line, "#")
+		lines = append(lines, strings.TrimSpace(cmdline))
+	}
+	if want := []string{"go run ./cmd/a2term demo", cmd}; !slices.Equal(lines, want) {
+		t.Errorf("the README's first commands are %q, want %q", lines, want)
+	}
+}
+
+// TestReadmeExample checks that a2term accepts the README's A2UI example
+// as written.
+func TestReadmeExample(t *testing.T) {
+	readme, err := os.ReadFile(repoFile("README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)\n## What an agent sends\n.*?```json\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal(`no JSON example under "## What an agent sends" in the README`)
+	}
+	file := filepath.Join(t.TempDir(), "example.jsonl")
+	if err := os.WriteFile(file, m[1], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "validate", file)
+	if code != 0 || !strings.Contains(out, "surface hello: A2UI v0.9, basic catalog, 4 components, shown") || !strings.Contains(out, ", 0 warnings") {
+		t.Errorf("a2term validate: exit %d:\n%s%s", code, out, errOut)
 	}
 }

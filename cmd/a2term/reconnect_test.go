@@ -111,20 +111,20 @@ func TestGoClientReconnects(t *testing.T) {
 	}
 }
 
-// TestPythonAgentReconnects kills the a2term serve the README's Python
-// agent waits on, and starts a new one at the same socket without a
+// TestPythonAgentReconnects kills the a2term serve the Python agent of
+// docs/agent-api.md waits on, and starts a new one at the same socket without a
 // journal: the agent connects again, sees a new canvas id, shows its form
 // again, and its wait returns the person's press there.
 func TestPythonAgentReconnects(t *testing.T) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		t.Skip("python3 is not installed: the README's Python agent is not run")
+		t.Skip("python3 is not installed: the Python agent of docs/agent-api.md is not run")
 	}
 	agentReconnects(t, `greet from the terminal: {"name": "Ada"}`+"\n", py, repoFile("testdata/agents/form.py"))
 }
 
-// TestGoAgentReconnects is TestPythonAgentReconnects for the README's Go
-// agent, whose client shows the form again with OnNewCanvas.
+// TestGoAgentReconnects is TestPythonAgentReconnects for the Go agent of
+// docs/agent-api.md, whose client shows the form again with OnNewCanvas.
 func TestGoAgentReconnects(t *testing.T) {
 	agent := filepath.Join(t.TempDir(), "form")
 	if out, err := exec.Command("go", "build", "-o", agent, "./"+filepath.ToSlash(repoFile("testdata/agents/form"))).CombinedOutput(); err != nil {

@@ -157,11 +157,11 @@ func TestValidateSamplesV09(t *testing.T) {
 	}
 }
 
-// TestReadmeValidateExample runs each validate example the README shows
-// (one per version) and checks that the README shows what it really
+// TestDocValidateExample runs each validate example docs/cli.md shows
+// (one per version) and checks that it shows what the command really
 // prints.
-func TestReadmeValidateExample(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+func TestDocValidateExample(t *testing.T) {
+	doc, err := os.ReadFile(repoFile("docs/cli.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestReadmeValidateExample(t *testing.T) {
 	defer os.Chdir(wd)
 	const prompt = "$ a2term validate "
 	examples := 0
-	for rest := string(readme); ; {
+	for rest := string(doc); ; {
 		i := strings.Index(rest, prompt)
 		if i < 0 {
 			break
@@ -185,25 +185,26 @@ func TestReadmeValidateExample(t *testing.T) {
 		examples++
 		code, got, errOut := runCmd(t, append([]string{"validate"}, args...)...)
 		if code != 1 || got != want {
-			t.Errorf("a2term validate %s: exit %d (want 1); the README shows:\n%s\nthe command prints:\n%s%s", strings.Join(args, " "), code, want, got, errOut)
+			t.Errorf("a2term validate %s: exit %d (want 1); docs/cli.md shows:\n%s\nthe command prints:\n%s%s", strings.Join(args, " "), code, want, got, errOut)
 		}
 	}
 	if examples != 2 {
-		t.Errorf("the README shows %d validate examples, want 2 (v0.9.1 and v0.8)", examples)
+		t.Errorf("docs/cli.md shows %d validate examples, want 2 (v0.9.1 and v0.8)", examples)
 	}
 }
 
-// TestReadmePrimerExamples: the README's one-page primer shows the same
-// form in v0.9.1 and then in v0.8, and a2term accepts both as written.
-func TestReadmePrimerExamples(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// TestDocPrimerExamples: the one-page primer, docs/a2ui.md, shows the
+// same form in v0.9.1 and then in v0.8 before its first section, and
+// a2term accepts both as written.
+func TestDocPrimerExamples(t *testing.T) {
+	doc, err := os.ReadFile(repoFile("docs/a2ui.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	section := string(readme)
-	i := strings.Index(section, "## A2UI in one page\n")
+	section := string(doc)
+	i := strings.Index(section, "# A2UI in one page\n")
 	if i < 0 {
-		t.Fatal("the README lost its primer")
+		t.Fatal("docs/a2ui.md lost its primer")
 	}
 	section = section[i+1:]
 	section = section[:strings.Index(section, "\n## ")]
