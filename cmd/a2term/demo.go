@@ -22,8 +22,8 @@ var demoParts = []struct{ name, about string }{
 
 const demoAbout = `
 Demo plays a built-in agent, so you can see what a2term is for with nothing
-else installed. The agent is a set of scripts (see "Scripted agents" in the
-README) that talk to the canvas over its socket, as any agent does. It
+else installed. The agent is a set of scripts (see docs/scripts.md) that
+talk to the canvas over its socket, as any agent does. It
 shows the invoices you still owe and waits for you; what you choose opens
 the next surface: a settings form in A2UI v0.9.1 (its checks keep Save
 disabled until the PIN is four digits), then a gallery of every component.

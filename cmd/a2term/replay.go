@@ -33,7 +33,7 @@ the messages arrive one at a time, DELAY apart (a Go duration such as
 transcript.
 
 A script (a file whose first line is a step such as {"say": "..."}, see
-"Scripted agents" in the README) is played as an agent instead: the canvas
+docs/scripts.md) is played as an agent instead: the canvas
 listens on a socket in a private temporary directory and the script runs
 as a client of it, showing surfaces, waiting for the person and answering.
 The web mirror runs as for 'a2term run' (--no-web, --open).

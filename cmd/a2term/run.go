@@ -33,8 +33,8 @@ Run opens the canvas with a socket of its own listening (private to this
 run unless --socket names one, so that runs never collide), then starts
 CMD with the socket's path in A2TERM_SOCKET, so that CMD (your agent) can
 show surfaces and wait for the person. CMD's output never reaches the
-terminal: each line it prints appears in the transcript (lines from its
-standard error marked "stderr:"), and its standard input is empty
+terminal: each line it prints appears in the transcript, labelled "out"
+("err" for its standard error), and its standard input is empty
 (/dev/null).
 
 When CMD exits the transcript says so, with its status, and the canvas
@@ -492,9 +492,10 @@ type child struct {
 }
 
 // startChild starts argv with env, its standard input /dev/null and its
-// output read line by line into board's transcript, as the tool's: lines
-// from standard error are marked "stderr:". The board sanitizes them like
-// any agent text. When CMD exits, the transcript says how.
+// output read line by line into board's transcript: lines from standard
+// output as its "out", from standard error as its "err". The board
+// sanitizes them like any agent text. When CMD exits, the transcript says
+// how.
 func startChild(argv, env []string, board *bridge.Board) (*child, error) {
 	var reads, writes [2]*os.File
 	closeAll := func() {

@@ -11,7 +11,7 @@ const snapshotAbout = `
 Snapshot keeps golden files of an agent's screens in a folder and checks
 them, headless (no terminal, no browser), for CI:
 
-  DIR/NAME.jsonl    an A2UI stream, or a script agent (see "Scripted agents")
+  DIR/NAME.jsonl    an A2UI stream, or a script agent (see docs/scripts.md)
   DIR/NAME.keys     optional: what the person does, as render --keys takes it
   DIR/NAME.size     optional: the terminal's size, such as 100x30 (80x24)
   DIR/NAME.flags    optional: more of render's flags (--frames, --web, --color ...)

@@ -19,8 +19,8 @@ agent sends them. A message with "version": "v0.9" (or "v0.9.1") is A2UI
 v0.9.1, one without a version v0.8; a file may hold both. A file is JSONL,
 a JSON array of messages, one object, or an object whose "messages" holds
 the list (as the specification's v0.9 examples are written, with "name"
-and "description" beside it). A script agent (see "Scripted agents" in
-the README) is read as a script: its steps are checked, then the messages
+and "description" beside it). A script agent (see docs/scripts.md) is
+read as a script: its steps are checked, then the messages
 of its show steps, each step one batch (as it plays), applied in the order
 of their lines to one canvas, with every reference to the person's last
 action empty; a refusal or warning names the step's line
