@@ -361,3 +361,58 @@ func TestReadmeExample(t *testing.T) {
 		t.Errorf("a2term validate: exit %d:\n%s%s", code, out, errOut)
 	}
 }
+
+// TestContributingListsEveryPackage checks CONTRIBUTING's list of
+// packages against the tree: each directory with Go files other than
+// tests (outside testdata) is listed once, and nothing else is.
+func TestContributingListsEveryPackage(t *testing.T) {
+	data, err := os.ReadFile(repoFile("CONTRIBUTING.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, list, ok := strings.Cut(string(data), "<!-- packages: start -->\n")
+	list, _, ok2 := strings.Cut(list, "<!-- packages: end -->")
+	if !ok || !ok2 {
+		t.Fatal("CONTRIBUTING.md has no list of packages between its markers")
+	}
+	var listed []string
+	item := regexp.MustCompile("^- `([a-z0-9_/]+)/` — .+\n$")
+	for line := range strings.Lines(list) {
+		m := item.FindStringSubmatch(line)
+		if m == nil {
+			t.Errorf("CONTRIBUTING.md: %q is not a line \"- `path/` — what it holds\"", line)
+			continue
+		}
+		listed = append(listed, m[1])
+	}
+	var found []string
+	root := repoFile(".")
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (name == "testdata" || strings.HasPrefix(name, ".") || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			rel, err := filepath.Rel(root, filepath.Dir(path))
+			if err != nil {
+				return err
+			}
+			if rel := filepath.ToSlash(rel); rel != "." && !slices.Contains(found, rel) {
+				found = append(found, rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(found)
+	if got := slices.Sorted(slices.Values(listed)); !slices.Equal(got, found) {
+		t.Errorf("CONTRIBUTING.md lists the packages %q; the tree has %q", got, found)
+	}
+}
