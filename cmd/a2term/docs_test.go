@@ -10,16 +10,153 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/a2term/a2term/a2ui"
 )
 
 // The tests below keep the README and the manual in docs/ true to the
-// code: their pictures are what a2term draws, their commands and examples
-// what it runs and accepts, and the component reference names the
-// properties a2term reads.
+// code: their links lead to files and headings that exist, their pictures
+// are what a2term draws, their commands and examples what it runs and
+// accepts, and the component reference names the properties a2term reads.
+
+// docPages are the repository's Markdown pages, from its top.
+func docPages(t *testing.T) []string {
+	t.Helper()
+	pages := []string{"README.md", "CONTRIBUTING.md"}
+	more, err := filepath.Glob(repoFile("docs/*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(more) == 0 {
+		t.Fatal("no pages in docs/")
+	}
+	for _, m := range more {
+		pages = append(pages, "docs/"+filepath.Base(m))
+	}
+	return pages
+}
+
+// prose returns a page's text outside fenced code blocks, with inline
+// code taken out, so that what looks like a link in code is not read as
+// one.
+func prose(page string) string {
+	var b strings.Builder
+	fence := false
+	for line := range strings.Lines(page) {
+		if strings.HasPrefix(line, "```") {
+			fence = !fence
+			continue
+		}
+		if !fence {
+			b.WriteString(inlineCode.ReplaceAllString(line, "``"))
+		}
+	}
+	return b.String()
+}
+
+var (
+	inlineCode = regexp.MustCompile("`[^`]*`")
+	mdLink     = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+)
+
+// anchors returns the anchors GitHub makes of a page's headings: lower
+// case, punctuation dropped, spaces made hyphens, a repeated one numbered.
+func anchors(page string) map[string]bool {
+	out := map[string]bool{}
+	fence := false
+	for line := range strings.Lines(page) {
+		if strings.HasPrefix(line, "```") {
+			fence = !fence
+		}
+		if fence || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var slug strings.Builder
+		for _, r := range strings.ToLower(text) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+				slug.WriteRune(r)
+			case r == ' ':
+				slug.WriteByte('-')
+			}
+		}
+		a := slug.String()
+		for i := 1; out[a]; i++ {
+			a = slug.String() + "-" + strconv.Itoa(i)
+		}
+		out[a] = true
+	}
+	return out
+}
+
+// TestDocLinks checks that every relative link in the README,
+// CONTRIBUTING and docs/ names a file of the repository, and that a link
+// to a heading names one of the page it points into.
+func TestDocLinks(t *testing.T) {
+	links := 0
+	for _, page := range docPages(t) {
+		data, err := os.ReadFile(repoFile(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range mdLink.FindAllStringSubmatch(prose(string(data)), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			links++
+			file, anchor, _ := strings.Cut(target, "#")
+			path := page
+			if file != "" {
+				path = filepath.ToSlash(filepath.Join(filepath.Dir(page), file))
+				if strings.HasPrefix(path, "../") || filepath.IsAbs(file) {
+					t.Errorf("%s: link %q points outside the repository", page, target)
+					continue
+				}
+			}
+			st, err := os.Stat(repoFile(path))
+			if err != nil {
+				t.Errorf("%s: link %q: no file %s", page, target, path)
+				continue
+			}
+			if anchor == "" {
+				continue
+			}
+			if st.IsDir() || !strings.HasSuffix(path, ".md") {
+				t.Errorf("%s: link %q: an anchor into %s, which is not a page", page, target, path)
+				continue
+			}
+			into, err := os.ReadFile(repoFile(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !anchors(string(into))[anchor] {
+				t.Errorf("%s: link %q: %s has no heading #%s", page, target, path, anchor)
+			}
+		}
+	}
+	if links < 50 {
+		t.Errorf("found %d relative links in the pages; the link pattern must have stopped matching", links)
+	}
+}
+
+// TestDocAnchors checks the anchor rule TestDocLinks applies.
+func TestDocAnchors(t *testing.T) {
+	got := anchors("# Restarting: the journal (`--state`, `--no-state`)\n```\n# not a heading\n```\n## Keys\n## Keys\n")
+	for _, want := range []string{"restarting-the-journal---state---no-state", "keys", "keys-1"} {
+		if !got[want] {
+			t.Errorf("no anchor %q in %v", want, got)
+		}
+	}
+	if got["not-a-heading"] {
+		t.Error("a line in a code block made an anchor")
+	}
+}
 
 // renderExample is a picture on a page: the render command it shows and
 // what the page says it prints.
