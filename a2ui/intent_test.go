@@ -588,7 +588,7 @@ func TestSetValueRefusedByTheCanvasLeavesItAlone(t *testing.T) {
 
 // TestPressOnButtonRedefinedAsTextIsStale: the view saw a button at
 // version seen; the agent has since redefined that component as a Text.
-// DESIGN.md calls a press stale when its button was "removed or redefined"
+// docs/architecture.md ("Intents, not actions") calls a press stale when its button was "removed or redefined"
 // since the version the view saw, so the view should be told to look again
 // (stale), not that it pressed something that is not a button.
 func TestPressOnButtonRedefinedAsTextIsStale(t *testing.T) {

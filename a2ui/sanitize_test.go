@@ -9,7 +9,7 @@ import (
 )
 
 // forbiddenRune reports whether r must never appear in sanitized output.
-// It restates the policy of SECURITY.md section 1 independently of
+// It restates the policy of docs/security.md, "Agent text is untrusted", independently of
 // droppedRune, so that a mistake in one is caught by the other.
 func forbiddenRune(r rune, multiline bool) bool {
 	switch {

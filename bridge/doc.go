@@ -65,7 +65,7 @@
 // checks the same of a directory it did not make. Where files have no
 // Unix owner (Windows) only the kinds and the mode are checked. Its
 // methods are canvas.info, canvas.show, canvas.wait,
-// canvas.state and transcript.append (see DESIGN.md). A refusal by the hub
+// canvas.state and transcript.append (see docs/agent-api.md). A refusal by the hub
 // is the JSON-RPC error -32602 whose message is the refusal's message and
 // whose data is the *a2ui.Error as JSON: {code, message, index, surfaceId,
 // componentId, path}. For a refused parameter, index is -1 and path points

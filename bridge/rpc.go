@@ -19,7 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 )
 
-// The agent API's methods (see DESIGN.md, "Agent API").
+// The agent API's methods (see docs/agent-api.md, "The socket API").
 const (
 	MethodInfo   = "canvas.info"
 	MethodShow   = "canvas.show"

@@ -89,7 +89,7 @@ type WebOptions struct {
 // http://127.0.0.1:PORT/, opened with a one-time pairing link, live over
 // server-sent events, with the person's presses and inputs POSTed back as
 // intents. Every request passes
-// the controls of SECURITY.md section 2 before any route sees it; see
+// the controls of docs/security.md, "The web mirror", before any route sees it; see
 // ServeHTTP. Its methods are safe for concurrent use.
 type WebServer struct {
 	hub    *Hub
@@ -331,7 +331,7 @@ func (s *WebServer) Close() error {
 }
 
 // ServeHTTP applies the controls every request passes, in this order
-// (SECURITY.md section 2), before the route sees it:
+// (docs/security.md, "The web mirror"), before the route sees it:
 //
 //  1. the security headers are set, so that every answer carries them;
 //  2. the request line must carry a path, not an absolute URL (whose host

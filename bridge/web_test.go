@@ -483,7 +483,7 @@ func checkSecurityHeaders(t *testing.T, what string, h http.Header) {
 	}
 }
 
-// TestWebSecurityControls runs every control of SECURITY.md section 2
+// TestWebSecurityControls runs every control of docs/security.md, "The web mirror",
 // against the real server: each request either passes or is refused with
 // the right status, every response carries the security headers and no
 // CORS header, and a refused request changes nothing.

@@ -29,8 +29,8 @@ import (
 	"github.com/a2term/a2term/bridge/client"
 )
 
-// Script is a scripted agent: JSONL, one step per line. See the README's
-// "Scripted agents" for the format. A Script does not change once parsed,
+// Script is a scripted agent: JSONL, one step per line. See
+// docs/scripts.md for the format. A Script does not change once parsed,
 // so it may be played any number of times, one play at a time or at once.
 type Script struct {
 	name   string
