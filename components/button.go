@@ -40,7 +40,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 	inner := Block{W: 0}
 	label, oneLine := "", false
 	if child != nil {
-		if label, oneLine = plainLabel(child, w, t); !oneLine {
+		if label, oneLine = plainLabel(child, w, p.Borderless, t); !oneLine {
 			cw := max(Natural(child, c), 1)
 			if w >= 5 {
 				// Room for a frame: the label may wrap inside it.
@@ -129,9 +129,16 @@ func buttonLine(style *Style, l, label, r string, w int) (line linePieces, bw in
 // ch is a Text that draws one line of plain text there (see plainText),
 // in a look whose codes take no cells: the text itself, which the button
 // takes without drawing ch.
-func plainLabel(ch *a2ui.Node, w int, t *Theme) (string, bool) {
+//
+// The label must fit beside the button's marks: "[ " and " ]", or a
+// column either side of a borderless one.
+func plainLabel(ch *a2ui.Node, w int, borderless bool, t *Theme) (string, bool) {
+	marks := 4
+	if borderless {
+		marks = 2
+	}
 	p, ok := ch.Props.(*a2ui.TextProps)
-	if !ok || ch.Type != "Text" || len(p.Text) > textNaturalCap || (w >= 5 && len(p.Text) > w-4) ||
+	if !ok || ch.Type != "Text" || len(p.Text) > textNaturalCap || (w >= 5 && len(p.Text) > w-marks) ||
 		!plainText(p.Text) || !t.plainRun(p.UsageHint).bare {
 		return "", false
 	}

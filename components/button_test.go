@@ -298,3 +298,19 @@ func TestControlsWidthSweep(t *testing.T) {
 		}
 	}
 }
+
+// TestBorderlessButtonInRow: a row gives a borderless button its natural
+// width, its label and a column either side; the label fits there on one
+// line, not framed and broken into pieces as if it needed a border.
+func TestBorderlessButtonInRow(t *testing.T) {
+	r := newRig(t, v09(`{"id":"root","component":"Row","children":["a","b"]},`+
+		`{"id":"a","component":"Button","child":"at","action":{"event":{"name":"pay"}}},{"id":"at","component":"Text","text":"Pay"},`+
+		`{"id":"b","component":"Button","variant":"borderless","child":"bt","action":{"event":{"name":"help"}}},{"id":"bt","component":"Text","text":"Help"}`, ""), "root")
+	for _, focus := range []string{"", "a", "b"} {
+		r.ctx.Focus = focus
+		b := r.render(40)
+		if got := plain(b); b.H() != 1 || !strings.Contains(got, "Help") || strings.ContainsAny(got, "╭│") {
+			t.Errorf("focus %q: the row draws\n%s\nwant one line with Help whole", focus, got)
+		}
+	}
+}

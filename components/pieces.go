@@ -84,7 +84,7 @@ func drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
 		if n.Type != "Button" || len(p.Checks) > 0 || p.Call == "openUrl" || p.Borderless || c.Focused(n.ID) {
 			break
 		}
-		label, ok := plainLabel(n.Children[0], w, t)
+		label, ok := plainLabel(n.Children[0], w, false, t)
 		if !ok {
 			break
 		}
