@@ -57,6 +57,12 @@ type Model struct {
 	width  int
 	height int
 
+	// need is what the rows of tree ask for (see rowsNeed).
+	need struct {
+		tree *a2ui.Node
+		w    int
+	}
+
 	active string                       // id of the shown surface
 	states map[string]*components.State // per surface
 	caches map[string]*components.Cache

@@ -15,6 +15,43 @@ import (
 // surface; narrower ones toggle between them.
 const wideWidth = 100
 
+// maxSurfaceWidth is the widest a surface is drawn, in columns, unless
+// its rows ask for more (see rowsNeed): on a wide screen an amount stays
+// near its label, as on the web page.
+const maxSurfaceWidth = 88
+
+// rowItemWidth is the most one item of a row asks for: a longer text is a
+// paragraph that may wrap, not a reason to draw the surface wider.
+const rowItemWidth = 40
+
+// rowsNeed is the width the rows of the tree at root ask for: the widest
+// Row's children side by side, each at its natural width up to
+// rowItemWidth. It is worked out once for each tree.
+func (m *Model) rowsNeed(root *a2ui.Node) int {
+	if m.need.tree == root {
+		return m.need.w
+	}
+	c := m.context()
+	var walk func(n *a2ui.Node) int
+	walk = func(n *a2ui.Node) int {
+		w := 0
+		if n.Type == "Row" {
+			for i, ch := range n.Children {
+				if i > 0 {
+					w++
+				}
+				w += min(components.Natural(ch, c), rowItemWidth)
+			}
+		}
+		for _, ch := range n.Children {
+			w = max(w, walk(ch))
+		}
+		return w
+	}
+	m.need.tree, m.need.w = root, walk(root)
+	return m.need.w
+}
+
 // layout is where everything goes on the current screen.
 type layout struct {
 	bodyH       int
@@ -87,6 +124,14 @@ func (m *Model) relayout() {
 	}
 	l.innerX = 1
 	l.innerW = max(l.surfaceW-2, 1)
+	if s := m.snap.Canvas.Surface(m.active); l.innerW > maxSurfaceWidth && s != nil && s.Tree() != nil {
+		// On a wide screen a surface is drawn no wider than reads well
+		// (as the web page's sheet), centred, unless its rows ask for more.
+		if w := max(maxSurfaceWidth, m.rowsNeed(s.Tree())); w < l.innerW {
+			l.innerX += (l.innerW - w) / 2
+			l.innerW = w
+		}
+	}
 	if s := m.snap.Canvas.Surface(m.active); l.showSurface && s != nil && s.Tree() != nil && l.bodyH > 2 {
 		switch name := s.AgentName(); {
 		case m.snap.Status.Agent == bridge.AgentNone:
