@@ -15,7 +15,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/a2term/a2term/bridge/internal/wire"
+	"github.com/a2term/a2term/internal/wire"
 )
 
 // Sizes of the codec's reading. A connection reads through a buffer of

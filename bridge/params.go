@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/internal/wire"
+	"github.com/a2term/a2term/internal/wire"
 )
 
 // params are one request's params, checked against the names its method

@@ -47,7 +47,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
-	"github.com/a2term/a2term/bridge/internal/wire"
+	"github.com/a2term/a2term/internal/wire"
 )
 
 // MaxReplyBytes bounds one reply the client reads. Replies may be larger
