@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // What a peer, or many, can make the socket hold: connections, bytes of
@@ -39,7 +41,7 @@ func (s *Server) openConns() int {
 }
 
 func TestConnectionsAreCapped(t *testing.T) {
-	var logs syncBuffer
+	var logs testutil.SyncBuffer
 	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0)})
 	peers := make([]*peer, MaxConnections)
 	for i := range peers {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // hostileName is a method name that retitles the terminal (OSC 2, ended
@@ -35,7 +37,7 @@ func noControls(log string) string {
 // sequences, sent to a real server as a notification (which is logged)
 // and as a request, reaches the server's log only cleaned, on one line.
 func TestLogCleansWhatAnAgentSent(t *testing.T) {
-	logs := &syncBuffer{}
+	logs := &testutil.SyncBuffer{}
 	_, srv := startRaw(t, ServerOptions{Logger: log.New(logs, "", 0)})
 	p := dialRaw(t, srv)
 	name, _ := json.Marshal(hostileName)
@@ -127,7 +129,7 @@ func TestWebLogLimitsRepeatedLines(t *testing.T) {
 // first, and the kind starts a new window. Arguments are cleaned and
 // keep their verbs; a stack trace keeps its lines.
 func TestCleanLogWindows(t *testing.T) {
-	logs := &syncBuffer{}
+	logs := &testutil.SyncBuffer{}
 	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 	l := newCleanLog(log.New(logs, "", 0))
 	l.now = func() time.Time { return now }

@@ -12,11 +12,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // What each kind of malformed input does to a connection, as doc.go
@@ -204,7 +204,7 @@ func TestMalformedIDsJSONRPC2CannotCarry(t *testing.T) {
 }
 
 func TestMalformedLineOverTheLimitClosesTheConnection(t *testing.T) {
-	var logs syncBuffer
+	var logs testutil.SyncBuffer
 	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0)})
 	other := dialRaw(t, srv)
 
@@ -362,7 +362,7 @@ func TestMalformedParamsAreRefusedWithData(t *testing.T) {
 }
 
 func TestMalformedPeerThatNeverReadsIsDropped(t *testing.T) {
-	var logs syncBuffer
+	var logs testutil.SyncBuffer
 	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0), WriteTimeout: 100 * time.Millisecond})
 	if _, err := h.Show(buttonsSurface("a")); err != nil {
 		t.Fatal(err)
@@ -483,24 +483,6 @@ func TestInternalErrorsCarryNoGoText(t *testing.T) {
 	if e.Code != -32603 || e.Message != "internal error" || e.Data != nil {
 		t.Errorf("%+v", e)
 	}
-}
-
-// syncBuffer is a log destination tests can read while the server writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // A peer refused for a line over the limit that goes on sending, and

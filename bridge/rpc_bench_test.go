@@ -17,6 +17,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/internal/testutil"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -108,7 +109,7 @@ func BenchmarkShowFrame500(b *testing.B) {
 	next := m.Init()
 	b.ReportAllocs()
 	i := 0
-	cpuLoop(b, func() {
+	testutil.CPULoop(b, func() {
 		if _, err := c.Show(ctx, batches[i%2]...); err != nil {
 			b.Fatal(err)
 		}
@@ -131,7 +132,7 @@ func BenchmarkShowFrame500InProcess(b *testing.B) {
 	next := m.Init()
 	b.ReportAllocs()
 	i := 0
-	cpuLoop(b, func() {
+	testutil.CPULoop(b, func() {
 		if _, err := h.Show(batches[i%2]); err != nil {
 			b.Fatal(err)
 		}
@@ -156,7 +157,7 @@ func BenchmarkShowRoundTrip(b *testing.B) {
 	}
 	b.ReportAllocs()
 	i := 0
-	cpuLoop(b, func() {
+	testutil.CPULoop(b, func() {
 		if _, err := c.Show(ctx, values[i%2]...); err != nil {
 			b.Fatal(err)
 		}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // What an update costs from the agent's batch to the terminal's next
@@ -67,28 +67,6 @@ func itemReplace(name string, qty int, v09 bool) []json.RawMessage {
 	return raws(fmt.Sprintf(`{"dataModelUpdate":{"surfaceId":"list","path":"/items/i7","contents":[{"key":"name","valueString":%q},{"key":"qty","valueNumber":%d},{"key":"done","valueBoolean":true}]}}`, name, qty))
 }
 
-// cpuMeter adds up the processor time of the timed parts of a benchmark
-// and reports it per operation (cpu-ns/op), a steadier measure than the
-// wall clock when other work shares the cores.
-type cpuMeter struct {
-	total, from time.Duration
-	ok          bool
-}
-
-func (m *cpuMeter) start() { m.from, m.ok = cpuTime() }
-
-func (m *cpuMeter) stop() {
-	if now, ok := cpuTime(); ok && m.ok {
-		m.total += now - m.from
-	}
-}
-
-func (m *cpuMeter) report(b *testing.B, n int) {
-	if m.ok && n > 0 {
-		b.ReportMetric(float64(m.total.Nanoseconds())/float64(n), "cpu-ns/op")
-	}
-}
-
 func raws(ss ...string) []json.RawMessage {
 	out := make([]json.RawMessage, len(ss))
 	for i, s := range ss {
@@ -134,15 +112,15 @@ func benchItemReplace(b *testing.B, nodes int, v09 bool) {
 		}
 	}
 	b.ReportAllocs()
-	var cpu cpuMeter
-	cpu.start()
+	var cpu testutil.CPUMeter
+	cpu.Start()
 	i := 0
 	for b.Loop() {
 		show(b, board, m, updates[i%2])
 		i++
 	}
-	cpu.stop()
-	cpu.report(b, i)
+	cpu.Stop()
+	cpu.Report(b, i)
 }
 
 func countNodes(n *a2ui.Node) int {
@@ -201,18 +179,18 @@ func BenchmarkUpdateAfterScroll500(b *testing.B) {
 				}
 			}
 			b.ReportAllocs()
-			var cpu cpuMeter
+			var cpu testutil.CPUMeter
 			i := 0
 			for b.Loop() {
 				b.StopTimer()
 				redraw(i)
 				b.StartTimer()
-				cpu.start()
+				cpu.Start()
 				show(b, board, m, updates[i%2])
-				cpu.stop()
+				cpu.Stop()
 				i++
 			}
-			cpu.report(b, i)
+			cpu.Report(b, i)
 		})
 	}
 }
@@ -228,15 +206,15 @@ func benchFirstFrame(b *testing.B, id string, batch []json.RawMessage, want stri
 		b.Fatalf("the first frame does not show %q", want)
 	}
 	b.ReportAllocs()
-	var cpu cpuMeter
-	cpu.start()
+	var cpu testutil.CPUMeter
+	cpu.Start()
 	i := 0
 	for b.Loop() {
 		show(b, board, m, fresh)
 		i++
 	}
-	cpu.stop()
-	cpu.report(b, i)
+	cpu.Stop()
+	cpu.Report(b, i)
 }
 
 // BenchmarkFirstFrame500 draws the first frame of a 500-component surface

@@ -19,6 +19,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // form is surface main: a note field and a pay button whose action
@@ -35,24 +36,6 @@ var form = []any{
 
 var pairLinkRe = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/pair/[1-9A-HJ-NP-Za-km-z]{22}`)
 
-// syncBuffer is a log both the server and the test touch.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // env is an MCP client session of the SDK's own client on the tools, the
 // hub behind them, and the output schemas the client was given.
 type env struct {
@@ -60,7 +43,7 @@ type env struct {
 	canvas  *Canvas
 	opts    Options // the server's
 	cs      *mcp.ClientSession
-	log     *syncBuffer
+	log     *testutil.SyncBuffer
 	schemas map[string]*jsonschema.Resolved
 
 	mu       sync.Mutex
@@ -76,7 +59,7 @@ func testCtx(t *testing.T, d time.Duration) context.Context {
 
 // connect serves c's tools on pipes, as `a2term mcp` serves them on its
 // standard input and output, and connects the SDK's client to them.
-func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *syncBuffer, opts Options) *env {
+func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *testutil.SyncBuffer, opts Options) *env {
 	t.Helper()
 	ctx := testCtx(t, 30*time.Second)
 	e := &env{hub: hub, canvas: c, opts: opts, log: log, schemas: map[string]*jsonschema.Resolved{}, onProg: make(chan struct{}, 100)}
@@ -156,7 +139,7 @@ func attached(t *testing.T) *env {
 		srv.Close()
 	})
 	t.Setenv("A2TERM_SOCKET", sock)
-	log := &syncBuffer{}
+	log := &testutil.SyncBuffer{}
 	opts := Options{NoWeb: true, Log: log, Version: "v9.9.9-test"}
 	c, err := Open(testCtx(t, 10*time.Second), opts)
 	if err != nil {
@@ -180,7 +163,7 @@ func noA2term(t *testing.T) {
 func standalone(t *testing.T, opts Options) *env {
 	t.Helper()
 	noA2term(t)
-	log := &syncBuffer{}
+	log := &testutil.SyncBuffer{}
 	opts.Log = log
 	if opts.Version == "" {
 		opts.Version = "v9.9.9-test"
@@ -605,7 +588,7 @@ func standaloneParallel(t *testing.T, opts Options) *env {
 	hub := bridge.NewHub(bridge.HubOptions{})
 	t.Cleanup(hub.Close)
 	c := &Canvas{api: takeTurns(hubAPI{hub}), mode: Standalone, hub: hub, close: func() {}}
-	log := &syncBuffer{}
+	log := &testutil.SyncBuffer{}
 	opts.Log = log
 	return connect(t, c, hub, log, opts)
 }
@@ -624,7 +607,7 @@ func TestExplicitSocket(t *testing.T) {
 			} else {
 				t.Setenv("A2TERM_SOCKET", sock)
 			}
-			log := &syncBuffer{}
+			log := &testutil.SyncBuffer{}
 			opts.Log = log
 			c, err := Open(testCtx(t, 10*time.Second), opts)
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // theirs is an a2term another user serves at this user's default socket,
@@ -67,7 +68,7 @@ func TestNotAttachingToAnotherUsersA2term(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			log := &syncBuffer{}
+			log := &testutil.SyncBuffer{}
 			opts := Options{NoWeb: true, Log: log, Version: "v9.9.9-test"}
 			c, err := Open(testCtx(t, 10*time.Second), opts)
 			if err != nil {
@@ -90,7 +91,7 @@ func TestNotAttachingToAnotherUsersA2term(t *testing.T) {
 				t.Error("the other a2term got the agent's surface")
 			}
 
-			log = &syncBuffer{}
+			log = &testutil.SyncBuffer{}
 			opts = Options{Socket: sock, NoWeb: true, Log: log}
 			named, err := Open(testCtx(t, 10*time.Second), opts)
 			if err != nil {

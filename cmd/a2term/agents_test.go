@@ -10,12 +10,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // The example agents docs/agent-api.md shows, which the tests run.
@@ -121,24 +121,6 @@ func shown(id string) func(bridge.Snapshot) bool {
 	}
 }
 
-// syncBuffer is a strings.Builder safe for a writer and a reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // answerForm runs an example agent against a hub, answers its form as the
 // person would in the terminal (types Ada, presses Send), and returns what
 // the agent printed.
@@ -149,7 +131,7 @@ func answerForm(t *testing.T, argv ...string) string {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), "A2TERM_SOCKET="+srv.Path())
-	var stdout, stderr syncBuffer
+	var stdout, stderr testutil.SyncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

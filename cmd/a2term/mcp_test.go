@@ -14,6 +14,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/mcpserver"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // mcpForm is surface main: a note field and a pay button whose action
@@ -78,7 +79,7 @@ func TestMCPBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr syncBuffer
+	var stderr testutil.SyncBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // personPresses attaches to the a2term at sock as the person, once
@@ -145,7 +146,7 @@ func agentReconnects(t *testing.T, want string, argv ...string) {
 	first := startServe(t, bin, sock, "--no-state")
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), "A2TERM_SOCKET="+sock)
-	var stdout, stderr syncBuffer
+	var stdout, stderr testutil.SyncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

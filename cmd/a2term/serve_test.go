@@ -21,6 +21,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // readyLine checks serve's first line: exactly one JSON object with the
@@ -48,7 +49,7 @@ func TestServeInProcess(t *testing.T) {
 	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var stderr syncBuffer
+	var stderr testutil.SyncBuffer
 	done := make(chan int, 1)
 	go func() {
 		done <- serve(ctx, &hubFlags{socket: sock}, pw, &stderr)
@@ -155,7 +156,7 @@ func TestServeBinary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var stderr syncBuffer
+			var stderr testutil.SyncBuffer
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
@@ -259,7 +260,7 @@ func TestServeLocale(t *testing.T) {
 	sock := filepath.Join(t.TempDir(), "run", "a2term.sock")
 	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	var stderr syncBuffer
+	var stderr testutil.SyncBuffer
 	done := make(chan int, 1)
 	go func() {
 		done <- serve(ctx, &hubFlags{socket: sock, noWeb: true, locale: localeFlags{locale: "de", zone: "Europe/Berlin"}}, pw, &stderr)
@@ -299,7 +300,7 @@ func TestServeTwiceAtOneSocket(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "state") // made 0700
 	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	var stderr syncBuffer
+	var stderr testutil.SyncBuffer
 	done := make(chan int, 1)
 	go func() {
 		done <- serve(ctx, &hubFlags{socket: sock, stateDir: state, noWeb: true}, pw, &stderr)

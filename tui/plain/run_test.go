@@ -6,34 +6,16 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
-// syncBuffer is an output the test reads while Run writes it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // waitFor waits until out holds want, with a generous deadline.
-func waitFor(t *testing.T, out *syncBuffer, want string) {
+func waitFor(t *testing.T, out *testutil.SyncBuffer, want string) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for !strings.Contains(out.String(), want) {
@@ -52,7 +34,7 @@ const formStream = `{"surfaceUpdate": {"surfaceId": "hello", "components": [{"id
 // and the end of the input ends the session only once the agent is done.
 func TestPipeCommandsWaitForTheAgent(t *testing.T) {
 	hub := bridge.NewHub(bridge.HubOptions{})
-	out := &syncBuffer{}
+	out := &testutil.SyncBuffer{}
 	s := New(hub, out, Options{})
 	defer s.Close()
 	in, typed := io.Pipe()
@@ -159,7 +141,7 @@ func TestRunEnds(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			hub := bridge.NewHub(bridge.HubOptions{})
-			out := &syncBuffer{}
+			out := &testutil.SyncBuffer{}
 			s := New(hub, out, Options{})
 			defer s.Close()
 			in, typed := io.Pipe()
@@ -186,7 +168,7 @@ func TestRunEnds(t *testing.T) {
 // quiet, and what is typed is not printed again (the terminal echoes it).
 func TestInteractivePrompt(t *testing.T) {
 	hub := bridge.NewHub(bridge.HubOptions{})
-	out := &syncBuffer{}
+	out := &testutil.SyncBuffer{}
 	s := New(hub, out, Options{Interactive: true})
 	defer s.Close()
 	in, typed := io.Pipe()

@@ -1,6 +1,6 @@
 //go:build unix
 
-package bridge_test
+package testutil
 
 import (
 	"syscall"
