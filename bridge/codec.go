@@ -15,6 +15,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
+	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/wire"
 )
 
@@ -134,7 +135,7 @@ type lineStream struct {
 	limit   int
 	timeout time.Duration
 	linger  time.Duration // lingerTimeout, but for tests
-	log     logger
+	log     logclean.Logger
 	budget  *budget
 
 	buf  []byte
@@ -162,7 +163,7 @@ type lineStream struct {
 	doneOnce sync.Once
 }
 
-func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger logger, b *budget) *lineStream {
+func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger logclean.Logger, b *budget) *lineStream {
 	return &lineStream{
 		conn:     conn,
 		r:        bufio.NewReaderSize(conn, readChunk),

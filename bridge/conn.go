@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/a2term/a2term/internal/logclean"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -237,7 +238,7 @@ func (c *conn) handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Reque
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				s.logger.Printf("a2term rpc: %.64s panicked: %v\n%s", r.Method, p, stackTrace(debug.Stack()))
+				s.logger.Printf("a2term rpc: %.64s panicked: %v\n%s", r.Method, p, logclean.StackTrace(debug.Stack()))
 				err = errInternal
 			}
 		}()

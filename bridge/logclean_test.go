@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -101,7 +102,7 @@ func TestWebLogLimitsRepeatedLines(t *testing.T) {
 	}
 	// A pairing still gets its line: another kind.
 	e.pair(e.ws.PairingLink())
-	windows := int(time.Since(began)/LogWindow) + 1
+	windows := int(time.Since(began)/logclean.LogWindow) + 1
 	if err := e.ws.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -115,47 +116,11 @@ func TestWebLogLimitsRepeatedLines(t *testing.T) {
 			written++
 		}
 	}
-	if written+left != n || written > windows*LogBurst || summaries > windows || summaries == 0 {
+	if written+left != n || written > windows*logclean.LogBurst || summaries > windows || summaries == 0 {
 		t.Errorf("%d refusals: %d lines written, %d counted in %d summaries, over %d windows of %s; want at most %d written, the rest counted:\n%s",
-			n, written, left, summaries, windows, LogWindow, windows*LogBurst, e.logs.String())
+			n, written, left, summaries, windows, logclean.LogWindow, windows*logclean.LogBurst, e.logs.String())
 	}
 	if got := e.logs.String(); strings.Count(got, "a browser paired") != 2 {
 		t.Errorf("the pairings are not both logged:\n%s", got)
-	}
-}
-
-// TestCleanLogWindows: the lines of a kind beyond LogBurst are counted
-// until its window is over; the next line, of any kind, says how many
-// first, and the kind starts a new window. Arguments are cleaned and
-// keep their verbs; a stack trace keeps its lines.
-func TestCleanLogWindows(t *testing.T) {
-	logs := &testutil.SyncBuffer{}
-	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	l := newCleanLog(log.New(logs, "", 0))
-	l.now = func() time.Time { return now }
-	for i := range LogBurst + 5 {
-		l.Printf("refused %d: %q", i, "x\x1b[2Jy")
-	}
-	if got := strings.Count(logs.String(), "\n"); got != LogBurst {
-		t.Fatalf("%d lines of one kind in a window:\n%s", got, logs.String())
-	}
-	now = now.Add(LogWindow)
-	l.Printf("other %s\n%s", "a\nb", stackTrace("goroutine 1\n\tmain.go:1"))
-	l.Printf("refused %d: %q", 99, "z")
-	want := `refused 0: "x\x1b[2Jy"` + "\n"
-	lines := strings.Split(logs.String(), "\n")
-	if lines[0]+"\n" != want {
-		t.Errorf("first line %q, want %q", lines[0], want)
-	}
-	tail := strings.Join(lines[LogBurst:], "\n")
-	wantTail := `… 5 more like this within 10s, not logged: refused 0: "x\x1b[2Jy"` + "\n" +
-		"other a b\ngoroutine 1\n        main.go:1\n" +
-		`refused 99: "z"` + "\n"
-	if tail != wantTail {
-		t.Errorf("after the window:\n%s\nwant:\n%s", tail, wantTail)
-	}
-	l.flush()
-	if strings.Count(logs.String(), "more like this") != 1 {
-		t.Errorf("flush summarized a window that left nothing out:\n%s", logs.String())
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/logclean"
 )
 
 // The agent API's methods (see docs/agent-api.md, "The socket API").
@@ -127,8 +128,8 @@ type Server struct {
 	createdDir bool        // Listen made dir, so Close removes it
 	sock       os.FileInfo // the socket file Listen made, to remove only that
 	ln         *net.UnixListener
-	views      *viewServer // nil when views cannot attach
-	logger     logger      // a *cleanLog from Listen
+	views      *viewServer     // nil when views cannot attach
+	logger     logclean.Logger // a *logclean.Log from Listen
 	maxFlight  int
 	timeout    time.Duration
 	now        func() time.Time // for MaxIdleAtCap
@@ -214,7 +215,7 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("a2term socket %s: %w", socketPath, err)
 	}
-	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: newCleanLog(opts.Logger),
+	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: logclean.New(opts.Logger),
 		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, reportAgent: opts.ReportAgent,
 		now: opts.now, linger: opts.linger, budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{}),
 		open: map[*conn]struct{}{}}
@@ -372,8 +373,8 @@ func (s *Server) Close() error {
 				st.Agent = AgentUnknown
 			}
 		})
-		if l, ok := s.logger.(*cleanLog); ok {
-			l.flush()
+		if l, ok := s.logger.(*logclean.Log); ok {
+			l.Flush()
 		}
 		if errors.Is(err, net.ErrClosed) {
 			err = nil

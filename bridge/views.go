@@ -22,6 +22,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/logclean"
 )
 
 // ViewPaths returns where views attach to the hub whose agents connect at
@@ -41,7 +42,7 @@ type viewServer struct {
 	ln      *net.UnixListener
 	sock    os.FileInfo // the socket file it made, to remove only that
 	keyFile os.FileInfo
-	logger  logger
+	logger  logclean.Logger
 	timeout time.Duration
 	hello   time.Duration // to attach in
 	ctx     context.Context
@@ -74,7 +75,7 @@ func isPowerOf10(n uint64) bool {
 // listenViews starts the view channel beside the agent socket at agentPath,
 // whose directory Listen has checked: the socket (0600) and a new key in a
 // key file (0600), written whole before the socket listens.
-func listenViews(h *Hub, agentPath string, logger logger, timeout, hello time.Duration) (*viewServer, error) {
+func listenViews(h *Hub, agentPath string, logger logclean.Logger, timeout, hello time.Duration) (*viewServer, error) {
 	path, keyPath := ViewPaths(agentPath)
 	if hello <= 0 {
 		hello = viewHelloTimeout

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/logclean"
 )
 
 // The page: index.html served at "/", every other file of web/ at
@@ -93,7 +94,7 @@ type WebOptions struct {
 // ServeHTTP. Its methods are safe for concurrent use.
 type WebServer struct {
 	hub    *Hub
-	logger logger // a *cleanLog from ServeWeb
+	logger logclean.Logger // a *logclean.Log from ServeWeb
 	srv    *http.Server
 	mux    *http.ServeMux
 	cop    *http.CrossOriginProtection
@@ -179,7 +180,7 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 	h.SetWebPort(ln.Addr().(*net.TCPAddr).Port)
 	s := &WebServer{
 		hub:          h,
-		logger:       newCleanLog(opts.Logger),
+		logger:       logclean.New(opts.Logger),
 		mux:          http.NewServeMux(),
 		cop:          http.NewCrossOriginProtection(),
 		port:         ln.Addr().(*net.TCPAddr).Port,
@@ -316,8 +317,8 @@ func (s *WebServer) Close() error {
 			s.closeErr = s.srv.Close()
 		}
 		<-s.served
-		if l, ok := s.logger.(*cleanLog); ok {
-			l.flush()
+		if l, ok := s.logger.(*logclean.Log); ok {
+			l.Flush()
 		}
 		s.hub.Board().SetStatus(func(st *Status) {
 			if strings.HasPrefix(st.WebURL, s.origin+"/") {

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"context"
+	"github.com/a2term/a2term/internal/logclean"
 	"net"
 	"net/http"
 	"sync"
@@ -42,7 +43,7 @@ const (
 type webConns struct {
 	net.Listener
 	timeout time.Duration // webUnpairedTimeout, but for tests
-	logger  logger
+	logger  logclean.Logger
 
 	mu       sync.Mutex
 	changed  sync.Cond // an unpaired connection was read from, or left
@@ -65,7 +66,7 @@ type webConn struct {
 	closeOnce          sync.Once
 }
 
-func newWebConns(ln net.Listener, timeout time.Duration, logger logger) *webConns {
+func newWebConns(ln net.Listener, timeout time.Duration, logger logclean.Logger) *webConns {
 	if timeout <= 0 {
 		timeout = webUnpairedTimeout
 	}

@@ -1,4 +1,4 @@
-package bridge
+package logclean
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 )
 
-// Bounds of the log of a Server or a WebServer.
+// Bounds of a Log.
 const (
 	// LogBurst is how many lines of one kind (one format: "refused: %d",
 	// "notification %s: %v") the log takes in LogWindow. A peer that has
@@ -25,14 +25,14 @@ const (
 	LogWindow = 10 * time.Second
 )
 
-// logger is what a Server, its view channel and a WebServer log through:
-// a *cleanLog, or anything that formats like log.Logger (jsonrpc2.Logger
-// is the same method).
-type logger interface {
+// Logger is what the agent socket, the view channel and the web mirror
+// log through: a *Log, or anything that formats like log.Logger
+// (jsonrpc2.Logger is the same method).
+type Logger interface {
 	Printf(format string, args ...any)
 }
 
-// cleanLog is the log of a Server or a WebServer, written to the
+// Log is the log of the agent socket or the web mirror, written to the
 // caller's *log.Logger. Every argument of a line (a method name, a path,
 // an error, all of which a peer may have chosen) is cleaned as the
 // terminal cleans an agent's label (a2ui.SanitizeLine): no escape
@@ -41,7 +41,7 @@ type logger interface {
 // "ESC ]52;" would write the clipboard there). The format is ours, and may
 // break lines. Each kind of line is rate-limited (LogBurst, LogWindow).
 // Its methods are safe for concurrent use.
-type cleanLog struct {
+type Log struct {
 	out *log.Logger // nil: nothing is written
 	now func() time.Time
 
@@ -57,24 +57,24 @@ type logKind struct {
 	first   string // the window's first line, what the summary is like
 }
 
-// newCleanLog returns a log that writes to out, or nowhere when out is nil.
-func newCleanLog(out *log.Logger) *cleanLog {
+// New returns a log that writes to out, or nowhere when out is nil.
+func New(out *log.Logger) *Log {
 	if out != nil && out.Writer() == io.Discard {
 		out = nil
 	}
-	return &cleanLog{out: out, now: time.Now, kinds: map[string]*logKind{}}
+	return &Log{out: out, now: time.Now, kinds: map[string]*logKind{}}
 }
 
-// stackTrace is a goroutine's stack (debug.Stack) in a log line: cleaned
+// StackTrace is a goroutine's stack (debug.Stack) in a log line: cleaned
 // like any other argument, but its line breaks kept.
-type stackTrace []byte
+type StackTrace []byte
 
 // cleanArg formats an argument as its verb says, then cleans the result.
 type cleanArg struct{ v any }
 
 func (a cleanArg) Format(f fmt.State, verb rune) {
 	s := fmt.Sprintf(fmt.FormatString(f, verb), a.v)
-	if _, ok := a.v.(stackTrace); ok {
+	if _, ok := a.v.(StackTrace); ok {
 		s = a2ui.SanitizeText(s)
 	} else {
 		s = a2ui.SanitizeLine(s)
@@ -84,7 +84,7 @@ func (a cleanArg) Format(f fmt.State, verb rune) {
 
 // Printf logs one line of the kind format, its arguments cleaned, unless
 // LogBurst lines of that kind were written in the current window.
-func (l *cleanLog) Printf(format string, args ...any) {
+func (l *Log) Printf(format string, args ...any) {
 	if l.out == nil {
 		return
 	}
@@ -113,8 +113,8 @@ func (l *cleanLog) Printf(format string, args ...any) {
 	l.out.Print(line)
 }
 
-// flush writes what every window left out so far (Close).
-func (l *cleanLog) flush() {
+// Flush writes what every window left out so far (a server's Close).
+func (l *Log) Flush() {
 	if l.out == nil {
 		return
 	}
@@ -125,7 +125,7 @@ func (l *cleanLog) flush() {
 
 // summarizeLocked ends each window for which over is true: for each that
 // left lines out, one line says how many.
-func (l *cleanLog) summarizeLocked(over func(*logKind) bool) {
+func (l *Log) summarizeLocked(over func(*logKind) bool) {
 	for format, k := range l.kinds {
 		if !over(k) {
 			continue
