@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // JournalReport is what UseJournal found and did.
@@ -57,12 +58,12 @@ type JournalReport struct {
 // ends with Abandon, not Close: the disk is left as UseJournal found it.
 // UseJournal leaves it so itself when it fails.
 func (h *Hub) UseJournal(path string) (JournalReport, error) {
-	lock, created, ok, err := lockFile(path + ".lock")
+	lock, created, ok, err := statedir.LockFile(path + ".lock")
 	if err != nil {
 		return JournalReport{}, fmt.Errorf("a2term journal: %w", err)
 	}
 	if !ok {
-		return JournalReport{}, fmt.Errorf("a2term journal %s: %w", path, ErrSocketInUse)
+		return JournalReport{}, fmt.Errorf("a2term journal %s: %w", path, statedir.ErrSocketInUse)
 	}
 	found := &journalFound{path: path, lockCreated: created}
 	rep, err := h.useJournal(path, found)

@@ -61,6 +61,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // Bounds of the journal.
@@ -536,7 +537,7 @@ func (j *journal) close() error {
 	defer j.mu.Unlock()
 	if l := j.lock; l != nil {
 		j.lock = nil
-		defer unlockFile(l, j.path+".lock")
+		defer statedir.UnlockFile(l, j.path+".lock")
 	}
 	if j.f == nil {
 		return nil
@@ -670,7 +671,7 @@ func (fd *journalFound) undo() error {
 // UseJournal created it.
 func (fd *journalFound) unlock(l *os.File) {
 	if fd.lockCreated {
-		unlockFile(l, fd.path+".lock")
+		statedir.UnlockFile(l, fd.path+".lock")
 		return
 	}
 	l.Close()
@@ -697,7 +698,7 @@ func readJournalFile(path string) ([]byte, os.FileInfo, error) {
 	if fi.Mode().Perm()&0o077 != 0 {
 		return nil, nil, fmt.Errorf("%s is open to others (mode %o); it is not read", path, fi.Mode().Perm())
 	}
-	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+	if uid, ok := statedir.FileOwner(fi); ok && uid != os.Getuid() {
 		return nil, nil, fmt.Errorf("%s belongs to another user; it is not read", path)
 	}
 	data, err := io.ReadAll(f)

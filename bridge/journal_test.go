@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // journaled returns a hub keeping its journal at path.
@@ -252,7 +253,7 @@ func TestJournalUnreadable(t *testing.T) {
 func TestJournalIsOneHubs(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
 	journaled(t, path)
-	if _, err := bridge.NewHub(bridge.HubOptions{}).UseJournal(path); !errors.Is(err, bridge.ErrSocketInUse) {
+	if _, err := bridge.NewHub(bridge.HubOptions{}).UseJournal(path); !errors.Is(err, statedir.ErrSocketInUse) {
 		t.Errorf("a second hub on the same journal: %v", err)
 	}
 	open := filepath.Join(t.TempDir(), "open.journal")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // theirUID is the user the root-only tests give a directory or a socket
@@ -46,13 +47,13 @@ func refusedEverywhere(t *testing.T, sock string, want ...string) {
 	if c, err := client.Dial(ctx, sock); err == nil {
 		c.Close()
 		t.Errorf("the client connected to %s", sock)
-	} else if !errors.Is(err, bridge.ErrNotPrivate) || !containsAll(err.Error(), want) {
+	} else if !errors.Is(err, statedir.ErrNotPrivate) || !containsAll(err.Error(), want) {
 		t.Errorf("the client's refusal %q is not ErrNotPrivate or does not say %q", err, want)
 	}
 	if v, err := bridge.Attach(ctx, sock, bridge.AttachOptions{Reconnect: -1}); err == nil {
 		v.Close()
 		t.Errorf("a terminal attached to %s", sock)
-	} else if !errors.Is(err, bridge.ErrNotPrivate) || !containsAll(err.Error(), want) {
+	} else if !errors.Is(err, statedir.ErrNotPrivate) || !containsAll(err.Error(), want) {
 		t.Errorf("attach's refusal %q is not ErrNotPrivate or does not say %q", err, want)
 	}
 }
@@ -158,18 +159,18 @@ func TestCheckSocketWhatIsMissing(t *testing.T) {
 	if err := os.Chmod(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	err := bridge.CheckSocket(filepath.Join(dir, "a2term.sock"))
-	if !errors.Is(err, os.ErrNotExist) || errors.Is(err, bridge.ErrNotPrivate) {
+	err := statedir.CheckSocket(filepath.Join(dir, "a2term.sock"))
+	if !errors.Is(err, os.ErrNotExist) || errors.Is(err, statedir.ErrNotPrivate) {
 		t.Errorf("no socket: %v", err)
 	}
-	if err := bridge.CheckSocket(filepath.Join(dir, "none", "a2term.sock")); !errors.Is(err, os.ErrNotExist) {
+	if err := statedir.CheckSocket(filepath.Join(dir, "none", "a2term.sock")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("no directory: %v", err)
 	}
 	file := filepath.Join(dir, "a2term.sock")
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := bridge.CheckSocket(file); err == nil || !strings.Contains(err.Error(), "not a socket") {
+	if err := statedir.CheckSocket(file); err == nil || !strings.Contains(err.Error(), "not a socket") {
 		t.Errorf("a file: %v", err)
 	}
 	if _, err := client.Dial(context.Background(), file); err == nil || !strings.Contains(err.Error(), "not a socket") {

@@ -16,6 +16,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // DefaultReconnect is how long a RemoteView tries to reach its hub again
@@ -120,7 +121,7 @@ func readViewKey(socket string) (string, error) {
 	if fi.Mode().Perm()&0o077 != 0 {
 		return "", fmt.Errorf("attach to the a2term at %s: the key file %s is open to other users (mode %04o); it is not used", socket, keyPath, fi.Mode().Perm())
 	}
-	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+	if uid, ok := statedir.FileOwner(fi); ok && uid != os.Getuid() {
 		return "", fmt.Errorf("attach to the a2term at %s: the key file %s belongs to another user", socket, keyPath)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, 256))
@@ -134,7 +135,7 @@ func readViewKey(socket string) (string, error) {
 // before the reply arrives (the hub sends it first).
 func (r *RemoteView) connect(ctx context.Context) error {
 	path, _ := ViewPaths(r.socket)
-	if err := CheckSocket(path); err != nil {
+	if err := statedir.CheckSocket(path); err != nil {
 		return fmt.Errorf("attach to the a2term at %s: %w", r.socket, err)
 	}
 	key, err := readViewKey(r.socket)

@@ -11,13 +11,13 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/internal/logclean"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // The agent API's methods (see docs/agent-api.md, "The socket API").
@@ -169,10 +169,6 @@ func DefaultSocketPath() string {
 	return filepath.Join(os.TempDir(), fmt.Sprintf("a2term-%d", os.Getuid()), "a2term.sock")
 }
 
-// ErrSocketInUse is Listen's error for a socket an a2term answers on
-// (errors.Is): a terminal can attach to that one instead.
-var ErrSocketInUse = errors.New("an a2term is already running there")
-
 // ListenPrivate serves h's agent API on a socket of its own, for one
 // run's agent (a2term run passes its path to the command it starts): in
 // a new directory, mode 0700, in the per-user runtime directory when
@@ -240,7 +236,7 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		}
 		return nil, err
 	}
-	if err := removeStale(path); err != nil {
+	if err := statedir.RemoveStale(path); err != nil {
 		return fail(err)
 	}
 	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
@@ -262,7 +258,7 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 		err = fmt.Errorf("a2term socket %s: %w", path, err)
 	} else {
 		// What every client checks before it connects (CheckSocket).
-		err = checkSocketFile(path, s.sock)
+		err = statedir.CheckSocketFile(path, s.sock)
 	}
 	if err != nil {
 		ln.Close()
@@ -304,34 +300,7 @@ func (s *Server) prepareDir() error {
 	if !errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("a2term socket directory %s: %w", s.dir, err)
 	}
-	return checkPrivateDir(s.dir)
-}
-
-// removeStale removes a socket file no process answers on. It refuses to
-// touch anything that is not a socket, or a socket that answers.
-func removeStale(path string) error {
-	fi, err := os.Lstat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("a2term socket %s: %w", path, err)
-	}
-	if fi.Mode().Type() != os.ModeSocket {
-		return fmt.Errorf("a2term socket %s: the path exists and is not a socket; remove it or use another path", path)
-	}
-	c, err := net.DialTimeout("unix", path, time.Second)
-	if err == nil {
-		c.Close()
-		return fmt.Errorf("a2term socket %s: %w", path, ErrSocketInUse)
-	}
-	if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("a2term socket %s: cannot tell whether an a2term is running there: %w", path, err)
-	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("a2term socket %s: removing a stale socket: %w", path, err)
-	}
-	return nil
+	return statedir.CheckPrivateDir(s.dir)
 }
 
 // Path is the socket's absolute path, as agents should be given it.

@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // guard bounds every wait for something that should happen; tests never
@@ -765,7 +766,7 @@ func TestListenPrivate(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("the private directory: %v %v", fi, err)
 	}
-	if _, err := bridge.Listen(bridge.NewHub(bridge.HubOptions{}), a.Path(), bridge.ServerOptions{}); !errors.Is(err, bridge.ErrSocketInUse) {
+	if _, err := bridge.Listen(bridge.NewHub(bridge.HubOptions{}), a.Path(), bridge.ServerOptions{}); !errors.Is(err, statedir.ErrSocketInUse) {
 		t.Errorf("listening on a socket in use: %v", err)
 	}
 	for _, s := range []*bridge.Server{a, b} {

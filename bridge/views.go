@@ -23,6 +23,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/internal/logclean"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // ViewPaths returns where views attach to the hub whose agents connect at
@@ -83,7 +84,7 @@ func listenViews(h *Hub, agentPath string, logger logclean.Logger, timeout, hell
 	raw := make([]byte, 32)
 	rand.Read(raw) // never fails (crypto/rand)
 	v := &viewServer{hub: h, path: path, keyPath: keyPath, key: []byte(hex.EncodeToString(raw)), logger: logger, timeout: timeout, hello: hello}
-	if err := removeStale(path); err != nil {
+	if err := statedir.RemoveStale(path); err != nil {
 		return nil, err
 	}
 	if err := writePrivate(keyPath, append(append([]byte(nil), v.key...), '\n')); err != nil {

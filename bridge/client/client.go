@@ -47,6 +47,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/internal/wire"
 )
 
@@ -173,7 +174,7 @@ func Dial(ctx context.Context, socketPath string, opts ...Option) (*Client, erro
 func dialLink(ctx context.Context, socketPath string) (*link, error) {
 	// Another user's socket, or one in a directory others can enter,
 	// could be an a2term of theirs: it would read what the agent shows.
-	if err := bridge.CheckSocket(socketPath); err != nil {
+	if err := statedir.CheckSocket(socketPath); err != nil {
 		return nil, fmt.Errorf("connect to a2term at %s: %w", socketPath, err)
 	}
 	var d net.Dialer

@@ -15,6 +15,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // DialTimeout bounds looking for a running a2term.
@@ -311,7 +312,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		return &Canvas{api: takeTurns(s), mode: Attached, socket: socket, close: s.Close}, nil
 	}
 	s.Close()
-	if errors.Is(err, bridge.ErrNotPrivate) {
+	if errors.Is(err, statedir.ErrNotPrivate) {
 		// Another user's a2term would read what the agent shows and
 		// press in the person's name.
 		fmt.Fprintf(logw, "a2term mcp: not attaching: %v; running a canvas of its own\n", err)

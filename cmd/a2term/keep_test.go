@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 // panePID returns the process id of the command a pane runs.
@@ -48,7 +49,7 @@ func TestKeepSurvivesTheTerminal(t *testing.T) {
 	x.srv.Run("kill-pane", "-t", pane)
 	// The hub is still there, its stdio off the dead terminal, and it
 	// logs to its file in the state directory.
-	_, logFile := bridge.StateFiles(filepath.Join(state, "a2term"), sock)
+	_, logFile := statedir.Files(filepath.Join(state, "a2term"), sock)
 	waitUntil(t, "the log says the terminal went away", func() bool {
 		b, _ := os.ReadFile(logFile)
 		return strings.Contains(string(b), "the terminal went away")

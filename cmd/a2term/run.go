@@ -24,6 +24,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/plain"
 )
@@ -90,10 +91,10 @@ func (f *hubFlags) useJournal(hub *bridge.Hub, socket string) (bridge.JournalRep
 	if f.noState || f.stateDir == "" || socket == "" {
 		return bridge.JournalReport{}, nil
 	}
-	if err := bridge.PrepareStateDir(f.stateDir); err != nil {
+	if err := statedir.Prepare(f.stateDir); err != nil {
 		return bridge.JournalReport{}, err
 	}
-	path, _ := bridge.StateFiles(f.stateDir, socket)
+	path, _ := statedir.Files(f.stateDir, socket)
 	return hub.UseJournal(path)
 }
 
@@ -121,7 +122,7 @@ func addRunFlags(fs *flag.FlagSet) *hubFlags {
 }
 
 func addFlags(fs *flag.FlagSet) *hubFlags {
-	f := &hubFlags{stateDir: bridge.DefaultStateDir()}
+	f := &hubFlags{stateDir: statedir.Default()}
 	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror on 127.0.0.1")
 	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
@@ -252,7 +253,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
-		if errors.Is(err, bridge.ErrSocketInUse) {
+		if errors.Is(err, statedir.ErrSocketInUse) {
 			socketInUse(prefix, name, f.socket, stderr)
 		}
 		abandon(prefix, hub, stderr)
@@ -413,8 +414,8 @@ func abandon(prefix string, hub *bridge.Hub, stderr io.Writer) {
 // journalRefused tells why the journal of the canvas at socket could not
 // be used: its lock is held when an a2term runs there already.
 func journalRefused(prefix, name, socket string, err error, stderr io.Writer) {
-	if errors.Is(err, bridge.ErrSocketInUse) {
-		fmt.Fprintf(stderr, "%sa2term socket %s: %v\n", prefix, socket, bridge.ErrSocketInUse)
+	if errors.Is(err, statedir.ErrSocketInUse) {
+		fmt.Fprintf(stderr, "%sa2term socket %s: %v\n", prefix, socket, statedir.ErrSocketInUse)
 		socketInUse(prefix, name, socket, stderr)
 		return
 	}
@@ -441,7 +442,7 @@ func socketInUse(prefix, name, socket string, stderr io.Writer) {
 func keepServing(prefix string, f *hubFlags, hub *bridge.Hub, srv *bridge.Server, sigs <-chan os.Signal, unwatch func()) int {
 	unwatch()
 	board := hub.Board()
-	logf, err := bridge.OpenLog(f.stateDir, srv.Path())
+	logf, err := statedir.OpenLog(f.stateDir, srv.Path())
 	if err != nil {
 		board.Append(bridge.RoleNote, "The terminal went away; the canvas stays, without a log: "+err.Error())
 		if logf, err = os.OpenFile(os.DevNull, os.O_WRONLY, 0); err != nil {

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/statedir"
 )
 
 const serveAbout = `
@@ -84,7 +85,7 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{Logger: log.New(stderr, "", log.LstdFlags)})
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
-		if errors.Is(err, bridge.ErrSocketInUse) {
+		if errors.Is(err, statedir.ErrSocketInUse) {
 			socketInUse("a2term serve: ", "serve", f.socket, stderr)
 		}
 		abandon("a2term serve: ", hub, stderr)

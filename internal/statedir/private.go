@@ -1,13 +1,21 @@
-package bridge
+package statedir
 
 import (
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/user"
 	"path/filepath"
 	"strconv"
+	"syscall"
+	"time"
 )
+
+// ErrSocketInUse is the error (errors.Is) for a socket an a2term answers
+// on, or whose journal another a2term holds: a terminal can attach to
+// that one instead.
+var ErrSocketInUse = errors.New("an a2term is already running there")
 
 // ErrNotPrivate is the error (errors.Is) of a socket, or a socket
 // directory, that another user made or can enter: clients do not connect
@@ -42,21 +50,21 @@ func CheckSocket(path string) error {
 	if err != nil {
 		return fmt.Errorf("a2term socket %s: %w", path, err)
 	}
-	if err := checkPrivateDir(filepath.Dir(abs)); err != nil {
+	if err := CheckPrivateDir(filepath.Dir(abs)); err != nil {
 		return err
 	}
 	fi, err := os.Lstat(abs)
 	if err != nil {
 		return fmt.Errorf("a2term socket %s: %w", abs, err)
 	}
-	return checkSocketFile(abs, fi)
+	return CheckSocketFile(abs, fi)
 }
 
-// checkPrivateDir checks that dir, the directory of an a2term socket, is
+// CheckPrivateDir checks that dir, the directory of an a2term socket, is
 // a directory (not a symbolic link) of this user that no one else can
 // enter: what keeps other users away from the socket. Listen checks the
 // same of a directory it did not make.
-func checkPrivateDir(dir string) error {
+func CheckPrivateDir(dir string) error {
 	fi, err := os.Lstat(dir)
 	if err != nil {
 		return fmt.Errorf("a2term socket directory %s: %w", dir, err)
@@ -64,7 +72,7 @@ func checkPrivateDir(dir string) error {
 	if !fi.IsDir() {
 		return &notPrivate{fmt.Sprintf("a2term socket directory %s is not a directory (a symbolic link or a file): %s", dir, fixIt)}
 	}
-	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+	if uid, ok := FileOwner(fi); ok && uid != os.Getuid() {
 		return &notPrivate{fmt.Sprintf("a2term socket directory %s belongs to another user, %s: whoever runs an a2term there would see what your agent shows and press in your name; %s", dir, userName(uid), fixIt)}
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
@@ -73,13 +81,13 @@ func checkPrivateDir(dir string) error {
 	return nil
 }
 
-// checkSocketFile checks that fi, the file at the socket path path, is a
+// CheckSocketFile checks that fi, the file at the socket path path, is a
 // socket of this user.
-func checkSocketFile(path string, fi os.FileInfo) error {
+func CheckSocketFile(path string, fi os.FileInfo) error {
 	if fi.Mode().Type() != os.ModeSocket {
 		return fmt.Errorf("a2term socket %s: the path exists and is not a socket; remove it or use another path", path)
 	}
-	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+	if uid, ok := FileOwner(fi); ok && uid != os.Getuid() {
 		return &notPrivate{fmt.Sprintf("a2term socket %s belongs to another user, %s: it would see what your agent shows and press in your name; %s", path, userName(uid), fixIt)}
 	}
 	return nil
@@ -93,4 +101,31 @@ func userName(uid int) string {
 		return u.Username + " (uid " + id + ")"
 	}
 	return "uid " + id
+}
+
+// RemoveStale removes a socket file no process answers on. It refuses to
+// touch anything that is not a socket, or a socket that answers.
+func RemoveStale(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("a2term socket %s: %w", path, err)
+	}
+	if fi.Mode().Type() != os.ModeSocket {
+		return fmt.Errorf("a2term socket %s: the path exists and is not a socket; remove it or use another path", path)
+	}
+	c, err := net.DialTimeout("unix", path, time.Second)
+	if err == nil {
+		c.Close()
+		return fmt.Errorf("a2term socket %s: %w", path, ErrSocketInUse)
+	}
+	if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("a2term socket %s: cannot tell whether an a2term is running there: %w", path, err)
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("a2term socket %s: removing a stale socket: %w", path, err)
+	}
+	return nil
 }

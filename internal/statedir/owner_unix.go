@@ -1,14 +1,14 @@
 //go:build unix
 
-package bridge
+package statedir
 
 import (
 	"os"
 	"syscall"
 )
 
-// fileOwner returns the uid that owns a file.
-func fileOwner(fi os.FileInfo) (int, bool) {
+// FileOwner returns the uid that owns a file.
+func FileOwner(fi os.FileInfo) (int, bool) {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
 		return 0, false

@@ -1,6 +1,6 @@
 //go:build unix
 
-package bridge
+package statedir
 
 import (
 	"errors"
@@ -10,13 +10,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockFile takes an exclusive lock on the file at path, created 0600,
+// LockFile takes an exclusive lock on the file at path, created 0600,
 // held until the file is closed; ok is false when another process holds
 // it, and created says this call made the file. A hub that gives its
 // lock up may remove the file while it holds the lock (unlockFile): a
 // lock taken on a file that is no longer the one at path is let go, and
 // taken again on the file there now.
-func lockFile(path string) (f *os.File, created, ok bool, err error) {
+func LockFile(path string) (f *os.File, created, ok bool, err error) {
 	for range 16 {
 		f, created, err = openLockFile(path)
 		if errors.Is(err, os.ErrNotExist) {
@@ -49,10 +49,10 @@ func lockFile(path string) (f *os.File, created, ok bool, err error) {
 	return nil, false, false, fmt.Errorf("%s: the lock file keeps being replaced", path)
 }
 
-// unlockFile removes the lock file at path, then lets the lock f holds
+// UnlockFile removes the lock file at path, then lets the lock f holds
 // go: removed while it is held, so that no other process can lock it
 // meanwhile and then find it gone (lockFile retries such a lock).
-func unlockFile(f *os.File, path string) {
+func UnlockFile(f *os.File, path string) {
 	_ = os.Remove(path)
 	f.Close()
 }
