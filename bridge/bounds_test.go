@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -63,7 +64,7 @@ func TestConnectionsAreCapped(t *testing.T) {
 	if _, err := h.Show(buttonsSurface("a")); err != nil {
 		t.Fatal(err)
 	}
-	press(t, h, Terminal, "a")
+	press(t, h, hub.Terminal, "a")
 	// A connection that closes makes room for a new one.
 	peers[1].conn.Close()
 	eventually(t, "the closed connection's end", func() bool { return srv.openConns() < MaxConnections })
@@ -144,7 +145,7 @@ func TestUnfinishedLinesAreCapped(t *testing.T) {
 
 	// The hub and the other connection are served meanwhile.
 	other.alive()
-	if err := h.Append(RoleNote, "still here"); err != nil {
+	if err := h.Append(hub.RoleNote, "still here"); err != nil {
 		t.Error(err)
 	}
 
@@ -168,7 +169,7 @@ func TestUnfinishedLinesAreCapped(t *testing.T) {
 // Close answers every pending wait, as timed out, before it closes the
 // connections.
 func TestCloseAnswersEveryWait(t *testing.T) {
-	h := NewHub(HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), ServerOptions{})
 	if err != nil {
@@ -270,7 +271,7 @@ func TestIdleConnectionsMakeRoomAtTheCap(t *testing.T) {
 		p.closed()
 	}
 	dialRaw(t, srv).wantError(CodeBusy, "null") // every other connection is new
-	press(t, h, Terminal, "a")
+	press(t, h, hub.Terminal, "a")
 	if r := waiter.reply(); r.Error != nil || string(r.ID) != "1" || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
 		t.Errorf("the waiter: %s %+v %s", r.ID, r.Error, r.Result)
 	}

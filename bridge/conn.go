@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -47,7 +48,7 @@ type conn struct {
 // handout is an action (or a count of refused presses) written to the
 // agent and not yet known to be read; timer looks again whether it was.
 type handout struct {
-	q     *Queued
+	q     *hub.Queued
 	over  int
 	timer *time.Timer
 }
@@ -231,7 +232,7 @@ func (c *conn) handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Reque
 	s := c.s
 	var (
 		result any
-		handed *Queued
+		handed *hub.Queued
 		over   int
 		err    error
 	)
@@ -243,7 +244,7 @@ func (c *conn) handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Reque
 			}
 		}()
 		result, handed, err = s.call(ctx, r.Method, req.params)
-		if w, ok := result.(WaitResult); ok {
+		if w, ok := result.(hub.WaitResult); ok {
 			over = w.Overflowed
 		}
 	}()
@@ -288,7 +289,7 @@ func (c *conn) handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Reque
 	if werr != nil {
 		// The agent never got this result: an action goes back to the
 		// queue and refused presses stay to be reported.
-		s.hub.giveBack(handed, over, "its connection closed before the press could be sent")
+		s.hub.GiveBack(handed, over, "its connection closed before the press could be sent")
 		c.replyFailed(r.Method, werr)
 	}
 }
@@ -302,7 +303,7 @@ func (c *conn) received() {
 		if h.timer != nil {
 			h.timer.Stop()
 		}
-		c.s.hub.taken(h.q)
+		c.s.hub.Taken(h.q)
 	}
 	c.handed = c.handed[:0]
 }
@@ -334,7 +335,7 @@ func (c *conn) taken(h *handout) {
 	defer c.mu.Unlock()
 	if i := slices.Index(c.handed, h); i >= 0 {
 		c.handed = slices.Delete(c.handed, i, i+1)
-		c.s.hub.taken(h.q)
+		c.s.hub.Taken(h.q)
 	}
 }
 
@@ -359,11 +360,11 @@ func (c *conn) settle() {
 	}
 	if c.stream.peerClosed() {
 		for _, h := range handed {
-			c.s.hub.taken(h.q)
+			c.s.hub.Taken(h.q)
 		}
 		return
 	}
 	for i := len(handed) - 1; i >= 0; i-- {
-		c.s.hub.giveBack(handed[i].q, handed[i].over, "its connection closed before it read the press")
+		c.s.hub.GiveBack(handed[i].q, handed[i].over, "its connection closed before it read the press")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // An agent connects to the socket, shows a surface and reads it back.
@@ -20,9 +21,9 @@ func Example() {
 	}
 	defer os.RemoveAll(dir)
 
-	hub := bridge.NewHub(bridge.HubOptions{})
-	defer hub.Close()
-	srv, err := bridge.Listen(hub, filepath.Join(dir, "a2term", "a2term.sock"), bridge.ServerOptions{})
+	h := hub.NewHub(hub.HubOptions{})
+	defer h.Close()
+	srv, err := bridge.Listen(h, filepath.Join(dir, "a2term", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,8 @@
 package bridge
 
-import "time"
+import (
+	"time"
+)
 
 // WithViewHello sets how long a view connection has to attach.
 func WithViewHello(o ServerOptions, d time.Duration) ServerOptions {
@@ -12,20 +14,6 @@ func WithViewHello(o ServerOptions, d time.Duration) ServerOptions {
 // its copy can no longer follow the changes; the hub sends it with the
 // next change.
 func (r *RemoteView) Resync() error { return r.call(ViewMethodResync, nil, nil) }
-
-// SetJournalSteps has the journal h keeps from UseJournal on tell steps
-// each step of a compaction as it is done.
-func SetJournalSteps(h *Hub, steps func(step string)) { h.journalSteps = steps }
-
-// CompactJournal compacts h's journal now, as enough changes would.
-func CompactJournal(h *Hub) error {
-	j := h.journalOf()
-	h.board.mu.Lock()
-	defer h.board.mu.Unlock()
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.compactLocked(h.board, true)
-}
 
 // WithClock has the server tell idle connections by now instead of
 // time.Now.

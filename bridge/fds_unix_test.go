@@ -5,6 +5,7 @@ package bridge
 import (
 	"bufio"
 	"fmt"
+	"github.com/a2term/a2term/hub"
 	"io"
 	"math"
 	"net"
@@ -146,7 +147,7 @@ func TestAcceptSurvivesRunningOutOfDescriptors(t *testing.T) {
 // times, frees them when told to and reports how often accepting failed.
 func fdChildMain(t *testing.T) {
 	say := func(format string, args ...any) { fmt.Printf("fd-child: "+format+"\n", args...) }
-	h := NewHub(HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), ServerOptions{})
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -23,9 +24,9 @@ import (
 // promises ("Malformed input"), and that the hub and other connections
 // carry on.
 
-func startRaw(t *testing.T, opts ServerOptions) (*Hub, *Server) {
+func startRaw(t *testing.T, opts ServerOptions) (*hub.Hub, *Server) {
 	t.Helper()
-	h := NewHub(HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +249,7 @@ func TestMalformedLineOverTheLimitClosesTheConnection(t *testing.T) {
 	}
 	// Everyone else goes on.
 	other.alive()
-	if err := h.Append(RoleNote, "still here"); err != nil {
+	if err := h.Append(hub.RoleNote, "still here"); err != nil {
 		t.Error(err)
 	}
 }
@@ -388,7 +389,7 @@ func TestMalformedPeerThatNeverReadsIsDropped(t *testing.T) {
 	// Meanwhile the hub and the other connection are served.
 	for range 20 {
 		other.alive()
-		press(t, h, Web, "a")
+		press(t, h, hub.Web, "a")
 	}
 	select {
 	case err := <-dropped:
@@ -431,7 +432,7 @@ func TestMalformedTooManyInFlight(t *testing.T) {
 	q := dialRaw(t, srv)
 	q.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
 	waitForTranscript(t, h, "… waiting for the person", 3)
-	press(t, h, Terminal, "a")
+	press(t, h, hub.Terminal, "a")
 	if r := q.reply(); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"a"`)) {
 		t.Errorf("the next agent's wait: %+v %s", r.Error, r.Result)
 	}

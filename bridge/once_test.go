@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2term/a2term/hub"
 	"golang.org/x/sys/unix"
 )
 
@@ -18,12 +19,12 @@ import (
 // gets it again, marked so.
 
 // waitResult decodes a canvas.wait reply's result.
-func waitResult(t *testing.T, r wireReply) WaitResult {
+func waitResult(t *testing.T, r wireReply) hub.WaitResult {
 	t.Helper()
 	if r.Error != nil {
 		t.Fatalf("the wait failed: %+v", r.Error)
 	}
-	var res WaitResult
+	var res hub.WaitResult
 	if err := json.Unmarshal(r.Result, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func waitResult(t *testing.T, r wireReply) WaitResult {
 }
 
 // tookCount counts the transcript's lines saying the agent took name.
-func tookCount(h *Hub, name string) int {
+func tookCount(h *hub.Hub, name string) int {
 	n := 0
 	for _, line := range transcriptTexts(h) {
 		if strings.Contains(line, "→ the agent took "+name+" ") {
@@ -49,7 +50,7 @@ func TestOneCallPerConnectionTakesThePress(t *testing.T) {
 	if _, err := h.Show(buttonsSurface("pay")); err != nil {
 		t.Fatal(err)
 	}
-	press(t, h, Terminal, "pay")
+	press(t, h, hub.Terminal, "pay")
 	p := dialRaw(t, srv)
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
 	res := waitResult(t, p.reply())
@@ -85,7 +86,7 @@ func TestReadingTheReplyTakesThePress(t *testing.T) {
 	p := dialRaw(t, srv)
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
 	waitForTranscript(t, h, "… waiting for the person", 1)
-	press(t, h, Web, "a")
+	press(t, h, hub.Web, "a")
 	if res := waitResult(t, p.reply()); !bytes.Contains(res.Action, []byte(`"name":"a"`)) {
 		t.Fatalf("the wait: %+v", res)
 	}
@@ -124,8 +125,8 @@ func TestAgentKilledBeforeReadingGetsThePressAgain(t *testing.T) {
 	if _, err := h.Show(buttonsSurface("a", "b")); err != nil {
 		t.Fatal(err)
 	}
-	press(t, h, Terminal, "a")
-	press(t, h, Terminal, "b")
+	press(t, h, hub.Terminal, "a")
+	press(t, h, hub.Terminal, "b")
 	p := dialRaw(t, srv)
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"canvas.wait","params":{"seconds":30}}`)
 	eventually(t, "the reply in the agent's socket", func() bool { return unreadByPeer(t, p.conn) > 0 })
@@ -162,21 +163,21 @@ func TestAgentKilledBeforeReadingGetsThePressAgain(t *testing.T) {
 // ones after them.
 func TestActionIDsSurviveARestart(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHub(HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	if _, err := h.UseJournal(dir + "/canvas.journal"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.Show(buttonsSurface("a", "b")); err != nil {
 		t.Fatal(err)
 	}
-	press(t, h, Terminal, "a")
-	press(t, h, Terminal, "b")
+	press(t, h, hub.Terminal, "a")
+	press(t, h, hub.Terminal, "b")
 	if res, err := h.Wait(t.Context(), 0); err != nil || res.ActionID != "1" {
 		t.Fatalf("first wait: %+v %v", res, err)
 	}
 	h.Close()
 
-	h2 := NewHub(HubOptions{})
+	h2 := hub.NewHub(hub.HubOptions{})
 	t.Cleanup(h2.Close)
 	if _, err := h2.UseJournal(dir + "/canvas.journal"); err != nil {
 		t.Fatal(err)
@@ -185,7 +186,7 @@ func TestActionIDsSurviveARestart(t *testing.T) {
 	if err != nil || actionName(t, res) != "b" || res.ActionID != "2" {
 		t.Fatalf("restored: %+v %v", res, err)
 	}
-	press(t, h2, Terminal, "a")
+	press(t, h2, hub.Terminal, "a")
 	if res, err := h2.Wait(t.Context(), time.Second); err != nil || res.ActionID != "3" {
 		t.Fatalf("after the restart: %+v %v", res, err)
 	}

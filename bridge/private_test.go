@@ -12,6 +12,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -24,7 +25,7 @@ const theirUID = 65534
 // makes the directory or the socket look like theirs.
 func squatted(t *testing.T) (dir, sock string) {
 	t.Helper()
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	dir = filepath.Join(t.TempDir(), "a2term")
 	srv, err := bridge.Listen(h, filepath.Join(dir, "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -61,13 +62,13 @@ type RemoteView struct {
 	mu         sync.Mutex
 	canvas     *a2ui.Canvas
 	versions   []versionPair // the hub's version of each recent version of canvas
-	transcript []Entry
+	transcript []hub.Entry
 	dropped    uint64
 	anew       uint64 // whole canvases applied (Snapshot.Anew)
-	status     Status
+	status     hub.Status
 	subs       map[chan struct{}]struct{}
 	conn       *jsonrpc2.Conn
-	hello      AttachResult
+	hello      hub.AttachResult
 	lost       string // why the connection is lost, while it is
 	closed     bool
 
@@ -150,7 +151,7 @@ func (r *RemoteView) connect(ctx context.Context) error {
 	stream := newViewStream(nc, maxViewLine, DefaultWriteTimeout)
 	stream.notes = r.note
 	conn := jsonrpc2.NewConn(context.Background(), stream, remoteHandler{}, jsonrpc2.SetLogger(r.logger))
-	var res AttachResult
+	var res hub.AttachResult
 	if err := conn.Call(ctx, ViewMethodAttach, AttachParams{Key: key, Protocol: ViewProtocol}, &res); err != nil {
 		conn.Close()
 		return fmt.Errorf("attach to the a2term at %s: %w", r.socket, err)
@@ -221,7 +222,7 @@ func (r *RemoteView) Done() <-chan struct{} { return r.done }
 
 // Hello is what the hub said when the view last attached: the canvas's
 // id, what happened while no one watched, and the hub's notice.
-func (r *RemoteView) Hello() AttachResult {
+func (r *RemoteView) Hello() hub.AttachResult {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.hello
@@ -247,11 +248,11 @@ func (r *RemoteView) Close() error {
 
 // Snapshot implements View. While the connection is lost, Status.Lost
 // says so; the transcript holds only the hub's entries.
-func (r *RemoteView) Snapshot() Snapshot {
+func (r *RemoteView) Snapshot() hub.Snapshot {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	tr, dropped := r.transcript, r.dropped
-	if over := len(tr) - MaxTranscript; over > 0 {
+	if over := len(tr) - hub.MaxTranscript; over > 0 {
 		tr = tr[over:]
 	}
 	if len(tr) > 0 {
@@ -259,7 +260,7 @@ func (r *RemoteView) Snapshot() Snapshot {
 	}
 	st := r.status
 	st.Lost = r.lost
-	return Snapshot{Canvas: r.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: st, Anew: r.anew}
+	return hub.Snapshot{Canvas: r.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: st, Anew: r.anew}
 }
 
 // Subscribe implements View.
@@ -302,14 +303,14 @@ func (r *RemoteView) hubVersionLocked(surfaceID string, local uint64) uint64 {
 	if s := r.canvas.Surface(surfaceID); s != nil && s.Version() == local && len(r.versions) > 0 {
 		return r.versions[len(r.versions)-1].hub
 	}
-	var hub uint64
+	var hb uint64
 	for _, p := range r.versions {
 		if p.local > local {
 			break
 		}
-		hub = p.hub
+		hb = p.hub
 	}
-	return hub
+	return hb
 }
 
 // call runs method on the hub; a refusal comes back as an *a2ui.Error.
@@ -343,7 +344,7 @@ func (r *RemoteView) call(method string, params, result any) error {
 
 // Press implements View: the hub presses the button, as seen at the hub's
 // version of the state the view saw.
-func (r *RemoteView) Press(source Source, surfaceID, nodeID string, version uint64) error {
+func (r *RemoteView) Press(source hub.Source, surfaceID, nodeID string, version uint64) error {
 	r.mu.Lock()
 	hv := r.hubVersionLocked(surfaceID, version)
 	r.mu.Unlock()
@@ -352,8 +353,8 @@ func (r *RemoteView) Press(source Source, surfaceID, nodeID string, version uint
 
 // SetValue implements View. When it returns, the view's copy holds the
 // value (the hub sends the change before its reply).
-func (r *RemoteView) SetValue(source Source, surfaceID, nodeID string, value any) error {
-	return r.call(ViewMethodSet, SetParams{SurfaceID: surfaceID, NodeID: nodeID, Value: intentValue(value)}, nil)
+func (r *RemoteView) SetValue(source hub.Source, surfaceID, nodeID string, value any) error {
+	return r.call(ViewMethodSet, SetParams{SurfaceID: surfaceID, NodeID: nodeID, Value: hub.IntentValue(value)}, nil)
 }
 
 // PairingLink asks the hub for a one-time link of its web mirror, for the
@@ -414,7 +415,7 @@ func (r *RemoteView) applySnapshot(s viewSnapshot) error {
 	r.canvas = c
 	r.anew++
 	r.versions = append(r.versions[:0], versionPair{local: c.Version(), hub: s.Version})
-	r.transcript = append([]Entry(nil), s.Transcript...)
+	r.transcript = append([]hub.Entry(nil), s.Transcript...)
 	r.dropped = s.Dropped
 	r.status = s.Status.status()
 	r.notifyLocked()
@@ -463,9 +464,9 @@ func (r *RemoteView) applyDelta(d viewDelta) error {
 	}
 	r.transcript = append(r.transcript, d.Transcript...)
 	r.dropped = d.Dropped
-	if over := len(r.transcript) - MaxTranscript; over > MaxTranscript/4 {
+	if over := len(r.transcript) - hub.MaxTranscript; over > hub.MaxTranscript/4 {
 		// The hub dropped these too, or will: its count says so.
-		r.transcript = append([]Entry(nil), r.transcript[over:]...)
+		r.transcript = append([]hub.Entry(nil), r.transcript[over:]...)
 	}
 	if d.Status != nil {
 		r.status = d.Status.status()

@@ -16,6 +16,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/statedir"
 )
@@ -51,6 +52,47 @@ const (
 	CodeIdle = -32003
 )
 
+// Bounds of the agent socket.
+const (
+	// MaxRPCMessageBytes bounds one JSON-RPC message.
+	MaxRPCMessageBytes = 4 << 20
+	// MaxConnections is how many agent connections the socket serves at
+	// once. The next takes the place of the one idle longest, if that one
+	// has been idle for MaxIdleAtCap; else it is told why and closed.
+	MaxConnections = 64
+	// MaxIdleAtCap is how long a connection may go without a complete
+	// request, with none of its requests running, and keep its place
+	// while all MaxConnections places are taken. Past it, a new
+	// connection takes its place: it is told why (CodeIdle) and closed.
+	// An idle connection is closed only then, never merely for being
+	// idle: an agent that keeps its connection while it thinks between
+	// calls, for minutes, loses nothing while there is room, and a
+	// canvas.wait, however long, keeps its connection busy. Only peers
+	// that hold every place without using them (or 64 agents at once)
+	// make room this way, and a new agent waits at most this long for it.
+	MaxIdleAtCap = 10 * time.Second
+	// MaxLingering is how many connections refused for a line they
+	// cannot send (over MaxRPCMessageBytes, or no room in
+	// MaxRPCHeldBytes) may linger at once, reading and dropping what
+	// their peers still send so that they read why rather than a reset.
+	// A refused connection gives up its place among MaxConnections at
+	// once; beyond this many, it is closed as soon as it is told why.
+	MaxLingering = 64
+	// MaxRPCHeldBytes bounds what the socket's line buffers hold, across
+	// every connection, for messages being read or being handled, beyond
+	// the first 16 KiB of each. A line that finds no room is refused and
+	// its connection closed.
+	MaxRPCHeldBytes = 32 << 20
+)
+
+// WithLimits adds the socket's bounds to what canvas.info reports.
+func WithLimits(i hub.Info) hub.Info {
+	i.Limits.RPCMessageBytes = MaxRPCMessageBytes
+	i.Limits.Connections = MaxConnections
+	i.Limits.RPCHeldBytes = MaxRPCHeldBytes
+	return i
+}
+
 // Defaults of ServerOptions.
 const (
 	DefaultMaxInFlight  = 8
@@ -75,13 +117,13 @@ type StateParams struct {
 
 // StateResult is what canvas.state returns.
 type StateResult struct {
-	Surfaces []SurfaceState `json:"surfaces"`
+	Surfaces []hub.SurfaceState `json:"surfaces"`
 }
 
 // AppendParams are transcript.append's params.
 type AppendParams struct {
-	Role Role   `json:"role"`
-	Text string `json:"text"`
+	Role hub.Role `json:"role"`
+	Text string   `json:"text"`
 }
 
 // ServerOptions set up a Server. The zero value is ready to use.
@@ -122,7 +164,7 @@ type ServerOptions struct {
 // connection is independent: a slow, stuck or misbehaving agent loses its
 // own connection and never holds up the hub or other agents.
 type Server struct {
-	hub        *Hub
+	hub        *hub.Hub
 	path       string
 	dir        string      // the socket's directory
 	createdDir bool        // Listen made dir, so Close removes it
@@ -174,7 +216,7 @@ func DefaultSocketPath() string {
 // a new directory, mode 0700, in the per-user runtime directory when
 // there is one, else in the system's temporary directory. Close removes
 // the socket and the directory. Two runs never share a socket.
-func ListenPrivate(h *Hub, opts ServerOptions) (*Server, error) {
+func ListenPrivate(h *hub.Hub, opts ServerOptions) (*Server, error) {
 	base := os.Getenv("XDG_RUNTIME_DIR")
 	if base == "" {
 		base = os.TempDir()
@@ -203,7 +245,7 @@ func ListenPrivate(h *Hub, opts ServerOptions) (*Server, error) {
 // answers on is not, and Listen reports that it is already running. The
 // socket itself is made 0600. Listen records the path in h's status; Close
 // clears it.
-func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
+func Listen(h *hub.Hub, socketPath string, opts ServerOptions) (*Server, error) {
 	if socketPath == "" {
 		return nil, errors.New("a2term socket: no path given")
 	}
@@ -273,10 +315,10 @@ func Listen(h *Hub, socketPath string, opts ServerOptions) (*Server, error) {
 			s.logger.Printf("a2term: terminals cannot attach to this canvas: %v", err)
 		}
 	}
-	h.Board().SetStatus(func(st *Status) {
+	h.Board().SetStatus(func(st *hub.Status) {
 		st.Listening = path
 		if s.reportAgent {
-			st.Agent = AgentNone
+			st.Agent = hub.AgentNone
 		}
 	})
 	s.wg.Add(1)
@@ -334,12 +376,12 @@ func (s *Server) Close() error {
 				s.logger.Printf("a2term rpc: leaving the socket directory %s: %v", s.dir, rerr)
 			}
 		}
-		s.hub.Board().SetStatus(func(st *Status) {
+		s.hub.Board().SetStatus(func(st *hub.Status) {
 			if st.Listening == s.path {
 				st.Listening = ""
 			}
 			if s.reportAgent {
-				st.Agent = AgentUnknown
+				st.Agent = hub.AgentUnknown
 			}
 		})
 		if l, ok := s.logger.(*logclean.Log); ok {
@@ -499,11 +541,11 @@ func (s *Server) agentsChanged() {
 	if s.closing {
 		return
 	}
-	p := AgentNone
+	p := hub.AgentNone
 	if len(s.open) > 0 {
-		p = AgentConnected
+		p = hub.AgentConnected
 	}
-	s.hub.Board().SetStatus(func(st *Status) { st.Agent = p })
+	s.hub.Board().SetStatus(func(st *hub.Status) { st.Agent = p })
 }
 
 // startHandler counts a request's handler in, unless the server is
@@ -550,13 +592,13 @@ func (s *Server) rpcError(method string, err error) *jsonrpc2.Error {
 // call runs one method against the hub. For canvas.wait it also returns
 // the action handed out, so that it can be given back if the reply cannot
 // be written.
-func (s *Server) call(ctx context.Context, method string, params []byte) (any, *Queued, error) {
+func (s *Server) call(ctx context.Context, method string, params []byte) (any, *hub.Queued, error) {
 	switch method {
 	case MethodInfo:
 		if _, err := objectParams(method, params); err != nil {
 			return nil, nil, err
 		}
-		return s.hub.Info(), nil, nil
+		return WithLimits(s.hub.Info()), nil, nil
 
 	case MethodShow:
 		p, err := objectParams(method, params, "messages")
@@ -579,11 +621,11 @@ func (s *Server) call(ctx context.Context, method string, params []byte) (any, *
 		if err != nil {
 			return nil, nil, err
 		}
-		if secs < 0 || secs > float64(MaxWait/time.Second) {
+		if secs < 0 || secs > float64(hub.MaxWait/time.Second) {
 			return nil, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1, Path: "/seconds",
-				Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
+				Message: fmt.Sprintf("seconds must be between 0 and %d", int(hub.MaxWait/time.Second))}
 		}
-		res, q, err := s.hub.wait(ctx, time.Duration(secs*float64(time.Second)), s.draining)
+		res, q, err := s.hub.Take(ctx, time.Duration(secs*float64(time.Second)), s.draining)
 		return res, q, err
 
 	case MethodState:
@@ -611,7 +653,7 @@ func (s *Server) call(ctx context.Context, method string, params []byte) (any, *
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := s.hub.Append(Role(role), text); err != nil {
+		if err := s.hub.Append(hub.Role(role), text); err != nil {
 			return nil, nil, err
 		}
 		return struct{}{}, nil, nil

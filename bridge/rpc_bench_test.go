@@ -17,6 +17,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 	"github.com/a2term/a2term/tui"
 )
@@ -60,9 +61,9 @@ func batch500(label string) []json.RawMessage {
 
 // benchSetup serves a hub on a socket, connects the Go client to it and
 // runs a terminal program of 120×40 on the same hub.
-func benchSetup(b *testing.B) (*bridge.Hub, *client.Client, *tui.Model) {
+func benchSetup(b *testing.B) (*hub.Hub, *client.Client, *tui.Model) {
 	b.Helper()
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	srv, err := bridge.Listen(h, filepath.Join(b.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		b.Fatal(err)
@@ -176,7 +177,7 @@ func BenchmarkPressToWait(b *testing.B) {
 	changed, cancel := h.Subscribe()
 	defer cancel()
 	type result struct {
-		res bridge.WaitResult
+		res hub.WaitResult
 		err error
 	}
 	results := make(chan result, 1)
@@ -206,7 +207,7 @@ func BenchmarkPressToWait(b *testing.B) {
 
 // lastIsWaiting reports whether the transcript's last entry is a wait
 // that has not ended.
-func lastIsWaiting(h *bridge.Hub) bool {
+func lastIsWaiting(h *hub.Hub) bool {
 	tr := h.Snapshot().Transcript
 	return len(tr) > 0 && strings.HasPrefix(tr[len(tr)-1].Text, "… waiting for the person")
 }

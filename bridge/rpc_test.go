@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -49,9 +50,9 @@ var form = raws(
 )
 
 // start serves a fresh hub on a socket in a test directory.
-func start(t *testing.T, opts bridge.ServerOptions) (*bridge.Hub, *bridge.Server) {
+func start(t *testing.T, opts bridge.ServerOptions) (*hub.Hub, *bridge.Server) {
 	t.Helper()
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +86,7 @@ func ctxFor(t *testing.T) context.Context {
 
 // waitForTranscript returns once n entries of the transcript contain
 // text, or fails the test after the guard.
-func waitForTranscript(t *testing.T, v bridge.View, text string, n int) {
+func waitForTranscript(t *testing.T, v hub.View, text string, n int) {
 	t.Helper()
 	changed, cancel := v.Subscribe()
 	defer cancel()
@@ -109,7 +110,7 @@ func waitForTranscript(t *testing.T, v bridge.View, text string, n int) {
 	}
 }
 
-func pressOn(t *testing.T, h *bridge.Hub, source bridge.Source, node string) {
+func pressOn(t *testing.T, h *hub.Hub, source hub.Source, node string) {
 	t.Helper()
 	if err := h.Press(source, "main", node, h.Snapshot().Canvas.Version()); err != nil {
 		t.Errorf("press %s: %v", node, err)
@@ -126,7 +127,7 @@ type userAction struct {
 	} `json:"userAction"`
 }
 
-func decodeAction(t *testing.T, res bridge.WaitResult) userAction {
+func decodeAction(t *testing.T, res hub.WaitResult) userAction {
 	t.Helper()
 	var a userAction
 	if err := json.Unmarshal(res.Action, &a); err != nil || a.UserAction.Name == "" {
@@ -143,7 +144,7 @@ func TestAPIShowThenState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []bridge.SurfaceSummary{{SurfaceID: "main", Protocol: "v0.8", Components: 6, Root: "root", Shown: true}}
+	want := []hub.SurfaceSummary{{SurfaceID: "main", Protocol: "v0.8", Components: 6, Root: "root", Shown: true}}
 	if fmt.Sprint(res.Surfaces) != fmt.Sprint(want) || res.Warnings == nil || len(res.Warnings) != 0 {
 		t.Errorf("show returned %+v", res)
 	}
@@ -160,7 +161,7 @@ func TestAPIShowThenState(t *testing.T) {
 		t.Errorf("state: %+v (data %s)", st, st.DataModel)
 	}
 	// The person's input shows in the state.
-	if err := h.SetValue(bridge.Terminal, "main", "note", "typed"); err != nil {
+	if err := h.SetValue(hub.Terminal, "main", "note", "typed"); err != nil {
 		t.Fatal(err)
 	}
 	states, err = c.State(ctx, "main")
@@ -348,7 +349,7 @@ func TestAPITerminalIntentReachesAWaitingCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	type out struct {
-		res bridge.WaitResult
+		res hub.WaitResult
 		err error
 	}
 	done := make(chan out, 1)
@@ -361,10 +362,10 @@ func TestAPITerminalIntentReachesAWaitingCall(t *testing.T) {
 	if _, err := c.Info(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetValue(bridge.Terminal, "main", "note", "thanks"); err != nil {
+	if err := h.SetValue(hub.Terminal, "main", "note", "thanks"); err != nil {
 		t.Fatal(err)
 	}
-	pressOn(t, h, bridge.Terminal, "pay")
+	pressOn(t, h, hub.Terminal, "pay")
 	o := <-done
 	if o.err != nil {
 		t.Fatal(o.err)
@@ -374,7 +375,7 @@ func TestAPITerminalIntentReachesAWaitingCall(t *testing.T) {
 		string(a.UserAction.Context) != `{"note":"thanks"}` || a.UserAction.Timestamp == "" {
 		t.Errorf("action %s", o.res.Action)
 	}
-	if o.res.Source != bridge.Terminal || o.res.TimedOut {
+	if o.res.Source != hub.Terminal || o.res.TimedOut {
 		t.Errorf("result %+v", o.res)
 	}
 }
@@ -386,7 +387,7 @@ func TestAPITwoWaitersGetTwoActions(t *testing.T) {
 	if _, err := c1.Show(ctx, form...); err != nil {
 		t.Fatal(err)
 	}
-	results := make(chan bridge.WaitResult, 2)
+	results := make(chan hub.WaitResult, 2)
 	for _, c := range []*client.Client{c1, c2} {
 		go func() {
 			res, err := c.Wait(ctx, 30)
@@ -397,14 +398,14 @@ func TestAPITwoWaitersGetTwoActions(t *testing.T) {
 		}()
 	}
 	waitForTranscript(t, h, "… waiting for the person", 2)
-	pressOn(t, h, bridge.Terminal, "pay")
-	pressOn(t, h, bridge.Web, "skip")
-	got := map[string]bridge.Source{}
+	pressOn(t, h, hub.Terminal, "pay")
+	pressOn(t, h, hub.Web, "skip")
+	got := map[string]hub.Source{}
 	for range 2 {
 		res := <-results
 		got[decodeAction(t, res).UserAction.Name] = res.Source
 	}
-	if len(got) != 2 || got["pay"] != bridge.Terminal || got["skip"] != bridge.Web {
+	if len(got) != 2 || got["pay"] != hub.Terminal || got["skip"] != hub.Web {
 		t.Errorf("the waiters got %v", got)
 	}
 }
@@ -416,14 +417,14 @@ func TestAPIOverflowIsReported(t *testing.T) {
 	if _, err := c.Show(ctx, form...); err != nil {
 		t.Fatal(err)
 	}
-	for range bridge.MaxQueued {
-		pressOn(t, h, bridge.Web, "skip")
+	for range hub.MaxQueued {
+		pressOn(t, h, hub.Web, "skip")
 	}
-	if err := h.Press(bridge.Web, "main", "skip", h.Snapshot().Canvas.Version()); !errors.Is(err, bridge.ErrQueueFull) {
+	if err := h.Press(hub.Web, "main", "skip", h.Snapshot().Canvas.Version()); !errors.Is(err, hub.ErrQueueFull) {
 		t.Fatalf("press on a full queue: %v", err)
 	}
 	info, err := c.Info(ctx)
-	if err != nil || info.Queued != bridge.MaxQueued {
+	if err != nil || info.Queued != hub.MaxQueued {
 		t.Errorf("info says %d queued, %v", info.Queued, err)
 	}
 	res, err := c.Wait(ctx, 0)
@@ -445,14 +446,14 @@ func TestAPITranscriptRecordsEveryStep(t *testing.T) {
 		done <- err
 	}()
 	waitForTranscript(t, h, "… waiting for the person", 1)
-	pressOn(t, h, bridge.Web, "skip")
+	pressOn(t, h, hub.Web, "skip")
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Wait(ctx, 0.01); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Append(ctx, bridge.RoleAgent, "all done"); err != nil {
+	if err := c.Append(ctx, hub.RoleAgent, "all done"); err != nil {
 		t.Fatal(err)
 	}
 	var got []string
@@ -499,7 +500,7 @@ func TestAPIWaitEndsWithItsConnection(t *testing.T) {
 	if err := <-done; !errors.Is(err, client.ErrClosed) {
 		t.Errorf("the wait ended with %v", err)
 	}
-	pressOn(t, h, bridge.Terminal, "pay")
+	pressOn(t, h, hub.Terminal, "pay")
 	c2 := dial(t, srv)
 	res, err := c2.Wait(ctx, 30)
 	if err != nil || res.TimedOut || decodeAction(t, res).UserAction.Name != "pay" {
@@ -529,7 +530,7 @@ func TestAPIClientCancelledWaitKeepsTheAction(t *testing.T) {
 	if _, err := c.Info(ctxFor(t)); !errors.Is(err, client.ErrClosed) {
 		t.Errorf("the client is still open after a cancelled wait: %v", err)
 	}
-	pressOn(t, h, bridge.Terminal, "skip")
+	pressOn(t, h, hub.Terminal, "skip")
 	res, err := dial(t, srv).Wait(ctxFor(t), 30)
 	if err != nil || decodeAction(t, res).UserAction.Name != "skip" {
 		t.Errorf("the next agent got %+v, %v", res, err)
@@ -537,7 +538,7 @@ func TestAPIClientCancelledWaitKeepsTheAction(t *testing.T) {
 }
 
 func TestListenSocketAndDirectory(t *testing.T) {
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	dir := filepath.Join(t.TempDir(), "a2term")
 	path := filepath.Join(dir, "a2term.sock")
@@ -558,7 +559,7 @@ func TestListenSocketAndDirectory(t *testing.T) {
 		t.Errorf("status says listening on %q", got)
 	}
 	// A second a2term on the same path is refused while this one runs.
-	if _, err := bridge.Listen(bridge.NewHub(bridge.HubOptions{}), path, bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "already running") {
+	if _, err := bridge.Listen(hub.NewHub(hub.HubOptions{}), path, bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "already running") {
 		t.Errorf("a second Listen: %v", err)
 	}
 	if err := srv.Close(); err != nil {
@@ -579,7 +580,7 @@ func TestListenSocketAndDirectory(t *testing.T) {
 }
 
 func TestListenRefusesUnsafePlaces(t *testing.T) {
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	open := filepath.Join(t.TempDir(), "open")
 	if err := os.Mkdir(open, 0o700); err != nil {
@@ -621,7 +622,7 @@ func TestListenRefusesADirectoryOfAnotherUser(t *testing.T) {
 	if os.Getuid() != 0 {
 		t.Skip("giving a directory to another user needs root")
 	}
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	dir := filepath.Join(t.TempDir(), "theirs")
 	if err := os.Mkdir(dir, 0o700); err != nil {
@@ -637,7 +638,7 @@ func TestListenRefusesADirectoryOfAnotherUser(t *testing.T) {
 }
 
 func TestListenReplacesAStaleSocket(t *testing.T) {
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	dir := t.TempDir()
 	if err := os.Chmod(dir, 0o700); err != nil {
@@ -684,14 +685,14 @@ func TestDefaultSocketPath(t *testing.T) {
 // connected until one connects, that one is while any connection is open,
 // and none again once the last one left; without it, nothing is said.
 func TestServerReportsTheAgent(t *testing.T) {
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{ReportAgent: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	agent := func() bridge.AgentPresence { return h.Snapshot().Status.Agent }
-	waitAgent := func(want bridge.AgentPresence) {
+	agent := func() hub.AgentPresence { return h.Snapshot().Status.Agent }
+	waitAgent := func(want hub.AgentPresence) {
 		t.Helper()
 		deadline := time.Now().Add(60 * time.Second)
 		for agent() != want {
@@ -701,7 +702,7 @@ func TestServerReportsTheAgent(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
-	if agent() != bridge.AgentNone {
+	if agent() != hub.AgentNone {
 		t.Fatalf("before any agent: %v", agent())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -713,7 +714,7 @@ func TestServerReportsTheAgent(t *testing.T) {
 	if _, err := a.Info(ctx); err != nil {
 		t.Fatal(err)
 	}
-	waitAgent(bridge.AgentConnected)
+	waitAgent(hub.AgentConnected)
 	b, err := client.Dial(ctx, srv.Path())
 	if err != nil {
 		t.Fatal(err)
@@ -725,20 +726,20 @@ func TestServerReportsTheAgent(t *testing.T) {
 	if _, err := b.Info(ctx); err != nil {
 		t.Fatal(err)
 	}
-	waitAgent(bridge.AgentConnected)
+	waitAgent(hub.AgentConnected)
 	b.Close()
-	waitAgent(bridge.AgentNone)
+	waitAgent(hub.AgentNone)
 	srv.Close()
-	waitAgent(bridge.AgentUnknown)
+	waitAgent(hub.AgentUnknown)
 
-	quiet := bridge.NewHub(bridge.HubOptions{})
+	quiet := hub.NewHub(hub.HubOptions{})
 	defer quiet.Close()
 	qs, err := bridge.Listen(quiet, filepath.Join(t.TempDir(), "q", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer qs.Close()
-	if got := quiet.Snapshot().Status.Agent; got != bridge.AgentUnknown {
+	if got := quiet.Snapshot().Status.Agent; got != hub.AgentUnknown {
 		t.Errorf("a server not asked to report says %v", got)
 	}
 }
@@ -748,11 +749,11 @@ func TestServerReportsTheAgent(t *testing.T) {
 // socket an a2term answers on is refused with ErrSocketInUse.
 func TestListenPrivate(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
-	a, err := bridge.ListenPrivate(bridge.NewHub(bridge.HubOptions{}), bridge.ServerOptions{})
+	a, err := bridge.ListenPrivate(hub.NewHub(hub.HubOptions{}), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := bridge.ListenPrivate(bridge.NewHub(bridge.HubOptions{}), bridge.ServerOptions{})
+	b, err := bridge.ListenPrivate(hub.NewHub(hub.HubOptions{}), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -766,7 +767,7 @@ func TestListenPrivate(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("the private directory: %v %v", fi, err)
 	}
-	if _, err := bridge.Listen(bridge.NewHub(bridge.HubOptions{}), a.Path(), bridge.ServerOptions{}); !errors.Is(err, statedir.ErrSocketInUse) {
+	if _, err := bridge.Listen(hub.NewHub(hub.HubOptions{}), a.Path(), bridge.ServerOptions{}); !errors.Is(err, statedir.ErrSocketInUse) {
 		t.Errorf("listening on a socket in use: %v", err)
 	}
 	for _, s := range []*bridge.Server{a, b} {

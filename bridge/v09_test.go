@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // formV09 is v0.9 surface "signup" (with sendDataModel) beside nothing
@@ -53,7 +54,7 @@ func TestAPIV09(t *testing.T) {
 		t.Errorf("show %+v", res)
 	}
 	version := h.Snapshot().Canvas.Version()
-	err = h.Press(bridge.Web, "signup", "send", version)
+	err = h.Press(hub.Web, "signup", "send", version)
 	var refusal *a2ui.Error
 	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeChecksFailed || !strings.Contains(refusal.Message, "Fill in your address") {
 		t.Fatalf("press on a disabled button: %v", err)
@@ -62,17 +63,17 @@ func TestAPIV09(t *testing.T) {
 		t.Fatalf("a refused press was queued: %+v, %v", got, err)
 	}
 	// The link: shown to the person, nothing for the agent.
-	if err := h.Press(bridge.Terminal, "signup", "docs", version); err != nil {
+	if err := h.Press(hub.Terminal, "signup", "docs", version); err != nil {
 		t.Fatal(err)
 	}
 	waitForTranscript(t, h, "https://example.com/terms is shown for them to open", 1)
 	if got, err := c.Wait(ctx, 0); err != nil || !got.TimedOut {
 		t.Fatalf("a link press was queued: %+v, %v", got, err)
 	}
-	if err := h.SetValue(bridge.Web, "signup", "email", "ada@example.org"); err != nil {
+	if err := h.SetValue(hub.Web, "signup", "email", "ada@example.org"); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Press(bridge.Web, "signup", "send", h.Snapshot().Canvas.Version()); err != nil {
+	if err := h.Press(hub.Web, "signup", "send", h.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 	got, err := c.Wait(ctx, 5)
@@ -90,7 +91,7 @@ func TestAPIV09(t *testing.T) {
 		t.Fatal(err)
 	}
 	if msg.Version != "v0.9" || msg.Action.Name != "subscribe" || msg.Action.SurfaceID != "signup" || msg.Action.SourceComponentID != "send" ||
-		msg.Action.Timestamp == "" || msg.Action.Context["to"] != "ada@example.org" || got.Source != bridge.Web {
+		msg.Action.Timestamp == "" || msg.Action.Context["to"] != "ada@example.org" || got.Source != hub.Web {
 		t.Errorf("action %s (source %s)", got.Action, got.Source)
 	}
 	if string(got.ClientDataModel) != `{"version":"v0.9","surfaces":{"signup":{"email":"ada@example.org"}}}` {

@@ -22,6 +22,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/statedir"
 )
@@ -36,7 +37,7 @@ func ViewPaths(socket string) (viewSocket, keyFile string) {
 
 // viewServer serves the view channel of a hub (see viewstream.go).
 type viewServer struct {
-	hub     *Hub
+	hub     *hub.Hub
 	path    string
 	keyPath string
 	key     []byte // hex, as the key file holds it
@@ -76,7 +77,7 @@ func isPowerOf10(n uint64) bool {
 // listenViews starts the view channel beside the agent socket at agentPath,
 // whose directory Listen has checked: the socket (0600) and a new key in a
 // key file (0600), written whole before the socket listens.
-func listenViews(h *Hub, agentPath string, logger logclean.Logger, timeout, hello time.Duration) (*viewServer, error) {
+func listenViews(h *hub.Hub, agentPath string, logger logclean.Logger, timeout, hello time.Duration) (*viewServer, error) {
 	path, keyPath := ViewPaths(agentPath)
 	if hello <= 0 {
 		hello = viewHelloTimeout
@@ -172,7 +173,7 @@ func (v *viewServer) accept() {
 // few that will be refused politely.
 func (v *viewServer) take(nc net.Conn) {
 	v.mu.Lock()
-	if v.conns >= MaxTerminals+4 {
+	if v.conns >= hub.MaxTerminals+4 {
 		v.mu.Unlock()
 		nc.Close()
 		return
@@ -312,9 +313,9 @@ func (c *viewConn) attach(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.R
 		c.refuse(ctx, rpc, r, fmt.Sprintf("this a2term speaks view protocol %d, not %d: use an a2term of the same version", ViewProtocol, p.Protocol))
 		return
 	}
-	res, release, ok := c.v.hub.attachView()
+	res, release, ok := c.v.hub.AttachView()
 	if !ok {
-		c.refuse(ctx, rpc, r, fmt.Sprintf("%d terminals show this canvas already, the most there may be", MaxTerminals))
+		c.refuse(ctx, rpc, r, fmt.Sprintf("%d terminals show this canvas already, the most there may be", hub.MaxTerminals))
 		return
 	}
 	c.mu.Lock()
@@ -341,7 +342,7 @@ func (c *viewConn) call(method string, params []byte) (any, error) {
 		if err := strictJSON(params, &p); err != nil {
 			return nil, badParams(method)
 		}
-		return struct{}{}, h.Press(Terminal, p.SurfaceID, p.NodeID, p.Version)
+		return struct{}{}, h.Press(hub.Terminal, p.SurfaceID, p.NodeID, p.Version)
 	case ViewMethodSet:
 		var p SetParams
 		if err := strictJSON(params, &p); err != nil {
@@ -351,9 +352,9 @@ func (c *viewConn) call(method string, params []byte) (any, error) {
 		if err := json.Unmarshal(p.Value, &value); err != nil {
 			return nil, badParams(method)
 		}
-		return struct{}{}, h.SetValue(Terminal, p.SurfaceID, p.NodeID, value)
+		return struct{}{}, h.SetValue(hub.Terminal, p.SurfaceID, p.NodeID, value)
 	case ViewMethodLink:
-		link, port := h.webLink()
+		link, port := h.WebLink()
 		if link == "" {
 			return nil, &a2ui.Error{Code: "no_web_mirror", Index: -1, Message: "this a2term runs no web mirror"}
 		}
@@ -396,7 +397,7 @@ func (c *viewConn) flush() {
 	if !c.attached {
 		return
 	}
-	snap, changes, ok := c.v.hub.viewState(c.version)
+	snap, changes, ok := c.v.hub.ViewState(c.version)
 	status := statusOf(snap.Status)
 	var last uint64
 	if n := len(snap.Transcript); n > 0 {
@@ -405,13 +406,13 @@ func (c *viewConn) flush() {
 	gap := len(snap.Transcript) > 0 && snap.Transcript[0].Seq > c.seq+1
 	bytes := 0
 	for i := range changes {
-		bytes += changes[i].size()
+		bytes += changes[i].Size()
 	}
-	if !c.sent || c.full || !ok || gap || bytes > maxChangesBytes {
+	if !c.sent || c.full || !ok || gap || bytes > hub.MaxChangesBytes {
 		full := viewSnapshot{Version: snap.Canvas.Version(), Options: optionsOf(snap.Canvas.Options()), Canvas: snap.Canvas.Save(), Transcript: snap.Transcript,
 			Dropped: snap.Dropped, Status: status}
 		if full.Transcript == nil {
-			full.Transcript = []Entry{}
+			full.Transcript = []hub.Entry{}
 		}
 		if err := c.rpc.Notify(c.ctx, viewNoteSnapshot, full); err != nil {
 			return

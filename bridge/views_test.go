@@ -18,6 +18,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // attach attaches a view to srv's hub, closed at the end of the test.
@@ -34,7 +35,7 @@ func attach(t *testing.T, socket string, opts bridge.AttachOptions) *bridge.Remo
 }
 
 // waitView waits until cond holds for v's snapshot.
-func waitView(t *testing.T, v bridge.View, what string, cond func(bridge.Snapshot) bool) bridge.Snapshot {
+func waitView(t *testing.T, v hub.View, what string, cond func(hub.Snapshot) bool) hub.Snapshot {
 	t.Helper()
 	changed, cancel := v.Subscribe()
 	defer cancel()
@@ -54,7 +55,7 @@ func waitView(t *testing.T, v bridge.View, what string, cond func(bridge.Snapsho
 }
 
 // noteOf reads the note's value on surface main of a snapshot.
-func noteOf(s bridge.Snapshot) string {
+func noteOf(s hub.Snapshot) string {
 	sf := s.Canvas.Surface("main")
 	if sf == nil {
 		return ""
@@ -65,7 +66,7 @@ func noteOf(s bridge.Snapshot) string {
 }
 
 // sameState fails unless two views hold the same canvas and transcript.
-func sameState(t *testing.T, what string, a, b bridge.Snapshot) {
+func sameState(t *testing.T, what string, a, b hub.Snapshot) {
 	t.Helper()
 	ja, _ := json.Marshal(a.Canvas.Save())
 	jb, _ := json.Marshal(b.Canvas.Save())
@@ -96,7 +97,7 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 	one := attach(t, srv.Path(), bridge.AttachOptions{})
 	two := attach(t, srv.Path(), bridge.AttachOptions{})
 	sameState(t, "on attach", h.Snapshot(), one.Snapshot())
-	if got := waitView(t, h, "two terminals counted", func(s bridge.Snapshot) bool { return s.Status.Terminals == 2 }); got.Status.Terminals != 2 {
+	if got := waitView(t, h, "two terminals counted", func(s hub.Snapshot) bool { return s.Status.Terminals == 2 }); got.Status.Terminals != 2 {
 		t.Fatal(got.Status)
 	}
 	if info, err := agent.Info(ctx); err != nil || info.Terminals != 2 {
@@ -105,13 +106,13 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 
 	// Typed in one: the hub and the other have it, and the one that
 	// typed has it as soon as SetValue returns.
-	if err := one.SetValue(bridge.Terminal, "main", "note", "from one"); err != nil {
+	if err := one.SetValue(hub.Terminal, "main", "note", "from one"); err != nil {
 		t.Fatal(err)
 	}
 	if got := noteOf(one.Snapshot()); got != "from one" {
 		t.Errorf("the view that typed reads %q right after SetValue", got)
 	}
-	waitView(t, two, "the typed note in the other view", func(s bridge.Snapshot) bool { return noteOf(s) == "from one" })
+	waitView(t, two, "the typed note in the other view", func(s hub.Snapshot) bool { return noteOf(s) == "from one" })
 	if got := noteOf(h.Snapshot()); got != "from one" {
 		t.Errorf("the hub's note is %q", got)
 	}
@@ -121,12 +122,12 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range []*bridge.RemoteView{one, two} {
-		waitView(t, v, "the agent's note", func(s bridge.Snapshot) bool { return noteOf(s) == "from the agent" })
+		waitView(t, v, "the agent's note", func(s hub.Snapshot) bool { return noteOf(s) == "from the agent" })
 	}
 	sameState(t, "after the agent's show", h.Snapshot(), two.Snapshot())
 
 	// A press from each reaches the waiting agent, once, in order.
-	waits := make(chan bridge.WaitResult, 2)
+	waits := make(chan hub.WaitResult, 2)
 	go func() {
 		for i := 0; i < 2; i++ {
 			res, err := agent.Wait(ctx, 30)
@@ -137,14 +138,14 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 			waits <- res
 		}
 	}()
-	waitView(t, h, "the agent waiting", func(bridge.Snapshot) bool { return h.Waiting() == 1 })
+	waitView(t, h, "the agent waiting", func(hub.Snapshot) bool { return h.Waiting() == 1 })
 	for _, v := range []*bridge.RemoteView{one, two} {
 		sf := v.Snapshot().Canvas.Surface("main")
-		if err := v.Press(bridge.Terminal, "main", "pay", sf.Version()); err != nil {
+		if err := v.Press(hub.Terminal, "main", "pay", sf.Version()); err != nil {
 			t.Fatalf("press: %v", err)
 		}
 		res := <-waits
-		if a := decodeAction(t, res); a.UserAction.Name != "pay" || res.Source != bridge.Terminal || string(a.UserAction.Context) != `{"note":"from the agent"}` {
+		if a := decodeAction(t, res); a.UserAction.Name != "pay" || res.Source != hub.Terminal || string(a.UserAction.Context) != `{"note":"from the agent"}` {
 			t.Errorf("the agent got %s from %s", res.Action, res.Source)
 		}
 	}
@@ -154,14 +155,14 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 
 	// Closing one leaves the other attached and working.
 	one.Close()
-	waitView(t, h, "one terminal left", func(s bridge.Snapshot) bool { return s.Status.Terminals == 1 })
-	if err := two.SetValue(bridge.Terminal, "main", "note", "still here"); err != nil {
+	waitView(t, h, "one terminal left", func(s hub.Snapshot) bool { return s.Status.Terminals == 1 })
+	if err := two.SetValue(hub.Terminal, "main", "note", "still here"); err != nil {
 		t.Fatal(err)
 	}
 	if got := noteOf(h.Snapshot()); got != "still here" {
 		t.Errorf("after the other view left, the note is %q", got)
 	}
-	if err := one.Press(bridge.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
+	if err := one.Press(hub.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
 		t.Errorf("a closed view pressed: %v", err)
 	}
 }
@@ -181,7 +182,7 @@ func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
 	// The view types twice (its copy's versions move), then the agent
 	// redefines the button.
 	for _, s := range []string{"a", "ab"} {
-		if err := v.SetValue(bridge.Terminal, "main", "note", s); err != nil {
+		if err := v.SetValue(hub.Terminal, "main", "note", s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -189,16 +190,16 @@ func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
 	if _, err := agent.Show(ctx, raws(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"refund"}}}}]}}`)...); err != nil {
 		t.Fatal(err)
 	}
-	err := v.Press(bridge.Terminal, "main", "pay", seen)
+	err := v.Press(hub.Terminal, "main", "pay", seen)
 	var refusal *a2ui.Error
 	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
 		t.Fatalf("a press on a button redefined since: %v, want a stale refusal", err)
 	}
 	// Once the view has the new button, pressing it works.
-	waitView(t, v, "the redefined button", func(s bridge.Snapshot) bool {
+	waitView(t, v, "the redefined button", func(s hub.Snapshot) bool {
 		return strings.Contains(string(s.Canvas.Surface("main").ComponentJSON("pay")), "refund")
 	})
-	if err := v.Press(bridge.Terminal, "main", "pay", v.Snapshot().Canvas.Surface("main").Version()); err != nil {
+	if err := v.Press(hub.Terminal, "main", "pay", v.Snapshot().Canvas.Surface("main").Version()); err != nil {
 		t.Errorf("a press on what the view shows now: %v", err)
 	}
 }
@@ -217,7 +218,7 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 	}
 	v := attach(t, srv.Path(), bridge.AttachOptions{})
 	for _, s := range []string{"a", "ab", "abc"} {
-		if err := v.SetValue(bridge.Terminal, "main", "note", s); err != nil {
+		if err := v.SetValue(hub.Terminal, "main", "note", s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -231,7 +232,7 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 	if _, err := h.Show(raws(`{"dataModelUpdate":{"surfaceId":"main","contents":[{"key":"note","valueString":"after"}]}}`)); err != nil {
 		t.Fatal(err)
 	}
-	s := waitView(t, v, "the whole canvas again", func(s bridge.Snapshot) bool { return noteOf(s) == "after" })
+	s := waitView(t, v, "the whole canvas again", func(s hub.Snapshot) bool { return noteOf(s) == "after" })
 	if !strings.Contains(string(s.Canvas.Surface("main").ComponentJSON("pay")), "refund") {
 		t.Fatalf("the view's copy does not hold the redefined button: %s", s.Canvas.Surface("main").ComponentJSON("pay"))
 	}
@@ -241,7 +242,7 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 	if now := s.Canvas.Surface("main").Version(); now <= seen {
 		t.Errorf("after the snapshot the surface is at version %d, not after %d, the one seen before", now, seen)
 	}
-	err := v.Press(bridge.Terminal, "main", "pay", seen)
+	err := v.Press(hub.Terminal, "main", "pay", seen)
 	var refusal *a2ui.Error
 	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
 		t.Fatalf("a press on the button as it was before the snapshot: %v, want a stale refusal", err)
@@ -249,7 +250,7 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 	if q := h.Snapshot().Status.Queued; q != 0 {
 		t.Errorf("%d actions wait for the agent after a stale press", q)
 	}
-	if err := v.Press(bridge.Terminal, "main", "pay", s.Canvas.Surface("main").Version()); err != nil {
+	if err := v.Press(hub.Terminal, "main", "pay", s.Canvas.Surface("main").Version()); err != nil {
 		t.Errorf("a press on the button the view shows now: %v", err)
 	}
 }
@@ -270,7 +271,7 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := attach(t, srv.Path(), bridge.AttachOptions{})
-	tick := func(s bridge.Snapshot) string {
+	tick := func(s hub.Snapshot) string {
 		if m, ok := s.Canvas.Surface("ticker").Data().(*a2ui.Object); ok {
 			n, _ := m.Get("n")
 			str, _ := n.(string)
@@ -287,7 +288,7 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 		if i%50 == 0 {
 			// The view follows change by change, as it does when it
 			// keeps up, rather than being sent the whole canvas.
-			waitView(t, v, "tick "+n, func(s bridge.Snapshot) bool { return tick(s) == n })
+			waitView(t, v, "tick "+n, func(s hub.Snapshot) bool { return tick(s) == n })
 		}
 	}
 	s := v.Snapshot()
@@ -295,7 +296,7 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 	if d := s.Canvas.Version() - seen; d <= 1024 {
 		t.Fatalf("the view's copy changed %d times since the surface did; the test needs more than the 1024 versions it maps", d)
 	}
-	if err := v.Press(bridge.Terminal, "main", "pay", seen); err != nil {
+	if err := v.Press(hub.Terminal, "main", "pay", seen); err != nil {
 		t.Fatalf("a press on a button unchanged for %d changes of the canvas: %v", s.Canvas.Version()-seen, err)
 	}
 	if q := h.Snapshot().Status.Queued; q != 1 {
@@ -305,18 +306,18 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 	if _, err := h.Show(raws(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"refund"}}}}]}}`)); err != nil {
 		t.Fatal(err)
 	}
-	err := v.Press(bridge.Terminal, "main", "pay", seen)
+	err := v.Press(hub.Terminal, "main", "pay", seen)
 	var refusal *a2ui.Error
 	if !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
 		t.Fatalf("a press on the button as it was before the agent redefined it: %v, want a stale refusal", err)
 	}
-	s = waitView(t, v, "the redefined button", func(s bridge.Snapshot) bool {
+	s = waitView(t, v, "the redefined button", func(s hub.Snapshot) bool {
 		return strings.Contains(string(s.Canvas.Surface("main").ComponentJSON("pay")), "refund")
 	})
-	if err := v.Press(bridge.Terminal, "main", "pay", seen); !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
+	if err := v.Press(hub.Terminal, "main", "pay", seen); !errors.As(err, &refusal) || refusal.Code != a2ui.CodeStale {
 		t.Fatalf("a press seen before the redefinition, once the view has it: %v, want a stale refusal", err)
 	}
-	if err := v.Press(bridge.Terminal, "main", "pay", s.Canvas.Surface("main").Version()); err != nil {
+	if err := v.Press(hub.Terminal, "main", "pay", s.Canvas.Surface("main").Version()); err != nil {
 		t.Errorf("a press on the redefined button: %v", err)
 	}
 }
@@ -387,7 +388,7 @@ func TestViewMethodsAreNotTheAgents(t *testing.T) {
 // TestViewFilesArePrivate checks the view socket and the key file: 0600,
 // beside the agent's socket, and gone once the server closes.
 func TestViewFilesArePrivate(t *testing.T) {
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	path := filepath.Join(t.TempDir(), "a2term", "a2term.sock")
 	srv, err := bridge.Listen(h, path, bridge.ServerOptions{})
@@ -428,12 +429,12 @@ func TestViewFilesArePrivate(t *testing.T) {
 // TestAttachLimit refuses the terminal beyond MaxTerminals.
 func TestAttachLimit(t *testing.T) {
 	_, srv := start(t, bridge.ServerOptions{})
-	for i := 0; i < bridge.MaxTerminals; i++ {
+	for i := 0; i < hub.MaxTerminals; i++ {
 		attach(t, srv.Path(), bridge.AttachOptions{})
 	}
 	_, err := bridge.Attach(ctxFor(t), srv.Path(), bridge.AttachOptions{Reconnect: -1})
-	if err == nil || !strings.Contains(err.Error(), fmt.Sprint(bridge.MaxTerminals)) {
-		t.Errorf("terminal %d attached: %v", bridge.MaxTerminals+1, err)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprint(hub.MaxTerminals)) {
+		t.Errorf("terminal %d attached: %v", hub.MaxTerminals+1, err)
 	}
 }
 
@@ -454,7 +455,7 @@ func TestAttachedViewFallsBehind(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 200; i++ {
-				if err := h.SetValue(bridge.Terminal, "main", "note", fmt.Sprintf("w%d-%d", w, i)); err != nil {
+				if err := h.SetValue(hub.Terminal, "main", "note", fmt.Sprintf("w%d-%d", w, i)); err != nil {
 					t.Error(err)
 					return
 				}
@@ -463,7 +464,7 @@ func TestAttachedViewFallsBehind(t *testing.T) {
 	}
 	wg.Wait()
 	want := noteOf(h.Snapshot())
-	waitView(t, v, "the last note", func(s bridge.Snapshot) bool { return noteOf(s) == want })
+	waitView(t, v, "the last note", func(s hub.Snapshot) bool { return noteOf(s) == want })
 	sameState(t, "after 800 changes", h.Snapshot(), v.Snapshot())
 }
 
@@ -473,7 +474,7 @@ func TestAttachedViewFallsBehind(t *testing.T) {
 func TestAttachedViewReconnects(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "a2term")
 	path := filepath.Join(dir, "a2term.sock")
-	h1 := bridge.NewHub(bridge.HubOptions{})
+	h1 := hub.NewHub(hub.HubOptions{})
 	defer h1.Close()
 	srv1, err := bridge.Listen(h1, path, bridge.ServerOptions{})
 	if err != nil {
@@ -485,7 +486,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 	v := attach(t, path, bridge.AttachOptions{})
 	id1 := v.Hello().CanvasID
 	srv1.Close()
-	lost := waitView(t, v, "the lost connection", func(s bridge.Snapshot) bool {
+	lost := waitView(t, v, "the lost connection", func(s hub.Snapshot) bool {
 		return strings.Contains(s.Status.Lost, "went away")
 	})
 	for _, e := range lost.Transcript {
@@ -493,11 +494,11 @@ func TestAttachedViewReconnects(t *testing.T) {
 			t.Errorf("the transcript, the hub's, holds %q while the connection is lost", e.Text)
 		}
 	}
-	if err := v.Press(bridge.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
+	if err := v.Press(hub.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
 		t.Errorf("a press while not attached: %v", err)
 	}
 
-	h2 := bridge.NewHub(bridge.HubOptions{})
+	h2 := hub.NewHub(hub.HubOptions{})
 	defer h2.Close()
 	srv2, err := bridge.Listen(h2, path, bridge.ServerOptions{})
 	if err != nil {
@@ -507,7 +508,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 	if _, err := h2.Show(raws(`{"beginRendering":{"surfaceId":"other","root":"t"}}`, `{"surfaceUpdate":{"surfaceId":"other","components":[{"id":"t","component":{"Text":{"text":{"literalString":"new"}}}}]}}`)); err != nil {
 		t.Fatal(err)
 	}
-	s := waitView(t, v, "the new hub's canvas", func(s bridge.Snapshot) bool {
+	s := waitView(t, v, "the new hub's canvas", func(s hub.Snapshot) bool {
 		return s.Canvas.Surface("other") != nil && v.Hello().CanvasID == h2.CanvasID() && s.Status.Lost == ""
 	})
 	if s.Canvas.Surface("main") != nil {
@@ -535,10 +536,10 @@ func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
 		t.Errorf("the first terminal is told %v, though no one ever stopped watching", u)
 	}
 	first.Close()
-	waitView(t, h, "the terminal gone", func(s bridge.Snapshot) bool { return s.Status.Terminals == 0 })
-	h.Board().Append(bridge.RoleNote, "one")
-	h.Board().Append(bridge.RoleNote, "two")
-	pressOn(t, h, bridge.Web, "pay")
+	waitView(t, h, "the terminal gone", func(s hub.Snapshot) bool { return s.Status.Terminals == 0 })
+	h.Board().Append(hub.RoleNote, "one")
+	h.Board().Append(hub.RoleNote, "two")
+	pressOn(t, h, hub.Web, "pay")
 	second := attach(t, srv.Path(), bridge.AttachOptions{})
 	u := second.Hello().Unwatched
 	if u == nil || u.Queued != 1 || u.Lines < 3 {
@@ -555,10 +556,10 @@ func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
 
 // boardLog writes log lines into the transcript as a2term's own notes, as
 // a2term and a2term run do with the server's log.
-type boardLog struct{ b *bridge.Board }
+type boardLog struct{ b *hub.Board }
 
 func (l boardLog) Write(p []byte) (int, error) {
-	l.b.Append(bridge.RoleNote, strings.TrimRight(string(p), "\n"))
+	l.b.Append(hub.RoleNote, strings.TrimRight(string(p), "\n"))
 	return len(p), nil
 }
 
@@ -569,7 +570,7 @@ func (l boardLog) Write(p []byte) (int, error) {
 // person's history out by dialling again and again (refusals are counted,
 // logged at the 1st, 10th, 100th...).
 func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	// No time limit to attach in: the responses alone must end the
 	// connection.
@@ -579,7 +580,7 @@ func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	if err := h.Append(bridge.RoleAgent, "the person's history"); err != nil {
+	if err := h.Append(hub.RoleAgent, "the person's history"); err != nil {
 		t.Fatal(err)
 	}
 	viewSock, _ := bridge.ViewPaths(srv.Path())

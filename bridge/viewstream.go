@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"sync"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // The view channel: how a terminal in another process (a2term attach)
@@ -49,10 +49,6 @@ const (
 // version is refused.
 const ViewProtocol = 1
 
-// MaxTerminals is how many views may attach at once; the next is told so
-// and closed.
-const MaxTerminals = 8
-
 // CodeNotAllowed answers a view connection that did not attach first with
 // the right key; the connection is closed after it.
 const CodeNotAllowed = -32003
@@ -73,57 +69,6 @@ const (
 type AttachParams struct {
 	Key      string `json:"key"`
 	Protocol int    `json:"protocol"`
-}
-
-// AttachResult is what view.attach returns.
-type AttachResult struct {
-	// CanvasID names the canvas, the same across restarts of a hub that
-	// restores it.
-	CanvasID string `json:"canvasId"`
-	// Unwatched says what happened while no view showed the canvas, when
-	// none did until this one attached.
-	Unwatched *Unwatched `json:"unwatched,omitempty"`
-	// Notice is what the hub has to tell a terminal that shows the canvas
-	// anew (a canvas restored, and what of it was lost).
-	Notice string `json:"notice,omitempty"`
-}
-
-// Unwatched is what happened while no one watched the canvas: no
-// terminal, attached or the hub's own, and no web page showed it.
-type Unwatched struct {
-	Since time.Time `json:"since"`
-	// Lines is how many transcript entries were added meanwhile.
-	Lines uint64 `json:"lines"`
-	// Queued is how many actions wait for the agent now.
-	Queued int `json:"queued"`
-}
-
-// String words u for the status line: "While no one watched: 3 new
-// transcript lines, 1 action waiting."
-func (u Unwatched) String() string {
-	if u.Lines == 0 && u.Queued == 0 {
-		return "Nothing happened while no one watched."
-	}
-	var parts []string
-	switch u.Lines {
-	case 0:
-	case 1:
-		parts = append(parts, "1 new transcript line")
-	default:
-		parts = append(parts, fmt.Sprintf("%d new transcript lines", u.Lines))
-	}
-	switch u.Queued {
-	case 0:
-	case 1:
-		parts = append(parts, "1 action waiting")
-	default:
-		parts = append(parts, fmt.Sprintf("%d actions waiting", u.Queued))
-	}
-	s := "While no one watched: " + parts[0]
-	if len(parts) > 1 {
-		s += ", " + parts[1]
-	}
-	return s + "."
 }
 
 // PressParams are view.press's params. Version is the hub's canvas
@@ -157,12 +102,12 @@ type viewStatus struct {
 	Queued    int    `json:"queued"`
 }
 
-func statusOf(s Status) viewStatus {
+func statusOf(s hub.Status) viewStatus {
 	return viewStatus{Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued}
 }
 
-func (v viewStatus) status() Status {
-	return Status{Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued}
+func (v viewStatus) status() hub.Status {
+	return hub.Status{Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued}
 }
 
 // viewSnapshot is the data of view.snapshot: the whole state.
@@ -172,7 +117,7 @@ type viewSnapshot struct {
 	// must use too.
 	Options    canvasOptions    `json:"options"`
 	Canvas     a2ui.SavedCanvas `json:"canvas"`
-	Transcript []Entry          `json:"transcript"`
+	Transcript []hub.Entry      `json:"transcript"`
 	Dropped    uint64           `json:"dropped"`
 	Status     viewStatus       `json:"status"`
 }
@@ -213,11 +158,11 @@ func (o canvasOptions) options() a2ui.Options {
 // viewDelta is the data of view.delta: what changed since the last
 // snapshot or delta.
 type viewDelta struct {
-	Version    uint64      `json:"version"`
-	Changes    []change    `json:"changes,omitempty"`
-	Transcript []Entry     `json:"transcript,omitempty"`
-	Dropped    uint64      `json:"dropped"`
-	Status     *viewStatus `json:"status,omitempty"`
+	Version    uint64       `json:"version"`
+	Changes    []hub.Change `json:"changes,omitempty"`
+	Transcript []hub.Entry  `json:"transcript,omitempty"`
+	Dropped    uint64       `json:"dropped"`
+	Status     *viewStatus  `json:"status,omitempty"`
 }
 
 // viewStream is a jsonrpc2.ObjectStream of one JSON object per line, for

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/logclean"
 )
 
@@ -93,7 +94,7 @@ type WebOptions struct {
 // the controls of docs/security.md, "The web mirror", before any route sees it; see
 // ServeHTTP. Its methods are safe for concurrent use.
 type WebServer struct {
-	hub    *Hub
+	hub    *hub.Hub
 	logger logclean.Logger // a *logclean.Log from ServeWeb
 	srv    *http.Server
 	mux    *http.ServeMux
@@ -150,7 +151,7 @@ type stream struct {
 // fresh one-time pairing link (128 bits from crypto/rand), records the
 // link in the board's status (the TUI shows it; canvas.info only with
 // AgentLink) and keeps the status's viewer count up to date.
-func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
+func ServeWeb(h *hub.Hub, opts WebOptions) (*WebServer, error) {
 	addr := opts.Addr
 	if addr == "" {
 		addr = "127.0.0.1:0"
@@ -249,9 +250,9 @@ func ServeWeb(h *Hub, opts WebOptions) (*WebServer, error) {
 			s.logger.Printf("web: serving stopped: %v", err)
 		}
 	}()
-	h.Board().SetStatus(func(st *Status) { st.Viewers = 0 })
+	h.Board().SetStatus(func(st *hub.Status) { st.Viewers = 0 })
 	s.PairingLink()
-	h.setWebLink(func() (string, int) { return s.PairingLink(), s.port })
+	h.SetWebLink(func() (string, int) { return s.PairingLink(), s.port })
 	return s, nil
 }
 
@@ -310,7 +311,7 @@ func (s *WebServer) Close() error {
 		}
 		s.mu.Unlock()
 		s.cancel()
-		s.hub.setWebLink(nil)
+		s.hub.SetWebLink(nil)
 		ctx, cancel := context.WithTimeout(context.Background(), webShutdownWait)
 		defer cancel()
 		if err := s.srv.Shutdown(ctx); err != nil {
@@ -320,7 +321,7 @@ func (s *WebServer) Close() error {
 		if l, ok := s.logger.(*logclean.Log); ok {
 			l.Flush()
 		}
-		s.hub.Board().SetStatus(func(st *Status) {
+		s.hub.Board().SetStatus(func(st *hub.Status) {
 			if strings.HasPrefix(st.WebURL, s.origin+"/") {
 				st.WebURL = ""
 				st.AgentURL = ""
@@ -542,8 +543,8 @@ func (s *WebServer) sendPage(w http.ResponseWriter, r *http.Request, se *session
 const csrfSlot = `name="a2term-csrf" content=""`
 
 // webFullPage is what a viewer beyond MaxViewers sees.
-var webFullPage = plainPage("the canvas is full", fmt.Sprintf("This canvas is already open in %d places", MaxViewers),
-	fmt.Sprintf(`<p>a2term shows its canvas in at most %d browser tabs at once. Close one of the others, then open the link from the terminal again.</p>`, MaxViewers))
+var webFullPage = plainPage("the canvas is full", fmt.Sprintf("This canvas is already open in %d places", hub.MaxViewers),
+	fmt.Sprintf(`<p>a2term shows its canvas in at most %d browser tabs at once. Close one of the others, then open the link from the terminal again.</p>`, hub.MaxViewers))
 
 // serveStatic is GET /static/{file...}: the page's modules and styles.
 func (s *WebServer) serveStatic(w http.ResponseWriter, r *http.Request) {
@@ -559,7 +560,7 @@ func (s *WebServer) serveStatic(w http.ResponseWriter, r *http.Request) {
 func (s *WebServer) full() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.streams) >= MaxViewers
+	return len(s.streams) >= hub.MaxViewers
 }
 
 // join admits a viewer, unless MaxViewers already watch or the server is
@@ -567,13 +568,13 @@ func (s *WebServer) full() bool {
 func (s *WebServer) join(w http.ResponseWriter) (*stream, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closing || len(s.streams) >= MaxViewers {
+	if s.closing || len(s.streams) >= hub.MaxViewers {
 		return nil, false
 	}
 	st := &stream{w: w, rc: http.NewResponseController(w), unwatch: s.hub.Watch()}
 	s.streams[st] = struct{}{}
 	n := len(s.streams)
-	s.hub.Board().SetStatus(func(status *Status) { status.Viewers = n })
+	s.hub.Board().SetStatus(func(status *hub.Status) { status.Viewers = n })
 	return st, true
 }
 
@@ -583,7 +584,7 @@ func (s *WebServer) leave(st *stream) {
 	delete(s.streams, st)
 	st.unwatch()
 	n := len(s.streams)
-	s.hub.Board().SetStatus(func(status *Status) { status.Viewers = n })
+	s.hub.Board().SetStatus(func(status *hub.Status) { status.Viewers = n })
 }
 
 // serveEvents is GET /events: a full snapshot on connect, then after
@@ -600,8 +601,8 @@ func (s *WebServer) serveEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	st, ok := s.join(w)
 	if !ok {
-		s.logf(r, "refused a viewer: %d are watching", MaxViewers)
-		http.Error(w, fmt.Sprintf("This canvas is already open in %d places.", MaxViewers), http.StatusServiceUnavailable)
+		s.logf(r, "refused a viewer: %d are watching", hub.MaxViewers)
+		http.Error(w, fmt.Sprintf("This canvas is already open in %d places.", hub.MaxViewers), http.StatusServiceUnavailable)
 		return
 	}
 	defer s.leave(st)
@@ -682,7 +683,7 @@ type (
 	webSnapshot struct {
 		Version    uint64       `json:"version"`
 		Surfaces   []webSurface `json:"surfaces"`
-		Transcript []Entry      `json:"transcript"`
+		Transcript []hub.Entry  `json:"transcript"`
 		Status     webStatus    `json:"status"`
 	}
 	webSurface struct {
@@ -712,12 +713,12 @@ type (
 type snapshotCache struct {
 	mu         sync.Mutex
 	canvas     *a2ui.Canvas
-	transcript []Entry
-	status     Status
+	transcript []hub.Entry
+	status     hub.Status
 	ev         []byte
 }
 
-func (c *snapshotCache) event(snap Snapshot) []byte {
+func (c *snapshotCache) event(snap hub.Snapshot) []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ev != nil && c.canvas == snap.Canvas && c.status == snap.Status && sameEntries(c.transcript, snap.Transcript) {
@@ -728,13 +729,13 @@ func (c *snapshotCache) event(snap Snapshot) []byte {
 	return c.ev
 }
 
-func sameEntries(a, b []Entry) bool {
+func sameEntries(a, b []hub.Entry) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0] && a[len(a)-1] == b[len(b)-1])
 }
 
 // encodeSnapshot renders snap as one "snapshot" event, id = canvas
 // version.
-func encodeSnapshot(snap Snapshot) []byte {
+func encodeSnapshot(snap hub.Snapshot) []byte {
 	tr := snap.Transcript[max(0, len(snap.Transcript)-WebTranscript):]
 	out := webSnapshot{
 		Version:    snap.Canvas.Version(),
@@ -743,7 +744,7 @@ func encodeSnapshot(snap Snapshot) []byte {
 		Status:     webStatus{Viewers: snap.Status.Viewers, Queued: snap.Status.Queued},
 	}
 	if out.Transcript == nil {
-		out.Transcript = []Entry{}
+		out.Transcript = []hub.Entry{}
 	}
 	for _, sf := range snap.Canvas.Surfaces() {
 		out.Surfaces = append(out.Surfaces, surfaceOf(sf))
@@ -776,7 +777,7 @@ func (s *WebServer) servePress(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusBadRequest)
 		return
 	}
-	s.reply(w, r, s.hub.Press(Web, *in.SurfaceID, *in.NodeID, *in.Version))
+	s.reply(w, r, s.hub.Press(hub.Web, *in.SurfaceID, *in.NodeID, *in.Version))
 }
 
 // serveInput is POST /api/input {"surfaceId","nodeId","value"}.
@@ -790,7 +791,7 @@ func (s *WebServer) serveInput(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusBadRequest)
 		return
 	}
-	s.reply(w, r, s.hub.SetValue(Web, *in.SurfaceID, *in.NodeID, v))
+	s.reply(w, r, s.hub.SetValue(hub.Web, *in.SurfaceID, *in.NodeID, v))
 }
 
 // decode reads a POSTed intent: application/json (415), at most

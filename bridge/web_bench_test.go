@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/a2term/a2term/hub"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -17,14 +18,14 @@ import (
 // benchWeb starts a hub showing webForm and its mirror, and a client
 // paired with it (its session in a cookie jar), and returns the page's
 // CSRF value; everything ends with the benchmark.
-func benchWeb(b *testing.B) (*Hub, *WebServer, *http.Client, string) {
+func benchWeb(b *testing.B) (*hub.Hub, *WebServer, *http.Client, string) {
 	b.Helper()
-	hub := NewHub(HubOptions{})
-	b.Cleanup(hub.Close)
-	if _, err := hub.Show(webRaws(webForm...)); err != nil {
+	hb := hub.NewHub(hub.HubOptions{})
+	b.Cleanup(hb.Close)
+	if _, err := hb.Show(webRaws(webForm...)); err != nil {
 		b.Fatal(err)
 	}
-	ws, err := ServeWeb(hub, WebOptions{})
+	ws, err := ServeWeb(hb, WebOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,22 +55,22 @@ func benchWeb(b *testing.B) (*Hub, *WebServer, *http.Client, string) {
 	if m == nil {
 		b.Fatalf("no CSRF value in the page: %s", resp.Status)
 	}
-	return hub, ws, client, string(m[1])
+	return hb, ws, client, string(m[1])
 }
 
 // BenchmarkWebPressToWait measures a press POSTed by the page up to the
 // return of the canvas.wait that receives it (the target is under 1 ms).
 func BenchmarkWebPressToWait(b *testing.B) {
-	hub, ws, client, csrf := benchWeb(b)
+	hb, ws, client, csrf := benchWeb(b)
 	url := fmt.Sprintf("http://127.0.0.1:%d/api/press", ws.Port())
-	body := []byte(fmt.Sprintf(`{"surfaceId":"main","nodeId":"go","version":%d}`, hub.Snapshot().Canvas.Version()))
+	body := []byte(fmt.Sprintf(`{"surfaceId":"main","nodeId":"go","version":%d}`, hb.Snapshot().Canvas.Version()))
 
 	ctx, cancel := context.WithCancel(context.Background())
-	results := make(chan WaitResult)
+	results := make(chan hub.WaitResult)
 	var wg sync.WaitGroup
 	wg.Go(func() { // the agent, always waiting
 		for {
-			res, err := hub.Wait(ctx, MaxWait)
+			res, err := hb.Wait(ctx, hub.MaxWait)
 			if err != nil {
 				return
 			}
@@ -102,7 +103,7 @@ func BenchmarkWebPressToWait(b *testing.B) {
 		if resp.StatusCode != http.StatusNoContent {
 			b.Fatalf("press: %s", resp.Status)
 		}
-		if res := <-results; res.Source != Web {
+		if res := <-results; res.Source != hub.Web {
 			b.Fatalf("wait: %+v", res)
 		}
 	}
@@ -111,13 +112,13 @@ func BenchmarkWebPressToWait(b *testing.B) {
 // BenchmarkFanout4 measures one change of the canvas up to the moment
 // each of 4 viewers has received the snapshot that shows it.
 func BenchmarkFanout4(b *testing.B) {
-	hub, ws, client, _ := benchWeb(b)
+	hb, ws, client, _ := benchWeb(b)
 	var (
-		seen    [MaxViewers]atomic.Uint64 // the newest version each viewer got
+		seen    [hub.MaxViewers]atomic.Uint64 // the newest version each viewer got
 		arrived = make(chan struct{}, 1)
 		wg      sync.WaitGroup
 	)
-	for i := range MaxViewers {
+	for i := range hub.MaxViewers {
 		resp, err := client.Get(fmt.Sprintf("http://127.0.0.1:%d/events", ws.Port()))
 		if err != nil {
 			b.Fatal(err)
@@ -164,15 +165,15 @@ func BenchmarkFanout4(b *testing.B) {
 			<-arrived
 		}
 	}
-	waitAll(hub.Snapshot().Canvas.Version())
+	waitAll(hb.Snapshot().Canvas.Version())
 
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
 		n++
-		if err := hub.SetValue(Terminal, "main", "note", strconv.Itoa(n)); err != nil {
+		if err := hb.SetValue(hub.Terminal, "main", "note", strconv.Itoa(n)); err != nil {
 			b.Fatal(err)
 		}
-		waitAll(hub.Snapshot().Canvas.Version())
+		waitAll(hb.Snapshot().Canvas.Version())
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // The browser tests drive the embedded page in a real headless Chromium
@@ -127,7 +128,7 @@ func browserProfile(t *testing.T) string {
 type browserPage struct {
 	t      *testing.T
 	ctx    context.Context
-	hub    *Hub
+	hub    *hub.Hub
 	ws     *WebServer
 	origin string // http://127.0.0.1:PORT
 
@@ -138,22 +139,22 @@ type browserPage struct {
 
 // browserOpen starts a web mirror of hub and opens its pairing link in a
 // browser of its own, waiting until the page has drawn its first snapshot.
-func browserOpen(t *testing.T, hub *Hub, dark bool) *browserPage {
+func browserOpen(t *testing.T, hb *hub.Hub, dark bool) *browserPage {
 	t.Helper()
-	ws, err := ServeWeb(hub, WebOptions{})
+	ws, err := ServeWeb(hb, WebOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ws.Close() })
-	return browserOpenLink(t, hub, ws, ws.PairingLink(), dark)
+	return browserOpenLink(t, hb, ws, ws.PairingLink(), dark)
 }
 
 // browserOpenLink opens link in a browser of its own and waits until the
 // page has drawn its first snapshot.
-func browserOpenLink(t *testing.T, hub *Hub, ws *WebServer, link string, dark bool) *browserPage {
+func browserOpenLink(t *testing.T, hb *hub.Hub, ws *WebServer, link string, dark bool) *browserPage {
 	t.Helper()
 	ctx := browserStart(t) // its cleanup closes the browser before the server
-	p := &browserPage{t: t, ctx: ctx, hub: hub, ws: ws, origin: strings.TrimSuffix(ws.URL(), "/")}
+	p := &browserPage{t: t, ctx: ctx, hub: hb, ws: ws, origin: strings.TrimSuffix(ws.URL(), "/")}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -312,9 +313,9 @@ func browserRaws(lines ...string) []json.RawMessage {
 	return out
 }
 
-func browserHub(t *testing.T, lenient bool, streams ...[]json.RawMessage) *Hub {
+func browserHub(t *testing.T, lenient bool, streams ...[]json.RawMessage) *hub.Hub {
 	t.Helper()
-	h := NewHub(HubOptions{Lenient: lenient})
+	h := hub.NewHub(hub.HubOptions{Lenient: lenient})
 	t.Cleanup(h.Close)
 	for _, s := range streams {
 		if _, err := h.Show(s); err != nil {
@@ -326,13 +327,13 @@ func browserHub(t *testing.T, lenient bool, streams ...[]json.RawMessage) *Hub {
 
 // browserWaited is what a canvas.wait returned.
 type browserWaited struct {
-	res WaitResult
+	res hub.WaitResult
 	err error
 }
 
 // browserWait runs hub.Wait on another goroutine, as canvas.wait would;
 // it ends by the guard, or when the test ends.
-func browserWait(t *testing.T, h *Hub) <-chan browserWaited {
+func browserWait(t *testing.T, h *hub.Hub) <-chan browserWaited {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -346,7 +347,7 @@ func browserWait(t *testing.T, h *Hub) <-chan browserWaited {
 
 // browserHubWait returns once ok holds for the hub's state, checking after
 // every change, or fails the test after the guard.
-func browserHubWait(t *testing.T, h *Hub, what string, ok func() bool) {
+func browserHubWait(t *testing.T, h *hub.Hub, what string, ok func() bool) {
 	t.Helper()
 	changed, cancel := h.Subscribe()
 	defer cancel()
@@ -390,7 +391,7 @@ func browserReceive(t *testing.T, ch <-chan browserWaited) browserAction {
 }
 
 // terminalNode is node id of surface sid as the terminal draws it.
-func terminalNode(t *testing.T, h *Hub, sid, id string) *a2ui.Node {
+func terminalNode(t *testing.T, h *hub.Hub, sid, id string) *a2ui.Node {
 	t.Helper()
 	s := h.Snapshot().Canvas.Surface(sid)
 	if s == nil || s.Tree() == nil {
@@ -443,7 +444,7 @@ func TestWebBrowserTypeAndPress(t *testing.T) {
 	// A press in the terminal changes nothing on the page but the
 	// transcript; the action says it came from the terminal.
 	waited = browserWait(t, h)
-	if err := h.Press(Terminal, "invoices", "not-now", h.Snapshot().Canvas.Surface("invoices").Version()); err != nil {
+	if err := h.Press(hub.Terminal, "invoices", "not-now", h.Snapshot().Canvas.Surface("invoices").Version()); err != nil {
 		t.Fatal(err)
 	}
 	if a := browserReceive(t, waited); a.Name != "not_now" || a.Source != "terminal" {
@@ -467,7 +468,7 @@ func TestWebBrowserTypeAndPress(t *testing.T) {
 	}
 
 	// A value set in the terminal shows on the page without a reload.
-	if err := h.SetValue(Terminal, "invoices", "note", "typed in the terminal"); err != nil {
+	if err := h.SetValue(hub.Terminal, "invoices", "note", "typed in the terminal"); err != nil {
 		t.Fatal(err)
 	}
 	p.waitJS("the terminal's value on the page", `document.querySelector(`+browserJS(note)+`).value === "typed in the terminal" && window.a2termMarker === 1`)
@@ -735,7 +736,7 @@ func TestWebBrowserKeyboardAndWidgets(t *testing.T) {
 	p.waitJS("the closed dialog", `!document.querySelector('[data-key="l-modal"] dialog').open`)
 
 	// A surface that changes while another is shown gets a mark on its tab.
-	if err := h.SetValue(Terminal, "settings", "notify", false); err != nil {
+	if err := h.SetValue(hub.Terminal, "settings", "notify", false); err != nil {
 		t.Fatal(err)
 	}
 	p.waitJS("the changed mark", `document.querySelector('[data-surface-tab="settings"]').classList.contains("changed")`)
@@ -765,7 +766,7 @@ func TestWebBrowserScreenshots(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := browserHub(t, false, browserStream(t, "../cmd/a2term/demo/"+c.file))
-			h.Append(RoleAgent, "Here is what is still owed. Pick what to pay and add a note if you like.")
+			h.Append(hub.RoleAgent, "Here is what is still owed. Pick what to pay and add a note if you like.")
 			p := browserOpen(t, h, c.dark)
 			p.waitJS("the surface", `document.querySelector('.surface[data-surface="`+c.surface+`"]:not([hidden]) .a2-button.primary')`)
 			var accent string

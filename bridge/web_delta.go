@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // The event stream sends a full snapshot on connect and when a viewer fell
@@ -29,8 +30,8 @@ type (
 		Order    []string          `json:"order,omitempty"`
 		Surfaces []webSurfaceDelta `json:"surfaces"`
 		// Transcript holds the entries after the last one sent.
-		Transcript []Entry    `json:"transcript"`
-		Status     *webStatus `json:"status,omitempty"`
+		Transcript []hub.Entry `json:"transcript"`
+		Status     *webStatus  `json:"status,omitempty"`
 	}
 	// webSurfaceDelta is one changed surface: whole (Tree, or no tree when
 	// not shown) or as Patches of its last tree.
@@ -54,7 +55,7 @@ type sent struct {
 }
 
 // sentOf records what a snapshot event carries.
-func sentOf(snap Snapshot) sent {
+func sentOf(snap hub.Snapshot) sent {
 	st := sent{canvas: snap.Canvas, status: webStatus{Viewers: snap.Status.Viewers, Queued: snap.Status.Queued}}
 	if n := len(snap.Transcript); n > 0 {
 		st.seq = snap.Transcript[n-1].Seq
@@ -65,9 +66,9 @@ func sentOf(snap Snapshot) sent {
 // delta encodes what changed from prev to snap as one "delta" event, or
 // returns nil when the viewer needs a snapshot (it missed entries no
 // longer kept), and false for changed when nothing a viewer sees changed.
-func delta(prev sent, snap Snapshot) (ev []byte, next sent, changed bool) {
+func delta(prev sent, snap hub.Snapshot) (ev []byte, next sent, changed bool) {
 	next = sentOf(snap)
-	d := webDelta{Version: snap.Canvas.Version(), Surfaces: []webSurfaceDelta{}, Transcript: []Entry{}}
+	d := webDelta{Version: snap.Canvas.Version(), Surfaces: []webSurfaceDelta{}, Transcript: []hub.Entry{}}
 
 	tr := snap.Transcript
 	if len(tr) > 0 && tr[0].Seq > prev.seq+1 {

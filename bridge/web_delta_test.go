@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // manySurface is surface "many" with n components under one Column:
@@ -94,7 +95,7 @@ func TestWebDeltas(t *testing.T) {
 	long := strings.Repeat("y", a2ui.MaxStringBytes-16)
 	for i := range 80 {
 		text := fmt.Sprintf("%03d %s", i, long)
-		if err := e.hub.Append(RoleAgent, text); err != nil {
+		if err := e.hub.Append(hub.RoleAgent, text); err != nil {
 			t.Fatal(err)
 		}
 		for {
@@ -136,17 +137,17 @@ func TestWebDeltas(t *testing.T) {
 // TestWebDeltaGap: a viewer that missed entries no longer kept gets a
 // snapshot, not a delta.
 func TestWebDeltaGap(t *testing.T) {
-	b := NewBoard(a2ui.Options{}, nil)
+	b := hub.NewBoard(a2ui.Options{}, nil)
 	snap := b.Snapshot()
 	prev := sentOf(snap)
-	for range MaxTranscript + MaxTranscript/2 {
-		b.Append(RoleNote, "x")
+	for range hub.MaxTranscript + hub.MaxTranscript/2 {
+		b.Append(hub.RoleNote, "x")
 	}
 	if ev, _, changed := delta(prev, b.Snapshot()); ev != nil || !changed {
 		t.Errorf("a gap gave a delta (%d bytes)", len(ev))
 	}
 	prev = sentOf(b.Snapshot())
-	b.Append(RoleNote, "y")
+	b.Append(hub.RoleNote, "y")
 	if ev, _, _ := delta(prev, b.Snapshot()); ev == nil || !strings.HasPrefix(string(ev), "event: delta\n") {
 		t.Errorf("no delta for one new line: %q", ev)
 	}
@@ -159,7 +160,7 @@ func TestWebDeltaGap(t *testing.T) {
 // viewer's place: many of them, then MaxViewers real viewers, all get in.
 func TestWebHeadEventsHoldsNoViewer(t *testing.T) {
 	e := newWebEnv(t, WebOptions{})
-	for range 2 * MaxViewers {
+	for range 2 * hub.MaxViewers {
 		req := mustRequest(t, "HEAD", e.base()+"/events")
 		req.Header.Set("Cookie", e.cookie)
 		resp := e.do(req)
@@ -171,10 +172,10 @@ func TestWebHeadEventsHoldsNoViewer(t *testing.T) {
 	if n := e.hub.Snapshot().Status.Viewers; n != 0 {
 		t.Errorf("%d viewers after HEAD requests", n)
 	}
-	for range MaxViewers {
+	for range hub.MaxViewers {
 		e.openViewer().next()
 	}
-	e.waitStatus("4 viewers", func(s Status) bool { return s.Viewers == MaxViewers })
+	e.waitStatus("4 viewers", func(s hub.Status) bool { return s.Viewers == hub.MaxViewers })
 }
 
 // TestBoardTranscriptMemoryIsBounded: far more transcript than the bound,
@@ -185,11 +186,11 @@ func TestBoardTranscriptMemoryIsBounded(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	b := NewBoard(a2ui.Options{}, time.Now)
+	b := hub.NewBoard(a2ui.Options{}, time.Now)
 	line := strings.Repeat("z", a2ui.MaxStringBytes)
 	const n = 1000 // 64 MiB of text
 	for i := range n {
-		b.Append(RoleNote, fmt.Sprintf("%04d", i)+line[4:])
+		b.Append(hub.RoleNote, fmt.Sprintf("%04d", i)+line[4:])
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
@@ -198,8 +199,8 @@ func TestBoardTranscriptMemoryIsBounded(t *testing.T) {
 	for _, e := range snap.Transcript {
 		kept += len(e.Text)
 	}
-	if kept > MaxTranscriptBytes {
-		t.Errorf("%d bytes of text kept, over %d", kept, MaxTranscriptBytes)
+	if kept > hub.MaxTranscriptBytes {
+		t.Errorf("%d bytes of text kept, over %d", kept, hub.MaxTranscriptBytes)
 	}
 	if snap.Dropped+uint64(len(snap.Transcript)) != n || snap.Dropped == 0 {
 		t.Errorf("%d dropped and %d kept of %d", snap.Dropped, len(snap.Transcript), n)
@@ -211,8 +212,8 @@ func TestBoardTranscriptMemoryIsBounded(t *testing.T) {
 		t.Errorf("the oldest kept is %d after %d dropped", first.Seq, snap.Dropped)
 	}
 	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-	if grown > 3*MaxTranscriptBytes {
-		t.Errorf("the heap grew by %d bytes for a transcript bounded at %d", grown, MaxTranscriptBytes)
+	if grown > 3*hub.MaxTranscriptBytes {
+		t.Errorf("the heap grew by %d bytes for a transcript bounded at %d", grown, hub.MaxTranscriptBytes)
 	}
 	runtime.KeepAlive(b)
 }

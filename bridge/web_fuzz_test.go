@@ -3,6 +3,7 @@ package bridge
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/a2term/a2term/hub"
 	"io"
 	"log"
 	"net/http"
@@ -67,7 +68,7 @@ func FuzzWebPairCode(f *testing.F) {
 	f.Add("0123456789abcdef0123456789abcdef")
 	f.Add("")
 	f.Add("../events")
-	h := NewHub(HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	ws, err := ServeWeb(h, WebOptions{})
 	if err != nil {

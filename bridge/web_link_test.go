@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/json"
+	"github.com/a2term/a2term/hub"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,18 +14,18 @@ import (
 // browser"), or a terminal (ctrl+o), is never in canvas.info, unused or
 // not.
 func TestWebNoLinkForTheAgentOncePaired(t *testing.T) {
-	hub := NewHub(HubOptions{})
-	defer hub.Close()
-	ws, err := ServeWeb(hub, WebOptions{AgentLink: true})
+	hb := hub.NewHub(hub.HubOptions{})
+	defer hb.Close()
+	ws, err := ServeWeb(hb, WebOptions{AgentLink: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ws.Close()
 	first := ws.PairingLink()
-	if got := hub.Info().WebURL; got != first {
+	if got := hb.Info().WebURL; got != first {
 		t.Fatalf("before pairing the agent has %q, want the first link %q", got, first)
 	}
-	e := &webEnv{t: t, hub: hub, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard}}
+	e := &webEnv{t: t, hub: hb, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard}}
 	e.code, e.cookie, e.csrf = e.pair(first)
 
 	resp := e.post("/api/pair", `{}`)
@@ -32,17 +33,17 @@ func TestWebNoLinkForTheAgentOncePaired(t *testing.T) {
 	if err := json.Unmarshal(mustBody(resp), &made); resp.StatusCode != http.StatusOK || err != nil || !pairLink.MatchString(made.Link) {
 		t.Fatalf("POST /api/pair: %s %q %v", resp.Status, made.Link, err)
 	}
-	if got := hub.Info().WebURL; got != "" {
+	if got := hb.Info().WebURL; got != "" {
 		t.Errorf("canvas.info hands the agent the page's link for another browser: %q (made %q)", got, made.Link)
 	}
-	if got := hub.Snapshot().Status.WebURL; got != made.Link {
+	if got := hb.Snapshot().Status.WebURL; got != made.Link {
 		t.Errorf("the person's views show %q, want the new link %q", got, made.Link)
 	}
 
 	// That link used, the next one is a terminal's.
 	e.pair(made.Link)
-	if terminal := ws.PairingLink(); terminal == made.Link || hub.Info().WebURL != "" {
-		t.Errorf("canvas.info hands the agent a terminal's link %q: %q", terminal, hub.Info().WebURL)
+	if terminal := ws.PairingLink(); terminal == made.Link || hb.Info().WebURL != "" {
+		t.Errorf("canvas.info hands the agent a terminal's link %q: %q", terminal, hb.Info().WebURL)
 	}
 }
 
@@ -50,9 +51,9 @@ func TestWebNoLinkForTheAgentOncePaired(t *testing.T) {
 // link not opened yet, which then pairs no one, and hands it to the
 // person's views only, never to the agent.
 func TestWebNewPairingLink(t *testing.T) {
-	hub := NewHub(HubOptions{})
-	defer hub.Close()
-	ws, err := ServeWeb(hub, WebOptions{AgentLink: true})
+	hb := hub.NewHub(hub.HubOptions{})
+	defer hb.Close()
+	ws, err := ServeWeb(hb, WebOptions{AgentLink: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,13 +66,13 @@ func TestWebNewPairingLink(t *testing.T) {
 	if ws.PairingLink() != fresh {
 		t.Errorf("PairingLink after NewPairingLink: %q, want %q", ws.PairingLink(), fresh)
 	}
-	if got := hub.Info().WebURL; got != "" {
+	if got := hb.Info().WebURL; got != "" {
 		t.Errorf("canvas.info hands the agent the link the person asked for: %q", got)
 	}
-	if got := hub.Snapshot().Status.WebURL; got != fresh {
+	if got := hb.Snapshot().Status.WebURL; got != fresh {
 		t.Errorf("the person's views show %q, want %q", got, fresh)
 	}
-	e := &webEnv{t: t, hub: hub, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard,
+	e := &webEnv{t: t, hub: hb, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	if resp := e.do(mustRequest(t, "GET", first)); resp.StatusCode != http.StatusForbidden || len(resp.Cookies()) != 0 {
 		t.Errorf("the replaced link: %s, cookies %v; want a refusal", resp.Status, resp.Cookies())
@@ -87,9 +88,9 @@ func TestWebNewPairingLink(t *testing.T) {
 // port is at most 54 cells: the status line of an 80-column terminal
 // holds it beside the keys.
 func TestWebPairingCodeIsShort(t *testing.T) {
-	hub := NewHub(HubOptions{})
-	defer hub.Close()
-	ws, err := ServeWeb(hub, WebOptions{})
+	hb := hub.NewHub(hub.HubOptions{})
+	defer hb.Close()
+	ws, err := ServeWeb(hb, WebOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

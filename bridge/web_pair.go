@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/a2term/a2term/hub"
 	"html"
 	"io"
 	"math/big"
@@ -112,7 +113,7 @@ func (s *WebServer) pairingLinkLocked() string {
 	if s.code == nil {
 		s.code = randomCode()
 		link := s.linkOf(s.code)
-		s.hub.Board().SetStatus(func(st *Status) {
+		s.hub.Board().SetStatus(func(st *hub.Status) {
 			st.WebURL = link
 			st.AgentURL = ""
 			if s.agentLink {
@@ -208,9 +209,9 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 		s.code = nil
 		s.agentLink = false // the person has a view: links are theirs now
 		s.runCleanupsLocked()
-		s.hub.Board().SetStatus(func(st *Status) { st.WebURL = s.origin + "/"; st.AgentURL = "" })
+		s.hub.Board().SetStatus(func(st *hub.Status) { st.WebURL = s.origin + "/"; st.AgentURL = "" })
 		s.mu.Unlock()
-		s.hub.Board().Append(RoleEvent, fmt.Sprintf("the web mirror was opened in a browser at %s", now.Format("15:04")))
+		s.hub.Board().Append(hub.RoleEvent, fmt.Sprintf("the web mirror was opened in a browser at %s", now.Format("15:04")))
 		s.logf(r, "a browser paired")
 		http.SetCookie(w, &http.Cookie{Name: s.cookie, Value: string(se.id), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		keepConn(w, r)
@@ -233,7 +234,7 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if announce {
-		s.hub.Board().Append(RoleEvent, fmt.Sprintf("a used web mirror link was opened again at %s and refused", now.Format("15:04")))
+		s.hub.Board().Append(hub.RoleEvent, fmt.Sprintf("a used web mirror link was opened again at %s and refused", now.Format("15:04")))
 	}
 	s.logf(r, "refused: a used pairing link")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2term/a2term/hub"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -65,7 +66,7 @@ func TestWebBrowserPairing(t *testing.T) {
 	// The page works: a press reaches canvas.wait, from the web.
 	waited := browserWait(t, h)
 	p.run("press Send", chromedp.Click(browserSel("button", "data-node", "go"), chromedp.ByQuery))
-	if a := browserReceive(t, waited); a.Source != string(Web) || a.Name != "send" {
+	if a := browserReceive(t, waited); a.Source != string(hub.Web) || a.Name != "send" {
 		t.Errorf("the press arrived as %+v", a)
 	}
 

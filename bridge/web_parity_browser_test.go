@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestWebBrowserDrawsAsTheTerminal checks, in a real Chromium, that the
@@ -213,7 +214,7 @@ func TestWebBrowserDrawsAsTheTerminal(t *testing.T) {
 }
 
 // dataString is a surface's data model as JSON.
-func dataString(h *Hub, sid string) string {
+func dataString(h *hub.Hub, sid string) string {
 	s := h.Snapshot().Canvas.Surface(sid)
 	if s == nil {
 		return ""

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/a2term/a2term/hub"
 	"io"
 	"log"
 	"maps"
@@ -68,7 +69,7 @@ func (s *webLogSink) String() string {
 
 type webEnv struct {
 	t      *testing.T
-	hub    *Hub
+	hub    *hub.Hub
 	ws     *WebServer
 	client *http.Client
 	logs   *webLogSink
@@ -84,7 +85,7 @@ type webEnv struct {
 // code, a session or a CSRF value.
 func newWebEnv(t *testing.T, opts WebOptions) *webEnv {
 	t.Helper()
-	e := &webEnv{t: t, hub: NewHub(HubOptions{}), logs: &webLogSink{}}
+	e := &webEnv{t: t, hub: hub.NewHub(hub.HubOptions{}), logs: &webLogSink{}}
 	t.Cleanup(func() {
 		logs := e.logs.String()
 		for _, sec := range e.secrets {
@@ -193,7 +194,7 @@ func (e *webEnv) do(req *http.Request) *http.Response {
 func (e *webEnv) version() uint64 { return e.hub.Snapshot().Canvas.Version() }
 
 // waitStatus returns once the board's status satisfies ok.
-func (e *webEnv) waitStatus(what string, ok func(Status) bool) {
+func (e *webEnv) waitStatus(what string, ok func(hub.Status) bool) {
 	e.t.Helper()
 	changed, cancel := e.hub.Subscribe()
 	defer cancel()
@@ -307,7 +308,7 @@ type webSurfaceState struct {
 type webSnap struct {
 	Version    uint64            `json:"version"`
 	Surfaces   []webSurfaceState `json:"surfaces"`
-	Transcript []Entry           `json:"transcript"`
+	Transcript []hub.Entry       `json:"transcript"`
 	Status     struct {
 		Viewers int `json:"viewers"`
 		Queued  int `json:"queued"`
@@ -372,7 +373,7 @@ func (v *webViewer) apply(data []byte) webSnap {
 				Node map[string]any `json:"node"`
 			} `json:"patches"`
 		} `json:"surfaces"`
-		Transcript []Entry          `json:"transcript"`
+		Transcript []hub.Entry      `json:"transcript"`
 		Status     *json.RawMessage `json:"status"`
 	}
 	if err := json.Unmarshal(data, &d); err != nil {
@@ -727,7 +728,7 @@ func TestWebSecurityControls(t *testing.T) {
 	}
 	// The presses that passed are queued, from the web.
 	res, err := e.hub.Wait(context.Background(), 0)
-	if err != nil || res.Source != Web {
+	if err != nil || res.Source != hub.Web {
 		t.Errorf("queued press: %+v, %v", res, err)
 	}
 }
@@ -764,15 +765,15 @@ var pairLink = regexp.MustCompile(`^http://127\.0\.0\.1:([0-9]+)/pair/[1-9A-HJ-N
 // browser that opens it gets a page saying someone else did; a new link
 // is minted only once the last was used.
 func TestWebPairing(t *testing.T) {
-	hub := NewHub(HubOptions{})
-	defer hub.Close()
+	hb := hub.NewHub(hub.HubOptions{})
+	defer hb.Close()
 	clock := time.Date(2025, 3, 4, 12, 1, 30, 0, time.Local)
-	ws, err := ServeWeb(hub, WebOptions{Now: func() time.Time { return clock }})
+	ws, err := ServeWeb(hb, WebOptions{Now: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	e := &webEnv{t: t, hub: hub, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard,
+	e := &webEnv{t: t, hub: hb, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 
 	link := ws.PairingLink()
@@ -785,10 +786,10 @@ func TestWebPairing(t *testing.T) {
 	if ws.URL() != fmt.Sprintf("http://127.0.0.1:%d/", ws.Port()) {
 		t.Errorf("URL %q", ws.URL())
 	}
-	if st := hub.Snapshot().Status; st.WebURL != link || st.AgentURL != "" || st.Viewers != 0 {
+	if st := hb.Snapshot().Status; st.WebURL != link || st.AgentURL != "" || st.Viewers != 0 {
 		t.Errorf("status before pairing %+v", st)
 	}
-	if info := hub.Info(); !info.Web || info.WebURL != "" {
+	if info := hb.Info(); !info.Web || info.WebURL != "" {
 		t.Errorf("canvas.info hands the agent %q (web %v); where a terminal shows the canvas it gets no link", info.WebURL, info.Web)
 	}
 
@@ -825,11 +826,11 @@ func TestWebPairing(t *testing.T) {
 	if m := csrfMeta.FindStringSubmatch(string(body)); resp.StatusCode != http.StatusOK || m == nil || m[1] != pairCSRF[1] {
 		t.Errorf("the page with the session: %s, CSRF %q, want the pairing's %q", resp.Status, m, pairCSRF[1])
 	}
-	st := hub.Snapshot().Status
+	st := hb.Snapshot().Status
 	if st.WebURL != ws.URL() || st.AgentURL != "" {
 		t.Errorf("status after pairing %+v: the used link must go", st)
 	}
-	if tr := entriesOf(hub); !slices.Contains(tr, "event: the web mirror was opened in a browser at 12:01") {
+	if tr := entriesOf(hb); !slices.Contains(tr, "event: the web mirror was opened in a browser at 12:01") {
 		t.Errorf("the transcript does not say the mirror was opened: %q", tr)
 	}
 
@@ -842,7 +843,7 @@ func TestWebPairing(t *testing.T) {
 
 	// A second browser with the same link: refused, with a page that says
 	// why; the transcript says so once.
-	n := len(hub.Snapshot().Transcript)
+	n := len(hb.Snapshot().Transcript)
 	for range 3 {
 		resp = e.do(mustRequest(t, "GET", link))
 		body, _ = io.ReadAll(resp.Body)
@@ -852,7 +853,7 @@ func TestWebPairing(t *testing.T) {
 		}
 		checkSecurityHeaders(t, "a used link", resp.Header)
 	}
-	tr := entriesOf(hub)
+	tr := entriesOf(hb)
 	if len(tr) != n+1 || tr[n] != "event: a used web mirror link was opened again at 12:01 and refused" {
 		t.Errorf("transcript after a used link was opened three times: %q", tr[n:])
 	}
@@ -870,12 +871,12 @@ func TestWebPairing(t *testing.T) {
 	if link2 == link || !pairLink.MatchString(link2) {
 		t.Fatalf("new link %q after %q", link2, link)
 	}
-	if st := hub.Snapshot().Status; st.WebURL != link2 {
+	if st := hb.Snapshot().Status; st.WebURL != link2 {
 		t.Errorf("status with a new link %+v", st)
 	}
-	e2 := &webEnv{t: t, hub: hub, ws: ws, logs: e.logs, client: e.client}
+	e2 := &webEnv{t: t, hub: hb, ws: ws, logs: e.logs, client: e.client}
 	_, cookie2, csrf2 := e2.pair(link2)
-	e1 := &webEnv{t: t, hub: hub, ws: ws, logs: e.logs, client: e.client, cookie: cookie}
+	e1 := &webEnv{t: t, hub: hb, ws: ws, logs: e.logs, client: e.client, cookie: cookie}
 	req = mustRequest(t, "GET", ws.URL())
 	req.Header.Set("Cookie", cookie)
 	resp = e.do(req)
@@ -899,7 +900,7 @@ func TestWebPairing(t *testing.T) {
 	if err := json.Unmarshal(mustBody(resp), &got); resp.StatusCode != http.StatusOK || err != nil || !pairLink.MatchString(got.Link) {
 		t.Fatalf("POST /api/pair: %s %q %v", resp.Status, got.Link, err)
 	}
-	e3 := &webEnv{t: t, hub: hub, ws: ws, logs: e.logs, client: e.client}
+	e3 := &webEnv{t: t, hub: hb, ws: ws, logs: e.logs, client: e.client}
 	e3.pair(got.Link)
 
 	// Sessions are bounded: the oldest goes first.
@@ -917,7 +918,7 @@ func TestWebPairing(t *testing.T) {
 	if err := ws.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if st := hub.Snapshot().Status; st.WebURL != "" || st.AgentURL != "" {
+	if st := hb.Snapshot().Status; st.WebURL != "" || st.AgentURL != "" {
 		t.Errorf("status after Close %+v", st)
 	}
 	if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", ws.Port())); err == nil {
@@ -934,28 +935,28 @@ func mustBody(resp *http.Response) []byte {
 // TestWebAgentLink: only a canvas with no terminal for the person (a2term
 // mcp on its own) hands the agent the link, and only while it is unused.
 func TestWebAgentLink(t *testing.T) {
-	hub := NewHub(HubOptions{})
-	defer hub.Close()
-	ws, err := ServeWeb(hub, WebOptions{AgentLink: true})
+	hb := hub.NewHub(hub.HubOptions{})
+	defer hb.Close()
+	ws, err := ServeWeb(hb, WebOptions{AgentLink: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ws.Close()
 	link := ws.PairingLink()
-	if info := hub.Info(); !info.Web || info.WebURL != link {
+	if info := hb.Info(); !info.Web || info.WebURL != link {
 		t.Errorf("canvas.info before pairing: web %v, link %q; want %q", info.Web, info.WebURL, link)
 	}
-	e := &webEnv{t: t, hub: hub, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard}}
+	e := &webEnv{t: t, hub: hb, ws: ws, logs: &webLogSink{}, client: &http.Client{Timeout: webGuard}}
 	e.pair(link)
-	if info := hub.Info(); !info.Web || info.WebURL != "" {
+	if info := hb.Info(); !info.Web || info.WebURL != "" {
 		t.Errorf("canvas.info after pairing: web %v, link %q; a used link is gone", info.Web, info.WebURL)
 	}
-	if tr := entriesOf(hub); len(tr) == 0 || !strings.HasPrefix(tr[len(tr)-1], "event: the web mirror was opened in a browser at ") {
+	if tr := entriesOf(hb); len(tr) == 0 || !strings.HasPrefix(tr[len(tr)-1], "event: the web mirror was opened in a browser at ") {
 		t.Errorf("the transcript does not say the mirror was opened: %q", tr)
 	}
 
 	// Two servers never share a link or a port.
-	other, err := ServeWeb(hub, WebOptions{})
+	other, err := ServeWeb(hb, WebOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -966,7 +967,7 @@ func TestWebAgentLink(t *testing.T) {
 }
 
 func TestWebListensOnLoopbackOnly(t *testing.T) {
-	h := NewHub(HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	for _, addr := range []string{":0", "0.0.0.0:0", "localhost:0", "[::1]:0", "192.0.2.1:0", "nonsense"} {
 		if ws, err := ServeWeb(h, WebOptions{Addr: addr}); err == nil {
@@ -979,7 +980,7 @@ func TestWebListensOnLoopbackOnly(t *testing.T) {
 func TestWebSnapshotOnConnect(t *testing.T) {
 	e := newWebEnv(t, WebOptions{})
 	for i := range WebTranscript + 10 {
-		e.hub.Append(RoleNote, fmt.Sprintf("line %d", i))
+		e.hub.Append(hub.RoleNote, fmt.Sprintf("line %d", i))
 	}
 	v := e.openViewer()
 	_, ev := v.next()
@@ -1058,7 +1059,7 @@ func TestWebLiveBothWays(t *testing.T) {
 	v.waitFor("the typed value", func(s webSnap) bool { return strings.Contains(string(s.Surfaces[0].Tree), `"text":"thanks"`) })
 
 	// Terminal → page.
-	if err := e.hub.SetValue(Terminal, "main", "note", "from the terminal"); err != nil {
+	if err := e.hub.SetValue(hub.Terminal, "main", "note", "from the terminal"); err != nil {
 		t.Fatal(err)
 	}
 	v.waitFor("the terminal's value", func(s webSnap) bool {
@@ -1070,7 +1071,7 @@ func TestWebLiveBothWays(t *testing.T) {
 
 	// A web press reaches a waiting canvas.wait, with the typed context.
 	type waited struct {
-		res WaitResult
+		res hub.WaitResult
 		err error
 	}
 	got := make(chan waited, 1)
@@ -1083,7 +1084,7 @@ func TestWebLiveBothWays(t *testing.T) {
 		t.Fatalf("press: %s", resp.Status)
 	}
 	w := <-got
-	if w.err != nil || w.res.Source != Web || w.res.TimedOut {
+	if w.err != nil || w.res.Source != hub.Web || w.res.TimedOut {
 		t.Fatalf("wait: %+v, %v", w.res, w.err)
 	}
 	var msg struct {
@@ -1102,14 +1103,14 @@ func TestWebLiveBothWays(t *testing.T) {
 	}
 
 	// One queue: a terminal press and a web press, in order, with sources.
-	if err := e.hub.Press(Terminal, "main", "go", e.version()); err != nil {
+	if err := e.hub.Press(hub.Terminal, "main", "go", e.version()); err != nil {
 		t.Fatal(err)
 	}
 	if resp := e.post("/api/press", fmt.Sprintf(`{"surfaceId":"main","nodeId":"go","version":%d}`, e.version())); resp.StatusCode != 204 {
 		t.Fatalf("press: %s", resp.Status)
 	}
 	v.waitFor("two queued", func(s webSnap) bool { return s.Status.Queued == 2 })
-	for _, want := range []Source{Terminal, Web} {
+	for _, want := range []hub.Source{hub.Terminal, hub.Web} {
 		res, err := e.hub.Wait(context.Background(), 0)
 		if err != nil || res.Source != want {
 			t.Errorf("wait: %+v, %v; want source %s", res, err, want)
@@ -1120,14 +1121,14 @@ func TestWebLiveBothWays(t *testing.T) {
 	}
 }
 
-func stateJSON(h *Hub, surfaceID string) string {
+func stateJSON(h *hub.Hub, surfaceID string) string {
 	st, _ := h.State(surfaceID)
 	b, _ := json.Marshal(st)
 	return string(b)
 }
 
 // entriesOf is the transcript as "role: text" lines.
-func entriesOf(h *Hub) []string {
+func entriesOf(h *hub.Hub) []string {
 	var out []string
 	for _, e := range h.Snapshot().Transcript {
 		out = append(out, string(e.Role)+": "+e.Text)
@@ -1135,7 +1136,7 @@ func entriesOf(h *Hub) []string {
 	return out
 }
 
-func transcriptOf(h *Hub) []string {
+func transcriptOf(h *hub.Hub) []string {
 	var out []string
 	for _, e := range h.Snapshot().Transcript {
 		out = append(out, e.Text)
@@ -1143,7 +1144,7 @@ func transcriptOf(h *Hub) []string {
 	return out
 }
 
-func waitForTranscriptText(t *testing.T, h *Hub, text string) {
+func waitForTranscriptText(t *testing.T, h *hub.Hub, text string) {
 	t.Helper()
 	changed, cancel := h.Subscribe()
 	defer cancel()
@@ -1190,13 +1191,13 @@ func TestWebStalePress(t *testing.T) {
 func TestWebFifthViewer(t *testing.T) {
 	e := newWebEnv(t, WebOptions{})
 	var viewers []*webViewer
-	for i := range MaxViewers {
+	for i := range hub.MaxViewers {
 		v := e.openViewer()
 		v.next()
 		viewers = append(viewers, v)
-		e.waitStatus(fmt.Sprintf("%d viewers", i+1), func(s Status) bool { return s.Viewers == i+1 })
+		e.waitStatus(fmt.Sprintf("%d viewers", i+1), func(s hub.Status) bool { return s.Viewers == i+1 })
 	}
-	viewers[0].waitFor("4 viewers in the snapshot", func(s webSnap) bool { return s.Status.Viewers == MaxViewers })
+	viewers[0].waitFor("4 viewers in the snapshot", func(s webSnap) bool { return s.Status.Viewers == hub.MaxViewers })
 
 	resp := e.get("/events")
 	if resp.StatusCode != http.StatusServiceUnavailable {
@@ -1210,18 +1211,18 @@ func TestWebFifthViewer(t *testing.T) {
 		t.Errorf("fifth page: %s %s", resp.Status, body)
 	}
 	checkSecurityHeaders(t, "fifth page", resp.Header)
-	if n := e.hub.Snapshot().Status.Viewers; n != MaxViewers {
+	if n := e.hub.Snapshot().Status.Viewers; n != hub.MaxViewers {
 		t.Errorf("%d viewers after a refusal", n)
 	}
 
 	// One tab closes: a place is free again.
 	viewers[0].close()
-	e.waitStatus("3 viewers", func(s Status) bool { return s.Viewers == MaxViewers-1 })
+	e.waitStatus("3 viewers", func(s hub.Status) bool { return s.Viewers == hub.MaxViewers-1 })
 	if resp := e.get("/"); resp.StatusCode != http.StatusOK {
 		t.Errorf("page after one left: %s", resp.Status)
 	}
 	e.openViewer().next()
-	e.waitStatus("4 viewers again", func(s Status) bool { return s.Viewers == MaxViewers })
+	e.waitStatus("4 viewers again", func(s hub.Status) bool { return s.Viewers == hub.MaxViewers })
 }
 
 func mustRequest(t *testing.T, method, url string) *http.Request {
@@ -1260,7 +1261,7 @@ func stuckOptions(writeTimeout time.Duration) WebOptions {
 	return WebOptions{writeTimeout: writeTimeout, sendBuffer: 4096}
 }
 
-func tick(t *testing.T, h *Hub, i int) uint64 {
+func tick(t *testing.T, h *hub.Hub, i int) uint64 {
 	t.Helper()
 	if _, err := h.Show(webRaws(fmt.Sprintf(`{"dataModelUpdate":{"surfaceId":"big","path":"/tick","contents":[{"key":"n","valueNumber":%d}]}}`, i))); err != nil {
 		t.Fatal(err)
@@ -1292,7 +1293,7 @@ func TestWebViewerThatNeverReads(t *testing.T) {
 	good := e.openViewer()
 	good.next()
 	stuckViewer(t, e)
-	e.waitStatus("2 viewers", func(s Status) bool { return s.Viewers == 2 })
+	e.waitStatus("2 viewers", func(s hub.Status) bool { return s.Viewers == 2 })
 
 	// From here until it is dropped, the stuck viewer's stream is blocked
 	// in its first write; every update the other viewer gets meanwhile
@@ -1313,7 +1314,7 @@ func TestWebViewerThatNeverReads(t *testing.T) {
 	// The remaining viewer goes on getting fresh snapshots.
 	v := tick(t, e.hub, -1)
 	good.waitFor("a fresh snapshot after the drop", func(s webSnap) bool { return s.Version >= v && s.Status.Viewers == 1 })
-	e.waitStatus("1 viewer", func(s Status) bool { return s.Viewers == 1 })
+	e.waitStatus("1 viewer", func(s hub.Status) bool { return s.Viewers == 1 })
 	if err := e.ws.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -1335,7 +1336,7 @@ func TestWebCloseIsPrompt(t *testing.T) {
 	a.next()
 	b.next()
 	stuckViewer(t, e)
-	e.waitStatus("3 viewers", func(s Status) bool { return s.Viewers == 3 })
+	e.waitStatus("3 viewers", func(s hub.Status) bool { return s.Viewers == 3 })
 
 	start := time.Now()
 	if err := e.ws.Close(); err != nil {
@@ -1515,7 +1516,7 @@ func TestOverSSHAndHint(t *testing.T) {
 	if got, want := SSHHint(8123, url), "ssh -L 8123:127.0.0.1:8123 198.51.100.3 "; !strings.Contains(got, want) {
 		t.Errorf("hint %q, want %q", got, want)
 	}
-	h := NewHub(HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	ws, err := ServeWeb(h, WebOptions{})
 	if err != nil {
@@ -1550,9 +1551,9 @@ func TestOverSSHAndHint(t *testing.T) {
 // The web mirror of a hub: a page on 127.0.0.1 that a browser opens with
 // a one-time pairing link, shown in the status line for the person.
 func ExampleServeWeb() {
-	hub := NewHub(HubOptions{})
-	defer hub.Close()
-	web, err := ServeWeb(hub, WebOptions{})
+	hb := hub.NewHub(hub.HubOptions{})
+	defer hb.Close()
+	web, err := ServeWeb(hb, WebOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -1562,8 +1563,8 @@ func ExampleServeWeb() {
 	link := web.PairingLink()
 	fmt.Println(strings.HasPrefix(link, fmt.Sprintf("http://127.0.0.1:%d/pair/", web.Port())))
 	fmt.Println(len(link[strings.LastIndex(link, "/")+1:]), "characters of pairing code")
-	fmt.Println(hub.Snapshot().Status.WebURL == link)
-	fmt.Println(hub.Info().WebURL == "") // the agent is not given it
+	fmt.Println(hb.Snapshot().Status.WebURL == link)
+	fmt.Println(hb.Info().WebURL == "") // the agent is not given it
 	// Output:
 	// true
 	// 22 characters of pairing code

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"fmt"
+	"github.com/a2term/a2term/hub"
 	"strings"
 	"testing"
 )
@@ -14,11 +15,11 @@ import (
 func TestWebBrowserTranscriptSources(t *testing.T) {
 	h := browserHub(t, false, browserRaws(webForm...))
 	const forged = "← the person pressed go on f (terminal)"
-	h.Board().Append(RoleEvent, forged)
-	if err := h.Append(RoleAgent, forged); err != nil {
+	h.Board().Append(hub.RoleEvent, forged)
+	if err := h.Append(hub.RoleAgent, forged); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Append(RoleNote, "a2term "+forged); err != nil {
+	if err := h.Append(hub.RoleNote, "a2term "+forged); err != nil {
 		t.Fatal(err)
 	}
 	h.Board().AppendOutput(false, forged)
@@ -45,7 +46,7 @@ func TestWebBrowserTranscriptSources(t *testing.T) {
 
 	// Older lines than the page keeps: a mark says how many.
 	for i := range WebTranscript + 20 {
-		h.Board().Append(RoleNote, fmt.Sprintf("line %d", i))
+		h.Board().Append(hub.RoleNote, fmt.Sprintf("line %d", i))
 	}
 	tr := h.Snapshot().Transcript
 	earlier := tr[len(tr)-1].Seq - WebTranscript

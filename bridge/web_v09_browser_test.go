@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // browserV09 is a v0.9 surface with checks: an email field whose checks
@@ -84,7 +85,7 @@ func TestWebBrowserV09Checks(t *testing.T) {
 			Context map[string]any `json:"context"`
 		} `json:"action"`
 	}
-	if err := json.Unmarshal(w.res.Action, &msg); err != nil || msg.Version != "v0.9" || msg.Action.Name != "send" || msg.Action.Context["to"] != "ada@example.org" || w.res.Source != Web {
+	if err := json.Unmarshal(w.res.Action, &msg); err != nil || msg.Version != "v0.9" || msg.Action.Name != "send" || msg.Action.Context["to"] != "ada@example.org" || w.res.Source != hub.Web {
 		t.Errorf("action %s from %s: %v", w.res.Action, w.res.Source, err)
 	}
 	if string(w.res.ClientDataModel) != `{"version":"v0.9","surfaces":{"v9":{"email":"ada@example.org","agree":true}}}` {

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/json"
+	"github.com/a2term/a2term/hub"
 	"math"
 	"regexp"
 	"strconv"
@@ -36,7 +37,7 @@ type WebView struct {
 // Regions are headed "== tabs", "== surface ID" (or "== empty"),
 // "== transcript" and "== status". Times are written in UTC, as a page
 // in a browser set to UTC shows them.
-func WebText(snap Snapshot, v WebView) string {
+func WebText(snap hub.Snapshot, v WebView) string {
 	// The page's own view of the snapshot: what encodeSnapshot sends.
 	var page struct {
 		Surfaces []struct {

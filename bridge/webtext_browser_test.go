@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2term/a2term/hub"
 	"github.com/aymanbagabas/go-udiff"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -147,10 +148,10 @@ func TestWebTextIsThePage(t *testing.T) {
 	p.eval(`document.querySelector('dialog[open]').close(), true`, new(bool))
 
 	// The person's values reach both: a value set in the hub is drawn.
-	if err := h.SetValue(Terminal, "order", "name", "Grace"); err != nil {
+	if err := h.SetValue(hub.Terminal, "order", "name", "Grace"); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetValue(Terminal, "order", "gift", true); err != nil {
+	if err := h.SetValue(hub.Terminal, "order", "gift", true); err != nil {
 		t.Fatal(err)
 	}
 	show("order")

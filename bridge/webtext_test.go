@@ -1,12 +1,13 @@
 package bridge
 
 import (
+	"github.com/a2term/a2term/hub"
 	"strings"
 	"testing"
 )
 
 func TestWebTextDrawsTheState(t *testing.T) {
-	h := NewHub(HubOptions{Now: clock})
+	h := hub.NewHub(hub.HubOptions{Now: clock})
 	t.Cleanup(h.Close)
 	empty := WebText(h.Snapshot(), WebView{})
 	for _, want := range []string{"== tabs\n== empty\n", `li.entry-empty "Nothing yet."`, `span "0 viewers"`} {
@@ -29,7 +30,7 @@ func TestWebTextDrawsTheState(t *testing.T) {
 	)); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Press(Terminal, "a", "nope", 1); err == nil {
+	if err := h.Press(hub.Terminal, "a", "nope", 1); err == nil {
 		t.Fatal("a press of nothing")
 	}
 	first := WebText(h.Snapshot(), WebView{})

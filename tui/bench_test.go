@@ -12,13 +12,13 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // big500 is a surface of 500 components: rows of a label, a text field
 // and a button, like a long form, and the board showing it.
-func big500(b testing.TB) *bridge.Board {
-	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+func big500(b testing.TB) *hub.Board {
+	board := hub.NewBoard(a2ui.Options{}, fixedClock)
 	if _, _, err := board.Show(big500Batch()); err != nil {
 		b.Fatal(err)
 	}
@@ -101,10 +101,10 @@ func BenchmarkKeystroke(b *testing.B) {
 // the new entry is laid out, the reader is not moved, the pane shows what
 // it showed. Target: under 2 ms.
 func BenchmarkTranscript10k(b *testing.B) {
-	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	board := hub.NewBoard(a2ui.Options{}, fixedClock)
 	words := strings.Repeat("the agent explains what it did and why ", 5)
-	for i := 0; i < bridge.MaxTranscript; i++ {
-		board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("%d %s", i, words))
+	for i := 0; i < hub.MaxTranscript; i++ {
+		board.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("%d %s", i, words))
 	}
 	m := New(board, testOptions(termenv.TrueColor))
 	defer m.Close()
@@ -115,7 +115,7 @@ func BenchmarkTranscript10k(b *testing.B) {
 	h := m.lay.bodyH
 	m.tr.scrollTo(m.tr.total/2, h)
 	before := m.tr.view(h)
-	board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "one more")
+	board.AppendFrom(hub.FromAgent, hub.RoleAgent, "one more")
 	m.refresh()
 	if after := m.tr.view(h); strings.Join(after[:h-1], "\n") != strings.Join(before[:h-1], "\n") || m.tr.unread != 1 {
 		b.Fatalf("a new line moved the reader (%d unread):\n%s\nwas\n%s", m.tr.unread, strings.Join(after, "\n"), strings.Join(before, "\n"))
@@ -123,7 +123,7 @@ func BenchmarkTranscript10k(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("new %d %s", i, words))
+		board.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("new %d %s", i, words))
 		m.refresh()
 		_ = m.View()
 		i++
@@ -188,7 +188,7 @@ func BenchmarkUpdateBytes(b *testing.B) {
 	values := []string{"one", "two"}
 	i := 0
 	for b.Loop() {
-		if err := board.SetValue(bridge.Terminal, "big", "f1", values[i%2]); err != nil {
+		if err := board.SetValue(hub.Terminal, "big", "f1", values[i%2]); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -206,7 +206,7 @@ func BenchmarkUpdateBytes(b *testing.B) {
 // and the line over the surface, cut to the row, costs no more than a
 // short name's. Target: about what a short name costs.
 func BenchmarkTranscriptLineLongAgentName(b *testing.B) {
-	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	board := hub.NewBoard(a2ui.Options{}, fixedClock)
 	name := strings.Repeat("é", 30000)
 	if _, _, err := board.Show(showRaws(b, []byte(`{"version":"v0.9","createSurface":{"surfaceId":"trip","catalogId":"`+a2ui.BasicCatalogV09ID+`","theme":{"agentDisplayName":"`+name+`"}}}`+"\n"+
 		`{"version":"v0.9","updateComponents":{"surfaceId":"trip","components":[{"id":"root","component":"Text","text":"Your trip"}]}}`))); err != nil {
@@ -222,7 +222,7 @@ func BenchmarkTranscriptLineLongAgentName(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		board.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("line %d", i))
+		board.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("line %d", i))
 		m.refresh()
 		_ = m.View()
 		i++

@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // The flows of the terminal as a daily tool: a teatest terminal, keys and
@@ -42,7 +43,7 @@ func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 func altKey(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Alt: true} }
 
 // start runs the program on b in a teatest terminal of w×h.
-func start(t *testing.T, b bridge.View, profile termenv.Profile, w, h int) *teatest.TestModel {
+func start(t *testing.T, b hub.View, profile termenv.Profile, w, h int) *teatest.TestModel {
 	t.Helper()
 	m := New(b, testOptions(profile))
 	t.Cleanup(m.Close)
@@ -57,7 +58,7 @@ func finish(t *testing.T, tm *teatest.TestModel) *Model {
 }
 
 // showOn shows a stream (one batch) on b.
-func showOn(t *testing.T, b *bridge.Board, stream string) {
+func showOn(t *testing.T, b *hub.Board, stream string) {
 	t.Helper()
 	raws, err := a2ui.SplitStream([]byte(stream))
 	if err != nil {
@@ -79,7 +80,7 @@ func showOn(t *testing.T, b *bridge.Board, stream string) {
 func TestFlowTranscriptScrollsWhileLinesArrive(t *testing.T) {
 	b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
 	for i := 0; i < 60; i++ {
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("line %02d of what the agent said", i))
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("line %02d of what the agent said", i))
 	}
 	tm := start(t, b, termenv.Ascii, 60, 20)
 	waitScreen(t, tm, "Settings")
@@ -89,7 +90,7 @@ func TestFlowTranscriptScrollsWhileLinesArrive(t *testing.T) {
 	tm.Send(press(tea.KeyPgUp))
 	waitScreen(t, tm, "line 10 of what")
 	for i := 0; i < 3; i++ {
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("late %d", i))
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("late %d", i))
 	}
 	waitScreen(t, tm, "3 new · end")
 	tm.Send(press(tea.KeyHome))
@@ -126,7 +127,7 @@ func TestFlowSearchTheTranscript(t *testing.T) {
 		if i%10 == 3 {
 			text += " mentions the Invoice"
 		}
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, text)
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, text)
 	}
 	tm := start(t, b, termenv.Ascii, 100, 24)
 	waitScreen(t, tm, "Settings")
@@ -176,8 +177,8 @@ func TestFlowUnseenMarks(t *testing.T) {
 	showOn(t, b, `{"beginRendering":{"surfaceId":"later","root":"r"}}
 {"surfaceUpdate":{"surfaceId":"later","components":[{"id":"r","component":{"Text":{"text":{"literalString":"Shown later"}}}}]}}`)
 	waitAll(t, tm, "new surface: later — alt+2", "2 later •")
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "first words")
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "second words")
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "first words")
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "second words")
 	waitScreen(t, tm, "transcript 2 new")
 	tm.Send(altKey("2"))
 	waitScreen(t, tm, "Shown later")
@@ -314,17 +315,17 @@ func TestFlowReadlineKeys(t *testing.T) {
 // says the action waits; once an agent connects, the surface stops saying
 // so, and when it leaves says so again.
 func TestFlowNoAgent(t *testing.T) {
-	hub := bridge.NewHub(bridge.HubOptions{Now: fixedClock})
-	defer hub.Close()
-	srv, err := bridge.Listen(hub, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{ReportAgent: true})
+	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	defer h.Close()
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{ReportAgent: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	if _, err := hub.Show(showRaws(t, fixtures(t)["order-form.jsonl"])); err != nil {
+	if _, err := h.Show(showRaws(t, fixtures(t)["order-form.jsonl"])); err != nil {
 		t.Fatal(err)
 	}
-	tm := start(t, hub, termenv.Ascii, 80, 24)
+	tm := start(t, h, termenv.Ascii, 80, 24)
 	waitScreen(t, tm, "No agent is connected: what you press waits in the queue.")
 	for i := 0; i < 3; i++ {
 		tm.Send(press(tea.KeyTab)) // to Order
@@ -345,7 +346,7 @@ func TestFlowNoAgent(t *testing.T) {
 	c.Close()
 	waitScreen(t, tm, "No agent is connected")
 	fm := finish(t, tm)
-	if fm.snap.Status.Agent != bridge.AgentNone {
+	if fm.snap.Status.Agent != hub.AgentNone {
 		t.Errorf("after the agent left: %v", fm.snap.Status.Agent)
 	}
 }
@@ -356,7 +357,7 @@ func TestFlowNoAgent(t *testing.T) {
 // surface again.
 func TestFlowTranscriptToggles(t *testing.T) {
 	b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "hello from the agent")
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "hello from the agent")
 	tm := start(t, b, termenv.Ascii, 120, 30)
 	waitScreen(t, tm, "hello from the agent")
 	tm.Send(press(tea.KeyCtrlT))

@@ -12,21 +12,21 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 type firedAction struct {
 	a      *a2ui.UserAction
-	source bridge.Source
+	source hub.Source
 }
 
 // flow starts the program on the settings fixture in a teatest terminal
 // and returns it with the channel the person's actions arrive on.
-func flow(t *testing.T, w, h int) (*teatest.TestModel, *bridge.Board, chan firedAction) {
+func flow(t *testing.T, w, h int) (*teatest.TestModel, *hub.Board, chan firedAction) {
 	t.Helper()
 	board := boardFrom(t, fixtures(t)["settings.jsonl"], false)
 	actions := make(chan firedAction, 8)
-	board.OnAction(func(a *a2ui.UserAction, s bridge.Source) { actions <- firedAction{a, s} })
+	board.OnAction(func(a *a2ui.UserAction, s hub.Source) { actions <- firedAction{a, s} })
 	m := New(board, testOptions(termenv.Ascii))
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
@@ -76,7 +76,7 @@ func TestFlowFillAndSave(t *testing.T) {
 	tm.Send(press(tea.KeyTab)) // save
 	tm.Send(press(tea.KeyEnter))
 	got := waitAction(t, actions)
-	if got.a.Name != "save" || got.source != bridge.Terminal || got.a.SourceComponentID != "send" {
+	if got.a.Name != "save" || got.source != hub.Terminal || got.a.SourceComponentID != "send" {
 		t.Fatalf("action %+v from %s", got.a, got.source)
 	}
 	ctx := string(a2ui.MarshalValue(got.a.Context))

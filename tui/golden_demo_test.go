@@ -10,13 +10,13 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // demoBoard shows the demo's three surfaces and a transcript of what an
 // agent says while showing them: its words, a2term's own lines, a tool's
 // output, a child's output with an address and a path in it.
-func demoBoard(t *testing.T) *bridge.Board {
+func demoBoard(t *testing.T) *hub.Board {
 	t.Helper()
 	var stream []byte
 	for _, part := range []string{"invoices", "settings", "gallery"} {
@@ -28,14 +28,14 @@ func demoBoard(t *testing.T) *bridge.Board {
 	}
 	b := boardFrom(t, stream, false)
 	for i := 0; i < 12; i++ {
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("Step %d: here is what I did, in a sentence long enough to wrap in the pane.", i+1))
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("Step %d: here is what I did, in a sentence long enough to wrap in the pane.", i+1))
 		switch i % 3 {
 		case 0:
-			b.AppendFrom(bridge.FromAgent, bridge.RoleTool, "read /home/ada/projects/a2term-demo/invoices/2026-12.json (4 kB)")
+			b.AppendFrom(hub.FromAgent, hub.RoleTool, "read /home/ada/projects/a2term-demo/invoices/2026-12.json (4 kB)")
 		case 1:
 			b.AppendOutput(false, "fetched https://billing.example.com/api/v2/invoices?status=open in 120 ms")
 		case 2:
-			b.Append(bridge.RoleNote, "a note from a2term itself")
+			b.Append(hub.RoleNote, "a note from a2term itself")
 		}
 	}
 	return b
@@ -54,7 +54,7 @@ func TestGoldenDemo(t *testing.T) {
 	}{{"color", termenv.ANSI256}, {"nocolor", termenv.Ascii}} {
 		for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}} {
 			w, h := size[0], size[1]
-			frame := func(name string, do func(t *testing.T, m *Model, b *bridge.Board)) {
+			frame := func(name string, do func(t *testing.T, m *Model, b *hub.Board)) {
 				t.Run(fmt.Sprintf("%s_%s_%dx%d", name, profile.name, w, h), func(t *testing.T) {
 					b := demoBoard(t)
 					m := New(b, testOptions(profile.p))
@@ -75,9 +75,9 @@ func TestGoldenDemo(t *testing.T) {
 				})
 			}
 			for _, s := range []string{"invoices", "settings", "gallery"} {
-				frame(s, func(_ *testing.T, m *Model, _ *bridge.Board) { m.Show(s) })
+				frame(s, func(_ *testing.T, m *Model, _ *hub.Board) { m.Show(s) })
 			}
-			frame("transcript_scrolled", func(t *testing.T, m *Model, b *bridge.Board) {
+			frame("transcript_scrolled", func(t *testing.T, m *Model, b *hub.Board) {
 				if !m.lay.wide {
 					m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
 				} else {
@@ -89,10 +89,10 @@ func TestGoldenDemo(t *testing.T) {
 					}
 				}
 				m.Update(tea.KeyMsg{Type: tea.KeyPgUp})
-				b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "a line that arrives while the person reads")
+				b.AppendFrom(hub.FromAgent, hub.RoleAgent, "a line that arrives while the person reads")
 				m.refresh()
 			})
-			frame("gallery_scrolled", func(t *testing.T, m *Model, _ *bridge.Board) {
+			frame("gallery_scrolled", func(t *testing.T, m *Model, _ *hub.Board) {
 				m.Show("gallery")
 				m.Update(tea.KeyMsg{Type: tea.KeyRight}) // the tabs have the focus: Layout
 				m.Update(tea.KeyMsg{Type: tea.KeyRight}) // Input, the longest
@@ -101,7 +101,7 @@ func TestGoldenDemo(t *testing.T) {
 					t.Fatal("the gallery did not scroll")
 				}
 			})
-			frame("help", func(_ *testing.T, m *Model, _ *bridge.Board) { m.Update(tea.KeyMsg{Type: tea.KeyF1}) })
+			frame("help", func(_ *testing.T, m *Model, _ *hub.Board) { m.Update(tea.KeyMsg{Type: tea.KeyF1}) })
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // fixedClock keeps transcript times and date inputs stable in frames.
@@ -28,13 +28,13 @@ func testOptions(profile termenv.Profile) Options {
 
 // boardFrom shows a stream on a new board, message by message and
 // leniently (as the samples need), failing on refusals unless allowed.
-func boardFrom(t testing.TB, data []byte, lenient bool) *bridge.Board {
+func boardFrom(t testing.TB, data []byte, lenient bool) *hub.Board {
 	t.Helper()
 	raws, err := a2ui.SplitStream(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := bridge.NewBoard(a2ui.Options{Lenient: lenient}, fixedClock)
+	b := hub.NewBoard(a2ui.Options{Lenient: lenient}, fixedClock)
 	if !lenient {
 		msgs := make([]json.RawMessage, len(raws))
 		for i, r := range raws {

@@ -11,7 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestIncrementalFrames plays random sequences of updates on a template
@@ -101,7 +101,7 @@ func (c *byteChooser) done() bool { return len(c.b) == 0 }
 
 type frameSteps struct {
 	t     *testing.T
-	board *bridge.Board
+	board *hub.Board
 	m     *Model
 	v09   bool
 	rng   chooser
@@ -177,7 +177,7 @@ func (f *frameSteps) step() string {
 			return "nothing to tick"
 		}
 		id := "done:" + f.key(r.IntN(f.n))
-		if err := f.board.SetValue(bridge.Terminal, "list", id, r.IntN(2) == 0); err != nil {
+		if err := f.board.SetValue(hub.Terminal, "list", id, r.IntN(2) == 0); err != nil {
 			what = "tick " + id + " refused: " + err.Error()
 		} else {
 			f.m.refresh()
@@ -191,7 +191,7 @@ func (f *frameSteps) step() string {
 		f.m.Update(k)
 		what = "scroll"
 	case 7: // a line of the transcript
-		f.board.Append(bridge.RoleNote, "a line")
+		f.board.Append(hub.RoleNote, "a line")
 		f.m.refresh()
 		what = "transcript line"
 	case 8: // the focus moves

@@ -18,6 +18,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // guard bounds every wait for something that should happen; nothing here
@@ -91,29 +92,29 @@ func (r *relay) accept() {
 		if err != nil {
 			return
 		}
-		hub, err := net.Dial("unix", r.hub)
+		h, err := net.Dial("unix", r.hub)
 		if err != nil {
 			term.Close()
 			continue
 		}
 		r.mu.Lock()
-		r.conns = append(r.conns, term, hub)
+		r.conns = append(r.conns, term, h)
 		r.mu.Unlock()
 		r.wg.Add(2)
 		go func() {
 			defer r.wg.Done()
-			io.Copy(term, hub)
+			io.Copy(term, h)
 			term.Close()
 		}()
-		go r.toHub(term, hub)
+		go r.toHub(term, h)
 	}
 }
 
 // toHub passes the terminal's attach to the hub at once, and each line
 // after it once the gate is open.
-func (r *relay) toHub(term, hub net.Conn) {
+func (r *relay) toHub(term, h net.Conn) {
 	defer r.wg.Done()
-	defer hub.Close()
+	defer h.Close()
 	in := bufio.NewReader(term)
 	for first := true; ; first = false {
 		line, err := in.ReadBytes('\n')
@@ -130,7 +131,7 @@ func (r *relay) toHub(term, hub net.Conn) {
 			r.lines = append(r.lines, string(line))
 			r.mu.Unlock()
 		}
-		if _, err := hub.Write(line); err != nil {
+		if _, err := h.Write(line); err != nil {
 			return
 		}
 	}
@@ -176,16 +177,16 @@ func (r *relay) passed(t *testing.T) []string {
 // stalledTerminal serves a hub showing noteForm, and a program attached
 // to it through a relay that holds what the terminal sends. The note
 // field has the focus.
-func stalledTerminal(t *testing.T) (*bridge.Hub, *relay, *Model) {
+func stalledTerminal(t *testing.T) (*hub.Hub, *relay, *Model) {
 	t.Helper()
-	hub := bridge.NewHub(bridge.HubOptions{Now: fixedClock})
-	t.Cleanup(hub.Close)
-	srv, err := bridge.Listen(hub, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{})
+	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	t.Cleanup(h.Close)
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	if _, err := hub.Show(noteForm); err != nil {
+	if _, err := h.Show(noteForm); err != nil {
 		t.Fatal(err)
 	}
 	r := newRelay(t, srv.Path())
@@ -202,7 +203,7 @@ func stalledTerminal(t *testing.T) (*bridge.Hub, *relay, *Model) {
 	if !m.Focus("note") {
 		t.Fatal("the note field is not drawn")
 	}
-	return hub, r, m
+	return h, r, m
 }
 
 // updateAtOnce gives m msg, failing the test unless Update returns while
@@ -251,7 +252,7 @@ func receive(t *testing.T, msgs <-chan tea.Msg, n int) []tea.Msg {
 	return out
 }
 
-func hubNote(h *bridge.Hub) any {
+func hubNote(h *hub.Hub) any {
 	data, _ := h.Snapshot().Canvas.Surface("main").Data().(*a2ui.Object)
 	if data == nil {
 		return nil
@@ -266,7 +267,7 @@ func hubNote(h *bridge.Hub) any {
 // away, the intents waiting for it fail, the status line says so, and the
 // field shows the hub's value again.
 func TestStalledHubDoesNotFreezeTheKeys(t *testing.T) {
-	hub, r, m := stalledTerminal(t)
+	h, r, m := stalledTerminal(t)
 	set := updateAtOnce(t, m, "a key into the field", tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'!'}})
 	if !strings.Contains(m.View(), "hello!") {
 		t.Errorf("what was typed does not show while the hub does not answer:\n%s", m.View())
@@ -276,7 +277,7 @@ func TestStalledHubDoesNotFreezeTheKeys(t *testing.T) {
 	}
 	press := updateAtOnce(t, m, "a press", tea.KeyMsg{Type: tea.KeyEnter})
 	results := runCmds(set, press)
-	if got := hubNote(hub); got != "hello" {
+	if got := hubNote(h); got != "hello" {
 		t.Errorf("the hub's note is %v before the relay passed anything", got)
 	}
 
@@ -301,7 +302,7 @@ func TestStalledHubDoesNotFreezeTheKeys(t *testing.T) {
 // every value in the order typed, then the press, whose action carries
 // the whole text.
 func TestIntentsReachTheHubInOrder(t *testing.T) {
-	hub, r, m := stalledTerminal(t)
+	h, r, m := stalledTerminal(t)
 	const typed = "abcdefghijklmnopqrst"
 	var cmds []tea.Cmd
 	for _, c := range typed {
@@ -339,12 +340,12 @@ func TestIntentsReachTheHubInOrder(t *testing.T) {
 	if m.notice != "" && !strings.Contains(m.notice, "no agent") {
 		t.Errorf("the status line says %q", m.notice)
 	}
-	if got := hubNote(hub); got != "hello"+typed {
+	if got := hubNote(h); got != "hello"+typed {
 		t.Errorf("the hub's note is %v", got)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	defer cancel()
-	res, err := hub.Wait(ctx, 0)
+	res, err := h.Wait(ctx, 0)
 	if err != nil || res.TimedOut {
 		t.Fatalf("no action for the agent: %+v %v", res, err)
 	}

@@ -12,8 +12,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 )
 
 // Options set up a program.
@@ -47,8 +47,8 @@ type Options struct {
 
 // Model is the Bubble Tea model of the program.
 type Model struct {
-	view   bridge.View
-	snap   bridge.Snapshot
+	view   hub.View
+	snap   hub.Snapshot
 	keys   KeyMap
 	help   help.Model
 	theme  *components.Theme
@@ -178,7 +178,7 @@ type copiedMsg struct {
 }
 
 // New returns the program for view. Call Close when it ends.
-func New(view bridge.View, opts Options) *Model {
+func New(view hub.View, opts Options) *Model {
 	m := &Model{
 		view:      view,
 		keys:      DefaultKeyMap(),
@@ -943,9 +943,9 @@ func (m *Model) send(its []sentIntent) tea.Cmd {
 		errs := make([]error, len(its))
 		for i, si := range its {
 			if si.kind == components.Press {
-				errs[i] = view.Press(bridge.Terminal, si.surface, si.node, si.version)
+				errs[i] = view.Press(hub.Terminal, si.surface, si.node, si.version)
 			} else {
-				errs[i] = view.SetValue(bridge.Terminal, si.surface, si.node, si.value)
+				errs[i] = view.SetValue(hub.Terminal, si.surface, si.node, si.value)
 			}
 		}
 		return intentsMsg{sent: its, errs: errs}
@@ -1043,7 +1043,7 @@ func (m *Model) pressed(si sentIntent) {
 		m.relayout()
 		return
 	}
-	if m.notice == "" && m.snap.Status.Agent == bridge.AgentNone {
+	if m.notice == "" && m.snap.Status.Agent == hub.AgentNone {
 		m.setNotice("no agent is connected; the action waits in the queue", true)
 	}
 }
@@ -1151,7 +1151,7 @@ func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
 // control, else with the focus where the program puts it at start (the
 // surface's first control). It is exactly what the program would draw in
 // that state.
-func Frame(view bridge.View, opts Options, w, h int, surface, focus string) (string, error) {
+func Frame(view hub.View, opts Options, w, h int, surface, focus string) (string, error) {
 	m := New(view, opts)
 	defer m.Close()
 	m.SetSize(w, h)

@@ -10,7 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // click sends a left click at the centre of node id's hit, as the terminal
@@ -33,7 +33,7 @@ func click(t *testing.T, m *Model, id string) {
 func TestMouseClicks(t *testing.T) {
 	board := boardFrom(t, fixtures(t)["settings.jsonl"], false)
 	var got []string
-	board.OnAction(func(a *a2ui.UserAction, s bridge.Source) { got = append(got, a.Name+"/"+string(s)) })
+	board.OnAction(func(a *a2ui.UserAction, s hub.Source) { got = append(got, a.Name+"/"+string(s)) })
 	m := New(board, testOptions(termenv.ANSI256))
 	defer m.Close()
 	m.SetSize(100, 30)

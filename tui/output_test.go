@@ -15,7 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // hardCases are texts whose width terminals disagree on.
@@ -306,7 +306,7 @@ func FuzzFrameFitsTheTerminal(f *testing.F) {
 		if len(text) > 4096 {
 			text = text[:4096] // the canvas refuses longer strings in so many places
 		}
-		b := bridge.NewBoard(a2ui.Options{}, fixedClock)
+		b := hub.NewBoard(a2ui.Options{}, fixedClock)
 		raws, err := a2ui.SplitStream(hardStream(text))
 		if err != nil {
 			t.Fatal(err)

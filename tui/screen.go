@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // Screen is the program without a terminal: the same Model, sized once,
@@ -27,7 +28,7 @@ type Screen struct {
 var ErrQuit = errors.New("the program has quit")
 
 // NewScreen returns a screen of w×h cells on view. Call Close when done.
-func NewScreen(view bridge.View, opts Options, w, h int) *Screen {
+func NewScreen(view hub.View, opts Options, w, h int) *Screen {
 	m := New(view, opts)
 	m.SetSize(w, h)
 	return &Screen{m: m}

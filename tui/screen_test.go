@@ -8,7 +8,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 func doKeys(t *testing.T, s *Screen, keys string) {
@@ -28,12 +28,12 @@ func doKeys(t *testing.T, s *Screen, keys string) {
 // checked box, a typed name, a second tab, an open dialog — each frame
 // is the one the program draws after the same keys.
 func TestScreenDoesWhatThePersonDoes(t *testing.T) {
-	hub := bridge.NewHub(bridge.HubOptions{Now: fixedClock})
-	defer hub.Close()
-	if _, err := hub.Show(showRaws(t, fixtures(t)["settings.jsonl"])); err != nil {
+	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	defer h.Close()
+	if _, err := h.Show(showRaws(t, fixtures(t)["settings.jsonl"])); err != nil {
 		t.Fatal(err)
 	}
-	s := NewScreen(hub, testOptions(termenv.Ascii), 80, 20)
+	s := NewScreen(h, testOptions(termenv.Ascii), 80, 20)
 	defer s.Close()
 	f := s.Frame(FrameOptions{})
 	if !strings.Contains(f, "[1 settings]") || !strings.Contains(f, "[ ] Gift wrap") {
@@ -54,7 +54,7 @@ func TestScreenDoesWhatThePersonDoes(t *testing.T) {
 	if !strings.Contains(f, "[ Ada Lovelace") || !strings.Contains(f, ">x< Gift wrap") {
 		t.Errorf("after typing and space:\n%s", f)
 	}
-	st, _ := hub.State("settings")
+	st, _ := h.State("settings")
 	if got := string(st[0].DataModel); !strings.Contains(got, `"name":"Ada Lovelace"`) || !strings.Contains(got, `"gift":true`) {
 		t.Errorf("the hub has %s", got)
 	}
@@ -94,8 +94,8 @@ func TestScreenDoesWhatThePersonDoes(t *testing.T) {
 // (agentDisplayName) has the name over it, cleaned and said to be the
 // agent's; a surface without one, or with a blank one, has no such line.
 func TestAgentNameOverTheSurface(t *testing.T) {
-	hub := bridge.NewHub(bridge.HubOptions{Now: fixedClock})
-	defer hub.Close()
+	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	defer h.Close()
 	create := func(id, theme string) string {
 		return `{"version":"v0.9","createSurface":{"surfaceId":"` + id + `","catalogId":"` + a2ui.BasicCatalogV09ID + `"` + theme + `}}`
 	}
@@ -105,10 +105,10 @@ func TestAgentNameOverTheSurface(t *testing.T) {
 	raws := showRaws(t, []byte(create("trip", `,"theme":{"agentDisplayName":"Travel Desk\u001b[31m"}`)+"\n"+text("trip", "Your trip")+"\n"+
 		create("plain", "")+"\n"+text("plain", "Nothing to say")+"\n"+
 		create("blank", `,"theme":{"agentDisplayName":"   "}`)+"\n"+text("blank", "Blank name")))
-	if _, err := hub.Show(raws); err != nil {
+	if _, err := h.Show(raws); err != nil {
 		t.Fatal(err)
 	}
-	s := NewScreen(hub, testOptions(termenv.Ascii), 60, 12)
+	s := NewScreen(h, testOptions(termenv.Ascii), 60, 12)
 	defer s.Close()
 	lines := strings.Split(s.Frame(FrameOptions{}), "\n")
 	if len(lines) < 3 || strings.TrimSpace(lines[1]) != "agent: Travel Desk" || strings.TrimSpace(lines[2]) != "Your trip" {

@@ -7,8 +7,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 )
 
 // maxStatusRows is how many rows the status line may take for a notice
@@ -178,7 +178,7 @@ const (
 // false when there is no step left.
 func (m *Model) shrinkRight(stage int, r []string) bool {
 	url := m.snap.Status.WebURL
-	if m.snap.Status.Agent == bridge.AgentConnected && stage > 0 && stage <= 3 {
+	if m.snap.Status.Agent == hub.AgentConnected && stage > 0 && stage <= 3 {
 		// Where agents connect matters less once one has.
 		stage = []int{0, 3, 1, 2}[stage]
 	}
@@ -210,9 +210,9 @@ func (m *Model) statusRight() []string {
 		r[rightWeb] = "web " + shortLink(st.WebURL, 0)
 	}
 	switch {
-	case st.Agent == bridge.AgentNone && st.Queued > 0:
+	case st.Agent == hub.AgentNone && st.Queued > 0:
 		r[rightAgent] = "no agent · " + strconv.Itoa(st.Queued) + " queued"
-	case st.Agent == bridge.AgentNone && st.Listening == "":
+	case st.Agent == hub.AgentNone && st.Listening == "":
 		// (With the socket shown, where agents connect says it.)
 		r[rightAgent] = "no agent"
 	case st.Queued > 0:
@@ -228,11 +228,11 @@ func (m *Model) statusRight() []string {
 }
 
 // shortAgent is the agent's part in few cells.
-func shortAgent(st bridge.Status) string {
+func shortAgent(st hub.Status) string {
 	switch {
-	case st.Agent == bridge.AgentNone && st.Queued > 0:
+	case st.Agent == hub.AgentNone && st.Queued > 0:
 		return "no agent·" + strconv.Itoa(st.Queued)
-	case st.Agent == bridge.AgentNone:
+	case st.Agent == hub.AgentNone:
 		return "no agent"
 	case st.Queued > 0:
 		return strconv.Itoa(st.Queued) + "q"

@@ -10,7 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestStatusLineKeepsTheWebAddress draws the status line at every width
@@ -20,11 +20,11 @@ import (
 // than left out.
 func TestStatusLineKeepsTheWebAddress(t *testing.T) {
 	b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
-	b.SetStatus(func(s *bridge.Status) {
+	b.SetStatus(func(s *hub.Status) {
 		s.WebURL = "http://127.0.0.1:41234/pair/0123456789abcdef0123456789abcdef"
 		s.Listening = "/run/user/1000/a2term/a2term.sock"
 		s.Viewers, s.Queued = 2, 3
-		s.Agent = bridge.AgentConnected
+		s.Agent = hub.AgentConnected
 	})
 	m := New(b, testOptions(termenv.ANSI256))
 	defer m.Close()
@@ -107,7 +107,7 @@ func TestTabsMarkWhatChanged(t *testing.T) {
 	// transcript's tab too.
 	m.SetSize(120, 30)
 	m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "hidden words")
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "hidden words")
 	m.refresh()
 	if got := m.lay.scriptTab.label; got != " transcript 1 new " {
 		t.Errorf("the hidden transcript's tab: %q", got)
@@ -120,9 +120,9 @@ func TestTabsMarkWhatChanged(t *testing.T) {
 // next key gives the rows back to the surface.
 func TestLongNoticeIsReadInFull(t *testing.T) {
 	b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
-	b.SetStatus(func(s *bridge.Status) {
+	b.SetStatus(func(s *hub.Status) {
 		s.WebURL = "http://127.0.0.1:41234/pair/0123456789abcdef0123456789abcdef"
-		s.Agent = bridge.AgentConnected
+		s.Agent = hub.AgentConnected
 	})
 	m := New(b, testOptions(termenv.ANSI256))
 	defer m.Close()
@@ -172,8 +172,8 @@ func TestLongNoticeIsReadInFull(t *testing.T) {
 func TestStatusRowsFollowAnEmptyingCanvas(t *testing.T) {
 	raw := func(s string) []json.RawMessage { return []json.RawMessage{json.RawMessage(s)} }
 	for n := 10; n < 200; n++ {
-		b := bridge.NewBoard(a2ui.Options{}, nil)
-		b.SetStatus(func(s *bridge.Status) { s.Listening = "/run/user/1000/a2term-123456789/a2term.sock" })
+		b := hub.NewBoard(a2ui.Options{}, nil)
+		b.SetStatus(func(s *hub.Status) { s.Listening = "/run/user/1000/a2term-123456789/a2term.sock" })
 		if _, _, err := b.Show(append(raw(`{"beginRendering":{"surfaceId":"main","root":"pay"}}`), raw(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"pay"}}}},{"id":"l1","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`)...)); err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestTabsUnmarkedAfterARestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &hubView{Board: bridge.NewBoard(a2ui.Options{}, fixedClock), canvas: first}
+	v := &hubView{Board: hub.NewBoard(a2ui.Options{}, fixedClock), canvas: first}
 	m := New(v, testOptions(termenv.Ascii))
 	defer m.Close()
 	m.SetSize(80, 24)
@@ -275,9 +275,9 @@ func TestTabsUnmarkedAfterARestore(t *testing.T) {
 // connected (before, where agents connect may take the room).
 func TestStatusLineHoldsTheWholeLinkAt80(t *testing.T) {
 	const link = "127.0.0.1:41234/pair/7YqPjw2dN9sKxA4hBvR3mZ"
-	for _, agent := range []bridge.AgentPresence{bridge.AgentConnected} {
+	for _, agent := range []hub.AgentPresence{hub.AgentConnected} {
 		b := boardFrom(t, fixtures(t)["settings.jsonl"], false)
-		b.SetStatus(func(s *bridge.Status) {
+		b.SetStatus(func(s *hub.Status) {
 			s.WebURL = "http://" + link
 			s.Listening = "/run/user/1000/a2term/a2term.sock"
 			s.Agent = agent

@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 )
 
 // transcript is the transcript pane: every entry laid out at the pane's
@@ -56,7 +56,7 @@ type transcript struct {
 
 // trEntry is one entry laid out.
 type trEntry struct {
-	e     bridge.Entry
+	e     hub.Entry
 	lower string // e.Text in lower case, for searching; "" until needed
 	lines []trLine
 }
@@ -83,7 +83,7 @@ func newTranscript(t *components.Theme) *transcript {
 
 // sync brings the pane up to date with the board's entries, laying out
 // only those that are new. shown says whether the pane is on the screen.
-func (t *transcript) sync(entries []bridge.Entry, dropped uint64, shown bool) {
+func (t *transcript) sync(entries []hub.Entry, dropped uint64, shown bool) {
 	t.dropped = dropped
 	if len(entries) == 0 {
 		if len(t.ents) > 0 || t.lastSeq > 0 {
@@ -93,7 +93,7 @@ func (t *transcript) sync(entries []bridge.Entry, dropped uint64, shown bool) {
 	}
 	// Another transcript (a hub started again without its journal, with
 	// its numbers from 1 again) is drawn anew, from its first entry.
-	if n := len(t.ents); n > 0 && !bridge.Continues(entries, t.ents[n-1].e) {
+	if n := len(t.ents); n > 0 && !hub.Continues(entries, t.ents[n-1].e) {
 		t.restart()
 	}
 	// Entries the board no longer keeps leave from the front.
@@ -116,7 +116,7 @@ func (t *transcript) sync(entries []bridge.Entry, dropped uint64, shown bool) {
 		if !t.follow {
 			t.unread++
 		}
-		if !shown && e.From != bridge.FromA2term {
+		if !shown && e.From != hub.FromA2term {
 			t.unseen++
 		}
 		if t.query != "" {
@@ -139,7 +139,7 @@ func (t *transcript) restart() {
 }
 
 // add lays out entry e after the others.
-func (t *transcript) add(e bridge.Entry) {
+func (t *transcript) add(e hub.Entry) {
 	t.lastSeq = e.Seq
 	te := trEntry{e: e}
 	if t.w > 0 {
@@ -406,17 +406,17 @@ func (t *transcript) clearSearch() { t.query, t.matches, t.cur = "", nil, -1 }
 // --- laying out entries ---------------------------------------------------
 
 // entryStyle is the style of an entry's text.
-func entryStyle(t *components.Theme, e bridge.Entry) components.Style {
+func entryStyle(t *components.Theme, e hub.Entry) components.Style {
 	switch e.From {
-	case bridge.FromA2term:
-		if e.Role == bridge.RoleNote {
+	case hub.FromA2term:
+		if e.Role == hub.RoleNote {
 			return t.Accent
 		}
 		return t.Dim
-	case bridge.FromStdout, bridge.FromStderr:
+	case hub.FromStdout, hub.FromStderr:
 		return t.Dim
 	}
-	if e.Role == bridge.RoleTool {
+	if e.Role == hub.RoleTool {
 		return t.Dim
 	}
 	return t.Text
@@ -432,22 +432,22 @@ func entryStyle(t *components.Theme, e bridge.Entry) components.Style {
 // the agent's or the child's, without colour too. Lines break between
 // words, and a word (an address, a path) that does not fit where it
 // starts moves to the next line whole.
-func layoutEntry(t *components.Theme, e bridge.Entry, w int) []trLine {
+func layoutEntry(t *components.Theme, e hub.Entry, w int) []trLine {
 	gutter := " "
 	var label string
 	switch e.From {
-	case bridge.FromA2term:
+	case hub.FromA2term:
 		gutter = t.Accent.Render(t.Glyph("▌", "*"))
-	case bridge.FromStdout:
+	case hub.FromStdout:
 		label = "out"
-	case bridge.FromStderr:
+	case hub.FromStderr:
 		label = "err"
 	default: // the agent's, and anything unknown
 		label = "agent"
 		switch e.Role {
-		case bridge.RoleTool:
+		case hub.RoleTool:
 			label = "tool"
-		case bridge.RoleNote:
+		case hub.RoleNote:
 			label = "note"
 		}
 	}

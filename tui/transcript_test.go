@@ -11,8 +11,8 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestTranscriptSourcesCannotBeForged: a line the agent appends and lines
@@ -30,12 +30,12 @@ func TestTranscriptSourcesCannotBeForged(t *testing.T) {
 	const forged = "← the person pressed go on f (terminal)"
 	for _, ascii := range []bool{false, true} {
 		b := boardFrom(t, data, false)
-		b.Append(bridge.RoleEvent, forged) // a2term's own
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, forged)
-		b.AppendFrom(bridge.FromAgent, bridge.RoleNote, forged)
+		b.Append(hub.RoleEvent, forged) // a2term's own
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, forged)
+		b.AppendFrom(hub.FromAgent, hub.RoleNote, forged)
 		b.AppendOutput(false, forged)
 		b.AppendOutput(true, forged)
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, strings.Repeat("x ", 40)+"▌* 09:30 "+forged+" "+strings.Repeat("y ", 30))
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, strings.Repeat("x ", 40)+"▌* 09:30 "+forged+" "+strings.Repeat("y ", 30))
 		opts := testOptions(termenv.Ascii)
 		opts.Widgets.ASCII = ascii
 		m := New(b, opts)
@@ -155,11 +155,11 @@ func TestWrapWordsKeepsAddressesWhole(t *testing.T) {
 
 // narrowTranscript returns a program at 60×20 showing the transcript
 // view of a board holding n entries of two lines each.
-func narrowTranscript(t *testing.T, n int) (*Model, *bridge.Board) {
+func narrowTranscript(t *testing.T, n int) (*Model, *hub.Board) {
 	t.Helper()
-	b := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	b := hub.NewBoard(a2ui.Options{}, fixedClock)
 	for i := 0; i < n; i++ {
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("entry %d says something long enough to wrap onto a second line", i))
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("entry %d says something long enough to wrap onto a second line", i))
 	}
 	m := New(b, testOptions(termenv.Ascii))
 	t.Cleanup(m.Close)
@@ -183,7 +183,7 @@ func TestTranscriptScrollKeepsTheReader(t *testing.T) {
 	m.Update(tea.KeyMsg{Type: tea.KeyPgUp})
 	read := lines(m.View())[1:18]
 	for i := 0; i < 3; i++ {
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("late %d", i))
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("late %d", i))
 	}
 	m.refresh()
 	now := lines(m.View())
@@ -206,7 +206,7 @@ func TestTranscriptScrollKeepsTheReader(t *testing.T) {
 	m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
 	top := lines(m.View())[1]
 	for i := 0; i < 40; i++ {
-		b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "more")
+		b.AppendFrom(hub.FromAgent, hub.RoleAgent, "more")
 	}
 	m.refresh()
 	if got := lines(m.View())[1]; got != top {
@@ -218,7 +218,7 @@ func TestTranscriptScrollKeepsTheReader(t *testing.T) {
 // and label, whatever the width.
 func TestTranscriptEntriesHang(t *testing.T) {
 	th := components.NewTheme(testOptions(termenv.Ascii).Renderer, components.Options{})
-	e := bridge.Entry{Seq: 1, Time: fixedClock(), From: bridge.FromAgent, Role: bridge.RoleAgent,
+	e := hub.Entry{Seq: 1, Time: fixedClock(), From: hub.FromAgent, Role: hub.RoleAgent,
 		Text: "a reasonably long sentence that will need several lines in a narrow pane"}
 	for _, w := range []int{24, 40, 60} {
 		ls := layoutEntry(th, e, w)
@@ -241,13 +241,13 @@ func TestTranscriptEntriesHang(t *testing.T) {
 // while it has lost its hub is set by the test, as is, when canvas is set,
 // the canvas it took anew from the hub (a resync: anew counts them).
 type hubView struct {
-	*bridge.Board
+	*hub.Board
 	lost   string
 	canvas *a2ui.Canvas
 	anew   uint64
 }
 
-func (v *hubView) Snapshot() bridge.Snapshot {
+func (v *hubView) Snapshot() hub.Snapshot {
 	s := v.Board.Snapshot()
 	s.Status.Lost = v.lost
 	if v.canvas != nil {
@@ -263,9 +263,9 @@ func (v *hubView) Snapshot() bridge.Snapshot {
 // fewer lines than the old one had, or more — rather than wait for the new
 // numbers to pass the old ones.
 func TestTranscriptOfAHubStartedAgain(t *testing.T) {
-	old := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	old := hub.NewBoard(a2ui.Options{}, fixedClock)
 	for i := 1; i <= 20; i++ {
-		old.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("old hub line %d", i))
+		old.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("old hub line %d", i))
 	}
 	v := &hubView{Board: old}
 	m := New(v, testOptions(termenv.Ascii))
@@ -275,9 +275,9 @@ func TestTranscriptOfAHubStartedAgain(t *testing.T) {
 	if f := m.View(); !strings.Contains(f, "old hub line 20") {
 		t.Fatalf("the first hub's newest line is not shown:\n%s", f)
 	}
-	again := bridge.NewBoard(a2ui.Options{}, fixedClock)
-	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new hub line 1")
-	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new hub line 2")
+	again := hub.NewBoard(a2ui.Options{}, fixedClock)
+	again.AppendFrom(hub.FromAgent, hub.RoleAgent, "new hub line 1")
+	again.AppendFrom(hub.FromAgent, hub.RoleAgent, "new hub line 2")
 	v.Board = again
 	m.refresh()
 	f := m.View()
@@ -289,9 +289,9 @@ func TestTranscriptOfAHubStartedAgain(t *testing.T) {
 	}
 	// A third hub that wrote more lines than the first had by the time the
 	// terminal reached it.
-	third := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	third := hub.NewBoard(a2ui.Options{}, fixedClock)
 	for i := 1; i <= 25; i++ {
-		third.AppendFrom(bridge.FromAgent, bridge.RoleAgent, fmt.Sprintf("third hub line %d", i))
+		third.AppendFrom(hub.FromAgent, hub.RoleAgent, fmt.Sprintf("third hub line %d", i))
 	}
 	v.Board = third
 	m.refresh()
@@ -311,9 +311,9 @@ func TestTranscriptOfAHubStartedAgain(t *testing.T) {
 // entries it wrote meanwhile are all shown, the one numbered after the
 // last seen included, and the status line no longer says it is lost.
 func TestLostHubIsSaidBesideTheTranscript(t *testing.T) {
-	b := bridge.NewBoard(a2ui.Options{}, fixedClock)
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line one")
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line two")
+	b := hub.NewBoard(a2ui.Options{}, fixedClock)
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "line one")
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "line two")
 	v := &hubView{Board: b}
 	m := New(v, testOptions(termenv.Ascii))
 	t.Cleanup(m.Close)
@@ -332,8 +332,8 @@ func TestLostHubIsSaidBesideTheTranscript(t *testing.T) {
 		t.Errorf("after two keys, the frame no longer says the a2term went away:\n%s", f)
 	}
 	v.lost = ""
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line three")
-	b.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "line four")
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "line three")
+	b.AppendFrom(hub.FromAgent, hub.RoleAgent, "line four")
 	m.refresh()
 	f := m.View()
 	for _, want := range []string{"line two", "line three", "line four"} {

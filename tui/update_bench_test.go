@@ -10,7 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -77,9 +77,9 @@ func raws(ss ...string) []json.RawMessage {
 
 // program shows batch on a new board and returns it with a program of
 // 120×50 that has drawn its first frame.
-func program(b testing.TB, batch []json.RawMessage) (*bridge.Board, *Model) {
+func program(b testing.TB, batch []json.RawMessage) (*hub.Board, *Model) {
 	b.Helper()
-	board := bridge.NewBoard(a2ui.Options{}, fixedClock)
+	board := hub.NewBoard(a2ui.Options{}, fixedClock)
 	if _, _, err := board.Show(batch); err != nil {
 		b.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func program(b testing.TB, batch []json.RawMessage) (*bridge.Board, *Model) {
 
 // show applies a batch and draws the program's next frame, as Bubble Tea
 // does once the board says it changed.
-func show(b testing.TB, board *bridge.Board, m *Model, batch []json.RawMessage) string {
+func show(b testing.TB, board *hub.Board, m *Model, batch []json.RawMessage) string {
 	if _, _, err := board.Show(batch); err != nil {
 		b.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func BenchmarkUpdateAfterScroll500(b *testing.B) {
 				if between == "scroll" {
 					m.Update(keys[i%2])
 				} else {
-					board.Append(bridge.RoleNote, "a line of the transcript")
+					board.Append(hub.RoleNote, "a line of the transcript")
 					m.refresh()
 				}
 				_ = m.View()

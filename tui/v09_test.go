@@ -10,7 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 const v09Stream = `{"version":"v0.9","createSurface":{"surfaceId":"f","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
@@ -33,7 +33,7 @@ func TestV09ChecksAndLinksInTheTerminal(t *testing.T) {
 		}
 	}
 	var fired atomic.Int32
-	board.OnAction(func(*a2ui.UserAction, bridge.Source) { fired.Add(1) })
+	board.OnAction(func(*a2ui.UserAction, hub.Source) { fired.Add(1) })
 	m := New(board, testOptions(termenv.Ascii))
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 14))

@@ -10,7 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 const signupStream = `{"beginRendering":{"surfaceId":"f","root":"root"}}
@@ -37,7 +37,7 @@ func TestInvalidFieldBlocksThePress(t *testing.T) {
 		t.Errorf("the pattern shows outside the help line:\n%s", frame)
 	}
 	var fired atomic.Int32
-	board.OnAction(func(*a2ui.UserAction, bridge.Source) { fired.Add(1) })
+	board.OnAction(func(*a2ui.UserAction, hub.Source) { fired.Add(1) })
 	m := New(board, testOptions(termenv.Ascii))
 	t.Cleanup(m.Close)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 12))

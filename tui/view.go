@@ -7,8 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 )
 
 // wideWidth is the narrowest terminal that shows the transcript beside the
@@ -134,7 +134,7 @@ func (m *Model) relayout() {
 	}
 	if s := m.snap.Canvas.Surface(m.active); l.showSurface && s != nil && s.Tree() != nil && l.bodyH > 2 {
 		switch name := s.AgentName(); {
-		case m.snap.Status.Agent == bridge.AgentNone:
+		case m.snap.Status.Agent == hub.AgentNone:
 			l.banner = m.theme.Error.Render(m.theme.Glyph("⚠", "!") + " No agent is connected: what you press waits in the queue.")
 			l.surfTop = 1
 		case name != "":
@@ -248,9 +248,9 @@ func (m *Model) layoutSurface() {
 		m.drawn = surfaceKey{}
 		l.emptyMessage = "Waiting for an agent to show something."
 		switch st := m.snap.Status; {
-		case st.Agent == bridge.AgentNone && st.Listening != "":
+		case st.Agent == hub.AgentNone && st.Listening != "":
 			l.emptyMessage += " No agent is connected yet: agents connect at " + st.Listening + "."
-		case st.Agent == bridge.AgentNone:
+		case st.Agent == hub.AgentNone:
 			l.emptyMessage += " No agent is connected yet."
 		case st.Listening != "":
 			l.emptyMessage += " Agents connect at " + st.Listening + "."

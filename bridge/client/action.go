@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // Action is the person's action, read from the A2UI client message that
@@ -39,7 +39,7 @@ type Action struct {
 	// root is not an object is only in the WaitResult's ClientDataModel.
 	DataModel map[string]any
 	// Source is where the person pressed: terminal or web.
-	Source bridge.Source
+	Source hub.Source
 	// Message is the A2UI client message itself, ready to forward as it
 	// is to whatever produced the surface.
 	Message json.RawMessage
@@ -66,7 +66,7 @@ type actionBody struct {
 //	act, err := client.ReadAction(res)
 //	if errors.Is(err, client.ErrNoAction) { /* ask again */ }
 //	fmt.Println(act.Name, act.Context["name"], act.DataModel)
-func ReadAction(res bridge.WaitResult) (*Action, error) {
+func ReadAction(res hub.WaitResult) (*Action, error) {
 	if res.TimedOut || len(res.Action) == 0 || string(res.Action) == "null" {
 		return nil, ErrNoAction
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestReadAction presses a button of a v0.8 surface, of a v0.9 one that
@@ -39,26 +39,26 @@ func TestReadAction(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetValue(bridge.Terminal, "old", "name", "Ada"); err != nil {
+	if err := h.SetValue(hub.Terminal, "old", "name", "Ada"); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetValue(bridge.Web, "new", "age", 37.0); err != nil {
+	if err := h.SetValue(hub.Web, "new", "age", 37.0); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []struct {
-		src         bridge.Source
+		src         hub.Source
 		surface, id string
-	}{{bridge.Terminal, "old", "go"}, {bridge.Web, "new", "go"}, {bridge.Terminal, "quiet", "root"}} {
+	}{{hub.Terminal, "old", "go"}, {hub.Web, "new", "go"}, {hub.Terminal, "quiet", "root"}} {
 		if err := h.Press(p.src, p.surface, p.id, h.Snapshot().Canvas.Version()); err != nil {
 			t.Fatal(err)
 		}
 	}
 
 	want := []client.Action{
-		{Version: "v0.8", Name: "greet", SurfaceID: "old", SourceComponentID: "go", Context: map[string]any{"name": "Ada"}, Source: bridge.Terminal},
+		{Version: "v0.8", Name: "greet", SurfaceID: "old", SourceComponentID: "go", Context: map[string]any{"name": "Ada"}, Source: hub.Terminal},
 		{Version: "v0.9", Name: "save", SurfaceID: "new", SourceComponentID: "go", Context: map[string]any{"age": 37.0, "kind": "adult"},
-			DataModel: map[string]any{"person": map[string]any{"age": 37.0, "name": "Ada"}}, Source: bridge.Web},
-		{Version: "v0.9", Name: "ping", SurfaceID: "quiet", SourceComponentID: "root", Context: map[string]any{}, Source: bridge.Terminal},
+			DataModel: map[string]any{"person": map[string]any{"age": 37.0, "name": "Ada"}}, Source: hub.Web},
+		{Version: "v0.9", Name: "ping", SurfaceID: "quiet", SourceComponentID: "root", Context: map[string]any{}, Source: hub.Terminal},
 	}
 	for _, w := range want {
 		res, err := c.Wait(ctx, 5)
@@ -97,7 +97,7 @@ func TestReadActionRefusesOtherShapes(t *testing.T) {
 		`{"action":{"name":"y"}}`,
 		`[1]`,
 	} {
-		if a, err := client.ReadAction(bridge.WaitResult{Action: json.RawMessage(msg)}); err == nil {
+		if a, err := client.ReadAction(hub.WaitResult{Action: json.RawMessage(msg)}); err == nil {
 			t.Errorf("%s read as %+v", msg, a)
 		}
 	}

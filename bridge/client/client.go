@@ -47,6 +47,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/internal/wire"
 )
@@ -263,7 +264,7 @@ func (c *Client) redial(ctx context.Context, lost *link) (made bool, err error) 
 // again meanwhile is left to the next call, which connects again and
 // checks then.
 func (c *Client) checkCanvas(ctx context.Context) error {
-	var info bridge.Info
+	var info hub.Info
 	if _, err := c.callOn(ctx, c.current(), bridge.MethodInfo, nil, &info); err != nil {
 		return nil
 	}
@@ -632,15 +633,15 @@ func (s *stream) WriteObject(obj any) error {
 func (s *stream) Close() error { return s.conn.Close() }
 
 // Info returns the canvas's versions, limits and viewers.
-func (c *Client) Info(ctx context.Context) (bridge.Info, error) {
-	var res bridge.Info
+func (c *Client) Info(ctx context.Context) (hub.Info, error) {
+	var res hub.Info
 	err := c.call(ctx, bridge.MethodInfo, nil, &res)
 	return res, err
 }
 
 // Show applies messages as one batch, all or none. A refusal is an
 // *a2ui.Error and leaves the canvas as it was.
-func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (bridge.ShowResult, error) {
+func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (hub.ShowResult, error) {
 	n := len(`{"messages":[]}`)
 	for _, m := range messages {
 		n += len(m) + 1
@@ -650,7 +651,7 @@ func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (bridge.
 	for i, m := range messages {
 		one, err := oneLine(m)
 		if err != nil {
-			return bridge.ShowResult{}, fmt.Errorf("message %d: %w", i, err)
+			return hub.ShowResult{}, fmt.Errorf("message %d: %w", i, err)
 		}
 		if i > 0 {
 			params = append(params, ',')
@@ -658,7 +659,7 @@ func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (bridge.
 		params = append(params, one...)
 	}
 	params = append(params, "]}"...)
-	var res bridge.ShowResult
+	var res hub.ShowResult
 	err := c.call(ctx, bridge.MethodShow, params, &res)
 	return res, err
 }
@@ -667,8 +668,8 @@ func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (bridge.
 // (0 only looks). JSON-RPC cannot withdraw a call, so when ctx ends before
 // the reply the Client closes its connection: the server then puts back
 // an action it had not yet written, instead of writing it to no one.
-func (c *Client) Wait(ctx context.Context, seconds float64) (bridge.WaitResult, error) {
-	var res bridge.WaitResult
+func (c *Client) Wait(ctx context.Context, seconds float64) (hub.WaitResult, error) {
+	var res hub.WaitResult
 	err := c.Call(ctx, bridge.MethodWait, bridge.WaitParams{Seconds: seconds}, &res)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		_ = c.Close()
@@ -678,13 +679,13 @@ func (c *Client) Wait(ctx context.Context, seconds float64) (bridge.WaitResult, 
 
 // State returns every surface with its components, data model and the
 // person's inputs, or only the surface named.
-func (c *Client) State(ctx context.Context, surfaceID string) ([]bridge.SurfaceState, error) {
+func (c *Client) State(ctx context.Context, surfaceID string) ([]hub.SurfaceState, error) {
 	var res bridge.StateResult
 	err := c.Call(ctx, bridge.MethodState, bridge.StateParams{SurfaceID: surfaceID}, &res)
 	return res.Surfaces, err
 }
 
 // Append adds a line to the transcript as role (agent, tool or note).
-func (c *Client) Append(ctx context.Context, role bridge.Role, text string) error {
+func (c *Client) Append(ctx context.Context, role hub.Role, text string) error {
 	return c.Call(ctx, bridge.MethodAppend, bridge.AppendParams{Role: role, Text: text}, nil)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 func TestMain(m *testing.M) {
@@ -24,9 +25,9 @@ func TestMain(m *testing.M) {
 
 const guard = 30 * time.Second
 
-func start(t *testing.T) (*bridge.Hub, *bridge.Server) {
+func start(t *testing.T) (*hub.Hub, *bridge.Server) {
 	t.Helper()
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +55,7 @@ func ctxFor(t *testing.T) context.Context {
 	return ctx
 }
 
-func waitForTranscript(t *testing.T, h *bridge.Hub, text string) {
+func waitForTranscript(t *testing.T, h *hub.Hub, text string) {
 	t.Helper()
 	changed, cancel := h.Subscribe()
 	defer cancel()
@@ -135,7 +136,7 @@ func TestClientWaitEndsWhenTheServerCloses(t *testing.T) {
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	type result struct {
-		res bridge.WaitResult
+		res hub.WaitResult
 		err error
 	}
 	done := make(chan result, 1)
@@ -159,15 +160,15 @@ func TestClientAppendAndInfo(t *testing.T) {
 	h, srv := start(t)
 	c := dial(t, srv)
 	ctx := ctxFor(t)
-	if err := c.Append(ctx, bridge.RoleTool, "ran \x1b[31mtests\x1b[0m"); err != nil {
+	if err := c.Append(ctx, hub.RoleTool, "ran \x1b[31mtests\x1b[0m"); err != nil {
 		t.Fatal(err)
 	}
 	tr := h.Snapshot().Transcript
-	if len(tr) != 1 || tr[0].Role != bridge.RoleTool || tr[0].Text != "ran tests" {
+	if len(tr) != 1 || tr[0].Role != hub.RoleTool || tr[0].Text != "ran tests" {
 		t.Errorf("transcript %+v", tr)
 	}
 	info, err := c.Info(ctx)
-	if err != nil || info.Limits.WaitSeconds != 600 || info.Limits.QueuedActions != bridge.MaxQueued || info.CatalogID == "" {
+	if err != nil || info.Limits.WaitSeconds != 600 || info.Limits.QueuedActions != hub.MaxQueued || info.CatalogID == "" {
 		t.Errorf("info %+v, %v", info, err)
 	}
 }
@@ -178,7 +179,7 @@ func TestClientAppendAndInfo(t *testing.T) {
 func TestClientMessageOverTheLimit(t *testing.T) {
 	h, srv := start(t)
 	c := dial(t, srv)
-	err := c.Append(ctxFor(t), bridge.RoleNote, strings.Repeat("x", bridge.MaxRPCMessageBytes))
+	err := c.Append(ctxFor(t), hub.RoleNote, strings.Repeat("x", bridge.MaxRPCMessageBytes))
 	var rpcErr *jsonrpc2.Error
 	if !errors.Is(err, client.ErrClosed) || !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.CodeInvalidRequest || rpcErr.Message != "message over 4 MiB" {
 		t.Errorf("an append over the limit: %v", err)
@@ -186,7 +187,7 @@ func TestClientMessageOverTheLimit(t *testing.T) {
 	if _, err := c.Info(ctxFor(t)); !errors.Is(err, client.ErrClosed) {
 		t.Errorf("a call after: %v", err)
 	}
-	if err := dial(t, srv).Append(ctxFor(t), bridge.RoleNote, "still here"); err != nil || len(h.Snapshot().Transcript) != 1 {
+	if err := dial(t, srv).Append(ctxFor(t), hub.RoleNote, "still here"); err != nil || len(h.Snapshot().Transcript) != 1 {
 		t.Errorf("a new connection: %v", err)
 	}
 }
@@ -255,7 +256,7 @@ func TestClientReplyToAnAbandonedCallIsDropped(t *testing.T) {
 	// The press answers the abandoned wait on the server. Once the
 	// transcript says the agent took it (a second after the reply was
 	// written), the next reply comes after it on the connection.
-	if err := h.Press(bridge.Terminal, "s", "b", h.Snapshot().Canvas.Version()); err != nil {
+	if err := h.Press(hub.Terminal, "s", "b", h.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 	waitForTranscript(t, h, "→ the agent took go from s")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // An agent shows a v0.9.1 form, waits for the person and reads what they
@@ -17,9 +18,9 @@ import (
 func Example() {
 	dir, _ := os.MkdirTemp("", "a2term-example-")
 	defer os.RemoveAll(dir)
-	hub := bridge.NewHub(bridge.HubOptions{})
-	defer hub.Close()
-	srv, err := bridge.Listen(hub, filepath.Join(dir, "s", "a2term.sock"), bridge.ServerOptions{})
+	h := hub.NewHub(hub.HubOptions{})
+	defer h.Close()
+	srv, err := bridge.Listen(h, filepath.Join(dir, "s", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -49,8 +50,8 @@ func Example() {
 	}
 
 	// The person types a name and presses Send.
-	_ = hub.SetValue(bridge.Terminal, "hello", "name", "Ada")
-	_ = hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version())
+	_ = h.SetValue(hub.Terminal, "hello", "name", "Ada")
+	_ = h.Press(hub.Terminal, "hello", "send", h.Snapshot().Canvas.Version())
 
 	res, err := c.Wait(ctx, 60)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // dropper is a server that answers every request with an empty result,
@@ -134,9 +135,9 @@ func TestOnNewCanvas(t *testing.T) {
 	journal := filepath.Join(dir, "a2term.journal")
 	form := json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"` + a2ui.BasicCatalogV09ID + `"}}`)
 	// serve starts a hub at sock, keeping its journal when asked.
-	serve := func(keep bool) (*bridge.Hub, *bridge.Server) {
+	serve := func(keep bool) (*hub.Hub, *bridge.Server) {
 		t.Helper()
-		h := bridge.NewHub(bridge.HubOptions{})
+		h := hub.NewHub(hub.HubOptions{})
 		if keep {
 			if _, err := h.UseJournal(journal); err != nil {
 				t.Fatal(err)
@@ -148,7 +149,7 @@ func TestOnNewCanvas(t *testing.T) {
 		}
 		return h, srv
 	}
-	stop := func(h *bridge.Hub, srv *bridge.Server) {
+	stop := func(h *hub.Hub, srv *bridge.Server) {
 		srv.Close()
 		h.Close()
 	}

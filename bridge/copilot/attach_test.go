@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // sdkStub stands in for @github/copilot-sdk/extension: joinSession keeps
@@ -46,15 +47,15 @@ func TestExtensionRefusesAnotherUsersSocket(t *testing.T) {
 		t.Skip("node is not installed: the extension's checks are not run here (.ci/run installs node)")
 	}
 	run := t.TempDir()
-	hub := bridge.NewHub(bridge.HubOptions{})
-	defer hub.Close()
-	srv, err := bridge.Listen(hub, filepath.Join(run, "a2term", "a2term.sock"), bridge.ServerOptions{})
+	h := hub.NewHub(hub.HubOptions{})
+	defer h.Close()
+	srv, err := bridge.Listen(h, filepath.Join(run, "a2term", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
 	sock, dir := srv.Path(), filepath.Dir(srv.Path())
-	if _, err := hub.Show([]json.RawMessage{
+	if _, err := h.Show([]json.RawMessage{
 		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"bait","components":[{"id":"root","component":{"Text":{"text":{"literalString":"theirs"}}}}]}}`),
 		json.RawMessage(`{"beginRendering":{"surfaceId":"bait","root":"root"}}`),
 	}); err != nil {

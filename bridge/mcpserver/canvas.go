@@ -15,6 +15,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -25,27 +26,27 @@ const DialTimeout = 2 * time.Second
 // socket (attached) or a hub of this process (standalone). Its methods
 // are safe for concurrent use.
 type API interface {
-	Info(ctx context.Context) (bridge.Info, error)
-	Show(ctx context.Context, messages []json.RawMessage) (bridge.ShowResult, error)
-	Wait(ctx context.Context, seconds float64) (bridge.WaitResult, error)
-	State(ctx context.Context, surfaceID string) ([]bridge.SurfaceState, error)
-	Append(ctx context.Context, role bridge.Role, text string) error
+	Info(ctx context.Context) (hub.Info, error)
+	Show(ctx context.Context, messages []json.RawMessage) (hub.ShowResult, error)
+	Wait(ctx context.Context, seconds float64) (hub.WaitResult, error)
+	State(ctx context.Context, surfaceID string) ([]hub.SurfaceState, error)
+	Append(ctx context.Context, role hub.Role, text string) error
 }
 
 // hubAPI is API on a hub in this process.
-type hubAPI struct{ hub *bridge.Hub }
+type hubAPI struct{ hub *hub.Hub }
 
-func (h hubAPI) Info(context.Context) (bridge.Info, error) { return h.hub.Info(), nil }
-func (h hubAPI) Show(_ context.Context, m []json.RawMessage) (bridge.ShowResult, error) {
+func (h hubAPI) Info(context.Context) (hub.Info, error) { return bridge.WithLimits(h.hub.Info()), nil }
+func (h hubAPI) Show(_ context.Context, m []json.RawMessage) (hub.ShowResult, error) {
 	return h.hub.Show(m)
 }
-func (h hubAPI) Wait(ctx context.Context, seconds float64) (bridge.WaitResult, error) {
+func (h hubAPI) Wait(ctx context.Context, seconds float64) (hub.WaitResult, error) {
 	return h.hub.Wait(ctx, time.Duration(seconds*float64(time.Second)))
 }
-func (h hubAPI) State(_ context.Context, id string) ([]bridge.SurfaceState, error) {
+func (h hubAPI) State(_ context.Context, id string) ([]hub.SurfaceState, error) {
 	return h.hub.State(id)
 }
-func (h hubAPI) Append(_ context.Context, role bridge.Role, text string) error {
+func (h hubAPI) Append(_ context.Context, role hub.Role, text string) error {
 	return h.hub.Append(role, text)
 }
 
@@ -91,25 +92,25 @@ func (g *turns) call(ctx context.Context, f func() error) error {
 	return f()
 }
 
-func (g *turns) Info(ctx context.Context) (res bridge.Info, err error) {
+func (g *turns) Info(ctx context.Context) (res hub.Info, err error) {
 	err = g.call(ctx, func() (e error) { res, e = g.api.Info(ctx); return })
 	return
 }
-func (g *turns) Show(ctx context.Context, m []json.RawMessage) (res bridge.ShowResult, err error) {
+func (g *turns) Show(ctx context.Context, m []json.RawMessage) (res hub.ShowResult, err error) {
 	err = g.call(ctx, func() (e error) { res, e = g.api.Show(ctx, m); return })
 	return
 }
-func (g *turns) State(ctx context.Context, id string) (res []bridge.SurfaceState, err error) {
+func (g *turns) State(ctx context.Context, id string) (res []hub.SurfaceState, err error) {
 	err = g.call(ctx, func() (e error) { res, e = g.api.State(ctx, id); return })
 	return
 }
-func (g *turns) Append(ctx context.Context, role bridge.Role, text string) error {
+func (g *turns) Append(ctx context.Context, role hub.Role, text string) error {
 	return g.call(ctx, func() error { return g.api.Append(ctx, role, text) })
 }
 
 // Wait waits for a turn of g.waits, then at the canvas for what is left
 // of seconds (in tenths of a second, for the transcript's sake).
-func (g *turns) Wait(ctx context.Context, seconds float64) (bridge.WaitResult, error) {
+func (g *turns) Wait(ctx context.Context, seconds float64) (hub.WaitResult, error) {
 	select {
 	case g.waits <- struct{}{}:
 	default:
@@ -120,9 +121,9 @@ func (g *turns) Wait(ctx context.Context, seconds float64) (bridge.WaitResult, e
 		select {
 		case g.waits <- struct{}{}:
 		case <-timer.C:
-			return bridge.WaitResult{Action: json.RawMessage("null"), TimedOut: true}, nil
+			return hub.WaitResult{Action: json.RawMessage("null"), TimedOut: true}, nil
 		case <-ctx.Done():
-			return bridge.WaitResult{}, ctx.Err()
+			return hub.WaitResult{}, ctx.Err()
 		}
 		seconds = max(d-time.Since(start), 0).Truncate(time.Second / 10).Seconds()
 	}
@@ -221,23 +222,23 @@ func (s *socketAPI) Close() {
 	}
 }
 
-func (s *socketAPI) Info(ctx context.Context) (res bridge.Info, err error) {
+func (s *socketAPI) Info(ctx context.Context) (res hub.Info, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.Info(ctx); return })
 	return
 }
-func (s *socketAPI) Show(ctx context.Context, m []json.RawMessage) (res bridge.ShowResult, err error) {
+func (s *socketAPI) Show(ctx context.Context, m []json.RawMessage) (res hub.ShowResult, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.Show(ctx, m...); return })
 	return
 }
-func (s *socketAPI) Wait(ctx context.Context, seconds float64) (res bridge.WaitResult, err error) {
+func (s *socketAPI) Wait(ctx context.Context, seconds float64) (res hub.WaitResult, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.Wait(ctx, seconds); return })
 	return
 }
-func (s *socketAPI) State(ctx context.Context, id string) (res []bridge.SurfaceState, err error) {
+func (s *socketAPI) State(ctx context.Context, id string) (res []hub.SurfaceState, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.State(ctx, id); return })
 	return
 }
-func (s *socketAPI) Append(ctx context.Context, role bridge.Role, text string) error {
+func (s *socketAPI) Append(ctx context.Context, role hub.Role, text string) error {
 	return s.do(ctx, func(c *client.Client) error { return c.Append(ctx, role, text) })
 }
 
@@ -256,7 +257,7 @@ type Canvas struct {
 	api    API
 	mode   string
 	socket string // attached: the a2term's socket
-	hub    *bridge.Hub
+	hub    *hub.Hub
 	close  func()
 }
 
@@ -267,7 +268,7 @@ func (c *Canvas) Mode() string { return c.mode }
 func (c *Canvas) Socket() string { return c.socket }
 
 // Hub is the standalone canvas's hub, or nil when attached.
-func (c *Canvas) Hub() *bridge.Hub { return c.hub }
+func (c *Canvas) Hub() *hub.Hub { return c.hub }
 
 // Close ends a standalone hub and its mirror, or the connection to the
 // running a2term.
@@ -319,11 +320,11 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	} else {
 		fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
 	}
-	hub := bridge.NewHub(bridge.HubOptions{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
+	h := hub.NewHub(hub.HubOptions{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
 	// A socket of its own beside the default one, so that the person can
 	// show the canvas in a terminal with a2term attach.
 	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))
-	srv, err := bridge.Listen(hub, own, bridge.ServerOptions{Logger: log.New(logw, "", log.LstdFlags)})
+	srv, err := bridge.Listen(h, own, bridge.ServerOptions{Logger: log.New(logw, "", log.LstdFlags)})
 	if err != nil {
 		fmt.Fprintf(logw, "a2term mcp: no terminal can attach to this canvas: %v\n", err)
 		srv = nil
@@ -332,21 +333,21 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	}
 	var web *bridge.WebServer
 	if !opts.NoWeb {
-		web, err = bridge.ServeWeb(hub, bridge.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
+		web, err = bridge.ServeWeb(h, bridge.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
 		if err != nil {
 			if srv != nil {
 				srv.Close()
 			}
-			hub.Close()
+			h.Close()
 			return nil, fmt.Errorf("web mirror: %w", err)
 		}
 		fmt.Fprintf(logw, "a2term mcp: the web mirror listens at %s; the agent is given its one-time link to pass on to the person\n", web.URL())
 	}
-	return &Canvas{api: takeTurns(hubAPI{hub}), mode: Standalone, hub: hub, close: func() {
+	return &Canvas{api: takeTurns(hubAPI{h}), mode: Standalone, hub: h, close: func() {
 		if srv != nil {
 			srv.Close()
 		}
-		hub.Close()
+		h.Close()
 		if web != nil {
 			web.Close()
 		}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -39,7 +40,7 @@ var pairLinkRe = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/pair/[1-9A-HJ-NP
 // env is an MCP client session of the SDK's own client on the tools, the
 // hub behind them, and the output schemas the client was given.
 type env struct {
-	hub     *bridge.Hub
+	hub     *hub.Hub
 	canvas  *Canvas
 	opts    Options // the server's
 	cs      *mcp.ClientSession
@@ -59,10 +60,10 @@ func testCtx(t *testing.T, d time.Duration) context.Context {
 
 // connect serves c's tools on pipes, as `a2term mcp` serves them on its
 // standard input and output, and connects the SDK's client to them.
-func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *testutil.SyncBuffer, opts Options) *env {
+func connect(t *testing.T, c *Canvas, h *hub.Hub, log *testutil.SyncBuffer, opts Options) *env {
 	t.Helper()
 	ctx := testCtx(t, 30*time.Second)
-	e := &env{hub: hub, canvas: c, opts: opts, log: log, schemas: map[string]*jsonschema.Resolved{}, onProg: make(chan struct{}, 100)}
+	e := &env{hub: h, canvas: c, opts: opts, log: log, schemas: map[string]*jsonschema.Resolved{}, onProg: make(chan struct{}, 100)}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	served := make(chan error, 1)
@@ -128,14 +129,14 @@ func connect(t *testing.T, c *Canvas, hub *bridge.Hub, log *testutil.SyncBuffer,
 // plain a2term in another pane, named by A2TERM_SOCKET.
 func attached(t *testing.T) *env {
 	t.Helper()
-	hub := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
-	srv, err := bridge.Listen(hub, sock, bridge.ServerOptions{})
+	srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		hub.Close()
+		h.Close()
 		srv.Close()
 	})
 	t.Setenv("A2TERM_SOCKET", sock)
@@ -149,7 +150,7 @@ func attached(t *testing.T) *env {
 	if c.Mode() != Attached || c.Socket() != sock {
 		t.Fatalf("not attached: %s %s\n%s", c.Mode(), c.Socket(), log.String())
 	}
-	return connect(t, c, hub, log, opts)
+	return connect(t, c, h, log, opts)
 }
 
 // noA2term points the default socket at an empty directory.
@@ -280,14 +281,14 @@ func structured(t *testing.T, res *mcp.CallToolResult, v any) {
 
 // awaitTranscript waits, with a bounded deadline, until the hub's
 // transcript has a line containing text.
-func awaitTranscript(t *testing.T, hub *bridge.Hub, text string) {
+func awaitTranscript(t *testing.T, h *hub.Hub, text string) {
 	t.Helper()
-	ch, stop := hub.Subscribe()
+	ch, stop := h.Subscribe()
 	defer stop()
 	deadline := time.NewTimer(20 * time.Second)
 	defer deadline.Stop()
 	for {
-		for _, e := range hub.Snapshot().Transcript {
+		for _, e := range h.Snapshot().Transcript {
 			if strings.Contains(e.Text, text) {
 				return
 			}
@@ -296,7 +297,7 @@ func awaitTranscript(t *testing.T, hub *bridge.Hub, text string) {
 		case <-ch:
 		case <-deadline.C:
 			var lines []string
-			for _, e := range hub.Snapshot().Transcript {
+			for _, e := range h.Snapshot().Transcript {
 				lines = append(lines, e.Text)
 			}
 			t.Fatalf("no transcript line with %q in:\n%s", text, strings.Join(lines, "\n"))
@@ -304,12 +305,12 @@ func awaitTranscript(t *testing.T, hub *bridge.Hub, text string) {
 	}
 }
 
-func press(t *testing.T, hub *bridge.Hub, source bridge.Source, note string) {
+func press(t *testing.T, h *hub.Hub, source hub.Source, note string) {
 	t.Helper()
-	if err := hub.SetValue(source, "main", "note", note); err != nil {
+	if err := h.SetValue(source, "main", "note", note); err != nil {
 		t.Fatal(err)
 	}
-	if err := hub.Press(source, "main", "pay", hub.Snapshot().Canvas.Version()); err != nil {
+	if err := h.Press(source, "main", "pay", h.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -428,7 +429,7 @@ func TestTools(t *testing.T) {
 			// A wait answered by a press in the terminal.
 			done := e.callAsync(ctx, &mcp.CallToolParams{Name: "canvas_wait", Arguments: map[string]any{"seconds": 30}})
 			awaitTranscript(t, e.hub, "… waiting for the person (up to 30 s)")
-			press(t, e.hub, bridge.Terminal, "thanks")
+			press(t, e.hub, hub.Terminal, "thanks")
 			w := <-done
 			if w.err != nil {
 				t.Fatal(w.err)
@@ -487,7 +488,7 @@ func TestTools(t *testing.T) {
 				t.Errorf("a cancelled wait returned %s", resultText(w.res))
 			}
 			awaitTranscript(t, e.hub, "mcp: canvas_wait cancelled")
-			press(t, e.hub, bridge.Web, "later")
+			press(t, e.hub, hub.Web, "later")
 			res = e.call(t, ctx, "canvas_wait", map[string]any{"seconds": 5})
 			if s := summary(res); s != `The person pressed pay on main (web): note="later"` {
 				t.Errorf("wait after a cancelled one: %s", s)
@@ -504,7 +505,7 @@ func TestWaitWithoutProgressToken(t *testing.T) {
 	e.call(t, ctx, "canvas_show", map[string]any{"messages": form})
 	done := e.callAsync(ctx, &mcp.CallToolParams{Name: "canvas_wait", Arguments: map[string]any{"seconds": 600}})
 	awaitTranscript(t, e.hub, "… waiting for the person (up to 50 s)")
-	press(t, e.hub, bridge.Web, "x")
+	press(t, e.hub, hub.Web, "x")
 	w := <-done
 	if w.err != nil {
 		t.Fatal(w.err)
@@ -521,7 +522,7 @@ func TestWaitWithoutProgressToken(t *testing.T) {
 		t.Errorf("progress sent without a token: %+v", e.progress[0])
 	}
 	// Its summary when nothing comes says to call again.
-	if s := waitText(bridge.WaitResult{TimedOut: true, Action: json.RawMessage("null")}, 50, true); s != "No answer within 50 s, the longest wait without a progress token: call canvas_wait again to keep waiting." {
+	if s := waitText(hub.WaitResult{TimedOut: true, Action: json.RawMessage("null")}, 50, true); s != "No answer within 50 s, the longest wait without a progress token: call canvas_wait again to keep waiting." {
 		t.Errorf("timed-out summary: %s", s)
 	}
 }
@@ -585,12 +586,12 @@ wait:
 // may not set environment variables: a hub of its own, without Open.
 func standaloneParallel(t *testing.T, opts Options) *env {
 	t.Helper()
-	hub := bridge.NewHub(bridge.HubOptions{})
-	t.Cleanup(hub.Close)
-	c := &Canvas{api: takeTurns(hubAPI{hub}), mode: Standalone, hub: hub, close: func() {}}
+	h := hub.NewHub(hub.HubOptions{})
+	t.Cleanup(h.Close)
+	c := &Canvas{api: takeTurns(hubAPI{h}), mode: Standalone, hub: h, close: func() {}}
 	log := &testutil.SyncBuffer{}
 	opts.Log = log
-	return connect(t, c, hub, log, opts)
+	return connect(t, c, h, log, opts)
 }
 
 // TestExplicitSocket: a socket named by A2TERM_SOCKET or --socket where
@@ -634,17 +635,17 @@ func TestExplicitSocket(t *testing.T) {
 			}
 
 			// The person starts a2term there.
-			hub := bridge.NewHub(bridge.HubOptions{})
-			srv, err := bridge.Listen(hub, sock, bridge.ServerOptions{})
+			h := hub.NewHub(hub.HubOptions{})
+			srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() {
-				hub.Close()
+				h.Close()
 				srv.Close()
 			})
 			res := e.call(t, ctx, "canvas_show", map[string]any{"messages": form})
-			if res.IsError || hub.Snapshot().Canvas.Surface("main") == nil {
+			if res.IsError || h.Snapshot().Canvas.Surface("main") == nil {
 				t.Errorf("show once an a2term answers: %s", resultText(res))
 			}
 		})
@@ -718,7 +719,7 @@ func TestV09(t *testing.T) {
 	if res.IsError || !strings.HasPrefix(summary(res), "Shown: v9 (3 components).") {
 		t.Fatalf("v0.9 show: %s", resultText(res))
 	}
-	if err := e.hub.Press(bridge.Terminal, "v9", "go", e.hub.Snapshot().Canvas.Version()); err != nil {
+	if err := e.hub.Press(hub.Terminal, "v9", "go", e.hub.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 	res = e.call(t, ctx, "canvas_wait", map[string]any{"seconds": 5})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -16,13 +17,13 @@ import (
 // directory is in the shared temporary directory), with a surface of its
 // own so that a test can tell whether the agent reached it. The test
 // then makes the directory look like theirs.
-func theirs(t *testing.T) (hub *bridge.Hub, dir, sock string) {
+func theirs(t *testing.T) (h *hub.Hub, dir, sock string) {
 	t.Helper()
 	t.Setenv("A2TERM_SOCKET", "")
 	t.Setenv("XDG_RUNTIME_DIR", "")
 	t.Setenv("TMPDIR", t.TempDir())
-	hub = bridge.NewHub(bridge.HubOptions{})
-	srv, err := bridge.Listen(hub, bridge.DefaultSocketPath(), bridge.ServerOptions{})
+	h = hub.NewHub(hub.HubOptions{})
+	srv, err := bridge.Listen(h, bridge.DefaultSocketPath(), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,9 +32,9 @@ func theirs(t *testing.T) (hub *bridge.Hub, dir, sock string) {
 		os.Chmod(dir, 0o700)
 		os.Chown(dir, os.Getuid(), os.Getgid())
 		srv.Close()
-		hub.Close()
+		h.Close()
 	})
-	if _, err := hub.Show([]json.RawMessage{
+	if _, err := h.Show([]json.RawMessage{
 		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"bait","components":[{"id":"root","component":{"Text":{"text":{"literalString":"theirs"}}}}]}}`),
 		json.RawMessage(`{"beginRendering":{"surfaceId":"bait","root":"root"}}`),
 	}); err != nil {
@@ -47,7 +48,7 @@ func theirs(t *testing.T) (hub *bridge.Hub, dir, sock string) {
 	if err := os.Chmod(srv.Path(), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	return hub, dir, srv.Path()
+	return h, dir, srv.Path()
 }
 
 // TestNotAttachingToAnotherUsersA2term: at a default socket whose
@@ -59,7 +60,7 @@ func theirs(t *testing.T) (hub *bridge.Hub, dir, sock string) {
 func TestNotAttachingToAnotherUsersA2term(t *testing.T) {
 	for _, how := range []string{"mode 0711", "another user"} {
 		t.Run(how, func(t *testing.T) {
-			hub, dir, sock := theirs(t)
+			h, dir, sock := theirs(t)
 			if how == "another user" {
 				if os.Getuid() != 0 {
 					t.Skip("giving a directory to another user needs root; the mode is checked in the other case")
@@ -87,7 +88,7 @@ func TestNotAttachingToAnotherUsersA2term(t *testing.T) {
 				t.Errorf("the agent reads the other a2term's canvas: %s", resultText(res))
 			}
 			e.call(t, ctx, "canvas_show", map[string]any{"messages": form})
-			if hub.Snapshot().Canvas.Surface("main") != nil {
+			if h.Snapshot().Canvas.Surface("main") != nil {
 				t.Error("the other a2term got the agent's surface")
 			}
 
@@ -105,7 +106,7 @@ func TestNotAttachingToAnotherUsersA2term(t *testing.T) {
 					t.Errorf("%s on the named socket: %s", tool, resultText(res))
 				}
 			}
-			if hub.Snapshot().Canvas.Surface("main") != nil {
+			if h.Snapshot().Canvas.Surface("main") != nil {
 				t.Error("the other a2term got the agent's surface through the named socket")
 			}
 		})

@@ -10,7 +10,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 const instructions = "a2term gives you a canvas the person watches: show A2UI v0.9.1 surfaces (v0.8 is accepted too) with canvas_show, read what they press with canvas_wait (call it again when it says no answer came), read their inputs with canvas_state, and learn the limits, viewers, A2UI versions and catalogs with canvas_info."
@@ -68,7 +68,7 @@ func waitSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"seconds": {Type: "number", Minimum: jsonschema.Ptr(0.0), Maximum: jsonschema.Ptr(float64(bridge.MaxWait / time.Second)),
+			"seconds": {Type: "number", Minimum: jsonschema.Ptr(0.0), Maximum: jsonschema.Ptr(float64(hub.MaxWait / time.Second)),
 				Description: "How long to wait for the person, 0 to 600 seconds (0 only looks); without a progress token at most 50."},
 		},
 		Required: []string{"seconds"},

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestDescriptionsTeachV091First: the tools teach A2UI v0.9.1 before
@@ -48,14 +48,14 @@ func TestDescriptionExampleWorks(t *testing.T) {
 	if res.IsError || !strings.HasPrefix(summary(res), "Shown: main (5 components).") || !strings.Contains(resultText(res), `"warnings":[]`) {
 		t.Fatalf("the example: %s", resultText(res))
 	}
-	err := e.hub.Press(bridge.Web, "main", "ok", e.hub.Snapshot().Canvas.Version())
+	err := e.hub.Press(hub.Web, "main", "ok", e.hub.Snapshot().Canvas.Version())
 	if !errorsIsCode(err, a2ui.CodeChecksFailed) {
 		t.Errorf("a press before an address was given: %v", err)
 	}
-	if err := e.hub.SetValue(bridge.Web, "main", "email", "ada@example.org"); err != nil {
+	if err := e.hub.SetValue(hub.Web, "main", "email", "ada@example.org"); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.hub.Press(bridge.Web, "main", "ok", e.hub.Snapshot().Canvas.Version()); err != nil {
+	if err := e.hub.Press(hub.Web, "main", "ok", e.hub.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 	res = e.call(t, ctx, "canvas_wait", map[string]any{"seconds": 5})

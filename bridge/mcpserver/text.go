@@ -8,17 +8,17 @@ import (
 	"strings"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // The one-line summaries: the second text block of each result, and what
 // the transcript records of each call.
 
-func showText(res bridge.ShowResult, url string) string {
+func showText(res hub.ShowResult, url string) string {
 	var b strings.Builder
 	var shown, hidden []string
 	for _, s := range res.Surfaces {
-		d := fmt.Sprintf("%s (%s)", s.SurfaceID, bridge.Plural(s.Components, "component", "components"))
+		d := fmt.Sprintf("%s (%s)", s.SurfaceID, hub.Plural(s.Components, "component", "components"))
 		if s.Shown {
 			shown = append(shown, d)
 		} else {
@@ -45,12 +45,12 @@ func showText(res bridge.ShowResult, url string) string {
 		b.WriteString(".")
 	}
 	if n := len(res.Warnings); n > 0 {
-		fmt.Fprintf(&b, " %s (see warnings).", bridge.Plural(n, "warning", "warnings"))
+		fmt.Fprintf(&b, " %s (see warnings).", hub.Plural(n, "warning", "warnings"))
 	}
 	return b.String()
 }
 
-func waitText(res bridge.WaitResult, seconds float64, capped bool) string {
+func waitText(res hub.WaitResult, seconds float64, capped bool) string {
 	var b strings.Builder
 	switch {
 	case res.TimedOut || len(res.Action) == 0 || string(res.Action) == "null":
@@ -70,7 +70,7 @@ func waitText(res bridge.WaitResult, seconds float64, capped bool) string {
 		}
 	}
 	if res.Overflowed > 0 {
-		fmt.Fprintf(&b, " %d presses were refused because %d actions were waiting: wait more often.", res.Overflowed, bridge.MaxQueued)
+		fmt.Fprintf(&b, " %d presses were refused because %d actions were waiting: wait more often.", res.Overflowed, hub.MaxQueued)
 	}
 	return b.String()
 }
@@ -78,7 +78,7 @@ func waitText(res bridge.WaitResult, seconds float64, capped bool) string {
 // describeWire words an action message like the transcript does: The
 // person pressed pay on main (web): note="thanks". It reads both the v0.8
 // {"userAction": …} and the v0.9 {"version": …, "action": …} shapes.
-func describeWire(action json.RawMessage, source bridge.Source) string {
+func describeWire(action json.RawMessage, source hub.Source) string {
 	type act struct {
 		Name      string          `json:"name"`
 		SurfaceID string          `json:"surfaceId"`
@@ -134,7 +134,7 @@ func orderedPairs(obj json.RawMessage) []string {
 	return out
 }
 
-func stateText(surfaces []bridge.SurfaceState, info bridge.Info) string {
+func stateText(surfaces []hub.SurfaceState, info hub.Info) string {
 	var b strings.Builder
 	if len(surfaces) == 0 {
 		b.WriteString("The canvas is empty.")
@@ -145,11 +145,11 @@ func stateText(surfaces []bridge.SurfaceState, info bridge.Info) string {
 			if !s.Shown {
 				shown = "not shown"
 			}
-			parts = append(parts, fmt.Sprintf("%s %s, %s", s.SurfaceID, shown, bridge.Plural(len(s.Components), "component", "components")))
+			parts = append(parts, fmt.Sprintf("%s %s, %s", s.SurfaceID, shown, hub.Plural(len(s.Components), "component", "components")))
 		}
-		fmt.Fprintf(&b, "%s: %s.", bridge.Plural(len(surfaces), "surface", "surfaces"), strings.Join(parts, "; "))
+		fmt.Fprintf(&b, "%s: %s.", hub.Plural(len(surfaces), "surface", "surfaces"), strings.Join(parts, "; "))
 	}
-	fmt.Fprintf(&b, " %d watching in the web mirror, %s queued.", info.Viewers, bridge.Plural(info.Queued, "action", "actions"))
+	fmt.Fprintf(&b, " %d watching in the web mirror, %s queued.", info.Viewers, hub.Plural(info.Queued, "action", "actions"))
 	return b.String()
 }
 
@@ -172,7 +172,7 @@ func infoText(o infoOutput) string {
 			catalogs[id] = true
 		}
 	}
-	fmt.Fprintf(&b, " (%s: catalogId for v0.8, a2uiClientCapabilities per later version).", bridge.Plural(len(catalogs), "catalog", "catalogs"))
+	fmt.Fprintf(&b, " (%s: catalogId for v0.8, a2uiClientCapabilities per later version).", hub.Plural(len(catalogs), "catalog", "catalogs"))
 	switch {
 	case !o.Web:
 		b.WriteString(" No web mirror.")
@@ -181,7 +181,7 @@ func infoText(o infoOutput) string {
 	default:
 		fmt.Fprintf(&b, " Web mirror running, %d watching.", o.Viewers)
 	}
-	fmt.Fprintf(&b, " %s, %s queued.", bridge.Plural(len(o.Surfaces), "surface", "surfaces"), bridge.Plural(o.Queued, "action", "actions"))
+	fmt.Fprintf(&b, " %s, %s queued.", hub.Plural(len(o.Surfaces), "surface", "surfaces"), hub.Plural(o.Queued, "action", "actions"))
 	return b.String()
 }
 

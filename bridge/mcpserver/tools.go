@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 const (
@@ -29,23 +29,23 @@ const (
 // and its JSON opens the result's text.
 type (
 	showOutput struct {
-		bridge.ShowResult
+		hub.ShowResult
 		// WebURL is the mirror's one-time pairing link, only for a
 		// standalone canvas and only until it is used.
 		WebURL string `json:"webUrl,omitempty"`
 	}
 	waitOutput struct {
-		bridge.WaitResult
+		hub.WaitResult
 		// Seconds is how long this wait could last.
 		Seconds float64 `json:"seconds"`
 	}
 	stateOutput struct {
-		Surfaces []bridge.SurfaceState `json:"surfaces"`
-		Viewers  int                   `json:"viewers"`
-		Queued   int                   `json:"queued"`
+		Surfaces []hub.SurfaceState `json:"surfaces"`
+		Viewers  int                `json:"viewers"`
+		Queued   int                `json:"queued"`
 	}
 	infoOutput struct {
-		bridge.Info
+		hub.Info
 		// Canvas is Attached or Standalone; Socket the a2term attached to.
 		Canvas string `json:"canvas"`
 		Socket string `json:"socket,omitempty"`
@@ -130,7 +130,7 @@ func NewServer(c *Canvas, opts Options) *mcp.Server {
 func (t *tools) log(ctx context.Context, text string) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	_ = t.c.api.Append(ctx, bridge.RoleTool, "mcp: "+a2ui.SanitizeLine(clip(text, 300)))
+	_ = t.c.api.Append(ctx, hub.RoleTool, "mcp: "+a2ui.SanitizeLine(clip(text, 300)))
 }
 
 // result is a successful result of tool: out as structured content, and
@@ -223,7 +223,7 @@ func (t *tools) showRaw(schema *jsonschema.Resolved) mcp.ToolHandler {
 func (t *tools) show(ctx context.Context, _ *mcp.CallToolRequest, in showInput) (*mcp.CallToolResult, any, error) {
 	res, err := t.c.api.Show(ctx, in.Messages)
 	if err != nil {
-		t.log(ctx, fmt.Sprintf("canvas_show of %s refused: %v", bridge.Plural(len(in.Messages), "message", "messages"), err))
+		t.log(ctx, fmt.Sprintf("canvas_show of %s refused: %v", hub.Plural(len(in.Messages), "message", "messages"), err))
 		return failure(err), nil, nil
 	}
 	info, _ := t.c.api.Info(ctx)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // text is a tool result's text.
@@ -32,17 +32,17 @@ func toolCall(id int, name string, args any) string {
 
 // awaitWaiting waits, with a bounded deadline, until n waits wait at the
 // hub.
-func awaitWaiting(t *testing.T, hub *bridge.Hub, n int) {
+func awaitWaiting(t *testing.T, h *hub.Hub, n int) {
 	t.Helper()
-	ch, stop := hub.Subscribe()
+	ch, stop := h.Subscribe()
 	defer stop()
 	deadline := time.NewTimer(20 * time.Second)
 	defer deadline.Stop()
-	for hub.Waiting() < n {
+	for h.Waiting() < n {
 		select {
 		case <-ch:
 		case <-deadline.C:
-			t.Fatalf("%d waits at the hub, not %d", hub.Waiting(), n)
+			t.Fatalf("%d waits at the hub, not %d", h.Waiting(), n)
 		}
 	}
 }
@@ -86,7 +86,7 @@ func TestManyWaits(t *testing.T) {
 			var ids []string
 			for i := range waits {
 				want = append(want, fmt.Sprintf("press %02d", i))
-				press(t, e.hub, bridge.Terminal, want[i])
+				press(t, e.hub, hub.Terminal, want[i])
 				ids = append(ids, fmt.Sprint(i+1))
 			}
 			for _, rep := range r.await(ids...) {
@@ -131,7 +131,7 @@ func TestQueuedWaitTimesOut(t *testing.T) {
 	for i := range MaxWaitsAtCanvas {
 		ids = append(ids, fmt.Sprint(i+1))
 		want = append(want, fmt.Sprintf("press %d", i))
-		press(t, e.hub, bridge.Web, want[i])
+		press(t, e.hub, hub.Web, want[i])
 	}
 	for _, rep := range r.await(ids...) {
 		notes = append(notes, pressNote(t, rep))

@@ -25,8 +25,8 @@ import (
 	"strings"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // Script is a scripted agent: JSONL, one step per line. See
@@ -131,8 +131,8 @@ func Parse(name string, data []byte, open func(string) ([]byte, error)) (*Script
 				s.labels[st.text] = len(s.steps)
 			}
 		case "wait":
-			if json.Unmarshal(v, &st.wait) != nil || st.wait < 0 || st.wait > bridge.MaxWait.Seconds() {
-				return fail(n, `"wait" takes a number of seconds from 0 to %d`, int(bridge.MaxWait.Seconds()))
+			if json.Unmarshal(v, &st.wait) != nil || st.wait < 0 || st.wait > hub.MaxWait.Seconds() {
+				return fail(n, `"wait" takes a number of seconds from 0 to %d`, int(hub.MaxWait.Seconds()))
 			}
 		case "on":
 			if json.Unmarshal(v, &st.on) != nil || len(st.on) == 0 {
@@ -292,7 +292,7 @@ func (s *Script) Run(ctx context.Context, c *client.Client) error {
 		fail := func(err error) error { return fmt.Errorf("%s:%d: %s: %w", s.name, st.line, st.kind, err) }
 		switch st.kind {
 		case "say":
-			if err := c.Append(ctx, bridge.RoleAgent, last.expand(st.text)); err != nil {
+			if err := c.Append(ctx, hub.RoleAgent, last.expand(st.text)); err != nil {
 				return fail(err)
 			}
 		case "show":

@@ -12,6 +12,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // demoDir holds the demo's scripts, which the binary embeds: the tests
@@ -22,7 +23,7 @@ const demoDir = "../../cmd/a2term/demo"
 // scripts playing as its agent, a client of that socket.
 type scripted struct {
 	t    *testing.T
-	hub  *bridge.Hub
+	hub  *hub.Hub
 	errc chan error
 }
 
@@ -45,13 +46,13 @@ func startParsed(t *testing.T, scripts ...*Script) *scripted {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hub := bridge.NewHub(bridge.HubOptions{})
-	srv, err := bridge.Listen(hub, filepath.Join(dir, "a.sock"), bridge.ServerOptions{})
+	h := hub.NewHub(hub.HubOptions{})
+	srv, err := bridge.Listen(h, filepath.Join(dir, "a.sock"), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &scripted{t: t, hub: hub, errc: make(chan error, 1)}
+	s := &scripted{t: t, hub: h, errc: make(chan error, 1)}
 	go func() { s.errc <- Play(ctx, srv.Path(), scripts) }()
 	t.Cleanup(func() {
 		cancel()
@@ -61,7 +62,7 @@ func startParsed(t *testing.T, scripts ...*Script) *scripted {
 			t.Error("the script did not end when cancelled")
 		}
 		srv.Close()
-		hub.Close()
+		h.Close()
 		os.RemoveAll(dir)
 	})
 	return s
@@ -69,7 +70,7 @@ func startParsed(t *testing.T, scripts ...*Script) *scripted {
 
 // until waits, up to a bounded deadline, for cond to hold of the hub's
 // snapshot, waking on each change.
-func (s *scripted) until(what string, cond func(bridge.Snapshot) bool) bridge.Snapshot {
+func (s *scripted) until(what string, cond func(hub.Snapshot) bool) hub.Snapshot {
 	s.t.Helper()
 	ch, unsub := s.hub.Subscribe()
 	defer unsub()
@@ -95,15 +96,15 @@ func (s *scripted) until(what string, cond func(bridge.Snapshot) bool) bridge.Sn
 
 func (s *scripted) shown(surface string) {
 	s.t.Helper()
-	s.until("surface "+surface, func(snap bridge.Snapshot) bool { return snap.Canvas.Surface(surface) != nil })
+	s.until("surface "+surface, func(snap hub.Snapshot) bool { return snap.Canvas.Surface(surface) != nil })
 }
 
 func (s *scripted) said(prefix string) string {
 	s.t.Helper()
 	var line string
-	s.until("the agent to say "+prefix, func(snap bridge.Snapshot) bool {
+	s.until("the agent to say "+prefix, func(snap hub.Snapshot) bool {
 		for _, e := range snap.Transcript {
-			if e.Role == bridge.RoleAgent && strings.HasPrefix(e.Text, prefix) {
+			if e.Role == hub.RoleAgent && strings.HasPrefix(e.Text, prefix) {
 				line = e.Text
 				return true
 			}
@@ -113,14 +114,14 @@ func (s *scripted) said(prefix string) string {
 	return line
 }
 
-func (s *scripted) set(source bridge.Source, surface, node string, v any) {
+func (s *scripted) set(source hub.Source, surface, node string, v any) {
 	s.t.Helper()
 	if err := s.hub.SetValue(source, surface, node, v); err != nil {
 		s.t.Fatal(err)
 	}
 }
 
-func (s *scripted) press(source bridge.Source, surface, node string) {
+func (s *scripted) press(source hub.Source, surface, node string) {
 	s.t.Helper()
 	if err := s.hub.Press(source, surface, node, s.hub.Snapshot().Canvas.Version()); err != nil {
 		s.t.Fatal(err)
@@ -130,7 +131,7 @@ func (s *scripted) press(source bridge.Source, surface, node string) {
 // textIs waits until the Text node shows want.
 func (s *scripted) textIs(surface, node, want string) {
 	s.t.Helper()
-	s.until(surface+"/"+node+" showing "+want, func(snap bridge.Snapshot) bool {
+	s.until(surface+"/"+node+" showing "+want, func(snap hub.Snapshot) bool {
 		sf := snap.Canvas.Surface(surface)
 		if sf == nil || sf.Tree() == nil || sf.Tree().Find(node) == nil {
 			return false
@@ -140,7 +141,7 @@ func (s *scripted) textIs(surface, node, want string) {
 	})
 }
 
-func scriptTranscript(snap bridge.Snapshot) string {
+func scriptTranscript(snap hub.Snapshot) string {
 	var b strings.Builder
 	for _, e := range snap.Transcript {
 		b.WriteString(string(e.Role) + ": " + e.Text + "\n")
@@ -155,8 +156,8 @@ func TestDemoScriptsInOrder(t *testing.T) {
 	s := startScripts(t, "invoices", "settings", "gallery")
 	s.shown("invoices")
 	s.said("Here are the invoices you still owe.")
-	s.set(bridge.Terminal, "invoices", "note", "see you soon")
-	s.press(bridge.Web, "invoices", "pay-both")
+	s.set(hub.Terminal, "invoices", "note", "see you soon")
+	s.press(hub.Web, "invoices", "pay-both")
 	s.shown("settings")
 	if got, want := s.said("You chose"), `You chose pay_both in the web. Paying both invoices, € 1,329.90 in all. Your note "see you soon" goes with it.`; got != want {
 		t.Errorf("said %q, want %q", got, want)
@@ -166,14 +167,14 @@ func TestDemoScriptsInOrder(t *testing.T) {
 
 	// The settings speak A2UI v0.9.1: Save is disabled by its checks
 	// until the PIN is four digits, and a line formats what is set.
-	s.set(bridge.Terminal, "settings", "notify", false)
-	s.set(bridge.Web, "settings", "volume", 3.0)
+	s.set(hub.Terminal, "settings", "notify", false)
+	s.set(hub.Web, "settings", "volume", 3.0)
 	s.textIs("settings", "summary", "Volume 3 of 10, quiet until Tuesday 1 December, 08:00")
-	if err := s.hub.Press(bridge.Terminal, "settings", "save", s.hub.Snapshot().Canvas.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeChecksFailed}) {
+	if err := s.hub.Press(hub.Terminal, "settings", "save", s.hub.Snapshot().Canvas.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeChecksFailed}) {
 		t.Fatalf("Save pressed before the PIN was given: %v", err)
 	}
-	s.set(bridge.Terminal, "settings", "pin", "1234")
-	s.press(bridge.Terminal, "settings", "save")
+	s.set(hub.Terminal, "settings", "pin", "1234")
+	s.press(hub.Terminal, "settings", "save")
 	report := s.said("Saved your settings: ")
 	for _, want := range []string{"notifications false", "volume 3", `by ["email"]`, "quiet until 2026-12-01T08:00:00", "Your PIN is set"} {
 		if !strings.Contains(report, want) {
@@ -187,13 +188,13 @@ func TestDemoScriptsInOrder(t *testing.T) {
 
 	s.shown("gallery")
 	s.said("That is all I needed.")
-	s.press(bridge.Web, "gallery", "i-go")
+	s.press(hub.Web, "gallery", "i-go")
 	if got := s.said("The gallery sent: "); !strings.HasPrefix(got, "The gallery sent: {") {
 		t.Errorf("gallery report %q", got)
 	}
 	// The gallery keeps answering.
-	s.press(bridge.Terminal, "gallery", "i-go")
-	s.until("a second gallery report", func(snap bridge.Snapshot) bool {
+	s.press(hub.Terminal, "gallery", "i-go")
+	s.until("a second gallery report", func(snap hub.Snapshot) bool {
 		return strings.Count(scriptTranscript(snap), "agent: The gallery sent: ") == 2
 	})
 }
@@ -215,9 +216,9 @@ func TestInvoicesScriptBranches(t *testing.T) {
 			if tc.untick1042 {
 				// The check boxes are instances of a template, one per
 				// invoice.
-				s.set(bridge.Terminal, "invoices", "pick:INV-1042", false)
+				s.set(hub.Terminal, "invoices", "pick:INV-1042", false)
 			}
-			s.press(bridge.Terminal, "invoices", tc.button)
+			s.press(hub.Terminal, "invoices", tc.button)
 			if got := s.said("You chose"); got != tc.said {
 				t.Errorf("said %q, want %q", got, tc.said)
 			}
@@ -336,8 +337,8 @@ func TestReadmeScript(t *testing.T) {
 	}
 	s := startParsed(t, sc)
 	s.shown("invoices")
-	s.set(bridge.Web, "invoices", "note", "thanks")
-	s.press(bridge.Web, "invoices", "pay-both")
+	s.set(hub.Web, "invoices", "note", "thanks")
+	s.press(hub.Web, "invoices", "pay-both")
 	s.said("Paying both, with your note: thanks")
 	s.textIs("invoices", "summary", "Paid. Note: thanks")
 }
@@ -382,9 +383,9 @@ func TestV09Script(t *testing.T) {
 	// What the person types may look like an expression: it is shown as
 	// typed.
 	typed := `${/who} it's \ me`
-	s.set(bridge.Web, "su", "email", typed)
-	s.set(bridge.Web, "su", "news", true)
-	s.press(bridge.Web, "su", "go")
+	s.set(hub.Web, "su", "email", typed)
+	s.set(hub.Web, "su", "news", true)
+	s.press(hub.Web, "su", "go")
 	if got, want := s.said("join from su"), "join from su (web): "+typed+", with news"; got != want {
 		t.Errorf("said %q, want %q", got, want)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -65,16 +66,16 @@ func TestDocAgentsAreTheFiles(t *testing.T) {
 
 // listenHub starts a hub with its socket in a private temporary
 // directory.
-func listenHub(t *testing.T) (*bridge.Hub, *bridge.Server) {
+func listenHub(t *testing.T) (*hub.Hub, *bridge.Server) {
 	t.Helper()
-	hub := bridge.NewHub(bridge.HubOptions{})
-	t.Cleanup(hub.Close)
-	srv, err := bridge.Listen(hub, filepath.Join(t.TempDir(), "sock", "a2term.sock"), bridge.ServerOptions{Logger: log.New(testLog{t}, "", 0)})
+	h := hub.NewHub(hub.HubOptions{})
+	t.Cleanup(h.Close)
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "sock", "a2term.sock"), bridge.ServerOptions{Logger: log.New(testLog{t}, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	return hub, srv
+	return h, srv
 }
 
 // testLog writes log lines to the test's log.
@@ -87,7 +88,7 @@ func (l testLog) Write(p []byte) (int, error) {
 
 // waitView waits until cond holds for view's state, reading each change;
 // it gives up after 20 seconds.
-func waitView(t *testing.T, view bridge.View, what string, cond func(bridge.Snapshot) bool) bridge.Snapshot {
+func waitView(t *testing.T, view hub.View, what string, cond func(hub.Snapshot) bool) hub.Snapshot {
 	t.Helper()
 	changed, cancel := view.Subscribe()
 	defer cancel()
@@ -106,7 +107,7 @@ func waitView(t *testing.T, view bridge.View, what string, cond func(bridge.Snap
 	}
 }
 
-func transcriptText(s bridge.Snapshot) string {
+func transcriptText(s hub.Snapshot) string {
 	var b strings.Builder
 	for _, e := range s.Transcript {
 		b.WriteString(string(e.Role) + ": " + e.Text + "\n")
@@ -114,8 +115,8 @@ func transcriptText(s bridge.Snapshot) string {
 	return b.String()
 }
 
-func shown(id string) func(bridge.Snapshot) bool {
-	return func(s bridge.Snapshot) bool {
+func shown(id string) func(hub.Snapshot) bool {
+	return func(s hub.Snapshot) bool {
 		sf := s.Canvas.Surface(id)
 		return sf != nil && sf.Shown()
 	}
@@ -126,7 +127,7 @@ func shown(id string) func(bridge.Snapshot) bool {
 // the agent printed.
 func answerForm(t *testing.T, argv ...string) string {
 	t.Helper()
-	hub, srv := listenHub(t)
+	h, srv := listenHub(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
@@ -140,19 +141,19 @@ func answerForm(t *testing.T, argv ...string) string {
 	go func() { waited <- cmd.Wait() }()
 	t.Cleanup(func() { cancel(); <-waited })
 
-	waitView(t, hub, "the agent's form", shown("hello"))
+	waitView(t, h, "the agent's form", shown("hello"))
 	// The form is v0.9.1: Send is disabled by its check until a name is
 	// typed, and its press then is refused, never sent.
-	if sf := hub.Snapshot().Canvas.Surface("hello"); sf.Protocol() != a2ui.ProtocolV09 {
+	if sf := h.Snapshot().Canvas.Surface("hello"); sf.Protocol() != a2ui.ProtocolV09 {
 		t.Errorf("the example agent's surface speaks %s", sf.Protocol())
 	}
-	if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeChecksFailed}) {
+	if err := h.Press(hub.Terminal, "hello", "send", h.Snapshot().Canvas.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeChecksFailed}) {
 		t.Errorf("Send pressed before a name was typed: %v", err)
 	}
-	if err := hub.SetValue(bridge.Terminal, "hello", "name", "Ada"); err != nil {
+	if err := h.SetValue(hub.Terminal, "hello", "name", "Ada"); err != nil {
 		t.Fatal(err)
 	}
-	if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); err != nil {
+	if err := h.Press(hub.Terminal, "hello", "send", h.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -165,13 +166,13 @@ func answerForm(t *testing.T, argv ...string) string {
 		t.Fatalf("%s did not end\nstdout:\n%s\nstderr:\n%s", argv, stdout.String(), stderr.String())
 	}
 	// The agent took the press once: nothing is left for a next wait.
-	if res, err := hub.Wait(ctx, 0); err != nil || !res.TimedOut {
+	if res, err := h.Wait(ctx, 0); err != nil || !res.TimedOut {
 		t.Errorf("after the agent ended, a wait got %+v, %v", res, err)
 	}
-	if tr := transcriptText(hub.Snapshot()); strings.Count(tr, "→ the agent took greet from hello") != 1 || strings.Contains(tr, "handed to the agent again") {
+	if tr := transcriptText(h.Snapshot()); strings.Count(tr, "→ the agent took greet from hello") != 1 || strings.Contains(tr, "handed to the agent again") {
 		t.Errorf("the transcript:\n%s", tr)
 	}
-	s := hub.Snapshot()
+	s := h.Snapshot()
 	for _, want := range []string{
 		"agent: Hello! Who is there?",
 		`event: ← the person pressed greet on hello (terminal): name="Ada"`,
@@ -247,13 +248,13 @@ func TestOneShotPythonAgent(t *testing.T) {
 	if err := os.WriteFile(script, []byte(oneShotAgent), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	hub, srv := listenHub(t)
-	if _, err := hub.Show(helloForm); err != nil {
+	h, srv := listenHub(t)
+	if _, err := h.Show(helloForm); err != nil {
 		t.Fatal(err)
 	}
 	pressSend := func() {
 		t.Helper()
-		if err := hub.Press(bridge.Terminal, "hello", "send", hub.Snapshot().Canvas.Version()); err != nil {
+		if err := h.Press(hub.Terminal, "hello", "send", h.Snapshot().Canvas.Version()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -277,7 +278,7 @@ func TestOneShotPythonAgent(t *testing.T) {
 	pressSend()
 	run("30", "unread")
 	if runtime.GOOS == "linux" {
-		waitView(t, hub, "the press given back", func(s bridge.Snapshot) bool {
+		waitView(t, h, "the press given back", func(s hub.Snapshot) bool {
 			return strings.Contains(transcriptText(s), "← greet from hello will be handed to the agent again: its connection closed before it read the press")
 		})
 		if got := run("30"); got != `{"actionId": "2", "redelivered": true, "timedOut": null}` {

@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -130,7 +131,7 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // attachNotice is what a terminal that attaches is told first.
-func attachNotice(h bridge.AttachResult) string {
+func attachNotice(h hub.AttachResult) string {
 	var parts []string
 	if h.Notice != "" {
 		parts = append(parts, h.Notice)

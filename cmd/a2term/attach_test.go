@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -98,11 +98,11 @@ func (x *tmux) waitForIn(pane, want string) string {
 
 // agentWaits starts a canvas.wait and returns where its result comes,
 // once the hub counts it as waiting.
-func agentWaits(t *testing.T, c *client.Client) <-chan bridge.WaitResult {
+func agentWaits(t *testing.T, c *client.Client) <-chan hub.WaitResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	out := make(chan bridge.WaitResult, 1)
+	out := make(chan hub.WaitResult, 1)
 	go func() {
 		res, err := c.Wait(ctx, 60)
 		if err != nil {
@@ -114,7 +114,7 @@ func agentWaits(t *testing.T, c *client.Client) <-chan bridge.WaitResult {
 }
 
 // actionOf reads the name and context of a v0.8 action.
-func actionOf(t *testing.T, res bridge.WaitResult) (string, string) {
+func actionOf(t *testing.T, res hub.WaitResult) (string, string) {
 	t.Helper()
 	var m struct {
 		UserAction struct {
@@ -155,7 +155,7 @@ func TestAttachTwoTerminalsInTmux(t *testing.T) {
 	got := agentWaits(t, agent)
 	x.keysTo(right, "Tab", "Enter")
 	res := <-got
-	if name, values := actionOf(t, res); name != "greet" || values != `{"name":"Ada"}` || res.Source != bridge.Terminal {
+	if name, values := actionOf(t, res); name != "greet" || values != `{"name":"Ada"}` || res.Source != hub.Terminal {
 		t.Errorf("the agent got %s %s from %s", name, values, res.Source)
 	}
 	if res, err := agent.Wait(ctx, 0); err != nil || !res.TimedOut {
@@ -217,7 +217,7 @@ func TestAttachPlain(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := <-got
-	if name, values := actionOf(t, res); name != "greet" || values != `{"name":"Ada"}` || res.Source != bridge.Terminal {
+	if name, values := actionOf(t, res); name != "greet" || values != `{"name":"Ada"}` || res.Source != hub.Terminal {
 		t.Errorf("the agent got %s %s from %s", name, values, res.Source)
 	}
 	// The session prints what changed as it hears of it: quit once it

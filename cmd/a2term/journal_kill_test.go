@@ -16,6 +16,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // killSession is the state of the scripted session the kill test plays,
@@ -87,7 +88,7 @@ func canvasState(ctx context.Context, agent *client.Client) (string, error) {
 // note.
 func stateFacts(t *testing.T, state string) (items int, note string) {
 	t.Helper()
-	var st []bridge.SurfaceState
+	var st []hub.SurfaceState
 	if err := json.Unmarshal([]byte(state), &st); err != nil {
 		t.Fatal(err)
 	}
@@ -206,18 +207,18 @@ func playSteps(ctx context.Context, s *killSession, agent *client.Client, person
 		case "show":
 			_, err = agent.Show(ctx, killShow(shown+1)...)
 		case "append":
-			err = agent.Append(ctx, bridge.RoleAgent, fmt.Sprintf("line %d", appended+1))
+			err = agent.Append(ctx, hub.RoleAgent, fmt.Sprintf("line %d", appended+1))
 		case "set":
-			err = person.SetValue(bridge.Terminal, "s", "note", fmt.Sprintf("v%d", noteN+1))
+			err = person.SetValue(hub.Terminal, "s", "note", fmt.Sprintf("v%d", noteN+1))
 		case "press":
 			// The person presses what they see: once their copy of the
 			// canvas shows the note they typed.
 			if !viewShows(person, s, noteN) {
 				return
 			}
-			err = person.Press(bridge.Terminal, "s", "send", person.Snapshot().Canvas.Version())
+			err = person.Press(hub.Terminal, "s", "send", person.Snapshot().Canvas.Version())
 		case "take":
-			var res bridge.WaitResult
+			var res hub.WaitResult
 			res, err = agent.Wait(ctx, 0)
 			if err == nil && !res.TimedOut {
 				took = actionNote(res.Action)
@@ -355,7 +356,7 @@ func checkRestored(t *testing.T, ctx context.Context, round int, s *killSession,
 	var lines []int
 	for _, e := range person.Snapshot().Transcript {
 		var n int
-		if e.From == bridge.FromAgent {
+		if e.From == hub.FromAgent {
 			if _, err := fmt.Sscanf(e.Text, "line %d", &n); err == nil {
 				lines = append(lines, n)
 			}

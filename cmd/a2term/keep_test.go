@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -60,7 +60,7 @@ func TestKeepSurvivesTheTerminal(t *testing.T) {
 	if !alive(pid) {
 		t.Fatal("the kept a2term is gone")
 	}
-	if err := agent.Append(ctx, bridge.RoleAgent, "said while no one watched"); err != nil {
+	if err := agent.Append(ctx, hub.RoleAgent, "said while no one watched"); err != nil {
 		t.Fatal(err)
 	}
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/mcpserver"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -31,9 +32,9 @@ var mcpForm = []any{
 
 // awaitTranscript waits, with a bounded deadline, until the hub's
 // transcript has a line containing text.
-func awaitTranscript(t *testing.T, hub *bridge.Hub, text string) {
+func awaitTranscript(t *testing.T, h *hub.Hub, text string) {
 	t.Helper()
-	waitView(t, hub, "a transcript line with "+text, func(s bridge.Snapshot) bool {
+	waitView(t, h, "a transcript line with "+text, func(s hub.Snapshot) bool {
 		for _, e := range s.Transcript {
 			if strings.Contains(e.Text, text) {
 				return true
@@ -43,12 +44,12 @@ func awaitTranscript(t *testing.T, hub *bridge.Hub, text string) {
 	})
 }
 
-func press(t *testing.T, hub *bridge.Hub, source bridge.Source, note string) {
+func press(t *testing.T, h *hub.Hub, source hub.Source, note string) {
 	t.Helper()
-	if err := hub.SetValue(source, "main", "note", note); err != nil {
+	if err := h.SetValue(source, "main", "note", note); err != nil {
 		t.Fatal(err)
 	}
-	if err := hub.Press(source, "main", "pay", hub.Snapshot().Canvas.Version()); err != nil {
+	if err := h.Press(source, "main", "pay", h.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -59,14 +60,14 @@ func press(t *testing.T, hub *bridge.Hub, source bridge.Source, note string) {
 // the action in the hub.
 func TestMCPBinary(t *testing.T) {
 	bin := buildBinary(t)
-	hub := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
-	srv, err := bridge.Listen(hub, sock, bridge.ServerOptions{})
+	srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		hub.Close()
+		h.Close()
 		srv.Close()
 	})
 	cmd := exec.Command(bin, "mcp")
@@ -161,7 +162,7 @@ func TestMCPBinary(t *testing.T) {
 		t.Errorf("canvas_show of no messages: %v", r)
 	}
 	send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"canvas_wait","arguments":{"seconds":30}}}`)
-	awaitTranscript(t, hub, "… waiting for the person (up to 30 s)")
+	awaitTranscript(t, h, "… waiting for the person (up to 30 s)")
 	for _, want := range []string{"not a JSON-RPC 2.0 message", "batches are not supported", "message over"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
@@ -181,14 +182,14 @@ func TestMCPBinary(t *testing.T) {
 		t.Errorf("attached mcp started a mirror:\n%s", stderr.String())
 	}
 	// The canvas is intact and a press reaches the next agent.
-	st, err := hub.State("main")
+	st, err := h.State("main")
 	if err != nil || len(st[0].Components) != 4 {
 		t.Fatalf("canvas after the client left: %v %v", st, err)
 	}
-	press(t, hub, bridge.Terminal, "after")
+	press(t, h, hub.Terminal, "after")
 	// A wait the socket server still held for the departed client may
 	// take the press first; it gives it back when its reply fails.
-	res, err := hub.Wait(context.Background(), 10*time.Second)
+	res, err := h.Wait(context.Background(), 10*time.Second)
 	if err != nil || !strings.Contains(string(res.Action), `"note":"after"`) {
 		t.Errorf("wait after the client left: %s %v", res.Action, err)
 	}

@@ -6,7 +6,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/tui/plain"
 )
 
@@ -43,7 +43,7 @@ func (f *plainFlag) decide(auto bool) (plain.Mode, error) {
 // runPlainSession runs plain mode on view over standard input and output
 // until the person quits, ctx is done, or standard input ends once
 // agentDone is closed.
-func runPlainSession(ctx context.Context, view bridge.View, mode plain.Mode, openWeb func() []string, agentDone <-chan struct{}) error {
+func runPlainSession(ctx context.Context, view hub.View, mode plain.Mode, openWeb func() []string, agentDone <-chan struct{}) error {
 	interactive := isTerminal(os.Stdin)
 	opts := plain.Options{
 		Width: plain.Width(os.Getenv, os.Stdout), Boxes: mode.Boxes, Color: mode.Color,

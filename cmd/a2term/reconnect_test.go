@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -26,10 +27,10 @@ func personPresses(t *testing.T, ctx context.Context, sock, name string) {
 	}
 	defer person.Close()
 	waitUntil(t, "the person sees the form", func() bool { return person.Snapshot().Canvas.Surface("hello") != nil })
-	if err := person.SetValue(bridge.Terminal, "hello", "name", name); err != nil {
+	if err := person.SetValue(hub.Terminal, "hello", "name", name); err != nil {
 		t.Fatal(err)
 	}
-	if err := person.Press(bridge.Terminal, "hello", "send", person.Snapshot().Canvas.Version()); err != nil {
+	if err := person.Press(hub.Terminal, "hello", "send", person.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -51,7 +52,7 @@ func waitingNow(t *testing.T, ctx context.Context, sock string) {
 
 // stateOf is canvas.state of the a2term at sock, on a connection of its
 // own.
-func stateOf(ctx context.Context, sock string) ([]bridge.SurfaceState, error) {
+func stateOf(ctx context.Context, sock string) ([]hub.SurfaceState, error) {
 	c, err := client.Dial(ctx, sock)
 	if err != nil {
 		return nil, err

@@ -13,9 +13,9 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -98,11 +98,11 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term replay: %s: %v\n", files[0], err)
 		return exitRefused
 	}
-	board := bridge.NewBoard(a2ui.Options{Lenient: *lenient, Locale: locale, Location: zone}, nil)
-	board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
-	board.Append(bridge.RoleNote, "Replaying "+files[0])
+	board := hub.NewBoard(a2ui.Options{Lenient: *lenient, Locale: locale, Location: zone}, nil)
+	board.SetStatus(func(s *hub.Status) { s.Listening = "" })
+	board.Append(hub.RoleNote, "Replaying "+files[0])
 	if *openFlag {
-		board.Append(bridge.RoleNote, "A stream replays without the web mirror: --open is for a script agent, which runs as for a2term run.")
+		board.Append(hub.RoleNote, "A stream replays without the web mirror: --open is for a script agent, which runs as for a2term run.")
 	}
 
 	if mode.On {
@@ -141,7 +141,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 // feed shows the messages on the board, as one batch or one at a time.
-func feed(ctx context.Context, board *bridge.Board, raws [][]byte, each bool, delay time.Duration) {
+func feed(ctx context.Context, board *hub.Board, raws [][]byte, each bool, delay time.Duration) {
 	msgs := make([]json.RawMessage, len(raws))
 	for i, r := range raws {
 		msgs[i] = r
@@ -159,7 +159,7 @@ func feed(ctx context.Context, board *bridge.Board, raws [][]byte, each bool, de
 			}
 		}
 		if _, _, err := board.Show([]json.RawMessage{m}); err != nil {
-			board.Append(bridge.RoleNote, fmt.Sprintf("message %d refused", i))
+			board.Append(hub.RoleNote, fmt.Sprintf("message %d refused", i))
 		}
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/plain"
@@ -87,15 +88,15 @@ type hubFlags struct {
 // useJournal has hub keep its journal in the state directory, restoring
 // the canvas of the last hub at socket, unless --no-state or the socket
 // is private to a run (no later a2term would find it).
-func (f *hubFlags) useJournal(hub *bridge.Hub, socket string) (bridge.JournalReport, error) {
+func (f *hubFlags) useJournal(h *hub.Hub, socket string) (hub.JournalReport, error) {
 	if f.noState || f.stateDir == "" || socket == "" {
-		return bridge.JournalReport{}, nil
+		return hub.JournalReport{}, nil
 	}
 	if err := statedir.Prepare(f.stateDir); err != nil {
-		return bridge.JournalReport{}, err
+		return hub.JournalReport{}, err
 	}
 	path, _ := statedir.Files(f.stateDir, socket)
-	return hub.UseJournal(path)
+	return h.UseJournal(path)
 }
 
 const stateUsage = "keep the canvas's journal in `DIR` (0700; one journal per socket path, 0600): an a2term started again at the same socket restores the canvas, its values and the actions not yet taken (not for a run's private socket)"
@@ -134,9 +135,9 @@ func addFlags(fs *flag.FlagSet) *hubFlags {
 }
 
 // hubOptions are the hub's options the flags ask for.
-func (f *hubFlags) hubOptions() (bridge.HubOptions, error) {
+func (f *hubFlags) hubOptions() (hub.HubOptions, error) {
 	l, zone, err := f.locale.parse()
-	return bridge.HubOptions{Lenient: f.lenient, Locale: l, Location: zone}, err
+	return hub.HubOptions{Lenient: f.lenient, Locale: l, Location: zone}, err
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
@@ -231,10 +232,10 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitUsage
 	}
-	hub := bridge.NewHub(hopts)
-	defer hub.Close()
-	board := hub.Board()
-	restored, err := f.useJournal(hub, f.socket)
+	h := hub.NewHub(hopts)
+	defer h.Close()
+	board := h.Board()
+	restored, err := f.useJournal(h, f.socket)
 	if err != nil {
 		journalRefused(prefix, name, f.socket, err, stderr)
 		return exitRefused
@@ -247,16 +248,16 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	}
 	var srv *bridge.Server
 	if f.socket == "" {
-		srv, err = bridge.ListenPrivate(hub, opts)
+		srv, err = bridge.ListenPrivate(h, opts)
 	} else {
-		srv, err = bridge.Listen(hub, f.socket, opts)
+		srv, err = bridge.Listen(h, f.socket, opts)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		if errors.Is(err, statedir.ErrSocketInUse) {
 			socketInUse(prefix, name, f.socket, stderr)
 		}
-		abandon(prefix, hub, stderr)
+		abandon(prefix, h, stderr)
 		return exitRefused
 	}
 	// Deferred after the hub's Close, so it runs first: every pending
@@ -264,11 +265,11 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	// off the status line.
 	defer srv.Close()
 
-	web, err := startWeb(hub, f.noWeb, nil, false, restored.WebPort)
+	web, err := startWeb(h, f.noWeb, nil, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		srv.Close()
-		abandon(prefix, hub, stderr)
+		abandon(prefix, h, stderr)
 		return exitRefused
 	}
 	var openWeb func() []string
@@ -285,7 +286,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 				defer close(opened)
 				for _, l := range web.Open(true) {
 					if l != "" {
-						board.AppendUnjournaled(bridge.RoleNote, l)
+						board.AppendUnjournaled(hub.RoleNote, l)
 					}
 				}
 			}()
@@ -319,24 +320,24 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	} else if agent.script != nil {
 		// The script's socket is private to it: nothing for the person
 		// to connect to, so the status line does not show it.
-		board.SetStatus(func(s *bridge.Status) { s.Listening = "" })
+		board.SetStatus(func(s *hub.Status) { s.Listening = "" })
 		ctx, cancel := context.WithCancel(context.Background())
 		scriptDone := make(chan struct{})
 		agentDone = scriptDone
 		go func() {
 			defer close(scriptDone)
 			if err := agent.script(ctx, srv.Path()); err != nil && ctx.Err() == nil {
-				board.Append(bridge.RoleNote, "The script stopped: "+err.Error())
+				board.Append(hub.RoleNote, "The script stopped: "+err.Error())
 			}
 		}()
 		defer func() { cancel(); <-scriptDone }()
 	} else {
-		board.Append(bridge.RoleNote, "Waiting for an agent: start it with A2TERM_SOCKET="+srv.Path()+" in its environment.")
+		board.Append(hub.RoleNote, "Waiting for an agent: start it with A2TERM_SOCKET="+srv.Path()+" in its environment.")
 	}
 
 	// The terminal shows the canvas: no one has to be told later what
 	// happened while it did.
-	unwatch := hub.Watch()
+	unwatch := h.Watch()
 	defer unwatch()
 
 	// With --keep, a hangup ends only what draws on the terminal, and so
@@ -344,7 +345,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	onTerminal := isTerminal(os.Stdin)
 	var hungUp atomic.Bool
 	gone := func() bool { return f.keep && (hungUp.Load() || onTerminal && !isTerminal(os.Stdin)) }
-	keep := func() int { return keepServing(prefix, f, hub, srv, sigs, unwatch) }
+	keep := func() int { return keepServing(prefix, f, h, srv, sigs, unwatch) }
 
 	if mode.On {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -359,7 +360,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 			case <-ctx.Done():
 			}
 		}()
-		err := runPlainSession(ctx, hub, mode, openWeb, agentDone)
+		err := runPlainSession(ctx, h, mode, openWeb, agentDone)
 		cancel()
 		<-watched
 		if gone() {
@@ -374,7 +375,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 
 	r, ssh := terminalRenderer()
 	out := tui.NewOutput(os.Stdout)
-	m := tui.New(hub, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice})
+	m := tui.New(h, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice})
 	defer m.Close()
 	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 
@@ -405,8 +406,8 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 
 // abandon ends the hub of a refused start, leaving its journal as it
 // was found.
-func abandon(prefix string, hub *bridge.Hub, stderr io.Writer) {
-	if err := hub.Abandon(); err != nil {
+func abandon(prefix string, h *hub.Hub, stderr io.Writer) {
+	if err := h.Abandon(); err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 	}
 }
@@ -439,23 +440,23 @@ func socketInUse(prefix, name, socket string, stderr io.Writer) {
 // terminal's view no longer counts as watching (the next terminal to
 // attach is told what happened meanwhile), and further hangups are
 // ignored. The agent, its waits and the web mirror notice nothing.
-func keepServing(prefix string, f *hubFlags, hub *bridge.Hub, srv *bridge.Server, sigs <-chan os.Signal, unwatch func()) int {
+func keepServing(prefix string, f *hubFlags, h *hub.Hub, srv *bridge.Server, sigs <-chan os.Signal, unwatch func()) int {
 	unwatch()
-	board := hub.Board()
+	board := h.Board()
 	logf, err := statedir.OpenLog(f.stateDir, srv.Path())
 	if err != nil {
-		board.Append(bridge.RoleNote, "The terminal went away; the canvas stays, without a log: "+err.Error())
+		board.Append(hub.RoleNote, "The terminal went away; the canvas stays, without a log: "+err.Error())
 		if logf, err = os.OpenFile(os.DevNull, os.O_WRONLY, 0); err != nil {
 			return exitRefused
 		}
 	}
 	defer logf.Close()
 	if err := leaveTerminal(logf); err != nil {
-		board.Append(bridge.RoleNote, "The terminal went away, and a2term could not leave it: "+err.Error())
+		board.Append(hub.RoleNote, "The terminal went away, and a2term could not leave it: "+err.Error())
 	}
 	logger := log.New(logf, prefix, log.LstdFlags)
 	logger.Printf("the terminal went away; the canvas stays at %s (pid %d) until SIGTERM; show it with: a2term attach --socket %s", srv.Path(), os.Getpid(), srv.Path())
-	board.Append(bridge.RoleNote, "The terminal went away; the canvas stayed. Show it with: a2term attach --socket "+srv.Path())
+	board.Append(hub.RoleNote, "The terminal went away; the canvas stayed. Show it with: a2term attach --socket "+srv.Path())
 	for sig := range sigs {
 		if !isHangup(sig) {
 			logger.Printf("%v: the hub ends", sig)
@@ -472,10 +473,10 @@ func isTerminal(v any) bool {
 }
 
 // transcriptLog writes log lines into the transcript as notes.
-type transcriptLog struct{ board *bridge.Board }
+type transcriptLog struct{ board *hub.Board }
 
 func (l transcriptLog) Write(p []byte) (int, error) {
-	l.board.Append(bridge.RoleNote, strings.TrimRight(string(p), "\n"))
+	l.board.Append(hub.RoleNote, strings.TrimRight(string(p), "\n"))
 	return len(p), nil
 }
 
@@ -484,7 +485,7 @@ func (l transcriptLog) Write(p []byte) (int, error) {
 type child struct {
 	name  string
 	cmd   *exec.Cmd
-	board *bridge.Board
+	board *hub.Board
 	// outputs are the read ends of CMD's standard output and error.
 	outputs [2]*os.File
 	// exited is closed once the process has been waited for, drained
@@ -497,7 +498,7 @@ type child struct {
 // output as its "out", from standard error as its "err". The board
 // sanitizes them like any agent text. When CMD exits, the transcript says
 // how.
-func startChild(argv, env []string, board *bridge.Board) (*child, error) {
+func startChild(argv, env []string, board *hub.Board) (*child, error) {
 	var reads, writes [2]*os.File
 	closeAll := func() {
 		for i := range reads {
@@ -532,7 +533,7 @@ func startChild(argv, env []string, board *bridge.Board) (*child, error) {
 
 	c := &child{name: filepath.Base(argv[0]), cmd: cmd, board: board, outputs: reads,
 		exited: make(chan struct{}), drained: make(chan struct{}), finished: make(chan struct{})}
-	board.Append(bridge.RoleNote, "Started "+strings.Join(argv, " ")+"; its output appears here.")
+	board.Append(hub.RoleNote, "Started "+strings.Join(argv, " ")+"; its output appears here.")
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); c.pump(reads[0], false) }()
@@ -569,7 +570,7 @@ func (c *child) wait() {
 	case <-timer.C:
 	}
 	timer.Stop()
-	c.board.Append(bridge.RoleNote, exitText(c.name, c.cmd.ProcessState, err))
+	c.board.Append(hub.RoleNote, exitText(c.name, c.cmd.ProcessState, err))
 	<-c.drained
 	close(c.finished)
 }

@@ -20,8 +20,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestMain lets the test binary play the agent of `a2term run` in the
@@ -106,11 +106,11 @@ func testAgent() int {
 
 // startTestChild starts argv as a2term run does, on a board of its own,
 // and checks at the end that no goroutine of it is left.
-func startTestChild(t *testing.T, argv ...string) (*child, *bridge.Board) {
+func startTestChild(t *testing.T, argv ...string) (*child, *hub.Board) {
 	t.Helper()
 	leaks := goleak.IgnoreCurrent()
 	t.Cleanup(func() { goleak.VerifyNone(t, leaks) })
-	board := bridge.NewBoard(a2ui.Options{}, nil)
+	board := hub.NewBoard(a2ui.Options{}, nil)
 	c, err := startChild(argv, os.Environ(), board)
 	if err != nil {
 		t.Fatal(err)
@@ -120,11 +120,11 @@ func startTestChild(t *testing.T, argv ...string) (*child, *bridge.Board) {
 }
 
 // boardHas is a condition: the transcript holds an entry with this text.
-func boardHas(text string) func(bridge.Snapshot) bool {
-	return func(s bridge.Snapshot) bool { return entryIndex(s, text) >= 0 }
+func boardHas(text string) func(hub.Snapshot) bool {
+	return func(s hub.Snapshot) bool { return entryIndex(s, text) >= 0 }
 }
 
-func entryIndex(s bridge.Snapshot, text string) int {
+func entryIndex(s hub.Snapshot, text string) int {
 	for i, e := range s.Transcript {
 		if e.Text == text {
 			return i
@@ -146,15 +146,15 @@ func TestChildOutput(t *testing.T) {
 		if i < 0 || i > exit {
 			t.Errorf("%q is not in the transcript before the exit line:\n%s", want, transcriptText(s))
 		}
-		from := bridge.FromStdout
+		from := hub.FromStdout
 		if want == "oops" {
-			from = bridge.FromStderr
+			from = hub.FromStderr
 		}
-		if i >= 0 && (s.Transcript[i].Role != bridge.RoleTool || s.Transcript[i].From != from) {
+		if i >= 0 && (s.Transcript[i].Role != hub.RoleTool || s.Transcript[i].From != from) {
 			t.Errorf("%q has role %s, from %s; want the child's %s", want, s.Transcript[i].Role, s.Transcript[i].From, from)
 		}
 	}
-	if i := entryIndex(s, "sh exited with status 3"); s.Transcript[i].From != bridge.FromA2term {
+	if i := entryIndex(s, "sh exited with status 3"); s.Transcript[i].From != hub.FromA2term {
 		t.Errorf("the exit line is from %s, not a2term's", s.Transcript[i].From)
 	}
 	if n := len(s.Transcript); n != 6 { // started, four lines, exited
@@ -209,7 +209,7 @@ func waitGone(t *testing.T, pid int) {
 // how CMD ended.
 func TestChildStop(t *testing.T) {
 	c, board := startTestChild(t, "sh", "-c", `sleep 60 & echo "background $!"; wait`)
-	s := waitView(t, board, "the background pid", func(s bridge.Snapshot) bool {
+	s := waitView(t, board, "the background pid", func(s hub.Snapshot) bool {
 		return strings.Contains(transcriptText(s), "tool: background ")
 	})
 	var bg int

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -73,8 +74,8 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitUsage
 	}
-	hub := bridge.NewHub(hopts)
-	restored, err := f.useJournal(hub, f.socket)
+	h := hub.NewHub(hopts)
+	restored, err := f.useJournal(h, f.socket)
 	if err != nil {
 		journalRefused("a2term serve: ", "serve", f.socket, err, stderr)
 		return exitRefused
@@ -82,20 +83,20 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	if restored.Notice != "" {
 		fmt.Fprintf(stderr, "a2term serve: %s\n", restored.Notice)
 	}
-	srv, err := bridge.Listen(hub, f.socket, bridge.ServerOptions{Logger: log.New(stderr, "", log.LstdFlags)})
+	srv, err := bridge.Listen(h, f.socket, bridge.ServerOptions{Logger: log.New(stderr, "", log.LstdFlags)})
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		if errors.Is(err, statedir.ErrSocketInUse) {
 			socketInUse("a2term serve: ", "serve", f.socket, stderr)
 		}
-		abandon("a2term serve: ", hub, stderr)
+		abandon("a2term serve: ", h, stderr)
 		return exitRefused
 	}
-	web, err := startWeb(hub, f.noWeb, stderr, false, restored.WebPort)
+	web, err := startWeb(h, f.noWeb, stderr, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		srv.Close()
-		abandon("a2term serve: ", hub, stderr)
+		abandon("a2term serve: ", h, stderr)
 		return exitRefused
 	}
 	// Listening for SIGUSR1 before the first line is out: whoever reads
@@ -119,7 +120,7 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		// Whoever started us cannot learn where to connect.
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		srv.Close()
-		abandon("a2term serve: ", hub, stderr)
+		abandon("a2term serve: ", h, stderr)
 		return exitRefused
 	}
 	// Opening the browser may take the opener's moment to fail: after
@@ -147,7 +148,7 @@ wait:
 	// Every pending wait is answered (timed out) before the socket
 	// closes; then the hub ends.
 	err = srv.Close()
-	hub.Close()
+	h.Close()
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitRefused

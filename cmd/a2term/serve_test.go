@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -191,7 +191,7 @@ func TestServeBinary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Surfaces) != 1 || res.Surfaces[0] != (bridge.SurfaceSummary{SurfaceID: "hello", Protocol: "v0.8", Components: 5, Root: "root", Shown: true}) {
+			if len(res.Surfaces) != 1 || res.Surfaces[0] != (hub.SurfaceSummary{SurfaceID: "hello", Protocol: "v0.8", Components: 5, Root: "root", Shown: true}) {
 				t.Errorf("show: %+v", res)
 			}
 			states, err := c.State(ctx, "hello")

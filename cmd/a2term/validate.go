@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/script"
+	"github.com/a2term/a2term/hub"
 )
 
 const validateAbout = `
@@ -86,7 +86,7 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(files) > 1 {
-		fmt.Fprintf(stdout, "%s: %d accepted, %d refused\n", bridge.Plural(len(files), "file", "files"), accepted, refused)
+		fmt.Fprintf(stdout, "%s: %d accepted, %d refused\n", hub.Plural(len(files), "file", "files"), accepted, refused)
 	}
 	return code
 }
@@ -146,12 +146,12 @@ func reportScript(w io.Writer, name string, shows []script.Show, opts a2ui.Optio
 		}
 	}
 	if refused == 0 {
-		fmt.Fprintf(w, "%s: ok: a script agent, %s (%s), %s\n", name, bridge.Plural(len(shows), "show step", "show steps"),
-			bridge.Plural(messages, "message", "messages"), bridge.Plural(warnings, "warning", "warnings"))
+		fmt.Fprintf(w, "%s: ok: a script agent, %s (%s), %s\n", name, hub.Plural(len(shows), "show step", "show steps"),
+			hub.Plural(messages, "message", "messages"), hub.Plural(warnings, "warning", "warnings"))
 		return true
 	}
-	fmt.Fprintf(w, "%s: refused: %d of %s refused, %s\n", name, refused, bridge.Plural(len(shows), "show step", "show steps"),
-		bridge.Plural(warnings, "warning", "warnings"))
+	fmt.Fprintf(w, "%s: refused: %d of %s refused, %s\n", name, refused, hub.Plural(len(shows), "show step", "show steps"),
+		hub.Plural(warnings, "warning", "warnings"))
 	return false
 }
 
@@ -197,17 +197,17 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 	}
 	switch {
 	case len(res.refused) == 0:
-		fmt.Fprintf(w, "%s: ok: %s, %s shown, %s\n", name, bridge.Plural(res.messages, "message", "messages"),
-			bridge.Plural(shown, "surface", "surfaces"), bridge.Plural(len(res.warnings), "warning", "warnings"))
+		fmt.Fprintf(w, "%s: ok: %s, %s shown, %s\n", name, hub.Plural(res.messages, "message", "messages"),
+			hub.Plural(shown, "surface", "surfaces"), hub.Plural(len(res.warnings), "warning", "warnings"))
 		return true
 	case each:
 		fmt.Fprintf(w, "%s: refused: %d of %s refused, %s\n", name, len(res.refused),
-			bridge.Plural(res.messages, "message", "messages"), bridge.Plural(len(res.warnings), "warning", "warnings"))
+			hub.Plural(res.messages, "message", "messages"), hub.Plural(len(res.warnings), "warning", "warnings"))
 	case res.messages == 1:
 		fmt.Fprintf(w, "%s: refused: its one message was not applied\n", name)
 	default:
 		fmt.Fprintf(w, "%s: refused: the batch of %s was not applied (use --each to check message by message)\n", name,
-			bridge.Plural(res.messages, "message", "messages"))
+			hub.Plural(res.messages, "message", "messages"))
 	}
 	return false
 }
@@ -235,5 +235,5 @@ func describeSurface(s *a2ui.Surface) string {
 		}
 	}
 	return fmt.Sprintf("surface %s: A2UI %s, %s, %s, %s", s.ID(), s.Protocol(), catalog,
-		bridge.Plural(s.ComponentCount(), "component", "components"), state)
+		hub.Plural(s.ComponentCount(), "component", "components"), state)
 }

@@ -6,6 +6,7 @@ import (
 	"log"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // startWeb starts the web mirror of hub unless off. Its log (method and
@@ -14,7 +15,7 @@ import (
 // agentLink hands the agent the one-time link (a2term mcp on its own).
 //
 // port is the port to listen on when it is free (a restored canvas's).
-func startWeb(hub *bridge.Hub, off bool, logw io.Writer, agentLink bool, port int) (*bridge.WebServer, error) {
+func startWeb(h *hub.Hub, off bool, logw io.Writer, agentLink bool, port int) (*bridge.WebServer, error) {
 	if off {
 		return nil, nil
 	}
@@ -22,7 +23,7 @@ func startWeb(hub *bridge.Hub, off bool, logw io.Writer, agentLink bool, port in
 	if logw != nil {
 		logger = log.New(logw, "", log.LstdFlags)
 	}
-	web, err := bridge.ServeWeb(hub, bridge.WebOptions{Logger: logger, AgentLink: agentLink, Port: port})
+	web, err := bridge.ServeWeb(h, bridge.WebOptions{Logger: logger, AgentLink: agentLink, Port: port})
 	if err != nil {
 		return nil, fmt.Errorf("web mirror: %w", err)
 	}

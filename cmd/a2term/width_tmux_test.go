@@ -19,8 +19,8 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -123,7 +123,7 @@ func layoutAt(frame, text string) (col, row int, ok bool) {
 // termenv.Ascii as under NO_COLOR.
 func hardFrame(t *testing.T, text string, w, h int, p termenv.Profile) string {
 	t.Helper()
-	b := bridge.NewBoard(a2ui.Options{}, nil)
+	b := hub.NewBoard(a2ui.Options{}, nil)
 	if _, _, err := b.Show(hardSurface(text)); err != nil {
 		t.Fatal(err)
 	}

@@ -30,8 +30,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/snapshot"
 )
@@ -150,7 +150,7 @@ func (c *Canvas) Client() *client.Client {
 
 // Hub is the canvas's hub, for what a test wants to look at directly
 // (State, the transcript).
-func (c *Canvas) Hub() *bridge.Hub { return c.s.Hub() }
+func (c *Canvas) Hub() *hub.Hub { return c.s.Hub() }
 
 // Go plays agent as the canvas's agent, a client of its socket, on a
 // goroutine of its own, and waits until it first waits for the person

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // BenchmarkRefreshOneChange: a surface of 250 rows (a check box and a
@@ -27,17 +27,17 @@ func BenchmarkRefreshOneChange(b *testing.B) {
 	for i, m := range msgs {
 		raws[i] = json.RawMessage(m)
 	}
-	hub := bridge.NewHub(bridge.HubOptions{})
-	if _, err := hub.Show(raws); err != nil {
+	h := hub.NewHub(hub.HubOptions{})
+	if _, err := h.Show(raws); err != nil {
 		b.Fatal(err)
 	}
-	s := New(hub, io.Discard, Options{})
+	s := New(h, io.Discard, Options{})
 	defer s.Close()
 	s.Refresh()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		if err := hub.SetValue(bridge.Terminal, "s", "box:i7", i%2 == 0); err != nil {
+		if err := h.SetValue(hub.Terminal, "s", "box:i7", i%2 == 0); err != nil {
 			b.Fatal(err)
 		}
 		s.Refresh()

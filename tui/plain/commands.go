@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 )
 
 // Command is one thing the person can type. The help command prints this
@@ -277,7 +277,7 @@ func (s *Session) press(t target) error {
 	if m, ok := t.o.opens[t.key.node]; ok && t.o.modal == "" {
 		s.openDialog(t.o, m)
 	}
-	if err := s.view.Press(bridge.Terminal, t.key.surface, t.key.node, t.o.version); err != nil {
+	if err := s.view.Press(hub.Terminal, t.key.surface, t.key.node, t.o.version); err != nil {
 		return err
 	}
 	// A link: a2term opens nothing; the person is given the address.
@@ -326,7 +326,7 @@ func (s *Session) hint(t target) string {
 }
 
 func (s *Session) set(t target, v any) error {
-	return s.view.SetValue(bridge.Terminal, t.key.surface, t.key.node, v)
+	return s.view.SetValue(hub.Terminal, t.key.surface, t.key.node, v)
 }
 
 func (s *Session) hidden(k nodeKey) bool {
@@ -344,7 +344,7 @@ func (s *Session) hidden(k nodeKey) bool {
 
 // setText sets a field to what the person typed.
 func (s *Session) setText(k nodeKey, text string) error {
-	return s.view.SetValue(bridge.Terminal, k.surface, k.node, text)
+	return s.view.SetValue(hub.Terminal, k.surface, k.node, text)
 }
 
 func (s *Session) cmdSet(args string) error {
@@ -719,9 +719,9 @@ func (s *Session) cmdStatus(string) error {
 	case st.WebURL == "":
 		s.say("The web mirror is off.")
 	default:
-		s.say(fmt.Sprintf("The web mirror is on; %s (type web to reach it).", bridge.Plural(st.Viewers, "page watches", "pages watch")))
+		s.say(fmt.Sprintf("The web mirror is on; %s (type web to reach it).", hub.Plural(st.Viewers, "page watches", "pages watch")))
 	}
-	s.say(bridge.Plural(st.Queued, "action waits", "actions wait") + " for the agent.")
+	s.say(hub.Plural(st.Queued, "action waits", "actions wait") + " for the agent.")
 	return nil
 }
 

@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // play runs a transcript script against a hub and returns what plain mode
@@ -36,11 +36,11 @@ import (
 func play(t *testing.T, script string, opts Options) string {
 	t.Helper()
 	clock := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
-	hub := bridge.NewHub(bridge.HubOptions{Now: func() time.Time { return clock }})
+	h := hub.NewHub(hub.HubOptions{Now: func() time.Time { return clock }})
 	var out bytes.Buffer
 	width := DefaultWidth
 	opts.Width = func() int { return width }
-	s := New(hub, &out, opts)
+	s := New(h, &out, opts)
 	defer s.Close()
 	s.Refresh()
 	for i, l := range strings.Split(script, "\n") {
@@ -70,7 +70,7 @@ func play(t *testing.T, script string, opts Options) string {
 				if len(b) == 0 {
 					continue
 				}
-				if _, err := hub.Show(b); err != nil {
+				if _, err := h.Show(b); err != nil {
 					out.WriteString("# the show was refused: " + err.Error() + "\n")
 				}
 				if verb == "each" {
@@ -78,23 +78,23 @@ func play(t *testing.T, script string, opts Options) string {
 				}
 			}
 		case verb == "json":
-			if _, err := hub.Show([]json.RawMessage{json.RawMessage(arg)}); err != nil {
+			if _, err := h.Show([]json.RawMessage{json.RawMessage(arg)}); err != nil {
 				out.WriteString("# the show was refused: " + err.Error() + "\n")
 			}
 		case verb == "say":
 			if u, err := strconv.Unquote(arg); err == nil {
 				arg = u
 			}
-			if err := hub.Append(bridge.RoleAgent, arg); err != nil {
+			if err := h.Append(hub.RoleAgent, arg); err != nil {
 				t.Fatalf("line %d: %v", i+1, err)
 			}
 		case verb == "out" || verb == "err":
 			if u, err := strconv.Unquote(arg); err == nil {
 				arg = u
 			}
-			hub.Board().AppendOutput(verb == "err", arg)
+			h.Board().AppendOutput(verb == "err", arg)
 		case verb == "take":
-			res, err := hub.Wait(context.Background(), 0)
+			res, err := h.Wait(context.Background(), 0)
 			if err != nil {
 				t.Fatalf("line %d: %v", i+1, err)
 			}
@@ -198,10 +198,10 @@ func TestAgentCannotForgeA2termLines(t *testing.T) {
 // this view's words; colour comes only when asked for, and only on the
 // view's own marks.
 func TestWebAndColor(t *testing.T) {
-	hub := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	var out bytes.Buffer
 	opened := 0
-	s := New(hub, &out, Options{OpenWeb: func() []string {
+	s := New(h, &out, Options{OpenWeb: func() []string {
 		opened++
 		return []string{"The web mirror is opened in the browser.", "", "ctrl+o makes a new link."}
 	}})
@@ -213,7 +213,7 @@ func TestWebAndColor(t *testing.T) {
 	if strings.ContainsRune(out.String(), '\x1b') {
 		t.Errorf("colour without being asked:\n%q", out.String())
 	}
-	off := New(hub, &out, Options{})
+	off := New(h, &out, Options{})
 	defer off.Close()
 	out.Reset()
 	off.Exec("web")
@@ -234,11 +234,11 @@ func TestWebAndColor(t *testing.T) {
 // again: the board it shows can be swapped for another, and what it says
 // while it has lost its hub is set by the test.
 type hubView struct {
-	*bridge.Board
+	*hub.Board
 	lost string
 }
 
-func (v *hubView) Snapshot() bridge.Snapshot {
+func (v *hubView) Snapshot() hub.Snapshot {
 	s := v.Board.Snapshot()
 	s.Status.Lost = v.lost
 	return s
@@ -250,9 +250,9 @@ func (v *hubView) Snapshot() bridge.Snapshot {
 // rather than wait for their numbers to pass the old ones.
 func TestLostHubAndATranscriptStartedAgain(t *testing.T) {
 	clock := func() time.Time { return time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC) }
-	old := bridge.NewBoard(a2ui.Options{}, clock)
+	old := hub.NewBoard(a2ui.Options{}, clock)
 	for _, l := range []string{"old one", "old two", "old three"} {
-		old.AppendFrom(bridge.FromAgent, bridge.RoleAgent, l)
+		old.AppendFrom(hub.FromAgent, hub.RoleAgent, l)
 	}
 	v := &hubView{Board: old}
 	var out bytes.Buffer
@@ -270,9 +270,9 @@ func TestLostHubAndATranscriptStartedAgain(t *testing.T) {
 	}
 	out.Reset()
 	v.lost = ""
-	again := bridge.NewBoard(a2ui.Options{}, clock)
-	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new one")
-	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new two")
+	again := hub.NewBoard(a2ui.Options{}, clock)
+	again.AppendFrom(hub.FromAgent, hub.RoleAgent, "new one")
+	again.AppendFrom(hub.FromAgent, hub.RoleAgent, "new two")
 	v.Board = again
 	s.Refresh()
 	got := out.String()
@@ -285,7 +285,7 @@ func TestLostHubAndATranscriptStartedAgain(t *testing.T) {
 		t.Errorf("old lines are printed again:\n%s", got)
 	}
 	out.Reset()
-	again.AppendFrom(bridge.FromAgent, bridge.RoleAgent, "new three")
+	again.AppendFrom(hub.FromAgent, hub.RoleAgent, "new three")
 	s.Refresh()
 	if got := out.String(); !strings.Contains(got, "new three") || strings.Contains(got, "new two") || strings.Contains(got, "starts again") {
 		t.Errorf("the next line is not printed alone:\n%s", got)
@@ -295,8 +295,8 @@ func TestLostHubAndATranscriptStartedAgain(t *testing.T) {
 // TestStatusCounts: the status command counts in words, one action or
 // page not in the plural.
 func TestStatusCounts(t *testing.T) {
-	board := bridge.NewBoard(a2ui.Options{}, nil)
-	board.SetStatus(func(s *bridge.Status) { s.WebURL, s.Viewers, s.Queued = "http://127.0.0.1:1/", 1, 1 })
+	board := hub.NewBoard(a2ui.Options{}, nil)
+	board.SetStatus(func(s *hub.Status) { s.WebURL, s.Viewers, s.Queued = "http://127.0.0.1:1/", 1, 1 })
 	var out bytes.Buffer
 	s := New(board, &out, Options{})
 	defer s.Close()

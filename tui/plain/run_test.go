@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -33,9 +33,9 @@ const formStream = `{"surfaceUpdate": {"surfaceId": "hello", "components": [{"id
 // drawn the controls they name wait for them, run in order once shown,
 // and the end of the input ends the session only once the agent is done.
 func TestPipeCommandsWaitForTheAgent(t *testing.T) {
-	hub := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	out := &testutil.SyncBuffer{}
-	s := New(hub, out, Options{})
+	s := New(h, out, Options{})
 	defer s.Close()
 	in, typed := io.Pipe()
 	agentDone := make(chan struct{})
@@ -48,10 +48,10 @@ func TestPipeCommandsWaitForTheAgent(t *testing.T) {
 	typed.Close()
 	raws, _ := a2ui.SplitStream([]byte(formStream))
 	msgs := []json.RawMessage{raws[0], raws[1]}
-	if _, err := hub.Show(msgs); err != nil {
+	if _, err := h.Show(msgs); err != nil {
 		t.Fatal(err)
 	}
-	res, err := hub.Wait(context.Background(), 20*time.Second)
+	res, err := h.Wait(context.Background(), 20*time.Second)
 	if err != nil || res.TimedOut {
 		t.Fatalf("the agent got nothing: %v %+v\n%s", err, res, out.String())
 	}
@@ -63,7 +63,7 @@ func TestPipeCommandsWaitForTheAgent(t *testing.T) {
 		t.Fatalf("the session ended before the agent was done: %v\n%s", err, out.String())
 	default:
 	}
-	hub.Append(bridge.RoleAgent, "Nice to meet you, Ada!")
+	h.Append(hub.RoleAgent, "Nice to meet you, Ada!")
 	close(agentDone)
 	select {
 	case err := <-ran:
@@ -88,9 +88,9 @@ func TestPipeCommandsWaitForTheAgent(t *testing.T) {
 // waits in a pipe while the agent may still show it, and is refused once
 // it cannot, or at a terminal.
 func TestExecWaitsOnlyWhenItMay(t *testing.T) {
-	hub := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	var out bytes.Buffer
-	s := New(hub, &out, Options{})
+	s := New(h, &out, Options{})
 	defer s.Close()
 	s.Refresh()
 	if got := s.exec("press 3", true); got != wait {
@@ -109,7 +109,7 @@ func TestExecWaitsOnlyWhenItMay(t *testing.T) {
 	if got := s.exec("press 3", false); got != done || !strings.Contains(out.String(), "there is no control 3") {
 		t.Errorf("press 3 once nothing more can come: %v\n%s", got, out.String())
 	}
-	term := New(hub, &out, Options{Interactive: true})
+	term := New(h, &out, Options{Interactive: true})
 	defer term.Close()
 	if got := term.exec("press 3", true); got != done {
 		t.Errorf("press 3 typed at a terminal: %v, want done", got)
@@ -140,9 +140,9 @@ func TestRunEnds(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			hub := bridge.NewHub(bridge.HubOptions{})
+			h := hub.NewHub(hub.HubOptions{})
 			out := &testutil.SyncBuffer{}
-			s := New(hub, out, Options{})
+			s := New(h, out, Options{})
 			defer s.Close()
 			in, typed := io.Pipe()
 			defer typed.Close()
@@ -167,9 +167,9 @@ func TestRunEnds(t *testing.T) {
 // TestInteractivePrompt: at a terminal a prompt shows once the agent is
 // quiet, and what is typed is not printed again (the terminal echoes it).
 func TestInteractivePrompt(t *testing.T) {
-	hub := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	out := &testutil.SyncBuffer{}
-	s := New(hub, out, Options{Interactive: true})
+	s := New(h, out, Options{Interactive: true})
 	defer s.Close()
 	in, typed := io.Pipe()
 	ran := make(chan error, 1)

@@ -16,8 +16,8 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 )
 
 // DefaultWidth is the width lines wrap at when nothing says otherwise.
@@ -64,13 +64,13 @@ type Options struct {
 // Session is plain mode on one view: it prints what changes and carries
 // out the person's commands. Its methods are for one goroutine (Run's).
 type Session struct {
-	view  bridge.View
+	view  hub.View
 	out   io.Writer
 	opts  Options
 	theme *components.Theme
 
-	snap    bridge.Snapshot
-	last    bridge.Entry // the newest transcript entry printed
+	snap    hub.Snapshot
+	last    hub.Entry // the newest transcript entry printed
 	viewers int
 	lost    string              // what the view said last of its lost a2term
 	printed map[string]*outline // per surface: what the person last read
@@ -104,7 +104,7 @@ type valueWait struct {
 }
 
 // New returns a session on view printing to out. Call Close when done.
-func New(view bridge.View, out io.Writer, opts Options) *Session {
+func New(view hub.View, out io.Writer, opts Options) *Session {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
 	s := &Session{
@@ -272,7 +272,7 @@ func (s *Session) Refresh() {
 	entries := s.newEntries()
 	cut := 0
 	for i, e := range entries {
-		if e.From == bridge.FromA2term && e.Role == bridge.RoleEvent && strings.HasPrefix(e.Text, "→ show") {
+		if e.From == hub.FromA2term && e.Role == hub.RoleEvent && strings.HasPrefix(e.Text, "→ show") {
 			cut = i + 1
 		}
 	}
@@ -420,14 +420,14 @@ func (s *Session) number(surface, node string) int {
 // Another transcript than the one printed (a hub started again without
 // its journal, numbered from 1 again) is printed from its first entry,
 // after a line saying so.
-func (s *Session) newEntries() []bridge.Entry {
+func (s *Session) newEntries() []hub.Entry {
 	tr := s.snap.Transcript
 	if len(tr) == 0 {
 		return nil
 	}
-	if s.last.Seq > 0 && !bridge.Continues(tr, s.last) {
+	if s.last.Seq > 0 && !hub.Continues(tr, s.last) {
 		s.say("The transcript starts again: the a2term's is another one now.")
-		s.last = bridge.Entry{}
+		s.last = hub.Entry{}
 	}
 	if tr[0].Seq > s.last.Seq+1 {
 		s.say(fmt.Sprintf("%d older transcript lines are no longer kept.", tr[0].Seq-s.last.Seq-1))
@@ -444,23 +444,23 @@ func (s *Session) newEntries() []bridge.Entry {
 
 // entry prints a transcript entry. Who wrote it is said by the view: a2term's
 // own lines carry its mark, everyone else's a label before the text.
-func (s *Session) entry(e bridge.Entry) {
+func (s *Session) entry(e hub.Entry) {
 	switch e.From {
-	case bridge.FromA2term:
+	case hub.FromA2term:
 		s.put(markA2term, "", e.Text)
 		return
-	case bridge.FromStdout:
+	case hub.FromStdout:
 		s.put(markOther, "out: ", e.Text)
 		return
-	case bridge.FromStderr:
+	case hub.FromStderr:
 		s.put(markOther, "err: ", e.Text)
 		return
 	}
 	label := "agent: "
 	switch e.Role {
-	case bridge.RoleTool:
+	case hub.RoleTool:
 		label = "tool: "
-	case bridge.RoleNote:
+	case hub.RoleNote:
 		label = "note: "
 	}
 	s.put(markOther, label, e.Text)

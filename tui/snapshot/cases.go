@@ -15,7 +15,7 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 )
 
 // Case is one snapshot of a folder: NAME.jsonl, a stream or a script
@@ -218,9 +218,9 @@ func Check(dir string, w io.Writer) (Result, error) {
 	case res.Cases == 0:
 		fmt.Fprintf(w, "no snapshots in %s (NAME.jsonl beside NAME.golden)\n", dir)
 	case res.Failed == 0:
-		fmt.Fprintln(w, bridge.Plural(res.Cases, "snapshot matches", "snapshots match"))
+		fmt.Fprintln(w, hub.Plural(res.Cases, "snapshot matches", "snapshots match"))
 	default:
-		fmt.Fprintf(w, "%s, %s\n", bridge.Plural(res.Cases, "snapshot", "snapshots"), bridge.Plural(res.Failed, "does not match", "do not match"))
+		fmt.Fprintf(w, "%s, %s\n", hub.Plural(res.Cases, "snapshot", "snapshots"), hub.Plural(res.Failed, "does not match", "do not match"))
 	}
 	return res, nil
 }
@@ -252,7 +252,7 @@ func Update(dir string, w io.Writer) (Result, error) {
 		fmt.Fprintf(w, "wrote %s\n", c.GoldenPath())
 	}
 	res.Failed += orphans(dir, cases, w)
-	fmt.Fprintf(w, "%s, %d rewritten, %d not drawn\n", bridge.Plural(res.Cases, "snapshot", "snapshots"), res.Updated, res.Failed)
+	fmt.Fprintf(w, "%s, %d rewritten, %d not drawn\n", hub.Plural(res.Cases, "snapshot", "snapshots"), res.Updated, res.Failed)
 	return res, nil
 }
 

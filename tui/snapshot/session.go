@@ -18,6 +18,7 @@ import (
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -92,7 +93,7 @@ const (
 // connect to Socket as they would to a2term; the person's keys go to
 // Screen. Frames do not show the socket's path, which changes every run.
 type Session struct {
-	hub    *bridge.Hub
+	hub    *hub.Hub
 	server *bridge.Server
 	dir    string
 	screen *tui.Screen
@@ -107,22 +108,22 @@ type Session struct {
 
 // Start opens a session.
 func Start(look Look, lenient bool) (*Session, error) {
-	hub := bridge.NewHub(bridge.HubOptions{Lenient: lenient, Now: Clock, Locale: look.Locale, Location: look.Location})
+	h := hub.NewHub(hub.HubOptions{Lenient: lenient, Now: Clock, Locale: look.Locale, Location: look.Location})
 	dir, err := os.MkdirTemp("", "a2term-snap-")
 	if err != nil {
 		return nil, err
 	}
-	srv, err := bridge.Listen(hub, filepath.Join(dir, "a2term.sock"), bridge.ServerOptions{})
+	srv, err := bridge.Listen(h, filepath.Join(dir, "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	hub.Board().SetStatus(func(s *bridge.Status) { s.Listening = "" })
-	hub.Hold()
-	w, h := look.size()
-	screen := tui.NewScreen(hub, tui.Options{Renderer: look.renderer(), Now: Clock,
-		Widgets: components.Options{NoImages: look.NoImages, ASCII: look.ASCII}}, w, h)
-	return &Session{hub: hub, server: srv, dir: dir, screen: screen, look: look}, nil
+	h.Board().SetStatus(func(s *hub.Status) { s.Listening = "" })
+	h.Hold()
+	cols, rows := look.size()
+	screen := tui.NewScreen(h, tui.Options{Renderer: look.renderer(), Now: Clock,
+		Widgets: components.Options{NoImages: look.NoImages, ASCII: look.ASCII}}, cols, rows)
+	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look}, nil
 }
 
 // Close ends the agent Go started, stops listening and ends every wait.
@@ -141,7 +142,7 @@ func (s *Session) Close() {
 func (s *Session) Socket() string { return s.server.Path() }
 
 // Hub is the session's hub.
-func (s *Session) Hub() *bridge.Hub { return s.hub }
+func (s *Session) Hub() *hub.Hub { return s.hub }
 
 // Screen is what the person sees.
 func (s *Session) Screen() *tui.Screen { return s.screen }

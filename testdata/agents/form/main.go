@@ -12,8 +12,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/hub"
 )
 
 // form is the surface in A2UI v0.9.1. Send stays disabled until a name is
@@ -54,7 +54,7 @@ func run(ctx context.Context) error {
 		return err
 	}
 	defer c.Close()
-	if err := c.Append(ctx, bridge.RoleAgent, "Hello! Who is there?"); err != nil {
+	if err := c.Append(ctx, hub.RoleAgent, "Hello! Who is there?"); err != nil {
 		return err
 	}
 	if err := showForm(ctx, c); err != nil {
@@ -80,5 +80,5 @@ func run(ctx context.Context) error {
 	}
 	values, _ := json.Marshal(act.Context)
 	fmt.Printf("%s from the %s: %s\n", act.Name, act.Source, values)
-	return c.Append(ctx, bridge.RoleAgent, fmt.Sprintf("Nice to meet you, %v!", act.Context["name"]))
+	return c.Append(ctx, hub.RoleAgent, fmt.Sprintf("Nice to meet you, %v!", act.Context["name"]))
 }

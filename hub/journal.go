@@ -1,4 +1,4 @@
-package bridge
+package hub
 
 // The journal: every accepted change of a hub, written as it is accepted,
 // so that a hub started again at the same socket starts from the canvas
@@ -111,7 +111,7 @@ type journalSnapshot struct {
 type journalRecord struct {
 	Snapshot *journalSnapshot  `json:"snapshot,omitempty"`
 	Show     []json.RawMessage `json:"show,omitempty"`
-	Set      *setChange        `json:"set,omitempty"`
+	Set      *SetChange        `json:"set,omitempty"`
 	Entry    *Entry            `json:"entry,omitempty"`
 	Action   *journalAction    `json:"action,omitempty"`
 	Taken    uint64            `json:"taken,omitempty"`
@@ -312,7 +312,7 @@ type journal struct {
 
 // record writes one change; b's lock is held. A change that ends the
 // journal's slack compacts it.
-func (j *journal) record(b *Board, c change) {
+func (j *journal) record(b *Board, c Change) {
 	j.mu.Lock()
 	var rec journalRecord
 	switch {

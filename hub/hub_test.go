@@ -1,4 +1,4 @@
-package bridge
+package hub
 
 import (
 	"context"
@@ -231,7 +231,7 @@ func TestHubCancelledWaitTakesNothing(t *testing.T) {
 func TestHubGiveBackHandsToAWaiter(t *testing.T) {
 	h := newButtonsHub(t, "a")
 	press(t, h, Terminal, "a")
-	_, q, err := h.wait(context.Background(), 0, nil)
+	_, q, err := h.Take(context.Background(), 0, nil)
 	if err != nil || q == nil {
 		t.Fatalf("took %v, %v", q, err)
 	}
@@ -244,7 +244,7 @@ func TestHubGiveBackHandsToAWaiter(t *testing.T) {
 		done <- res
 	}()
 	waitForTranscript(t, h, "… waiting for the person", 1)
-	h.giveBack(q, 0, "its connection closed before it read the press")
+	h.GiveBack(q, 0, "its connection closed before it read the press")
 	if res := <-done; res.TimedOut || actionName(t, res) != "a" {
 		t.Errorf("the waiting call got %+v", res)
 	}

@@ -1,4 +1,4 @@
-package bridge_test
+package hub_test
 
 import (
 	"bytes"
@@ -15,13 +15,14 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
 // journaled returns a hub keeping its journal at path.
-func journaled(t *testing.T, path string) (*bridge.Hub, bridge.JournalReport) {
+func journaled(t *testing.T, path string) (*hub.Hub, hub.JournalReport) {
 	t.Helper()
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	rep, err := h.UseJournal(path)
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +32,7 @@ func journaled(t *testing.T, path string) (*bridge.Hub, bridge.JournalReport) {
 }
 
 // saved is a hub's canvas as data, the same for two equal canvases.
-func saved(t *testing.T, h *bridge.Hub) string {
+func saved(t *testing.T, h *hub.Hub) string {
 	t.Helper()
 	b, err := json.Marshal(h.Snapshot().Canvas.Save())
 	if err != nil {
@@ -41,7 +42,7 @@ func saved(t *testing.T, h *bridge.Hub) string {
 }
 
 // texts are the transcript's entries as "seq text".
-func texts(h *bridge.Hub) []string {
+func texts(h *hub.Hub) []string {
 	var out []string
 	for _, e := range h.Snapshot().Transcript {
 		out = append(out, fmt.Sprintf("%d %s", e.Seq, e.Text))
@@ -50,7 +51,7 @@ func texts(h *bridge.Hub) []string {
 }
 
 // drain takes every queued action, as "name context".
-func drain(t *testing.T, h *bridge.Hub) []string {
+func drain(t *testing.T, h *hub.Hub) []string {
 	t.Helper()
 	var out []string
 	for {
@@ -71,18 +72,18 @@ func drain(t *testing.T, h *bridge.Hub) []string {
 func TestJournalRestoresTheHub(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "j.journal")
-	h1 := bridge.NewHub(bridge.HubOptions{})
+	h1 := hub.NewHub(hub.HubOptions{})
 	if rep, err := h1.UseJournal(path); err != nil || rep.Restored || rep.Notice != "" {
 		t.Fatalf("a new journal: %+v, %v", rep, err)
 	}
 	if _, err := h1.Show(form); err != nil {
 		t.Fatal(err)
 	}
-	if err := h1.SetValue(bridge.Terminal, "main", "note", "typed by the person"); err != nil {
+	if err := h1.SetValue(hub.Terminal, "main", "note", "typed by the person"); err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range []string{"pay", "skip", "pay"} {
-		if err := h1.Press(bridge.Web, "main", b, h1.Snapshot().Canvas.Version()); err != nil {
+		if err := h1.Press(hub.Web, "main", b, h1.Snapshot().Canvas.Version()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -90,7 +91,7 @@ func TestJournalRestoresTheHub(t *testing.T) {
 	if res, err := h1.Wait(context.Background(), 0); err != nil || res.TimedOut {
 		t.Fatalf("wait: %+v %v", res, err)
 	}
-	if err := h1.Append(bridge.RoleAgent, "a line of the agent"); err != nil {
+	if err := h1.Append(hub.RoleAgent, "a line of the agent"); err != nil {
 		t.Fatal(err)
 	}
 	want, wantTexts, wantID := saved(t, h1), texts(h1), h1.CanvasID()
@@ -156,7 +157,7 @@ func TestJournalTornLastRecord(t *testing.T) {
 	if _, err := h.Show(form); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetValue(bridge.Terminal, "main", "note", "before"); err != nil {
+	if err := h.SetValue(hub.Terminal, "main", "note", "before"); err != nil {
 		t.Fatal(err)
 	}
 	before := saved(t, h)
@@ -166,7 +167,7 @@ func TestJournalTornLastRecord(t *testing.T) {
 	}
 	start := fi.Size()
 	// The last record: one value the person set.
-	if err := h.SetValue(bridge.Terminal, "main", "note", "after, and lost when torn"); err != nil {
+	if err := h.SetValue(hub.Terminal, "main", "note", "after, and lost when torn"); err != nil {
 		t.Fatal(err)
 	}
 	after := saved(t, h)
@@ -184,7 +185,7 @@ func TestJournalTornLastRecord(t *testing.T) {
 		if err := os.WriteFile(p, damaged, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		h2 := bridge.NewHub(bridge.HubOptions{})
+		h2 := hub.NewHub(hub.HubOptions{})
 		defer h2.Close()
 		rep, err := h2.UseJournal(p)
 		if err != nil {
@@ -207,7 +208,7 @@ func TestJournalTornLastRecord(t *testing.T) {
 		// The journal starts afresh from what was restored: a second
 		// restore finds nothing damaged.
 		h2.Close()
-		h3 := bridge.NewHub(bridge.HubOptions{})
+		h3 := hub.NewHub(hub.HubOptions{})
 		defer h3.Close()
 		if rep, err := h3.UseJournal(p); err != nil || rep.Lost != 0 || saved(t, h3) != before {
 			t.Fatalf("%s: restored again: %+v %v", what, rep, err)
@@ -253,14 +254,14 @@ func TestJournalUnreadable(t *testing.T) {
 func TestJournalIsOneHubs(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
 	journaled(t, path)
-	if _, err := bridge.NewHub(bridge.HubOptions{}).UseJournal(path); !errors.Is(err, statedir.ErrSocketInUse) {
+	if _, err := hub.NewHub(hub.HubOptions{}).UseJournal(path); !errors.Is(err, statedir.ErrSocketInUse) {
 		t.Errorf("a second hub on the same journal: %v", err)
 	}
 	open := filepath.Join(t.TempDir(), "open.journal")
 	if err := os.WriteFile(open, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bridge.NewHub(bridge.HubOptions{}).UseJournal(open); err == nil || !strings.Contains(err.Error(), "open to others") {
+	if _, err := hub.NewHub(hub.HubOptions{}).UseJournal(open); err == nil || !strings.Contains(err.Error(), "open to others") {
 		t.Errorf("a journal open to others: %v", err)
 	}
 }
@@ -277,7 +278,7 @@ func TestJournalStaysBounded(t *testing.T) {
 	long := strings.Repeat("x", 4<<10)
 	var largest int64
 	for i := 0; i < 1000; i++ {
-		if err := h.SetValue(bridge.Terminal, "main", "note", fmt.Sprintf("%d %s", i, long)); err != nil {
+		if err := h.SetValue(hub.Terminal, "main", "note", fmt.Sprintf("%d %s", i, long)); err != nil {
 			t.Fatal(err)
 		}
 		fi, err := os.Stat(path)
@@ -309,7 +310,7 @@ func TestJournalStaysBounded(t *testing.T) {
 // BenchmarkJournalAppend is one value the person sets, journaled: one
 // record written with write(2), not synced (the journal's fsync policy).
 func BenchmarkJournalAppend(b *testing.B) {
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	if _, err := h.UseJournal(filepath.Join(b.TempDir(), "j.journal")); err != nil {
 		b.Fatal(err)
@@ -320,7 +321,7 @@ func BenchmarkJournalAppend(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := h.SetValue(bridge.Terminal, "main", "note", fmt.Sprint(i)); err != nil {
+		if err := h.SetValue(hub.Terminal, "main", "note", fmt.Sprint(i)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -332,7 +333,7 @@ func BenchmarkJournalAppend(b *testing.B) {
 func BenchmarkRestore500(b *testing.B) {
 	dir := b.TempDir()
 	path := filepath.Join(dir, "j.journal")
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	if _, err := h.UseJournal(path); err != nil {
 		b.Fatal(err)
 	}
@@ -355,7 +356,7 @@ func BenchmarkRestore500(b *testing.B) {
 		if err := os.WriteFile(p, data, 0o600); err != nil {
 			b.Fatal(err)
 		}
-		h := bridge.NewHub(bridge.HubOptions{})
+		h := hub.NewHub(hub.HubOptions{})
 		b.StartTimer()
 		rep, err := h.UseJournal(p)
 		if err != nil || rep.Surfaces != 1 {
@@ -393,7 +394,7 @@ func components500() []json.RawMessage {
 // listens on the port the last one had, when it is free.
 func TestJournalKeepsTheWebPort(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
-	h1 := bridge.NewHub(bridge.HubOptions{})
+	h1 := hub.NewHub(hub.HubOptions{})
 	if _, err := h1.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
@@ -418,7 +419,7 @@ func TestJournalKeepsTheWebPort(t *testing.T) {
 		t.Errorf("the restored mirror listens on %d, want %d", w2.Port(), port)
 	}
 	// Taken: another port.
-	h3 := bridge.NewHub(bridge.HubOptions{})
+	h3 := hub.NewHub(hub.HubOptions{})
 	defer h3.Close()
 	w3, err := bridge.ServeWeb(h3, bridge.WebOptions{Port: port})
 	if err != nil {
@@ -435,8 +436,8 @@ func TestJournalKeepsTheWebPort(t *testing.T) {
 func TestJournalKeepsNoLink(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
 	h, _ := journaled(t, path)
-	h.Board().AppendUnjournaled(bridge.RoleNote, "Open this link yourself: http://127.0.0.1:1/pair/secret-code")
-	h.Board().Append(bridge.RoleNote, "kept")
+	h.Board().AppendUnjournaled(hub.RoleNote, "Open this link yourself: http://127.0.0.1:1/pair/secret-code")
+	h.Board().Append(hub.RoleNote, "kept")
 	if !strings.Contains(strings.Join(texts(h), "\n"), "secret-code") {
 		t.Error("the line is not shown")
 	}
@@ -460,13 +461,13 @@ func TestJournalKeepsNoLink(t *testing.T) {
 // canvas of nothing.
 func TestJournalOfNothingSaysNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
-	h1 := bridge.NewHub(bridge.HubOptions{})
+	h1 := hub.NewHub(hub.HubOptions{})
 	if _, err := h1.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
 	id := h1.Info().CanvasID
 	h1.Close()
-	h2 := bridge.NewHub(bridge.HubOptions{})
+	h2 := hub.NewHub(hub.HubOptions{})
 	defer h2.Close()
 	rep, err := h2.UseJournal(path)
 	if err != nil || !rep.Restored || rep.Notice != "" || h2.Info().CanvasID != id {
@@ -527,7 +528,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	path := filepath.Join(dir, "j.journal")
 
 	// Nothing there: nothing left.
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	if _, err := h.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
@@ -540,7 +541,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	}
 	h.Close()
 	sameFiles(t, "a refused start in an empty directory", dir, map[string]string{})
-	h2 := bridge.NewHub(bridge.HubOptions{})
+	h2 := hub.NewHub(hub.HubOptions{})
 	rep, err := h2.UseJournal(path)
 	if err != nil || rep.Restored || h2.Info().CanvasID == id {
 		t.Errorf("after a refused start: %+v, %v; canvas id %s, the refused one's %s", rep, err, h2.Info().CanvasID, id)
@@ -559,11 +560,11 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	if len(was) != 1 {
 		t.Fatalf("after a hub closed: %q", was)
 	}
-	h3 := bridge.NewHub(bridge.HubOptions{})
+	h3 := hub.NewHub(hub.HubOptions{})
 	if rep, err := h3.UseJournal(path); err != nil || !rep.Restored {
 		t.Fatalf("restoring: %+v, %v", rep, err)
 	}
-	if err := h3.SetValue(bridge.Terminal, "main", "note", "typed while the start was refused"); err != nil {
+	if err := h3.SetValue(hub.Terminal, "main", "note", "typed while the start was refused"); err != nil {
 		t.Fatal(err)
 	}
 	if err := h3.Abandon(); err != nil {
@@ -585,7 +586,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	was = files(t, dir)
-	h5 := bridge.NewHub(bridge.HubOptions{})
+	h5 := hub.NewHub(hub.HubOptions{})
 	rep, err = h5.UseJournal(path)
 	if err != nil || rep.Lost != 4 {
 		t.Fatalf("a damaged journal: %+v, %v", rep, err)
@@ -603,7 +604,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	was = files(t, dir)
-	h6 := bridge.NewHub(bridge.HubOptions{})
+	h6 := hub.NewHub(hub.HubOptions{})
 	if rep, err := h6.UseJournal(path); err != nil || rep.Lost != 4 {
 		t.Fatalf("a damaged journal: %+v, %v", rep, err)
 	}
@@ -628,7 +629,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	was = files(t, dir)
-	h8 := bridge.NewHub(bridge.HubOptions{})
+	h8 := hub.NewHub(hub.HubOptions{})
 	if rep, err := h8.UseJournal(path); err != nil || !rep.Previous || saved(t, h8) != want {
 		t.Fatalf("a damaged snapshot: %+v, %v", rep, err)
 	}
@@ -646,7 +647,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	if _, ok := was["j.journal.prev"]; !ok {
 		t.Fatalf("no previous generation: %q", was)
 	}
-	h9 := bridge.NewHub(bridge.HubOptions{})
+	h9 := hub.NewHub(hub.HubOptions{})
 	if rep, err := h9.UseJournal(path); err != nil || rep.Restored {
 		t.Fatalf("a removed journal: %+v, %v", rep, err)
 	}
@@ -658,20 +659,20 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 
 // session plays a short session on h: the form shown, a value set, two
 // presses queued, a line of the agent.
-func session(t *testing.T, h *bridge.Hub, note string) {
+func session(t *testing.T, h *hub.Hub, note string) {
 	t.Helper()
 	if _, err := h.Show(form); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetValue(bridge.Terminal, "main", "note", note); err != nil {
+	if err := h.SetValue(hub.Terminal, "main", "note", note); err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range []string{"pay", "skip"} {
-		if err := h.Press(bridge.Web, "main", b, h.Snapshot().Canvas.Version()); err != nil {
+		if err := h.Press(hub.Web, "main", b, h.Snapshot().Canvas.Version()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := h.Append(bridge.RoleAgent, "a line of the agent"); err != nil {
+	if err := h.Append(hub.RoleAgent, "a line of the agent"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -728,7 +729,7 @@ func TestJournalDamagedSnapshotFallsBack(t *testing.T) {
 			h2, _ := journaled(t, path)
 			want, wantID := saved(t, h2), h2.CanvasID()
 			if compacted {
-				if err := bridge.CompactJournal(h2); err != nil {
+				if err := hub.CompactJournal(h2); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -849,18 +850,18 @@ func TestJournalCrashWhileCompacting(t *testing.T) {
 		files map[string][]byte
 	}
 	var crashes []crash
-	h := bridge.NewHub(bridge.HubOptions{})
+	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
-	bridge.SetJournalSteps(h, func(step string) { crashes = append(crashes, crash{step, dirFiles(t, dir)}) })
+	hub.SetJournalSteps(h, func(step string) { crashes = append(crashes, crash{step, dirFiles(t, dir)}) })
 	if _, err := h.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
 	atStart := len(crashes)
-	if err := h.SetValue(bridge.Terminal, "main", "note", "typed after the restart"); err != nil {
+	if err := h.SetValue(hub.Terminal, "main", "note", "typed after the restart"); err != nil {
 		t.Fatal(err)
 	}
 	second := saved(t, h)
-	if err := bridge.CompactJournal(h); err != nil {
+	if err := hub.CompactJournal(h); err != nil {
 		t.Fatal(err)
 	}
 	var steps []string
@@ -885,9 +886,9 @@ func TestJournalCrashWhileCompacting(t *testing.T) {
 			}
 		}
 		what := fmt.Sprintf("a crash after %q (compaction %d)", c.step, 1+i/atStart)
-		restore := func(what string, files map[string][]byte) (string, bridge.JournalReport) {
+		restore := func(what string, files map[string][]byte) (string, hub.JournalReport) {
 			t.Helper()
-			h := bridge.NewHub(bridge.HubOptions{})
+			h := hub.NewHub(hub.HubOptions{})
 			defer h.Close()
 			rep, err := h.UseJournal(putFiles(t, files))
 			if err != nil {

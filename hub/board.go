@@ -1,4 +1,4 @@
-package bridge
+package hub
 
 import (
 	"encoding/json"
@@ -61,7 +61,7 @@ type Board struct {
 	// changes are the latest canvas changes, oldest first, and
 	// changesFrom the canvas version before the first of them: what a
 	// view in another process applies to its copy of the canvas.
-	changes      []change
+	changes      []Change
 	changesBytes int
 	changesFrom  uint64
 	// changesDead is about what the changes dropped from the front of
@@ -69,7 +69,7 @@ type Board struct {
 	changesDead int
 	// record, when set, is called with every accepted change, under the
 	// board's lock (the journal).
-	record func(change)
+	record func(Change)
 }
 
 // current returns the canvas; a caller holding wmu has the one that stays
@@ -91,16 +91,16 @@ func (b *Board) compute() {
 // that fell further behind is sent the whole canvas instead.
 const (
 	maxChanges      = 512
-	maxChangesBytes = 8 << 20
+	MaxChangesBytes = 8 << 20
 )
 
-// change is one accepted change of the canvas, or of the transcript: a
+// Change is one accepted change of the canvas, or of the transcript: a
 // batch shown, a value the person set, or an entry. Version is the canvas
 // version after it.
-type change struct {
+type Change struct {
 	Version uint64            `json:"version"`
 	Show    []json.RawMessage `json:"show,omitempty"`
-	Set     *setChange        `json:"set,omitempty"`
+	Set     *SetChange        `json:"set,omitempty"`
 	// Key is the idempotency key the show came with, if any.
 	Key string `json:"key,omitempty"`
 	// entry is a transcript entry, action an action of the person from
@@ -111,16 +111,16 @@ type change struct {
 	source Source
 }
 
-// setChange is a value the person set.
-type setChange struct {
+// SetChange is a value the person set.
+type SetChange struct {
 	SurfaceID string          `json:"surfaceId"`
 	NodeID    string          `json:"nodeId"`
 	Value     json.RawMessage `json:"value"`
 }
 
-// intentValue is a value a view set, as JSON: what the same SetValue is
+// IntentValue is a value a view set, as JSON: what the same SetValue is
 // given again, decoded, by a view in another process or a restore.
-func intentValue(v any) json.RawMessage {
+func IntentValue(v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return json.RawMessage("null")
@@ -128,8 +128,8 @@ func intentValue(v any) json.RawMessage {
 	return b
 }
 
-// size is about what a change weighs in memory.
-func (c *change) size() int {
+// Size is about what a change weighs in memory.
+func (c *Change) Size() int {
 	n := 64
 	for _, r := range c.Show {
 		n += len(r)
@@ -141,15 +141,15 @@ func (c *change) size() int {
 }
 
 // keepLocked records a canvas change for views, and for the journal.
-func (b *Board) keepLocked(c change) {
+func (b *Board) keepLocked(c Change) {
 	if b.record != nil {
 		b.record(c)
 	}
 	b.changes = append(b.changes, c)
-	b.changesBytes += c.size()
+	b.changesBytes += c.Size()
 	drop := 0
-	for len(b.changes)-drop > maxChanges || (b.changesBytes > maxChangesBytes && len(b.changes)-drop > 1) {
-		b.changesBytes -= b.changes[drop].size()
+	for len(b.changes)-drop > maxChanges || (b.changesBytes > MaxChangesBytes && len(b.changes)-drop > 1) {
+		b.changesBytes -= b.changes[drop].Size()
 		drop++
 	}
 	if drop > 0 {
@@ -160,12 +160,12 @@ func (b *Board) keepLocked(c change) {
 		// a new one only once the dropped ones weigh enough; append
 		// leaves them behind too whenever it grows the array.
 		for i := range drop {
-			b.changesDead += b.changes[i].size()
+			b.changesDead += b.changes[i].Size()
 		}
 		b.changesFrom = b.changes[drop-1].Version
 		b.changes = b.changes[drop:]
-		if b.changesDead > maxChangesBytes/4 {
-			b.changes = append(make([]change, 0, len(b.changes)+maxChanges/4), b.changes...)
+		if b.changesDead > MaxChangesBytes/4 {
+			b.changes = append(make([]Change, 0, len(b.changes)+maxChanges/4), b.changes...)
 			b.changesDead = 0
 		}
 	}
@@ -175,7 +175,7 @@ func (b *Board) keepLocked(c change) {
 // when some of them are no longer kept. Every change of the canvas is
 // kept, one version each: changesFrom+len(changes) is the canvas's
 // version.
-func (b *Board) changesSinceLocked(v uint64) ([]change, bool) {
+func (b *Board) changesSinceLocked(v uint64) ([]Change, bool) {
 	if v < b.changesFrom || v-b.changesFrom > uint64(len(b.changes)) {
 		return nil, false
 	}
@@ -276,7 +276,7 @@ func (b *Board) show(raws []json.RawMessage, key string) (*a2ui.Canvas, []a2ui.W
 	b.mu.Lock()
 	b.addLocked(RoleEvent, text)
 	b.canvas = next
-	b.keepLocked(change{Version: next.Version(), Show: raws, Key: key})
+	b.keepLocked(Change{Version: next.Version(), Show: raws, Key: key})
 	b.notify()
 	b.mu.Unlock()
 	return next, warns, nil
@@ -364,7 +364,7 @@ func (b *Board) addFromLocked(from From, role Role, text string) {
 // addEntryLocked adds e, numbered already, to the transcript.
 func (b *Board) addEntryLocked(e Entry) {
 	if b.record != nil {
-		b.record(change{entry: &e})
+		b.record(Change{entry: &e})
 	}
 	b.transcript = append(b.transcript, e)
 	b.tbytes += len(e.Text)
@@ -426,7 +426,7 @@ func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, a
 		a.ID = b.lastAction
 	}
 	if b.record != nil && !a.Local {
-		b.record(change{action: a, source: source})
+		b.record(Change{action: a, source: source})
 	}
 	b.addLocked(RoleEvent, text)
 	fn := b.onAction
@@ -474,10 +474,10 @@ func (b *Board) SetValue(source Source, surfaceID, nodeID string, value any) err
 	if err != nil {
 		return err
 	}
-	set := &setChange{SurfaceID: surfaceID, NodeID: nodeID, Value: intentValue(value)}
+	set := &SetChange{SurfaceID: surfaceID, NodeID: nodeID, Value: IntentValue(value)}
 	b.mu.Lock()
 	b.canvas = next
-	b.keepLocked(change{Version: next.Version(), Set: set})
+	b.keepLocked(Change{Version: next.Version(), Set: set})
 	b.notify()
 	b.mu.Unlock()
 	return nil

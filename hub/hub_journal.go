@@ -1,4 +1,4 @@
-package bridge
+package hub
 
 import (
 	"errors"
@@ -190,7 +190,7 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		j.onFail = func(err error) {
 			b.Append(RoleNote, "The journal could not be written ("+err.Error()+"); from here on the canvas is not kept for the next a2term.")
 		}
-		b.record = func(c change) { j.record(b, c) }
+		b.record = func(c Change) { j.record(b, c) }
 	}
 	b.status.Queued = n
 	b.notify()

@@ -1,7 +1,9 @@
-package bridge
+package hub
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -21,35 +23,6 @@ const (
 	MaxWait = 600 * time.Second
 	// MaxViewers is how many web pages may watch at once.
 	MaxViewers = 4
-	// MaxRPCMessageBytes bounds one JSON-RPC message.
-	MaxRPCMessageBytes = 4 << 20
-	// MaxConnections is how many agent connections the socket serves at
-	// once. The next takes the place of the one idle longest, if that one
-	// has been idle for MaxIdleAtCap; else it is told why and closed.
-	MaxConnections = 64
-	// MaxIdleAtCap is how long a connection may go without a complete
-	// request, with none of its requests running, and keep its place
-	// while all MaxConnections places are taken. Past it, a new
-	// connection takes its place: it is told why (CodeIdle) and closed.
-	// An idle connection is closed only then, never merely for being
-	// idle: an agent that keeps its connection while it thinks between
-	// calls, for minutes, loses nothing while there is room, and a
-	// canvas.wait, however long, keeps its connection busy. Only peers
-	// that hold every place without using them (or 64 agents at once)
-	// make room this way, and a new agent waits at most this long for it.
-	MaxIdleAtCap = 10 * time.Second
-	// MaxLingering is how many connections refused for a line they
-	// cannot send (over MaxRPCMessageBytes, or no room in
-	// MaxRPCHeldBytes) may linger at once, reading and dropping what
-	// their peers still send so that they read why rather than a reset.
-	// A refused connection gives up its place among MaxConnections at
-	// once; beyond this many, it is closed as soon as it is told why.
-	MaxLingering = 64
-	// MaxRPCHeldBytes bounds what the socket's line buffers hold, across
-	// every connection, for messages being read or being handled, beyond
-	// the first 16 KiB of each. A line that finds no room is refused and
-	// its connection closed.
-	MaxRPCHeldBytes = 32 << 20
 )
 
 // Queued is an action waiting for the agent, with the view it came from.
@@ -143,7 +116,11 @@ func (h *Hub) CanvasID() string {
 }
 
 // newCanvasID returns 128 random bits in hex.
-func newCanvasID() string { return string(randomHex()) }
+func newCanvasID() string {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand)
+	return hex.EncodeToString(b)
+}
 
 // Snapshot implements View, with the queue length in the status.
 func (h *Hub) Snapshot() Snapshot {
@@ -279,18 +256,18 @@ type WaitResult struct {
 // the count of refused presses is kept for the next wait, so nothing is
 // lost.
 func (h *Hub) Wait(ctx context.Context, d time.Duration) (WaitResult, error) {
-	res, q, err := h.wait(ctx, d, nil)
-	h.taken(q)
+	res, q, err := h.Take(ctx, d, nil)
+	h.Taken(q)
 	return res, err
 }
 
-// wait is Wait that also returns the action it handed out, so that a
+// Take is Wait that also returns the action it handed out, so that a
 // caller which cannot pass the result on (the agent's connection broke
-// before the reply was written) can give it back with giveBack, and
-// that does not record the action as taken: the caller calls taken once
+// before the reply was written) can give it back with GiveBack, and
+// that does not record the action as taken: the caller calls Taken once
 // the action has reached the agent. A wait also ends, as timed out, when
 // stop is closed (the server is shutting down).
-func (h *Hub) wait(ctx context.Context, d time.Duration, stop <-chan struct{}) (WaitResult, *Queued, error) {
+func (h *Hub) Take(ctx context.Context, d time.Duration, stop <-chan struct{}) (WaitResult, *Queued, error) {
 	if d < 0 || d > MaxWait {
 		return WaitResult{}, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1,
 			Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
@@ -345,7 +322,7 @@ func (h *Hub) wait(ctx context.Context, d time.Duration, stop <-chan struct{}) (
 	default:
 	}
 	if err := ctx.Err(); err != nil {
-		h.giveBack(nil, over, "")
+		h.GiveBack(nil, over, "")
 		return WaitResult{}, nil, err
 	}
 	if !isClosed(stop) {
@@ -370,7 +347,7 @@ func (h *Hub) received(ctx context.Context, q Queued, ok bool, timedOut WaitResu
 		if ok {
 			h.requeue(q)
 		}
-		h.giveBack(nil, timedOut.Overflowed, "")
+		h.GiveBack(nil, timedOut.Overflowed, "")
 		return WaitResult{}, nil, err
 	}
 	if !ok { // the hub closed
@@ -379,12 +356,12 @@ func (h *Hub) received(ctx context.Context, q Queued, ok bool, timedOut WaitResu
 	return h.result(&q, timedOut.Overflowed), &q, nil
 }
 
-// giveBack undoes a wait whose result never reached the agent: the
+// GiveBack undoes a wait whose result never reached the agent: the
 // action goes back to the front of the queue (or to a waiting call), to
 // be handed out again, and the refused presses are reported to the next
 // wait instead. why says what happened to the agent's connection, for
 // the transcript.
-func (h *Hub) giveBack(q *Queued, overflowed int, why string) {
+func (h *Hub) GiveBack(q *Queued, overflowed int, why string) {
 	if overflowed > 0 {
 		h.mu.Lock()
 		h.overflowed += overflowed
@@ -425,9 +402,9 @@ func (h *Hub) result(q *Queued, over int) WaitResult {
 	return res
 }
 
-// taken records in the transcript, and in the journal, that the agent
+// Taken records in the transcript, and in the journal, that the agent
 // has q (nil: nothing).
-func (h *Hub) taken(q *Queued) {
+func (h *Hub) Taken(q *Queued) {
 	if q != nil {
 		if j := h.journalOf(); j != nil {
 			j.taken(q.Action)
@@ -530,7 +507,9 @@ type InfoLimits struct {
 	RPCHeldBytes    int `json:"rpcHeldBytes"`
 }
 
-// Info describes the canvas and its limits.
+// Info describes the canvas and its limits. The limits of the transport
+// the agent reads it through (RPCMessageBytes, Connections, RPCHeldBytes)
+// are the transport's to fill in.
 func (h *Hub) Info() Info {
 	s := h.Snapshot()
 	opts := s.Canvas.Options()
@@ -557,8 +536,7 @@ func (h *Hub) Info() Info {
 		TimeZone:     tz,
 		Version:      s.Canvas.Version(),
 		Limits: InfoLimits{Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
-			WaitSeconds: int(MaxWait / time.Second), RPCMessageBytes: MaxRPCMessageBytes,
-			Connections: MaxConnections, RPCHeldBytes: MaxRPCHeldBytes},
+			WaitSeconds: int(MaxWait / time.Second)},
 		Web:       s.Status.WebURL != "",
 		WebURL:    agentURL,
 		CanvasID:  id,

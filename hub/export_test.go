@@ -1,0 +1,15 @@
+package hub
+
+// SetJournalSteps has the journal h keeps from UseJournal on tell steps
+// each step of a compaction as it is done.
+func SetJournalSteps(h *Hub, steps func(step string)) { h.journalSteps = steps }
+
+// CompactJournal compacts h's journal now, as enough changes would.
+func CompactJournal(h *Hub) error {
+	j := h.journalOf()
+	h.board.mu.Lock()
+	defer h.board.mu.Unlock()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.compactLocked(h.board, true)
+}
