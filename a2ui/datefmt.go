@@ -826,7 +826,7 @@ func formatDateToken(b []byte, tok string, c civil, d jsDate, dl *dateLocale) []
 		return appendPadded(b, int64(c.second), n)
 	case 'S':
 		frac := math.Trunc(float64(c.ms) * math.Pow(10, float64(n-3)))
-		s := jsNumberString(frac)
+		s := FormatJSNumber(frac)
 		for i := len(s); i < n; i++ {
 			b = append(b, '0')
 		}
@@ -894,7 +894,7 @@ func appendPaddedFloat(b []byte, f float64, width int) []byte {
 		b = append(b, '-')
 		f = -f
 	}
-	s := jsNumberString(f)
+	s := FormatJSNumber(f)
 	for i := len(s); i < width; i++ {
 		b = append(b, '0')
 	}

@@ -546,7 +546,7 @@ func describeLiteral(v any) string {
 	case string:
 		return "a string"
 	case float64:
-		return "the number " + jsNumberString(x)
+		return "the number " + FormatJSNumber(x)
 	case bool:
 		return "a boolean"
 	case []any:

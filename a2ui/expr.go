@@ -396,7 +396,7 @@ func printExpr(b *strings.Builder, d *dynamic) {
 			if d.path.text != "" {
 				b.WriteString(d.path.text)
 			} else {
-				b.WriteString(jsNumberString(x))
+				b.WriteString(FormatJSNumber(x))
 			}
 		}
 	}

@@ -34,7 +34,7 @@ func dumpDyn(d *dynamic) string {
 	case string:
 		return strconv.Quote(x)
 	case float64:
-		return jsNumberString(x)
+		return FormatJSNumber(x)
 	}
 	return string(appendJSJSON(nil, d.lit))
 }

@@ -38,7 +38,7 @@ func jsString(v any) string {
 	case bool:
 		return strconv.FormatBool(x)
 	case float64:
-		return jsNumberString(x)
+		return FormatJSNumber(x)
 	case []any:
 		var b strings.Builder
 		appendJoin(&b, x)
@@ -77,10 +77,13 @@ func displayString(v any) string {
 	return jsString(v)
 }
 
-// jsNumberString is JavaScript's Number.prototype.toString(): the shortest
-// digits that round-trip, in fixed notation from 1e-6 up to 1e21 and in
-// exponential notation ("1e+21", "1.5e-7") outside.
-func jsNumberString(f float64) string {
+// FormatJSNumber writes f as JavaScript's String(f) does
+// (Number.prototype.toString()): the shortest digits that round-trip, in
+// fixed notation from 1e-6 up to 1e21 and in exponential notation
+// ("1e+21", "1.5e-7") outside; "NaN", "Infinity" and "-Infinity"; "0" for
+// -0. It is how v0.9 functions turn numbers into text, and how anything
+// that writes a number as a web page does should write it.
+func FormatJSNumber(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"
@@ -329,7 +332,7 @@ func appendJSJSON(b []byte, v any) []byte {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return append(b, "null"...)
 		}
-		return append(b, jsNumberString(x)...)
+		return append(b, FormatJSNumber(x)...)
 	case string:
 		return appendJSQuote(b, x)
 	case []any:

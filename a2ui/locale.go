@@ -255,7 +255,7 @@ func jsToFixed(x float64, d int) string {
 		return "NaN"
 	}
 	if math.Abs(x) >= 1e21 || math.IsInf(x, 0) {
-		return jsNumberString(x)
+		return FormatJSNumber(x)
 	}
 	sign := ""
 	if x < 0 {
