@@ -53,13 +53,15 @@ func mediaLines(u, blocked string, t *Theme) []boxLine {
 		kind = "unknown type"
 	}
 	return []boxLine{
-		{kind + ", " + formatBytes(d.size()), t.Text},
+		{kind + ", " + FormatBytes(d.size()), t.Text},
 		{"plays in the web mirror", t.Dim},
 	}
 }
 
-// formatBytes writes a size the way people read it: 512 B, 12 kB, 1.2 MB.
-func formatBytes(n int) string {
+// FormatBytes writes a size the way people read it: 512 B, 1.2 kB, 12 kB,
+// 1.2 MB. A video's description gives its size so, in the terminal and in
+// plain mode.
+func FormatBytes(n int) string {
 	const k, m = 1000, 1000 * 1000
 	switch {
 	case n < k:

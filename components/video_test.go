@@ -120,8 +120,8 @@ func TestMediaSizes(t *testing.T) {
 		0: "0 B", 999: "999 B", 1000: "1.0 kB", 1234: "1.2 kB", 45600: "46 kB",
 		1_200_000: "1.2 MB", 34_000_000: "34 MB",
 	} {
-		if got := formatBytes(n); got != want {
-			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
+		if got := FormatBytes(n); got != want {
+			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -563,21 +563,5 @@ func mediaNote(u, blocked string) string {
 	if strings.HasSuffix(meta, ";base64") {
 		size = base64.StdEncoding.DecodedLen(len(payload)) - strings.Count(payload[max(0, len(payload)-2):], "=")
 	}
-	return kind + ", " + formatBytes(size) + ", plays in the web mirror"
-}
-
-// formatBytes writes a size the way people read it: 512 B, 1.2 kB, 12 kB.
-func formatBytes(n int) string {
-	const k, m = 1000, 1000 * 1000
-	switch {
-	case n < k:
-		return fmt.Sprintf("%d B", n)
-	case n < 10*k:
-		return fmt.Sprintf("%.1f kB", float64(n)/k)
-	case n < m:
-		return fmt.Sprintf("%d kB", (n+k/2)/k)
-	case n < 10*m:
-		return fmt.Sprintf("%.1f MB", float64(n)/m)
-	}
-	return fmt.Sprintf("%d MB", (n+m/2)/m)
+	return kind + ", " + components.FormatBytes(size) + ", plays in the web mirror"
 }
