@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"hash/maphash"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -789,55 +787,6 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 func (g graph) reached(id string) bool {
 	e, ok := g.comps[id]
 	return ok && g.color[e.pos] != 0
-}
-
-// idIndex finds a message's components by id, to tell an id defined
-// twice: an open-addressing table of their places in the message's list,
-// which costs a hash and a probe or two per component where a map cost a
-// lookup and an insertion. Tables are kept from one message to the next,
-// empty.
-type idIndex struct {
-	seed  maphash.Seed
-	slots []int32 // 1 + the place of a component in the list; 0 when free
-}
-
-var idIndexes = sync.Pool{New: func() any { return &idIndex{seed: maphash.MakeSeed()} }}
-
-// takeIDIndex returns an empty index for a message of n components.
-func takeIDIndex(n int) *idIndex {
-	x := idIndexes.Get().(*idIndex)
-	size := 16
-	for size < 2*n {
-		size <<= 1
-	}
-	if cap(x.slots) < size {
-		x.slots = make([]int32, size)
-	}
-	x.slots = x.slots[:size]
-	return x
-}
-
-// giveIDIndex empties x and keeps it.
-func giveIDIndex(x *idIndex) {
-	clear(x.slots)
-	idIndexes.Put(x)
-}
-
-// place returns the place in list of the component whose id is id, or,
-// when there is none, records that it is at len(list), where the caller
-// puts it, and returns that.
-func (x *idIndex) place(id string, list []*Component) int {
-	mask := len(x.slots) - 1
-	for h := int(maphash.String(x.seed, id)) & mask; ; h = (h + 1) & mask {
-		at := int(x.slots[h]) - 1
-		if at < 0 {
-			x.slots[h] = int32(len(list)) + 1
-			return len(list)
-		}
-		if list[at].ID == id {
-			return at
-		}
-	}
 }
 
 // sameAction reports whether two definitions are buttons with the same

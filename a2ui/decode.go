@@ -753,8 +753,7 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 		return nil
 	}
 	su.Components = make([]*Component, 0, items.len())
-	seen := takeIDIndex(items.len())
-	defer giveIDIndex(seen)
+	seen := make(map[string]int, items.len()) // the place of each id in the list
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
@@ -766,11 +765,12 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 		if d.err != nil {
 			return nil
 		}
-		if j := seen.place(c.ID, su.Components); j < len(su.Components) {
+		if j, dup := seen[c.ID]; dup {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
 			su.Components[j] = c
 			continue
 		}
+		seen[c.ID] = len(su.Components)
 		su.Components = append(su.Components, c)
 	}
 	return su

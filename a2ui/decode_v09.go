@@ -210,8 +210,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 		return nil
 	}
 	uc.Components = make([]*Component, 0, items.len())
-	seen := takeIDIndex(items.len())
-	defer giveIDIndex(seen)
+	seen := make(map[string]int, items.len()) // the place of each id in the list
 	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud, pats: d.patterns()}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
@@ -225,11 +224,12 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 		if d.err != nil {
 			return nil
 		}
-		if j := seen.place(c.ID, uc.Components); j < len(uc.Components) {
+		if j, dup := seen[c.ID]; dup {
 			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
 			uc.Components[j] = c
 			continue
 		}
+		seen[c.ID] = len(uc.Components)
 		uc.Components = append(uc.Components, c)
 	}
 	return uc
