@@ -296,8 +296,6 @@ type decoder struct {
 	buttons block[Button]
 	fields  block[TextField]
 	left    int
-	// pathLists holds the lists of the components' paths.
-	pathLists block[[]namedPath]
 	// objs and vals are what is left of the blocks the data model's
 	// objects and their lists of values come from.
 	objs block[Object]
@@ -828,8 +826,7 @@ func (d *decoder) component(c *Component, raw jval, p string) {
 	c.Props = pd.decode(typ)
 	c.inits = d.inits
 	if len(d.dpaths) > d.compPaths {
-		c.paths = d.pathLists.take(d.left)
-		*c.paths = d.dpaths[d.compPaths:len(d.dpaths):len(d.dpaths)]
+		c.paths = d.dpaths[d.compPaths:len(d.dpaths):len(d.dpaths)]
 	}
 	if d.err != nil {
 		return

@@ -111,9 +111,8 @@ type Component struct {
 	// redefinition from a repeated one and to measure the canvas.
 	raw []byte
 	// paths holds every data path a v0.8 component names, as decoded;
-	// nil when it names none (and for v0.9 components, whose values hold
-	// their own), so that it costs them one word.
-	paths *[]namedPath
+	// empty for v0.9 components, whose values hold their own.
+	paths []namedPath
 	// inits is set when a value has both a path and a literal: the
 	// literal is written at the path whenever the component arrives.
 	inits bool
@@ -138,11 +137,9 @@ type namedPath struct {
 // path returns one of the component's data paths as decoded (a component
 // built by hand has it read here).
 func (c *Component) path(p string) dataPath {
-	if c.paths != nil {
-		for _, np := range *c.paths {
-			if np.raw == p {
-				return np.dataPath
-			}
+	for _, np := range c.paths {
+		if np.raw == p {
+			return np.dataPath
 		}
 	}
 	return mustPath(p)
