@@ -145,6 +145,48 @@ func plainLabel(ch *a2ui.Node, w int, borderless bool, t *Theme) (string, bool) 
 	return p.Text, true
 }
 
+// cheapDraw: a button labelled with a short Text costs about as little
+// to draw as to keep.
+func (Button) cheapDraw(n *a2ui.Node) bool {
+	if _, ok := n.Props.(*a2ui.ButtonProps); !ok || len(n.Children) != 1 {
+		return false
+	}
+	ch := n.Children[0]
+	tp, ok := ch.Props.(*a2ui.TextProps)
+	return ok && ch.Type == "Text" && len(ch.Children) == 0 && len(tp.Text) <= textNaturalCap
+}
+
+// cheapNatural: a button with no label, or labelled with a short plain
+// Text, is measured quickly.
+func (Button) cheapNatural(n *a2ui.Node) bool {
+	if _, ok := n.Props.(*a2ui.ButtonProps); !ok || len(n.Children) != 1 {
+		return ok && len(n.Children) == 0
+	}
+	ch := n.Children[0]
+	tp, ok := ch.Props.(*a2ui.TextProps)
+	return ok && ch.Type == "Text" && len(tp.Text) <= textNaturalCap && plainText(tp.Text)
+}
+
+// drawPieces draws a button without the focus, labelled with plain text
+// (see plainLabel), on one line (see buttonLine).
+func (Button) drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
+	p, ok := n.Props.(*a2ui.ButtonProps)
+	if !ok || len(p.Checks) > 0 || p.Call == "openUrl" || p.Borderless || c.Focused(n.ID) {
+		return false
+	}
+	t := c.Theme
+	label, ok := plainLabel(n.Children[0], w, false, t)
+	if !ok {
+		return false
+	}
+	var bw int
+	if lp.lines[0], bw, ok = buttonLine(buttonStyle(t, p), "[", label, "]", w); ok {
+		lp.h, lp.hasHit = 1, true
+		lp.hit = Hit{X: 0, Y: 0, W: bw, H: 1, Node: n.ID, Part: -1, Focusable: true}
+	}
+	return ok
+}
+
 // withNote adds under a button that opens an address the note it shows:
 // the notice of its last press, or the address while it has the focus.
 func withNote(n *a2ui.Node, p *a2ui.ButtonProps, out Block, focused bool, w int, c *Context) Block {

@@ -207,6 +207,7 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	if n == nil || w <= 0 {
 		return Block{W: max(w, 0)}
 	}
+	wd, known := widget(n.Type)
 	onPath := c.onPath(n)
 	// A leaf that costs as little to draw again as to keep is not kept
 	// on its own when what it is drawn in is (its lines are part of that
@@ -226,8 +227,7 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 		at = c.Cache.begin()
 	}
-	wd, ok := widget(n.Type)
-	if !ok {
+	if !known {
 		return TextBlock(w, c.Theme.Missing.Render("["+n.Type+"]"))
 	}
 	held := c.held
@@ -243,51 +243,51 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	return b
 }
 
-// cheapDraw reports whether n, a leaf with short texts, costs about as
-// little to draw again as to look up, keep and forget: a Text, a one-line
-// field, a check box, a button labelled with a Text.
+// A widget offers the fast paths of its own nodes in its own file; Render,
+// Natural and Row ask for them with these interfaces.
+
+// cheapLeaf is a widget some of whose nodes, leaves with short texts,
+// cost about as little to draw or measure again as to keep.
+type cheapLeaf interface {
+	// cheapDraw reports whether n costs about as little to draw again
+	// as to look up, keep and forget: a block drawn in one the cache
+	// keeps keeps n's lines, not a block of n's own.
+	cheapDraw(n *a2ui.Node) bool
+	// cheapNatural reports whether n's natural width costs less to
+	// measure again than to remember.
+	cheapNatural(n *a2ui.Node) bool
+}
+
+// pieceDrawer is a widget that draws some of its nodes as pieces of one
+// or two lines, which a Row copies into its own lines without the
+// node's lines being made (see drawPieces).
+type pieceDrawer interface {
+	// drawPieces draws n, a cheap leaf (cheapDraw), into lp exactly as
+	// Render(n, w, c) draws it, lines and hits, and reports whether it
+	// did: a node off the plain path is left to Render.
+	drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool
+}
+
+// cheapDraw reports whether n costs about as little to draw again as to
+// look up, keep and forget (see cheapLeaf).
 func cheapDraw(n *a2ui.Node) bool {
-	switch p := n.Props.(type) {
-	case *a2ui.TextProps:
-		return n.Type == "Text" && len(p.Text) <= textNaturalCap
-	case *a2ui.TextFieldProps:
-		return n.Type == "TextField" && p.TextFieldType != "longText" && len(p.Label)+len(p.Text) <= textNaturalCap
-	case *a2ui.CheckBoxProps:
-		return n.Type == "CheckBox" && len(p.Label) <= textNaturalCap
-	case *a2ui.ButtonProps:
-		if n.Type != "Button" || len(n.Children) != 1 {
-			return false
-		}
-		ch := n.Children[0]
-		tp, ok := ch.Props.(*a2ui.TextProps)
-		return ok && ch.Type == "Text" && len(ch.Children) == 0 && len(tp.Text) <= textNaturalCap
-	}
-	return false
+	wd, _ := widget(n.Type)
+	l, ok := wd.(cheapLeaf)
+	return ok && l.cheapDraw(n)
+}
+
+// cheapNatural reports whether n's natural width costs less to measure
+// again than to remember (see cheapLeaf).
+func cheapNatural(n *a2ui.Node) bool {
+	wd, _ := widget(n.Type)
+	l, ok := wd.(cheapLeaf)
+	return ok && l.cheapNatural(n)
 }
 
 // Natural is the width a node would like.
 func Natural(n *a2ui.Node, c *Context) int {
 	if n == nil {
 		return 0
-	}
-	// What the widgets say, for less than remembering it costs, of a
-	// plain Text, a button labelled with one and a field with short
-	// texts and no checks.
-	switch p := n.Props.(type) {
-	case *a2ui.TextProps:
-		if w, ok := plainNatural(n); ok {
-			return w
-		}
-	case *a2ui.ButtonProps:
-		if n.Type == "Button" && len(n.Children) == 1 && len(p.Checks) == 0 {
-			if w, ok := plainNatural(n.Children[0]); ok {
-				return buttonWidth(w, p)
-			}
-		}
-	case *a2ui.TextFieldProps:
-		if n.Type == "TextField" && len(p.Checks) == 0 && len(p.Label)+len(p.Text) <= textNaturalCap {
-			return TextField{}.Natural(n, c)
-		}
 	}
 	memo := c.Cache != nil && c.Cache.natural != nil && !c.onPath(n) && !cheapNatural(n)
 	if memo {
@@ -306,36 +306,6 @@ func Natural(n *a2ui.Node, c *Context) int {
 		c.Cache.natural[n] = w
 	}
 	return w
-}
-
-// plainNatural is the natural width of n if it is a Text of plain text
-// (see plainText), which Text.Natural measures without parsing.
-func plainNatural(n *a2ui.Node) (int, bool) {
-	p, ok := n.Props.(*a2ui.TextProps)
-	if !ok || n.Type != "Text" || len(p.Text) > textNaturalCap || !plainText(p.Text) {
-		return 0, false
-	}
-	return len(p.Text), true
-}
-
-// cheapNatural reports whether n's natural width costs less to measure
-// again than to remember: a field or a check box with a short label and
-// value, a button labelled with one short plain Text.
-func cheapNatural(n *a2ui.Node) bool {
-	switch p := n.Props.(type) {
-	case *a2ui.TextFieldProps:
-		return len(p.Label)+len(p.Text) <= textNaturalCap
-	case *a2ui.CheckBoxProps:
-		return len(p.Label) <= textNaturalCap
-	case *a2ui.ButtonProps:
-		if len(n.Children) != 1 {
-			return len(n.Children) == 0
-		}
-		ch := n.Children[0]
-		tp, ok := ch.Props.(*a2ui.TextProps)
-		return ok && ch.Type == "Text" && len(tp.Text) <= textNaturalCap && plainText(tp.Text)
-	}
-	return false
 }
 
 // ControlFor returns the control that handles node n, if n is one.

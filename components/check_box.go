@@ -79,6 +79,16 @@ func (CheckBox) Natural(n *a2ui.Node, c *Context) int {
 	return 4
 }
 
+// cheapDraw: a box with a short label costs about as little to draw as
+// to keep.
+func (CheckBox) cheapDraw(n *a2ui.Node) bool {
+	p, ok := n.Props.(*a2ui.CheckBoxProps)
+	return ok && len(p.Label) <= textNaturalCap
+}
+
+// cheapNatural: so is its width to measure.
+func (CheckBox) cheapNatural(n *a2ui.Node) bool { return CheckBox{}.cheapDraw(n) }
+
 // Key toggles the box on Enter or Space.
 func (CheckBox) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
 	if key.Matches(k, DefaultKeyMap().Activate) {

@@ -56,44 +56,14 @@ type leafPieces struct {
 
 // drawPieces draws n, a child of a Row held by the cache, as pieces into
 // lp when Render would draw it without keeping its block (a cheap leaf,
-// see Render) on one of the plain paths of Text, TextField and Button,
-// with nothing under it: what Render(n, w, c) draws, lines and hits,
-// without the lines being made. It reports whether it did.
+// see Render) and its widget can (see pieceDrawer): what Render(n, w, c)
+// draws, lines and hits, without the lines being made. It reports
+// whether it did.
 func drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
 	if !c.held || w <= 0 || c.onPath(n) || !cheapDraw(n) {
 		return false
 	}
-	t := c.Theme
-	ok := false
-	switch p := n.Props.(type) {
-	case *a2ui.TextProps:
-		if lp.lines[0], ok = plainLine(p, w, t); ok && n.Type == "Text" {
-			lp.h, lp.hasHit = 1, false
-			return true
-		}
-	case *a2ui.TextFieldProps:
-		if n.Type != "TextField" || len(p.Checks) > 0 {
-			break
-		}
-		if lp.lines[0], lp.lines[1], ok = plainFieldLines(n.ID, p, w, c); ok {
-			lp.h, lp.hasHit = 2, true
-			lp.hit = Hit{X: 0, Y: 0, W: w, H: 2, Node: n.ID, Part: -1, Focusable: true}
-			return true
-		}
-	case *a2ui.ButtonProps:
-		if n.Type != "Button" || len(p.Checks) > 0 || p.Call == "openUrl" || p.Borderless || c.Focused(n.ID) {
-			break
-		}
-		label, ok := plainLabel(n.Children[0], w, false, t)
-		if !ok {
-			break
-		}
-		var bw int
-		if lp.lines[0], bw, ok = buttonLine(buttonStyle(t, p), "[", label, "]", w); ok {
-			lp.h, lp.hasHit = 1, true
-			lp.hit = Hit{X: 0, Y: 0, W: bw, H: 1, Node: n.ID, Part: -1, Focusable: true}
-			return true
-		}
-	}
-	return false
+	wd, _ := widget(n.Type)
+	d, ok := wd.(pieceDrawer)
+	return ok && d.drawPieces(n, w, c, lp)
 }

@@ -54,6 +54,30 @@ func plainLine(p *a2ui.TextProps, w int, t *Theme) (linePieces, bool) {
 	return pieces(codes[0], p.Text, codes[1], blanks(w-len(p.Text))), true
 }
 
+// cheapDraw: a short text costs about as little to draw as to keep.
+func (Text) cheapDraw(n *a2ui.Node) bool {
+	p, ok := n.Props.(*a2ui.TextProps)
+	return ok && len(p.Text) <= textNaturalCap
+}
+
+// cheapNatural: a short plain text is as wide as it is long.
+func (Text) cheapNatural(n *a2ui.Node) bool {
+	p, ok := n.Props.(*a2ui.TextProps)
+	return ok && len(p.Text) <= textNaturalCap && plainText(p.Text)
+}
+
+// drawPieces draws a plain text that fits on one line (see plainLine).
+func (Text) drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
+	p, ok := n.Props.(*a2ui.TextProps)
+	if !ok {
+		return false
+	}
+	if lp.lines[0], ok = plainLine(p, w, c.Theme); ok {
+		lp.h, lp.hasHit = 1, false
+	}
+	return ok
+}
+
 // markdownBlock draws text as Markdown in w columns.
 func markdownBlock(text, hint string, w int, t *Theme) Block {
 	lines, widths := markdownLines(text, hint, w, t)

@@ -95,6 +95,33 @@ func plainFieldLines(id string, p *a2ui.TextFieldProps, w int, c *Context) (labe
 	return pieces(l, blanks(w-len(l))), input, true
 }
 
+// cheapDraw: a one-line field with a short label and value costs about
+// as little to draw as to keep.
+func (TextField) cheapDraw(n *a2ui.Node) bool {
+	p, ok := n.Props.(*a2ui.TextFieldProps)
+	return ok && p.TextFieldType != "longText" && len(p.Label)+len(p.Text) <= textNaturalCap
+}
+
+// cheapNatural: a short label and value are measured quickly.
+func (TextField) cheapNatural(n *a2ui.Node) bool {
+	p, ok := n.Props.(*a2ui.TextFieldProps)
+	return ok && len(p.Label)+len(p.Text) <= textNaturalCap
+}
+
+// drawPieces draws a field with nothing to say under it as plainField
+// does.
+func (TextField) drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
+	p, ok := n.Props.(*a2ui.TextFieldProps)
+	if !ok || len(p.Checks) > 0 {
+		return false
+	}
+	if lp.lines[0], lp.lines[1], ok = plainFieldLines(n.ID, p, w, c); ok {
+		lp.h, lp.hasHit = 2, true
+		lp.hit = Hit{X: 0, Y: 0, W: w, H: 2, Node: n.ID, Part: -1, Focusable: true}
+	}
+	return ok
+}
+
 // fieldBlock draws a field of any kind, in any state.
 func fieldBlock(id string, p *a2ui.TextFieldProps, w int, c *Context) Block {
 	t := c.Theme
