@@ -13,7 +13,6 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Options change how messages are read.
@@ -398,25 +397,6 @@ func (d *decoder) keep(b []byte, rest int) []byte {
 	return d.raws[at:len(d.raws):len(d.raws)]
 }
 
-// window keeps the component v of the document before it is decoded,
-// when the document is compact printable ASCII: then nothing cleaning
-// does changes it, and it is stored as it is. The strings read from it
-// are made of that copy, which the component keeps anyway, instead of
-// copies of their own (see jparser.text and jval.inWindow). The caller
-// closes the window once the component is decoded.
-//
-// A component longer than a shared block holds (maxSharedKeep) is kept in
-// a copy of its own, which any string made of it would keep alive after
-// the component is gone: its id in the surface's order of components, a
-// literal written to the data model. Such a component has no window: its
-// strings are copied, as those of a message that is not compact printable
-// ASCII are.
-func (d *decoder) window(v jval) {
-	if d.plainSrc && v.ok() && v.end-v.start <= maxSharedKeep {
-		v.p.win, v.p.winAt = d.keep(d.src[v.start:v.end], len(d.src)-int(v.start)), v.start
-	}
-}
-
 // p, pk and pi build a JSON Pointer one segment further: a literal
 // segment, a key to escape, an array index. They build nothing on the
 // first, optimistic pass of DecodeMessage.
@@ -756,9 +736,7 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
 		c := d.comps.take(d.left)
-		d.window(item)
 		d.component(c, item, ip)
-		item.p.win = nil
 		d.compID = ""
 		if d.err != nil {
 			return nil
@@ -854,9 +832,6 @@ func (d *decoder) component(c *Component, raw jval, p string) {
 func (d *decoder) cleanJSON(v jval) []byte {
 	raw := d.src[v.start:v.end]
 	if d.asIs(v) {
-		if w, ok := v.inWindow(); ok {
-			return w
-		}
 		return d.keep(raw, len(d.src)-int(v.start))
 	}
 	out := make([]byte, 0, len(raw))
@@ -907,9 +882,6 @@ func (d *decoder) cleanJSON(v jval) []byte {
 // cleanJSONString is cleanJSON as a string.
 func (d *decoder) cleanJSONString(v jval) string {
 	if d.asIs(v) {
-		if w, ok := v.inWindow(); ok {
-			return unsafe.String(&w[0], len(w))
-		}
 		return string(d.src[v.start:v.end])
 	}
 	return string(d.cleanJSON(v))

@@ -216,9 +216,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
 		c := d.comps.take(d.left)
-		d.window(item)
 		d.componentV09(c, item, ip, cat, dp)
-		item.p.win = nil
 		c.pos = int32(i)
 		d.compID = ""
 		if d.err != nil {

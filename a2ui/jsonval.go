@@ -279,21 +279,6 @@ type jparser struct {
 	// room is what is left of the block the document's string values are
 	// copied to (see text).
 	room []byte
-	// win, when set, is a copy of the document's bytes from winAt on,
-	// kept for as long as the strings made of it (see decoder.window).
-	win   []byte
-	winAt int32
-}
-
-// inWindow returns the bytes of v in the parser's window, when they are
-// there.
-func (v jval) inWindow() ([]byte, bool) {
-	w, off := v.p.win, int(v.start)-int(v.p.winAt)
-	if w == nil || off < 0 || off >= len(w) || off+int(v.end-v.start) > len(w) {
-		return nil, false
-	}
-	end := off + int(v.end-v.start)
-	return w[off:end:end], true
 }
 
 // text returns the characters b of a string value that starts at byte at
@@ -303,16 +288,11 @@ func (v jval) inWindow() ([]byte, bool) {
 // larger than what is left of the document from b on, so that a message
 // of a few strings keeps no more than it holds, and a string keeps at
 // most its block alive. The bytes of a block are written once, before
-// the strings that share them are made, and never again. A string inside
-// the window is made of the window's bytes, which are never written again
-// either.
+// the strings that share them are made, and never again.
 func (p *jparser) text(b []byte, at int32) string {
 	const blockBytes, maxShared = 512, 64
 	if len(b) == 0 {
 		return ""
-	}
-	if w, off := p.win, int(at)+1-int(p.winAt); w != nil && off >= 1 && off+len(b) < len(w) {
-		return unsafe.String(&w[off], len(b)) // the window holds the string, quotes and all
 	}
 	if len(b) > maxShared {
 		return string(b)
@@ -407,7 +387,7 @@ func pooledParser(data []byte) *jparser {
 	if p == nil {
 		p = parsers.Get().(*jparser)
 	}
-	p.data, p.pos, p.depth, p.loose, p.bindings, p.room, p.win = data, 0, 0, false, 0, nil, nil
+	p.data, p.pos, p.depth, p.loose, p.bindings, p.room = data, 0, 0, false, 0, nil
 	if p.keys == nil {
 		p.keys = new(internTable)
 	}
@@ -423,7 +403,7 @@ const maxPooledValues = 1 << 17
 func (p *jparser) release() {
 	values := cap(p.nodes)
 	p.nodes = p.nodes[:0]
-	p.data, p.room, p.win = nil, nil, nil // the keys stay: they are the same from one message to the next
+	p.data, p.room = nil, nil // the keys stay: they are the same from one message to the next
 	if values <= maxKeptValues {
 		kept.Lock()
 		if len(kept.free) < maxKept {
