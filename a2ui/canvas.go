@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/a2term/a2term/internal/arena"
 )
 
 // Canvas is the state of every surface an agent has sent: components, data
@@ -320,7 +322,7 @@ type batch struct {
 	// references must be checked again.
 	structural map[string]bool
 	ownComps   map[string]bool
-	entries    block[compEntry] // where the batch's new component entries come from
+	entries    arena.Values[compEntry] // where the batch's new component entries come from
 	// dirty lists, per surface, the data paths written by this batch, and
 	// dirtyNodes the nodes whose own state was set: all a data-only batch
 	// needs to re-resolve just what it changed.
@@ -584,7 +586,7 @@ func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 		if ok && bytes.Equal(old.raw, comp.raw) {
 			continue
 		}
-		e := b.entries.take(len(su.Components) - k)
+		e := b.entries.Take(len(su.Components) - k)
 		*e = compEntry{Component: comp, changed: b.version, actionAt: b.version}
 		if ok && sameAction(old.Props, comp.Props) {
 			e.actionAt = old.actionAt

@@ -25,7 +25,7 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 	if v.kind != jArray {
 		return nil, refusal(CodeBadValue, base, "checks must be an array of rules, not %s", v.kind)
 	}
-	rules := p.rules.take(v.len(), p.leftFor(2))[:0]
+	rules := p.rules.Take(v.len(), p.leftFor(2))[:0]
 	i := -1
 	for rv := v.first(); rv.ok(); rv = rv.next() {
 		i++

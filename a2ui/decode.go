@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/a2term/a2term/internal/arena"
 )
 
 // Options change how messages are read.
@@ -283,97 +285,41 @@ type decoder struct {
 	// bindings is about how many data paths src names (see jparser).
 	bindings int
 	// comps and raws are what is left of the blocks that components and
-	// their stored JSON are taken from (see block and keep).
-	comps block[Component]
-	raws  []byte
+	// their stored JSON are taken from (see arena.Values and keep).
+	comps arena.Values[Component]
+	raws  arena.Bytes
 	// The properties of the most common types come from blocks too;
 	// left is how many components of the message are left to decode,
 	// the current one included, for the blocks' sizes.
-	texts   block[Text]
-	rows    block[Row]
-	columns block[Column]
-	buttons block[Button]
-	fields  block[TextField]
+	texts   arena.Values[Text]
+	rows    arena.Values[Row]
+	columns arena.Values[Column]
+	buttons arena.Values[Button]
+	fields  arena.Values[TextField]
 	left    int
 	// objs and vals are what is left of the blocks the data model's
 	// objects and their lists of values come from.
-	objs block[Object]
-	vals lists[any]
+	objs arena.Values[Object]
+	vals arena.Lists[any]
 	// ids, actions and ctxs are the blocks of children lists and of v0.9
 	// actions and their event contexts.
-	ids     lists[string]
-	actions block[actionV09]
-	ctxs    lists[dynEntry]
+	ids     arena.Lists[string]
+	actions arena.Values[actionV09]
+	ctxs    arena.Lists[dynEntry]
 }
 
 // newObject returns an empty object for the value v of the document,
 // from the current block of them; a block holds no more objects than the
 // rest of the document could (one takes at least 7 bytes).
 func (d *decoder) newObject(v jval) *Object {
-	return d.objs.take((len(d.src) - int(v.start)) / 7)
+	return d.objs.Take((len(d.src) - int(v.start)) / 7)
 }
 
 // valueList returns a list of n values for an object of the value v of
 // the document; a block holds no more values than the rest of the
 // document could.
 func (d *decoder) valueList(v jval, n int) []any {
-	return d.vals.take(n, (len(d.src)-int(v.start))/4)
-}
-
-// lists hands out short lists of T from blocks allocated together, as
-// block hands out values: blocks double from 8 values up to 64, and
-// none holds more than limit, what the caller may still take at most.
-// Each list is capped, so that nothing appends into the next one.
-type lists[T any] struct {
-	free []T
-	n    int
-}
-
-func (l *lists[T]) take(n, limit int) []T {
-	if n > 16 {
-		return make([]T, n)
-	}
-	if len(l.free) < n {
-		l.n = min(max(2*l.n, 8), 64, max(n, limit))
-		l.free = fullBlock[T](max(l.n, n))
-	}
-	t := l.free[:n:n]
-	l.free = l.free[n:]
-	return t
-}
-
-// block hands out values of T from blocks allocated together: one
-// allocation for several values, a block being small enough that a value
-// kept longer than its neighbours keeps little else alive. Blocks double
-// from a few values, and none holds more values than are left to take,
-// so that a message of one component allocates what it holds.
-type block[T any] struct {
-	free []T
-	n    int
-}
-
-const maxBlock = 32
-
-// take returns a zero T; left is how many the caller may still take, this
-// one included.
-func (b *block[T]) take(left int) *T {
-	if len(b.free) == 0 {
-		b.n = min(max(2*b.n, 4), maxBlock)
-		b.free = fullBlock[T](min(b.n, max(left, 1)))
-	}
-	t := &b.free[0]
-	b.free = b.free[1:]
-	return t
-}
-
-// fullBlock returns a block of at least n zero values: as many as the
-// allocation it takes holds. The allocator rounds a block up to one of
-// its sizes, with room for a word of type information in a block of
-// pointers over 512 bytes: 64 nodes of 192 bytes take 13,568 bytes, room
-// for 70.
-func fullBlock[T any](n int) []T {
-	b := slices.Grow([]T(nil), n)
-	return b[:cap(b)]
+	return d.vals.Take(n, (len(d.src)-int(v.start))/4)
 }
 
 // keepBlockBytes is the size of the blocks that keep shares between short
@@ -389,12 +335,7 @@ func (d *decoder) keep(b []byte, rest int) []byte {
 	if len(b) > maxSharedKeep {
 		return append([]byte(nil), b...)
 	}
-	if cap(d.raws)-len(d.raws) < len(b) {
-		d.raws = make([]byte, 0, min(keepBlockBytes, max(rest, len(b))))
-	}
-	at := len(d.raws)
-	d.raws = append(d.raws, b...)
-	return d.raws[at:len(d.raws):len(d.raws)]
+	return d.raws.Copy(b, keepBlockBytes, rest)
 }
 
 // p, pk and pi build a JSON Pointer one segment further: a literal
@@ -735,7 +676,7 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
-		c := d.comps.take(d.left)
+		c := d.comps.Take(d.left)
 		d.component(c, item, ip)
 		d.compID = ""
 		if d.err != nil {
@@ -1026,7 +967,7 @@ func (pd *propDecoder) get(name string, required bool) (jval, bool) {
 func (pd *propDecoder) decode(typ string) Props {
 	switch typ {
 	case "Text":
-		p := pd.d.texts.take(pd.d.left)
+		p := pd.d.texts.Take(pd.d.left)
 		pd.readBoundString(&p.Text, "text", true, true)
 		p.UsageHint = pd.hint("h1", "h2", "h3", "h4", "h5", "caption", "body")
 		return p
@@ -1059,12 +1000,12 @@ func (pd *propDecoder) decode(typ string) Props {
 		pd.media("url", p.URL, audioTypes)
 		return p
 	case "Row":
-		p := pd.d.rows.take(pd.d.left)
+		p := pd.d.rows.Take(pd.d.left)
 		p.Children = pd.children()
 		p.Distribution, p.Alignment = pd.enum("distribution", distributions...), pd.enum("alignment", alignments...)
 		return p
 	case "Column":
-		p := pd.d.columns.take(pd.d.left)
+		p := pd.d.columns.Take(pd.d.left)
 		p.Children = pd.children()
 		p.Distribution, p.Alignment = pd.enum("distribution", distributions...), pd.enum("alignment", alignments...)
 		return p
@@ -1079,7 +1020,7 @@ func (pd *propDecoder) decode(typ string) Props {
 	case "Modal":
 		return &Modal{EntryPointChild: pd.id("entryPointChild"), ContentChild: pd.id("contentChild")}
 	case "Button":
-		p := pd.d.buttons.take(pd.d.left)
+		p := pd.d.buttons.Take(pd.d.left)
 		p.Child = pd.id("child")
 		p.Action = pd.action()
 		p.Primary = pd.boolean("primary")
@@ -1087,7 +1028,7 @@ func (pd *propDecoder) decode(typ string) Props {
 	case "CheckBox":
 		return &CheckBox{Label: pd.boundString("label", true, false), Value: pd.boundBool("value", true)}
 	case "TextField":
-		p := pd.d.fields.take(pd.d.left)
+		p := pd.d.fields.Take(pd.d.left)
 		pd.readBoundString(&p.Label, "label", true, false)
 		pd.readBoundString(&p.Text, "text", false, true)
 		p.TextFieldType = pd.enum("textFieldType", "date", "longText", "number", "shortText", "obscured")
@@ -1974,7 +1915,7 @@ func (d *decoder) stringList(v jval, p, what string) []string {
 	if !items.ok() {
 		return nil
 	}
-	out := d.ids.take(items.len(), d.left*8)[:0]
+	out := d.ids.Take(items.len(), d.left*8)[:0]
 	for i, it := 0, items.first(); it.ok(); i, it = i+1, it.next() {
 		out = append(out, d.plainString(it, d.pi(p, i), what, false))
 	}

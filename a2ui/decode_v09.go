@@ -215,7 +215,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
-		c := d.comps.take(d.left)
+		c := d.comps.Take(d.left)
 		d.componentV09(c, item, ip, cat, dp)
 		c.pos = int32(i)
 		d.compID = ""
@@ -464,7 +464,7 @@ func (pd *propDecoder) accessibility(raw jval) *a11ySpec {
 func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
 	switch typ {
 	case "Text":
-		p := pd.d.texts.take(pd.d.left)
+		p := pd.d.texts.Take(pd.d.left)
 		pd.readDynString(&p.Text, "text", true, true)
 		p.UsageHint = pd.enum("variant", "h1", "h2", "h3", "h4", "h5", "caption", "body")
 		return p
@@ -487,12 +487,12 @@ func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
 		pd.mediaV09("url", p.URL, audioTypes)
 		return p
 	case "Row":
-		p := pd.d.rows.take(pd.d.left)
+		p := pd.d.rows.Take(pd.d.left)
 		p.Children = pd.childList()
 		p.Distribution, p.Alignment = pd.enum("justify", justifiesV09...), pd.enum("align", alignments...)
 		return p
 	case "Column":
-		p := pd.d.columns.take(pd.d.left)
+		p := pd.d.columns.Take(pd.d.left)
 		p.Children = pd.childList()
 		p.Distribution, p.Alignment = pd.enum("justify", justifiesV09...), pd.enum("align", alignments...)
 		return p
@@ -507,7 +507,7 @@ func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
 	case "Divider":
 		return &Divider{Axis: pd.enum("axis", "horizontal", "vertical")}
 	case "Button":
-		b := pd.d.buttons.take(pd.d.left)
+		b := pd.d.buttons.Take(pd.d.left)
 		b.Child = pd.id("child")
 		variant := pd.enum("variant", cat.buttonVariants...)
 		b.Primary, b.borderless = variant == "primary", variant == "borderless"
@@ -515,7 +515,7 @@ func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
 		b.checks = pd.checks()
 		return b
 	case "TextField":
-		p := pd.d.fields.take(pd.d.left)
+		p := pd.d.fields.Take(pd.d.left)
 		pd.readDynString(&p.Label, "label", true, false)
 		pd.readDynString(&p.Text, "value", false, true)
 		p.TextFieldType = pd.enum("variant", "longText", "number", "shortText", "obscured")
@@ -744,7 +744,7 @@ func (pd *propDecoder) optionsV09() []Option {
 // actionV09 reads a Button's action: {"event": {name, context}} or
 // {"functionCall": FunctionCall}.
 func (pd *propDecoder) actionV09() Action {
-	a := Action{v9: pd.d.actions.take(pd.d.left)}
+	a := Action{v9: pd.d.actions.Take(pd.d.left)}
 	raw, ok := pd.get("action", true)
 	if !ok {
 		return a
@@ -801,7 +801,7 @@ func (pd *propDecoder) actionV09() Action {
 	if d.opts.Lenient {
 		want = typeAny
 	}
-	a.v9.ctx = d.ctxs.take(ctx.len(), d.left*2)[:0]
+	a.v9.ctx = d.ctxs.Take(ctx.len(), d.left*2)[:0]
 	for x := ctx.first(); x.ok(); x = x.next() {
 		k := x.key()
 		v := pd.dynamic(x, d.pk(cp, k), want)

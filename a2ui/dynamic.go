@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/a2term/a2term/internal/arena"
 )
 
 // A2UI v0.9 binds properties through dynamic values: a literal, a data
@@ -278,9 +280,9 @@ type dynParser struct {
 	// lists of arguments and lists of check rules come from, each as
 	// large as left, when set, says the message's components still to
 	// read may need: one at a time otherwise.
-	calls block[fcall]
-	args  lists[*dynamic]
-	rules lists[checkRule]
+	calls arena.Values[fcall]
+	args  arena.Lists[*dynamic]
+	rules arena.Lists[checkRule]
 	left  *int
 }
 
@@ -313,7 +315,7 @@ const (
 func (p *dynParser) newDynamic() *dynamic {
 	if len(p.dyns) == 0 {
 		p.dynsN = min(max(2*p.dynsN, 4), maxDynBlock)
-		p.dyns = fullBlock[dynamic](p.dynsN)
+		p.dyns = arena.Full[dynamic](p.dynsN)
 	}
 	d := &p.dyns[0]
 	p.dyns = p.dyns[1:]
@@ -324,7 +326,7 @@ func (p *dynParser) newDynamic() *dynamic {
 func (p *dynParser) path(text string) dpath {
 	if len(p.segs) < 8 {
 		p.segsN = min(max(2*p.segsN, 16), maxSegBlock)
-		p.segs = fullBlock[string](p.segsN)
+		p.segs = arena.Full[string](p.segsN)
 	}
 	dp, rest := parseDynPathIn(text, p.segs)
 	p.segs = rest
@@ -596,7 +598,7 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 	if nv.kind != jString {
 		return nil, refusal(CodeBadCall, at.k("call"), "call must name a function, not be %s", nv.kind)
 	}
-	c := p.calls.take(p.leftFor(4))
+	c := p.calls.Take(p.leftFor(4))
 	c.name = nv.str()
 	fn := p.fns.get(c.name)
 	if fn == nil {
@@ -687,7 +689,7 @@ func (p *dynParser) bindValue(d *dynamic, at *ptr) *Error {
 func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 	c.fn = fn
 	c.set = p.fns
-	c.args = p.args.take(len(fn.args), p.leftFor(8))
+	c.args = p.args.Take(len(fn.args), p.leftFor(8))
 	for _, a := range c.named {
 		c.args[fn.argIndex(a.name)] = a.val // a repeated name: the last one wins
 	}

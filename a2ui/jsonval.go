@@ -8,7 +8,8 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/a2term/a2term/internal/arena"
 )
 
 // jval is one value of a parsed JSON document. DecodeMessage parses a
@@ -278,7 +279,7 @@ type jparser struct {
 	bindings int
 	// room is what is left of the block the document's string values are
 	// copied to (see text).
-	room []byte
+	room arena.Bytes
 }
 
 // text returns the characters b of a string value that starts at byte at
@@ -297,12 +298,7 @@ func (p *jparser) text(b []byte, at int32) string {
 	if len(b) > maxShared {
 		return string(b)
 	}
-	if cap(p.room)-len(p.room) < len(b) {
-		p.room = make([]byte, 0, min(blockBytes, max(len(p.data)-int(at), len(b))))
-	}
-	i := len(p.room)
-	p.room = append(p.room, b...)
-	return unsafe.String(&p.room[i], len(b))
+	return p.room.String(b, blockBytes, len(p.data)-int(at))
 }
 
 // internTable shares one string for each distinct short byte string: a
@@ -387,7 +383,8 @@ func pooledParser(data []byte) *jparser {
 	if p == nil {
 		p = parsers.Get().(*jparser)
 	}
-	p.data, p.pos, p.depth, p.loose, p.bindings, p.room = data, 0, 0, false, 0, nil
+	p.data, p.pos, p.depth, p.loose, p.bindings = data, 0, 0, false, 0
+	p.room.Reset()
 	if p.keys == nil {
 		p.keys = new(internTable)
 	}
@@ -403,7 +400,8 @@ const maxPooledValues = 1 << 17
 func (p *jparser) release() {
 	values := cap(p.nodes)
 	p.nodes = p.nodes[:0]
-	p.data, p.room = nil, nil // the keys stay: they are the same from one message to the next
+	p.data = nil
+	p.room.Reset() // the keys stay: they are the same from one message to the next
 	if values <= maxKeptValues {
 		kept.Lock()
 		if len(kept.free) < maxKept {

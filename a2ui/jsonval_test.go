@@ -240,7 +240,7 @@ func TestStringValuesOutliveTheParser(t *testing.T) {
 	}
 	first, _ := v.member("id")
 	first.str()
-	if c, left := cap(p.room), len(small)-int(first.start); c > left {
+	if c, left := p.room.Size(), len(small)-int(first.start); c > left {
 		t.Fatalf("a block of %d bytes for the %d bytes left of the document", c, left)
 	}
 	p.release()

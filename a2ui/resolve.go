@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/a2term/a2term/internal/arena"
 )
 
 // resolver builds the tree of one surface.
@@ -40,14 +42,14 @@ type resolver struct {
 	// The properties of the most common types and the children lists
 	// come from blocks too, taken as nodes are.
 	made     int // nodes made by node
-	texts    block[TextProps]
-	rows     block[RowProps]
-	columns  block[ColumnProps]
-	buttons  block[ButtonProps]
-	fields   block[TextFieldProps]
-	kids     lists[*Node]
-	fails    lists[string] // the messages of failed checks
-	readRoom [][]string    // what is left of the block of first reads
+	texts    arena.Values[TextProps]
+	rows     arena.Values[RowProps]
+	columns  arena.Values[ColumnProps]
+	buttons  arena.Values[ButtonProps]
+	fields   arena.Values[TextFieldProps]
+	kids     arena.Lists[*Node]
+	fails    arena.Lists[string] // the messages of failed checks
+	readRoom [][]string          // what is left of the block of first reads
 	readN    int
 	// noSkip walks every node; skipped says a subtree was kept without
 	// a walk, and recount that a node drawn since needed the walk.
@@ -538,7 +540,7 @@ func (r *resolver) addRead(segs []string) {
 	if n.reads == nil {
 		if len(r.readRoom) == 0 {
 			r.readN = min(max(2*r.readN, 4), 64) // as node slabs grow
-			r.readRoom = fullBlock[[]string](r.readN)
+			r.readRoom = arena.Full[[]string](r.readN)
 		}
 		n.reads, r.readRoom = r.readRoom[:0:1], r.readRoom[1:]
 	}
@@ -633,7 +635,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		// Slabs double from a few nodes, as an update resolves only the
 		// few it changed, up to 64.
 		r.slabN = min(max(2*r.slabN, 4), 64, len(r.s.comps)+1)
-		r.slab = fullBlock[Node](r.slabN)
+		r.slab = arena.Full[Node](r.slabN)
 	}
 	// A node of the slab is zero: its fields are set one by one, as
 	// copying a whole node in would pass every field of it through the
@@ -655,7 +657,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	// move r.cur on.
 	switch p := e.Props.(type) {
 	case *Text:
-		tp := r.texts.take(left)
+		tp := r.texts.Take(left)
 		tp.Text, tp.UsageHint = r.str(p.Text, sc, true), p.UsageHint
 		n.Props = tp
 	case *Image:
@@ -680,13 +682,13 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		url, blocked := r.media(id, p.URL, sc, audioTypes)
 		n.Props = &AudioPlayerProps{URL: url, Blocked: blocked, Description: r.str(p.Description, sc, true)}
 	case *Row:
-		rp := r.rows.take(left)
+		rp := r.rows.Take(left)
 		rp.Distribution, rp.Alignment = orDefault(p.Distribution, "start"), orDefault(p.Alignment, "stretch")
 		n.Props = rp
 		n.Children = r.children(p.Children, sc, depth, id)
 		n.items = p.Children.Template != nil
 	case *Column:
-		cp := r.columns.take(left)
+		cp := r.columns.Take(left)
 		cp.Distribution, cp.Alignment = orDefault(p.Distribution, "start"), orDefault(p.Alignment, "stretch")
 		n.Props = cp
 		n.Children = r.children(p.Children, sc, depth, id)
@@ -715,7 +717,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		n.Props = &ModalProps{}
 		n.Children = []*Node{child(p.EntryPointChild), child(p.ContentChild)}
 	case *Button:
-		bp := r.buttons.take(left)
+		bp := r.buttons.Take(left)
 		bp.Action, bp.Primary, bp.Borderless = p.Action.Name, p.Primary, p.borderless
 		if p.Action.v9 != nil && p.Action.v9.call != nil {
 			bp.Call = p.Action.v9.call.call.name
@@ -735,7 +737,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		n.Props = &CheckBoxProps{Label: r.str(p.Label, sc, false), Value: b, Checks: r.checks(p.checks, sc)}
 	case *TextField:
 		text := r.inputString(nid, e, p.Text, sc)
-		tf := r.fields.take(left)
+		tf := r.fields.Take(left)
 		tf.Label, tf.Text, tf.TextFieldType, tf.ValidationRegexp = r.str(p.Label, sc, false), text, orDefault(p.TextFieldType, "shortText"), p.ValidationRegexp
 		var bound *BoundError
 		tf.Invalid, bound = p.invalid(text, r.budget())
@@ -832,7 +834,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 // block of them: each list is capped, so that nothing appends into the
 // next one.
 func (r *resolver) kidList(n int) []*Node {
-	return r.kids.take(n, 64)
+	return r.kids.Take(n, 64)
 }
 
 // children expands a children property: explicit ids, or the template once

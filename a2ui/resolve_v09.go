@@ -130,7 +130,7 @@ func (r *resolver) checks(rules []checkRule, sc *scope) []string {
 	if len(failed) == 0 {
 		return nil
 	}
-	out := r.fails.take(len(failed), 64) // a list of its own when long
+	out := r.fails.Take(len(failed), 64) // a list of its own when long
 	copy(out, failed)
 	return out
 }

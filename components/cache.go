@@ -2,9 +2,9 @@ package components
 
 import (
 	"math/bits"
-	"unsafe"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/arena"
 )
 
 // Cache keeps drawn blocks from one frame to the next. The canvas hands out
@@ -49,9 +49,9 @@ type Cache struct {
 	// live is how many blocks the last sweep kept; sweeps counts them.
 	live   int
 	sweeps uint32
-	// slab and arena hand out entries and their parts a chunk at a time.
-	slab  []cached
-	arena []*cached
+	// slab and partRoom hand out entries and their parts a chunk at a time.
+	slab     []cached
+	partRoom []*cached
 	// gen counts the calls to Clear.
 	gen uint64
 	// scratch holds the blocks of the children being stacked, for every
@@ -106,11 +106,11 @@ type stackMemo struct {
 // tree makes an entry for most of its nodes, and the smaller they are,
 // the less the collector has to go through.
 type cached struct {
-	lines *string
-	hits  *Hit
+	lines arena.Ref[string]
+	hits  arena.Ref[Hit]
 	n     *a2ui.Node // the node it was drawn for; nil once forgotten
 	next  *cached    // n's block at another width
-	parts **cached
+	parts arena.Ref[*cached]
 	bw    int32 // the block's width
 	w     int32 // the width it was drawn at
 	nl    int32 // lines, hits and parts
@@ -122,11 +122,11 @@ type cached struct {
 
 // block returns the block e holds.
 func (e *cached) block() Block {
-	return Block{Lines: unsafe.Slice(e.lines, e.nl), W: int(e.bw), Hits: unsafe.Slice(e.hits, e.nh)}
+	return Block{Lines: e.lines.Slice(int(e.nl)), W: int(e.bw), Hits: e.hits.Slice(int(e.nh))}
 }
 
 // partList returns the entries e's block was made of.
-func (e *cached) partList() []*cached { return unsafe.Slice(e.parts, e.np) }
+func (e *cached) partList() []*cached { return e.parts.Slice(int(e.np)) }
 
 // gone reports whether e was forgotten (by drop, a sweep or Clear).
 func (e *cached) gone() bool { return e.n == nil }
@@ -143,9 +143,9 @@ func (e *cached) forget() { *e = cached{mark: e.mark} }
 // so a program that keeps drawings keys them by it.
 func (c *Cache) Generation() uint64 { return c.gen }
 
-// slabLen is how many entries a chunk of the slab holds: as many as 8 KiB
-// does, a size the allocator hands out without rounding up.
-const slabLen = 8192 / unsafe.Sizeof(cached{})
+// slabBytes is the size of a chunk of the slab: 8 KiB, a size the
+// allocator hands out without rounding up.
+const slabBytes = 8192
 
 // sweepSlack is how many blocks the cache may gain beyond twice what it
 // kept before it looks for blocks to forget.
@@ -311,22 +311,22 @@ func (c *Cache) put(n *a2ui.Node, w int, b Block, at int, first *cached) {
 // takes the place of in the open list.
 func (c *Cache) fill(n *a2ui.Node, w int, b Block, at int) *cached {
 	if len(c.slab) == 0 {
-		c.slab = make([]cached, slabLen)
+		c.slab = arena.Chunk[cached](slabBytes)
 	}
 	e := &c.slab[0]
 	c.slab = c.slab[1:]
 	// The lists are given back with their lengths as capacities, so
 	// that a caller appending to the lines or hits of a cached block can
 	// never write into it.
-	e.lines, e.hits, e.n = unsafe.SliceData(b.Lines), unsafe.SliceData(b.Hits), n
+	e.lines, e.hits, e.n = arena.RefTo(b.Lines), arena.RefTo(b.Hits), n
 	e.bw, e.w, e.nl, e.nh, e.used = int32(b.W), int32(w), int32(len(b.Lines)), int32(len(b.Hits)), c.frame
 	if parts := c.open[at:]; len(parts) > 0 {
-		if cap(c.arena)-len(c.arena) < len(parts) {
-			c.arena = make([]*cached, 0, max(512, 2*len(parts)))
+		if cap(c.partRoom)-len(c.partRoom) < len(parts) {
+			c.partRoom = make([]*cached, 0, max(512, 2*len(parts)))
 		}
-		from := len(c.arena)
-		c.arena = append(c.arena, parts...)
-		e.parts, e.np = &c.arena[from], int32(len(parts))
+		from := len(c.partRoom)
+		c.partRoom = append(c.partRoom, parts...)
+		e.parts, e.np = arena.RefTo(c.partRoom[from:]), int32(len(parts))
 	}
 	c.open = append(c.open[:at], e)
 	c.size++
@@ -400,7 +400,7 @@ const minTable = 64
 
 // home is the slot where a probe for n starts.
 func (t *nodeTable) home(n *a2ui.Node) int {
-	return int(uint64(uintptr(unsafe.Pointer(n))) * 0x9e3779b97f4a7c15 >> t.shift)
+	return int(uint64(arena.Addr(n)) * 0x9e3779b97f4a7c15 >> t.shift)
 }
 
 // get returns n's entry, or nil.
