@@ -169,22 +169,22 @@ func (Button) cheapNatural(n *a2ui.Node) bool {
 
 // drawPieces draws a button without the focus, labelled with plain text
 // (see plainLabel), on one line (see buttonLine).
-func (Button) drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
+func (Button) drawPieces(n *a2ui.Node, w int, c *Context) (lp leafPieces, ok bool) {
 	p, ok := n.Props.(*a2ui.ButtonProps)
 	if !ok || len(p.Checks) > 0 || p.Call == "openUrl" || p.Borderless || c.Focused(n.ID) {
-		return false
+		return lp, false
 	}
 	t := c.Theme
 	label, ok := plainLabel(n.Children[0], w, false, t)
 	if !ok {
-		return false
+		return lp, false
 	}
 	var bw int
 	if lp.lines[0], bw, ok = buttonLine(buttonStyle(t, p), "[", label, "]", w); ok {
 		lp.h, lp.hasHit = 1, true
 		lp.hit = Hit{X: 0, Y: 0, W: bw, H: 1, Node: n.ID, Part: -1, Focusable: true}
 	}
-	return ok
+	return lp, ok
 }
 
 // withNote adds under a button that opens an address the note it shows:

@@ -213,7 +213,7 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	// on its own when what it is drawn in is (its lines are part of that
 	// block, which the cache holds), only while that is drawn afresh each
 	// frame, on the focus path.
-	cacheable := c.Cache != nil && c.pathFor != nil && !onPath && !(c.held && cheapDraw(n))
+	cacheable := c.Cache != nil && c.pathFor != nil && !onPath && !(c.held && cheapDraw(wd, n))
 	if c.Cache != nil && onPath {
 		c.Cache.drop(n, w)
 	}
@@ -262,16 +262,17 @@ type cheapLeaf interface {
 // or two lines, which a Row copies into its own lines without the
 // node's lines being made (see drawPieces).
 type pieceDrawer interface {
-	// drawPieces draws n, a cheap leaf (cheapDraw), into lp exactly as
-	// Render(n, w, c) draws it, lines and hits, and reports whether it
-	// did: a node off the plain path is left to Render.
-	drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool
+	// drawPieces draws n, a cheap leaf (cheapDraw), exactly as Render(n, w,
+	// c) draws it, lines and hits, and reports whether it did: a node off
+	// the plain path is left to Render. The pieces are returned, not
+	// written through a pointer, so that the row's on its stack do not
+	// escape through the interface.
+	drawPieces(n *a2ui.Node, w int, c *Context) (leafPieces, bool)
 }
 
-// cheapDraw reports whether n costs about as little to draw again as to
-// look up, keep and forget (see cheapLeaf).
-func cheapDraw(n *a2ui.Node) bool {
-	wd, _ := widget(n.Type)
+// cheapDraw reports whether n, whose widget is wd, costs about as little
+// to draw again as to look up, keep and forget (see cheapLeaf).
+func cheapDraw(wd Widget, n *a2ui.Node) bool {
 	l, ok := wd.(cheapLeaf)
 	return ok && l.cheapDraw(n)
 }
@@ -289,14 +290,18 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if n == nil {
 		return 0
 	}
-	memo := c.Cache != nil && c.Cache.natural != nil && !c.onPath(n) && !cheapNatural(n)
+	wd, known := widget(n.Type)
+	memo := c.Cache != nil && c.Cache.natural != nil && !c.onPath(n)
+	if l, ok := wd.(cheapLeaf); memo && ok && l.cheapNatural(n) {
+		memo = false
+	}
 	if memo {
 		if w, ok := c.Cache.natural[n]; ok {
 			return w
 		}
 	}
 	w := len(n.Type) + 2
-	if wd, ok := widget(n.Type); ok {
+	if known {
 		w = wd.Natural(n, c)
 	}
 	if msgs := CheckMessages(n); len(msgs) > 0 {

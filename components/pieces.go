@@ -60,10 +60,14 @@ type leafPieces struct {
 // draws, lines and hits, without the lines being made. It reports
 // whether it did.
 func drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
-	if !c.held || w <= 0 || c.onPath(n) || !cheapDraw(n) {
+	if !c.held || w <= 0 || c.onPath(n) {
 		return false
 	}
 	wd, _ := widget(n.Type)
 	d, ok := wd.(pieceDrawer)
-	return ok && d.drawPieces(n, w, c, lp)
+	if !ok || !cheapDraw(wd, n) {
+		return false
+	}
+	*lp, ok = d.drawPieces(n, w, c)
+	return ok
 }

@@ -67,15 +67,15 @@ func (Text) cheapNatural(n *a2ui.Node) bool {
 }
 
 // drawPieces draws a plain text that fits on one line (see plainLine).
-func (Text) drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
+func (Text) drawPieces(n *a2ui.Node, w int, c *Context) (lp leafPieces, ok bool) {
 	p, ok := n.Props.(*a2ui.TextProps)
 	if !ok {
-		return false
+		return lp, false
 	}
 	if lp.lines[0], ok = plainLine(p, w, c.Theme); ok {
 		lp.h, lp.hasHit = 1, false
 	}
-	return ok
+	return lp, ok
 }
 
 // markdownBlock draws text as Markdown in w columns.

@@ -110,16 +110,16 @@ func (TextField) cheapNatural(n *a2ui.Node) bool {
 
 // drawPieces draws a field with nothing to say under it as plainField
 // does.
-func (TextField) drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
+func (TextField) drawPieces(n *a2ui.Node, w int, c *Context) (lp leafPieces, ok bool) {
 	p, ok := n.Props.(*a2ui.TextFieldProps)
 	if !ok || len(p.Checks) > 0 {
-		return false
+		return lp, false
 	}
 	if lp.lines[0], lp.lines[1], ok = plainFieldLines(n.ID, p, w, c); ok {
 		lp.h, lp.hasHit = 2, true
 		lp.hit = Hit{X: 0, Y: 0, W: w, H: 2, Node: n.ID, Part: -1, Focusable: true}
 	}
-	return ok
+	return lp, ok
 }
 
 // fieldBlock draws a field of any kind, in any state.
