@@ -5,8 +5,8 @@ import (
 )
 
 // WithViewHello sets how long a view connection has to attach.
-func WithViewHello(o ServerOptions, d time.Duration) ServerOptions {
-	o.viewHello = d
+func WithViewHello(o ViewOptions, d time.Duration) ViewOptions {
+	o.hello = d
 	return o
 }
 

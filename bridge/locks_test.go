@@ -37,7 +37,13 @@ func TestAttachedViewReadsDuringAnApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	views, err := ListenViews(h, srv.Path(), ViewOptions{})
+	if err != nil {
+		srv.Close()
+		t.Fatal(err)
+	}
 	t.Cleanup(func() {
+		views.Close()
 		srv.Close()
 		h.Close()
 	})

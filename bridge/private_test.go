@@ -31,8 +31,14 @@ func squatted(t *testing.T) (dir, sock string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{})
+	if err != nil {
+		srv.Close()
+		t.Fatal(err)
+	}
 	t.Cleanup(func() {
 		os.Chmod(dir, 0o700)
+		views.Close()
 		srv.Close()
 		h.Close()
 	})

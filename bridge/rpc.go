@@ -17,6 +17,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/accept"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/statedir"
 )
@@ -149,11 +150,6 @@ type ServerOptions struct {
 	// A program that shows the canvas to a person sets it; one that
 	// listens only to let a scripted agent in may leave it unset.
 	ReportAgent bool
-	// NoViews leaves out the view channel: no terminal can attach.
-	NoViews bool
-
-	// viewHello replaces viewHelloTimeout (tests).
-	viewHello time.Duration
 	// now replaces time.Now for MaxIdleAtCap, and linger
 	// lingerTimeout (tests).
 	now    func() time.Time
@@ -170,7 +166,6 @@ type Server struct {
 	createdDir bool        // Listen made dir, so Close removes it
 	sock       os.FileInfo // the socket file Listen made, to remove only that
 	ln         *net.UnixListener
-	views      *viewServer     // nil when views cannot attach
 	logger     logclean.Logger // a *logclean.Log from Listen
 	maxFlight  int
 	timeout    time.Duration
@@ -308,13 +303,6 @@ func Listen(h *hub.Hub, socketPath string, opts ServerOptions) (*Server, error) 
 		return fail(err)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	if !opts.NoViews {
-		if s.views, err = listenViews(h, path, s.logger, s.timeout, opts.viewHello); err != nil {
-			// The agents are served all the same; only attaching a
-			// terminal is not possible.
-			s.logger.Printf("a2term: terminals cannot attach to this canvas: %v", err)
-		}
-	}
 	h.Board().SetStatus(func(st *hub.Status) {
 		st.Listening = path
 		if s.reportAgent {
@@ -363,9 +351,6 @@ func (s *Server) Close() error {
 		s.handlers.Wait() // each reply is written, or its connection dropped, within the write timeout
 		s.cancel()        // closes every connection
 		s.wg.Wait()
-		if s.views != nil {
-			s.views.close()
-		}
 		if fi, serr := os.Lstat(s.path); serr == nil && os.SameFile(fi, s.sock) {
 			if rerr := os.Remove(s.path); rerr != nil && err == nil {
 				err = rerr
@@ -395,10 +380,10 @@ func (s *Server) Close() error {
 	return s.closeErr
 }
 
-// accept takes connections until Close (see acceptLoop).
+// accept takes connections until Close (see accept.Loop).
 func (s *Server) accept() {
 	defer s.wg.Done()
-	acceptLoop(s.ctx, s.ln, s.serveConn, func(err error, first bool) {
+	accept.Loop(s.ctx, s.ln, s.serveConn, func(err error, first bool) {
 		s.mu.Lock()
 		s.accepts++
 		s.mu.Unlock()
@@ -406,44 +391,6 @@ func (s *Server) accept() {
 			s.logger.Printf("a2term rpc: accept: %v; trying again", err)
 		}
 	}, func() { s.logger.Printf("a2term rpc: accepting connections again") })
-}
-
-// acceptLoop hands each connection ln accepts to serve, until ctx ends or
-// ln is closed. When accepting fails (out of file descriptors, most often)
-// it waits before trying again, longer each time up to a second, so that
-// it neither gives up nor spins; the connection waits in the socket's
-// backlog meanwhile. failed is told of each failure, and whether it
-// starts a run of them; recovered, when a connection is accepted again.
-func acceptLoop(ctx context.Context, ln net.Listener, serve func(net.Conn), failed func(err error, first bool), recovered func()) {
-	const first = 5 * time.Millisecond
-	backoff := first
-	for {
-		nc, err := ln.Accept()
-		if err != nil {
-			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
-				return
-			}
-			if failed != nil {
-				failed(err, backoff == first)
-			}
-			t := time.NewTimer(backoff)
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				t.Stop()
-				return
-			}
-			backoff = min(2*backoff, time.Second)
-			continue
-		}
-		if backoff != first {
-			if recovered != nil {
-				recovered()
-			}
-			backoff = first
-		}
-		serve(nc)
-	}
 }
 
 // replyTooManyConns is what a connection beyond MaxConnections is told

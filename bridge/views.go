@@ -23,6 +23,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/accept"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/statedir"
 )
@@ -35,8 +36,24 @@ func ViewPaths(socket string) (viewSocket, keyFile string) {
 	return base + ".view.sock", base + ".view.key"
 }
 
-// viewServer serves the view channel of a hub (see viewstream.go).
-type viewServer struct {
+// ViewOptions set up the view channel. The zero value is ready to use.
+type ViewOptions struct {
+	// Logger receives what the view channel has to say (refused
+	// connections, protocol errors), each line's arguments cleaned as
+	// agent text is and each kind of line at most LogBurst times in
+	// LogWindow. Nil discards it.
+	Logger *log.Logger
+	// WriteTimeout is how long one message to a view may take to write
+	// before its connection is dropped. Zero means DefaultWriteTimeout.
+	WriteTimeout time.Duration
+
+	// hello replaces viewHelloTimeout (tests).
+	hello time.Duration
+}
+
+// ViewServer serves the view channel of a hub (see viewstream.go): the
+// terminals that attach to it.
+type ViewServer struct {
 	hub     *hub.Hub
 	path    string
 	keyPath string
@@ -60,7 +77,7 @@ type viewServer struct {
 // logRefusal logs a connection closed for not attaching properly: the
 // first, then only the 10th, 100th, 1000th..., so that a peer dialling
 // again and again cannot fill the transcript with them.
-func (v *viewServer) logRefusal(why string) {
+func (v *ViewServer) logRefusal(why string) {
 	if n := v.refused.Add(1); isPowerOf10(n) {
 		v.logger.Printf("a2term views: closing a connection that %s (%d refused so far)", why, n)
 	}
@@ -74,24 +91,32 @@ func isPowerOf10(n uint64) bool {
 	return n == 1
 }
 
-// listenViews starts the view channel beside the agent socket at agentPath,
-// whose directory Listen has checked: the socket (0600) and a new key in a
-// key file (0600), written whole before the socket listens.
-func listenViews(h *hub.Hub, agentPath string, logger logclean.Logger, timeout, hello time.Duration) (*viewServer, error) {
+// ListenViews starts the view channel of h beside the agent socket at
+// agentPath, whose directory Listen has made or checked: the socket
+// (0600) and a new key in a key file (0600), written whole before the
+// socket listens. A program that serves the agent socket and lets
+// terminals attach calls it after Listen, and closes it after the
+// Server.
+func ListenViews(h *hub.Hub, agentPath string, opts ViewOptions) (*ViewServer, error) {
 	path, keyPath := ViewPaths(agentPath)
+	hello, timeout := opts.hello, opts.WriteTimeout
 	if hello <= 0 {
 		hello = viewHelloTimeout
 	}
+	if timeout <= 0 {
+		timeout = DefaultWriteTimeout
+	}
+	logger := logclean.New(opts.Logger)
 	raw := make([]byte, 32)
 	rand.Read(raw) // never fails (crypto/rand)
-	v := &viewServer{hub: h, path: path, keyPath: keyPath, key: []byte(hex.EncodeToString(raw)), logger: logger, timeout: timeout, hello: hello}
+	v := &ViewServer{hub: h, path: path, keyPath: keyPath, key: []byte(hex.EncodeToString(raw)), logger: logger, timeout: timeout, hello: hello}
 	if err := statedir.RemoveStale(path); err != nil {
 		return nil, err
 	}
 	if err := writePrivate(keyPath, append(append([]byte(nil), v.key...), '\n')); err != nil {
 		return nil, fmt.Errorf("a2term view key %s: %w", keyPath, err)
 	}
-	fail := func(err error) (*viewServer, error) {
+	fail := func(err error) (*ViewServer, error) {
 		removeIfSame(keyPath, v.keyFile)
 		return nil, err
 	}
@@ -154,24 +179,28 @@ func removeIfSame(path string, fi os.FileInfo) {
 	}
 }
 
-// close stops accepting, closes every view connection and removes the
+// Close stops accepting, closes every view connection and removes the
 // socket and the key file.
-func (v *viewServer) close() {
+func (v *ViewServer) Close() error {
 	v.cancel()
 	v.ln.Close()
 	v.wg.Wait()
 	removeIfSame(v.path, v.sock)
 	removeIfSame(v.keyPath, v.keyFile)
+	if l, ok := v.logger.(*logclean.Log); ok {
+		l.Flush()
+	}
+	return nil
 }
 
-func (v *viewServer) accept() {
+func (v *ViewServer) accept() {
 	defer v.wg.Done()
-	acceptLoop(v.ctx, v.ln, v.take, nil, nil)
+	accept.Loop(v.ctx, v.ln, v.take, nil, nil)
 }
 
 // take serves a view connection, or closes it unread beyond room for a
 // few that will be refused politely.
-func (v *viewServer) take(nc net.Conn) {
+func (v *ViewServer) take(nc net.Conn) {
 	v.mu.Lock()
 	if v.conns >= hub.MaxTerminals+4 {
 		v.mu.Unlock()
@@ -186,7 +215,7 @@ func (v *viewServer) take(nc net.Conn) {
 
 // viewConn is one view's connection.
 type viewConn struct {
-	v      *viewServer
+	v      *ViewServer
 	stream *viewStream
 	rpc    *jsonrpc2.Conn
 	ctx    context.Context
@@ -201,7 +230,7 @@ type viewConn struct {
 	status   viewStatus
 }
 
-func (v *viewServer) serve(nc net.Conn) {
+func (v *ViewServer) serve(nc net.Conn) {
 	defer v.wg.Done()
 	defer func() {
 		v.mu.Lock()

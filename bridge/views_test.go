@@ -34,6 +34,18 @@ func attach(t *testing.T, socket string, opts bridge.AttachOptions) *bridge.Remo
 	return r
 }
 
+// listenViews opens the view channel beside srv's socket, closed at the
+// end of the test.
+func listenViews(t *testing.T, h *hub.Hub, srv *bridge.Server, opts bridge.ViewOptions) *bridge.ViewServer {
+	t.Helper()
+	v, err := bridge.ListenViews(h, srv.Path(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { v.Close() })
+	return v
+}
+
 // waitView waits until cond holds for v's snapshot.
 func waitView(t *testing.T, v hub.View, what string, cond func(hub.Snapshot) bool) hub.Snapshot {
 	t.Helper()
@@ -89,6 +101,7 @@ func sameState(t *testing.T, what string, a, b hub.Snapshot) {
 // terminal's, and closing one leaves the other working.
 func TestAttachedViewsShareTheCanvas(t *testing.T) {
 	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
@@ -172,7 +185,8 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 // changed after that is refused as stale, though the view's copy counts
 // versions its own way.
 func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
-	_, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
@@ -211,6 +225,7 @@ func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
 // "pay", must not send the agent's new action ("refund") without seeing it.
 func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
@@ -263,6 +278,7 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 // told, every time, that it changed.
 func TestAttachedPressOnAQuietSurface(t *testing.T) {
 	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.ViewOptions{})
 	if _, err := h.Show(raws(
 		`{"beginRendering":{"surfaceId":"main","root":"pay"}}`,
 		`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"pay"}}}},{"id":"l1","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`,
@@ -327,7 +343,8 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 // a connection that does not attach first with the key, or gives a wrong
 // one, or says nothing at all.
 func TestViewMethodsAreNotTheAgents(t *testing.T) {
-	_, srv := start(t, bridge.WithViewHello(bridge.ServerOptions{}, 200*time.Millisecond))
+	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.WithViewHello(bridge.ViewOptions{}, 200*time.Millisecond))
 	for _, m := range []string{bridge.ViewMethodAttach, bridge.ViewMethodPress, bridge.ViewMethodSet, bridge.ViewMethodLink} {
 		got := rawCall(t, srv, fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":%q,"params":{}}`, m))
 		if !strings.Contains(got, `"code":-32601`) {
@@ -395,6 +412,10 @@ func TestViewFilesArePrivate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	viewSock, keyFile := bridge.ViewPaths(path)
 	if filepath.Dir(viewSock) != filepath.Dir(path) || filepath.Base(viewSock) != "a2term.view.sock" || filepath.Base(keyFile) != "a2term.view.key" {
 		t.Errorf("view paths %s, %s", viewSock, keyFile)
@@ -416,6 +437,9 @@ func TestViewFilesArePrivate(t *testing.T) {
 	if _, err := bridge.Attach(ctxFor(t), path, bridge.AttachOptions{}); err == nil || !strings.Contains(err.Error(), "open to other users") {
 		t.Errorf("attaching with a key file open to others: %v", err)
 	}
+	if err := views.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if err := srv.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +452,8 @@ func TestViewFilesArePrivate(t *testing.T) {
 
 // TestAttachLimit refuses the terminal beyond MaxTerminals.
 func TestAttachLimit(t *testing.T) {
-	_, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.ViewOptions{})
 	for i := 0; i < hub.MaxTerminals; i++ {
 		attach(t, srv.Path(), bridge.AttachOptions{})
 	}
@@ -443,6 +468,7 @@ func TestAttachLimit(t *testing.T) {
 // ends equal to the hub.
 func TestAttachedViewFallsBehind(t *testing.T) {
 	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
@@ -480,12 +506,17 @@ func TestAttachedViewReconnects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	views1, err := bridge.ListenViews(h1, srv1.Path(), bridge.ViewOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := h1.Show(form); err != nil {
 		t.Fatal(err)
 	}
 	v := attach(t, path, bridge.AttachOptions{})
 	id1 := v.Hello().CanvasID
 	srv1.Close()
+	views1.Close()
 	lost := waitView(t, v, "the lost connection", func(s hub.Snapshot) bool {
 		return strings.Contains(s.Status.Lost, "went away")
 	})
@@ -505,6 +536,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv2.Close()
+	listenViews(t, h2, srv2, bridge.ViewOptions{})
 	if _, err := h2.Show(raws(`{"beginRendering":{"surfaceId":"other","root":"t"}}`, `{"surfaceUpdate":{"surfaceId":"other","components":[{"id":"t","component":{"Text":{"text":{"literalString":"new"}}}}]}}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -528,6 +560,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 // one watched is told how many lines and actions came meanwhile.
 func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
 	h, srv := start(t, bridge.ServerOptions{})
+	listenViews(t, h, srv, bridge.ViewOptions{})
 	if _, err := h.Show(form); err != nil {
 		t.Fatal(err)
 	}
@@ -574,12 +607,13 @@ func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
 	defer h.Close()
 	// No time limit to attach in: the responses alone must end the
 	// connection.
-	opts := bridge.WithViewHello(bridge.ServerOptions{Logger: log.New(boardLog{h.Board()}, "", 0)}, time.Hour)
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
+	opts := bridge.WithViewHello(bridge.ViewOptions{Logger: log.New(boardLog{h.Board()}, "", 0)}, time.Hour)
+	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
+	listenViews(t, h, srv, opts)
 	if err := h.Append(hub.RoleAgent, "the person's history"); err != nil {
 		t.Fatal(err)
 	}

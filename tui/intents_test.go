@@ -186,6 +186,11 @@ func stalledTerminal(t *testing.T) (*hub.Hub, *relay, *Model) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
+	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { views.Close() })
 	if _, err := h.Show(noteForm); err != nil {
 		t.Fatal(err)
 	}

@@ -324,10 +324,16 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	// A socket of its own beside the default one, so that the person can
 	// show the canvas in a terminal with a2term attach.
 	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))
-	srv, err := bridge.Listen(h, own, bridge.ServerOptions{Logger: log.New(logw, "", log.LstdFlags)})
+	logger := log.New(logw, "", log.LstdFlags)
+	srv, err := bridge.Listen(h, own, bridge.ServerOptions{Logger: logger})
+	var views *bridge.ViewServer
 	if err != nil {
 		fmt.Fprintf(logw, "a2term mcp: no terminal can attach to this canvas: %v\n", err)
 		srv = nil
+	} else if views, err = bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{Logger: logger}); err != nil {
+		// The socket serves agents all the same.
+		fmt.Fprintf(logw, "a2term mcp: no terminal can attach to this canvas: %v\n", err)
+		views = nil
 	} else {
 		fmt.Fprintf(logw, "a2term mcp: show this canvas in a terminal with: a2term attach --socket %s\n", own)
 	}
@@ -335,6 +341,9 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	if !opts.NoWeb {
 		web, err = bridge.ServeWeb(h, bridge.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
 		if err != nil {
+			if views != nil {
+				views.Close()
+			}
 			if srv != nil {
 				srv.Close()
 			}
@@ -344,6 +353,9 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		fmt.Fprintf(logw, "a2term mcp: the web mirror listens at %s; the agent is given its one-time link to pass on to the person\n", web.URL())
 	}
 	return &Canvas{api: takeTurns(hubAPI{h}), mode: Standalone, hub: h, close: func() {
+		if views != nil {
+			views.Close()
+		}
 		if srv != nil {
 			srv.Close()
 		}

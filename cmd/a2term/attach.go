@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -166,4 +168,16 @@ func attachPath(named string) (string, error) {
 		return running[0], nil
 	}
 	return "", fmt.Errorf("no a2term runs at %s, and %d others run beside it; choose one with --socket:\n  %s", def, len(running), strings.Join(running, "\n  "))
+}
+
+// listenViews opens the view channel beside srv's socket, so that
+// terminals can attach to h (a2term attach). When it cannot, the agents
+// are served all the same: logger says why, and the closer does nothing.
+func listenViews(h *hub.Hub, srv *bridge.Server, logger *log.Logger) (closeViews func()) {
+	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{Logger: logger})
+	if err != nil {
+		logclean.New(logger).Printf("a2term: terminals cannot attach to this canvas: %v", err)
+		return func() {}
+	}
+	return func() { views.Close() }
 }

@@ -240,10 +240,11 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		journalRefused(prefix, name, f.socket, err, stderr)
 		return exitRefused
 	}
+	// The terminal belongs to the program: the servers' log goes to the
+	// transcript.
+	logger := log.New(transcriptLog{board}, "", 0)
 	opts := bridge.ServerOptions{
-		// The terminal belongs to the program: the server's log goes to
-		// the transcript.
-		Logger:      log.New(transcriptLog{board}, "", 0),
+		Logger:      logger,
 		ReportAgent: true,
 	}
 	var srv *bridge.Server
@@ -262,12 +263,16 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	}
 	// Deferred after the hub's Close, so it runs first: every pending
 	// wait is answered before the socket closes. It also takes the socket
-	// off the status line.
+	// off the status line, and removes the socket's directory once the
+	// view channel has left it.
 	defer srv.Close()
+	closeViews := listenViews(h, srv, logger)
+	defer closeViews()
 
 	web, err := startWeb(h, f.noWeb, nil, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		closeViews()
 		srv.Close()
 		abandon(prefix, h, stderr)
 		return exitRefused

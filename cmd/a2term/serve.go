@@ -83,7 +83,8 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	if restored.Notice != "" {
 		fmt.Fprintf(stderr, "a2term serve: %s\n", restored.Notice)
 	}
-	srv, err := bridge.Listen(h, f.socket, bridge.ServerOptions{Logger: log.New(stderr, "", log.LstdFlags)})
+	logger := log.New(stderr, "", log.LstdFlags)
+	srv, err := bridge.Listen(h, f.socket, bridge.ServerOptions{Logger: logger})
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		if errors.Is(err, statedir.ErrSocketInUse) {
@@ -92,9 +93,11 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		abandon("a2term serve: ", h, stderr)
 		return exitRefused
 	}
+	closeViews := listenViews(h, srv, logger)
 	web, err := startWeb(h, f.noWeb, stderr, false, restored.WebPort)
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
+		closeViews()
 		srv.Close()
 		abandon("a2term serve: ", h, stderr)
 		return exitRefused
@@ -119,6 +122,7 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 	if err != nil {
 		// Whoever started us cannot learn where to connect.
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
+		closeViews()
 		srv.Close()
 		abandon("a2term serve: ", h, stderr)
 		return exitRefused
@@ -147,6 +151,7 @@ wait:
 	}
 	// Every pending wait is answered (timed out) before the socket
 	// closes; then the hub ends.
+	closeViews()
 	err = srv.Close()
 	h.Close()
 	if err != nil {
