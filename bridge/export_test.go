@@ -14,10 +14,3 @@ func WithViewHello(o ViewOptions, d time.Duration) ViewOptions {
 // its copy can no longer follow the changes; the hub sends it with the
 // next change.
 func (r *RemoteView) Resync() error { return r.call(ViewMethodResync, nil, nil) }
-
-// WithClock has the server tell idle connections by now instead of
-// time.Now.
-func WithClock(o ServerOptions, now func() time.Time) ServerOptions {
-	o.now = now
-	return o
-}

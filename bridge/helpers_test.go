@@ -4,13 +4,12 @@ package bridge
 // hub.
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
-	"fmt"
-	"strings"
+	"net"
 	"testing"
 	"time"
-
-	"github.com/a2term/a2term/hub"
 )
 
 func clock() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) }
@@ -32,75 +31,40 @@ var form = msgs(
 // sleep to let things happen.
 const guard = 30 * time.Second
 
-// buttonsSurface is surface "main" with one button per name; pressing
-// button N fires action N.
-func buttonsSurface(names ...string) []json.RawMessage {
-	ids := make([]string, len(names))
-	comps := []string{}
-	for i, n := range names {
-		ids[i] = fmt.Sprintf("%q", n)
-		comps = append(comps,
-			fmt.Sprintf(`{"id":%q,"component":{"Button":{"child":"l_%s","action":{"name":%q}}}}`, n, n, n),
-			fmt.Sprintf(`{"id":"l_%s","component":{"Text":{"text":{"literalString":%q}}}}`, n, n))
-	}
-	root := fmt.Sprintf(`{"id":"root","component":{"Column":{"children":{"explicitList":[%s]}}}}`, strings.Join(ids, ","))
-	return msgs(
-		`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
-		`{"surfaceUpdate":{"surfaceId":"main","components":[`+root+`,`+strings.Join(comps, ",")+`]}}`,
-	)
-}
-
-func press(t *testing.T, h *hub.Hub, source hub.Source, name string) {
+// eventually waits until cond holds, failing the test after the guard.
+func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	if err := h.Press(source, "main", name, h.Snapshot().Canvas.Version()); err != nil {
-		t.Errorf("press %s: %v", name, err) // not Fatal: presses run on other goroutines too
+	deadline := time.Now().Add(guard)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never happened", what)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
-// actionName is the name inside a delivered {"userAction": …}.
-func actionName(t *testing.T, res hub.WaitResult) string {
+// socketAnswers checks that the agent socket at path answers a
+// canvas.info on a new connection.
+func socketAnswers(t *testing.T, path string) {
 	t.Helper()
-	var m struct {
-		UserAction struct {
-			Name string `json:"name"`
-		} `json:"userAction"`
+	conn, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := json.Unmarshal(res.Action, &m); err != nil {
-		t.Fatalf("action %s: %v", res.Action, err)
+	defer conn.Close()
+	if err := conn.SetDeadline(time.Now().Add(guard)); err != nil {
+		t.Fatal(err)
 	}
-	return m.UserAction.Name
-}
-
-// waitForTranscript returns once n entries of the transcript contain
-// text, or fails the test after the guard.
-func waitForTranscript(t *testing.T, v hub.View, text string, n int) {
-	t.Helper()
-	changed, cancel := v.Subscribe()
-	defer cancel()
-	timeout := time.NewTimer(guard)
-	defer timeout.Stop()
-	for {
-		count := 0
-		for _, e := range v.Snapshot().Transcript {
-			if strings.Contains(e.Text, text) {
-				count++
-			}
-		}
-		if count >= n {
-			return
-		}
-		select {
-		case <-changed:
-		case <-timeout.C:
-			t.Fatalf("the transcript never had %d entries with %q: %v", n, text, v.Snapshot().Transcript)
-		}
+	if _, err := conn.Write([]byte(`{"jsonrpc":"2.0","id":100,"method":"canvas.info"}` + "\n")); err != nil {
+		t.Fatal(err)
 	}
-}
-
-func transcriptTexts(v hub.View) []string {
-	var out []string
-	for _, e := range v.Snapshot().Transcript {
-		out = append(out, e.Text)
+	line, err := bufio.NewReader(conn).ReadBytes('\n')
+	var r struct {
+		ID     json.RawMessage `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  any             `json:"error"`
 	}
-	return out
+	if err != nil || json.Unmarshal(line, &r) != nil || r.Error != nil || string(r.ID) != "100" || !bytes.Contains(r.Result, []byte(`"protocol":"a2ui/v0.8"`)) {
+		t.Errorf("the socket stopped answering: %q, %v", line, err)
+	}
 }

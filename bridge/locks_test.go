@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // within fails the test unless fn returns within the guard.
@@ -33,7 +34,7 @@ func within(t *testing.T, what string, fn func()) {
 // once it is through.
 func TestAttachedViewReadsDuringAnApply(t *testing.T) {
 	h := hub.NewHub(hub.HubOptions{Now: clock})
-	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

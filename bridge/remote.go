@@ -17,6 +17,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -148,7 +149,7 @@ func (r *RemoteView) connect(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("attach to the a2term at %s: %w", r.socket, err)
 	}
-	stream := newViewStream(nc, maxViewLine, DefaultWriteTimeout)
+	stream := newViewStream(nc, maxViewLine, agentsock.DefaultWriteTimeout)
 	stream.notes = r.note
 	conn := jsonrpc2.NewConn(context.Background(), stream, remoteHandler{}, jsonrpc2.SetLogger(r.logger))
 	var res hub.AttachResult

@@ -24,6 +24,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/accept"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/statedir"
 )
@@ -104,7 +105,7 @@ func ListenViews(h *hub.Hub, agentPath string, opts ViewOptions) (*ViewServer, e
 		hello = viewHelloTimeout
 	}
 	if timeout <= 0 {
-		timeout = DefaultWriteTimeout
+		timeout = agentsock.DefaultWriteTimeout
 	}
 	logger := logclean.New(opts.Logger)
 	raw := make([]byte, 32)
@@ -350,7 +351,7 @@ func (c *viewConn) attach(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.R
 	c.mu.Lock()
 	c.attached, c.release = true, release
 	c.mu.Unlock()
-	c.stream.limit.Store(MaxRPCMessageBytes)
+	c.stream.limit.Store(agentsock.MaxRPCMessageBytes)
 	c.flush()
 	_ = rpc.Reply(ctx, r.ID, res)
 }
@@ -396,6 +397,11 @@ func (c *viewConn) call(method string, params []byte) (any, error) {
 	}
 	return nil, errMethodNotFound(method)
 }
+
+// errMethodNotFound is an unknown method.
+type errMethodNotFound string
+
+func (e errMethodNotFound) Error() string { return "method not found: " + string(e) }
 
 func badParams(method string) error {
 	return &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1, Message: method + ": params of the wrong shape"}

@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // attach attaches a view to srv's hub, closed at the end of the test.
@@ -36,7 +37,7 @@ func attach(t *testing.T, socket string, opts bridge.AttachOptions) *bridge.Remo
 
 // listenViews opens the view channel beside srv's socket, closed at the
 // end of the test.
-func listenViews(t *testing.T, h *hub.Hub, srv *bridge.Server, opts bridge.ViewOptions) *bridge.ViewServer {
+func listenViews(t *testing.T, h *hub.Hub, srv *agentsock.Server, opts bridge.ViewOptions) *bridge.ViewServer {
 	t.Helper()
 	v, err := bridge.ListenViews(h, srv.Path(), opts)
 	if err != nil {
@@ -100,7 +101,7 @@ func sameState(t *testing.T, what string, a, b hub.Snapshot) {
 // presses from either reach the one waiting agent once each, as the
 // terminal's, and closing one leaves the other working.
 func TestAttachedViewsShareTheCanvas(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
@@ -185,7 +186,7 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 // changed after that is refused as stale, though the view's copy counts
 // versions its own way.
 func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
@@ -224,7 +225,7 @@ func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
 // stale when the agent changed the button meanwhile. The person, who saw
 // "pay", must not send the agent's new action ("refund") without seeing it.
 func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
@@ -277,7 +278,7 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 // person pressing "Pay" on a form that sat still for a while must not be
 // told, every time, that it changed.
 func TestAttachedPressOnAQuietSurface(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.ViewOptions{})
 	if _, err := h.Show(raws(
 		`{"beginRendering":{"surfaceId":"main","root":"pay"}}`,
@@ -343,7 +344,7 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 // a connection that does not attach first with the key, or gives a wrong
 // one, or says nothing at all.
 func TestViewMethodsAreNotTheAgents(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.WithViewHello(bridge.ViewOptions{}, 200*time.Millisecond))
 	for _, m := range []string{bridge.ViewMethodAttach, bridge.ViewMethodPress, bridge.ViewMethodSet, bridge.ViewMethodLink} {
 		got := rawCall(t, srv, fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":%q,"params":{}}`, m))
@@ -408,7 +409,7 @@ func TestViewFilesArePrivate(t *testing.T) {
 	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
 	path := filepath.Join(t.TempDir(), "a2term", "a2term.sock")
-	srv, err := bridge.Listen(h, path, bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, path, agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,7 +453,7 @@ func TestViewFilesArePrivate(t *testing.T) {
 
 // TestAttachLimit refuses the terminal beyond MaxTerminals.
 func TestAttachLimit(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.ViewOptions{})
 	for i := 0; i < hub.MaxTerminals; i++ {
 		attach(t, srv.Path(), bridge.AttachOptions{})
@@ -467,7 +468,7 @@ func TestAttachLimit(t *testing.T) {
 // hub keeps while it does not read: it is sent the whole canvas again and
 // ends equal to the hub.
 func TestAttachedViewFallsBehind(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
@@ -502,7 +503,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 	path := filepath.Join(dir, "a2term.sock")
 	h1 := hub.NewHub(hub.HubOptions{})
 	defer h1.Close()
-	srv1, err := bridge.Listen(h1, path, bridge.ServerOptions{})
+	srv1, err := agentsock.Listen(h1, path, agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +532,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 
 	h2 := hub.NewHub(hub.HubOptions{})
 	defer h2.Close()
-	srv2, err := bridge.Listen(h2, path, bridge.ServerOptions{})
+	srv2, err := agentsock.Listen(h2, path, agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -559,7 +560,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 // TestAttachTellsWhatHappenedUnwatched: a terminal that attaches after no
 // one watched is told how many lines and actions came meanwhile.
 func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, bridge.ViewOptions{})
 	if _, err := h.Show(form); err != nil {
 		t.Fatal(err)
@@ -608,7 +609,7 @@ func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
 	// No time limit to attach in: the responses alone must end the
 	// connection.
 	opts := bridge.WithViewHello(bridge.ViewOptions{Logger: log.New(boardLog{h.Board()}, "", 0)}, time.Hour)
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // openFDs is how many file descriptors the process has open.
@@ -32,7 +34,7 @@ func openFDs(t *testing.T) int {
 // answer (or nothing, if it was closed to make room) and then its end.
 func TestWebConnectionFloodLocksNobodyOut(t *testing.T) {
 	e := newWebEnv(t, WebOptions{unpairedTimeout: guard})
-	srv, err := Listen(e.hub, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), ServerOptions{})
+	srv, err := agentsock.Listen(e.hub, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func TestWebConnectionFloodLocksNobodyOut(t *testing.T) {
 		t.Errorf("the mirror holds %d connections for %d opened (at most %d)", held, flood, MaxWebConns)
 	}
 
-	dialRaw(t, srv).alive()
+	socketAnswers(t, srv.Path())
 	v.waitFor("the posted value", func(s webSnap) bool { return strings.Contains(string(s.Surfaces[0].Tree), `"text":"still here"`) })
 
 	answered := 0

@@ -3,13 +3,14 @@ package bridge
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/a2term/a2term/hub"
 	"io"
 	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // FuzzWebDecode feeds the web mirror's request decoder every kind of body

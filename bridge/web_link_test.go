@@ -2,10 +2,11 @@ package bridge
 
 import (
 	"encoding/json"
-	"github.com/a2term/a2term/hub"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // TestWebNoLinkForTheAgentOncePaired: with AgentLink (a2term mcp on its

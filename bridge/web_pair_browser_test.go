@@ -15,10 +15,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2term/a2term/hub"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // TestWebBrowserPairing drives the one-time link in real browsers: the

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/a2term/a2term/hub"
 	"io"
 	"log"
 	"maps"
@@ -23,6 +22,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // webGuard bounds every wait for something that should happen; the web

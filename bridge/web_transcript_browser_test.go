@@ -2,9 +2,10 @@ package bridge
 
 import (
 	"fmt"
-	"github.com/a2term/a2term/hub"
 	"strings"
 	"testing"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // TestWebBrowserTranscriptSources: in the page, a line the agent appends

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // validatorSample is the official v0.9.1 example of checks: an email, a
@@ -29,7 +30,7 @@ func socketWait(t *testing.T, path string, seconds int) <-chan json.RawMessage {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { nc.Close() })
-	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": MethodWait, "params": map[string]any{"seconds": seconds}})
+	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": agentsock.MethodWait, "params": map[string]any{"seconds": seconds}})
 	if _, err := nc.Write(append(req, '\n')); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestWebBrowserV09FormValidator(t *testing.T) {
 		msgs[i] = r
 	}
 	h := browserHub(t, false, msgs)
-	srv, err := Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,10 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/hub"
 	"github.com/aymanbagabas/go-udiff"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // pageText writes the live page's DOM by WebText's rules (writeDOM): the

@@ -1,9 +1,10 @@
 package bridge
 
 import (
-	"github.com/a2term/a2term/hub"
 	"strings"
 	"testing"
+
+	"github.com/a2term/a2term/hub"
 )
 
 func TestWebTextDrawsTheState(t *testing.T) {

@@ -17,9 +17,9 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // The flows of the terminal as a daily tool: a teatest terminal, keys and
@@ -317,7 +317,7 @@ func TestFlowReadlineKeys(t *testing.T) {
 func TestFlowNoAgent(t *testing.T) {
 	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
 	defer h.Close()
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{ReportAgent: true})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), agentsock.ServerOptions{ReportAgent: true})
 	if err != nil {
 		t.Fatal(err)
 	}

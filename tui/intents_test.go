@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // guard bounds every wait for something that should happen; nothing here
@@ -181,7 +182,7 @@ func stalledTerminal(t *testing.T) (*hub.Hub, *relay, *Model) {
 	t.Helper()
 	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
 	t.Cleanup(h.Close)
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@
 // limit, idle while every place was taken), that error is also the
 // server's *jsonrpc2.Error (errors.As). A Client dialled with [Reconnect]
 // connects again instead, when the a2term restarts at the same socket or
-// closed the connection as idle (bridge.CodeIdle).
+// closed the connection as idle (agentsock.CodeIdle).
 //
 // A Client is safe for concurrent use; calls on one Client run
 // concurrently on the server, up to its in-flight limit.
@@ -46,15 +46,15 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/internal/wire"
 )
 
 // MaxReplyBytes bounds one reply the client reads. Replies may be larger
 // than requests (a canvas.state of a full canvas, with JSON's escapes), so
-// the bound is wider than bridge.MaxRPCMessageBytes.
+// the bound is wider than agentsock.MaxRPCMessageBytes.
 const MaxReplyBytes = 64 << 20
 
 // writeTimeout bounds one request's write, so a server that stopped
@@ -116,7 +116,7 @@ type Option func(*Client)
 // Reconnect has the Client connect again when its connection is lost —
 // the a2term restarted at the same socket (see its journal), or was
 // killed and started again, or closed the connection as idle to make
-// room for another (bridge.MaxIdleAtCap) — trying for up to d after the
+// room for another (agentsock.MaxIdleAtCap) — trying for up to d after the
 // loss. A call
 // the a2term cannot have received is sent again on the new connection; so
 // is one that does no harm twice: canvas.info, canvas.state and
@@ -265,7 +265,7 @@ func (c *Client) redial(ctx context.Context, lost *link) (made bool, err error) 
 // checks then.
 func (c *Client) checkCanvas(ctx context.Context) error {
 	var info hub.Info
-	if _, err := c.callOn(ctx, c.current(), bridge.MethodInfo, nil, &info); err != nil {
+	if _, err := c.callOn(ctx, c.current(), agentsock.MethodInfo, nil, &info); err != nil {
 		return nil
 	}
 	c.mu.Lock()
@@ -283,7 +283,7 @@ func (c *Client) checkCanvas(ctx context.Context) error {
 
 // lost says whether err is a connection lost in a way that connecting
 // again may mend: with no reason given (the a2term restarted, or was
-// killed), or closed as idle (bridge.CodeIdle) while every place was
+// killed), or closed as idle (agentsock.CodeIdle) while every place was
 // taken, which is how an agent that thinks for a while between calls
 // finds it. A connection refused outright (too many connections, a
 // message over the limit) is not.
@@ -292,13 +292,13 @@ func lost(err error) bool {
 		return true
 	}
 	var ce *closedError
-	return errors.As(err, &ce) && ce.reason.Code == bridge.CodeIdle
+	return errors.As(err, &ce) && ce.reason.Code == agentsock.CodeIdle
 }
 
 // retrySafe says whether sending method twice does no harm.
 func retrySafe(method string) bool {
 	switch method {
-	case bridge.MethodInfo, bridge.MethodState, bridge.MethodWait:
+	case agentsock.MethodInfo, agentsock.MethodState, agentsock.MethodWait:
 		return true
 	}
 	return false
@@ -635,7 +635,7 @@ func (s *stream) Close() error { return s.conn.Close() }
 // Info returns the canvas's versions, limits and viewers.
 func (c *Client) Info(ctx context.Context) (hub.Info, error) {
 	var res hub.Info
-	err := c.call(ctx, bridge.MethodInfo, nil, &res)
+	err := c.call(ctx, agentsock.MethodInfo, nil, &res)
 	return res, err
 }
 
@@ -660,7 +660,7 @@ func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (hub.Sho
 	}
 	params = append(params, "]}"...)
 	var res hub.ShowResult
-	err := c.call(ctx, bridge.MethodShow, params, &res)
+	err := c.call(ctx, agentsock.MethodShow, params, &res)
 	return res, err
 }
 
@@ -670,7 +670,7 @@ func (c *Client) Show(ctx context.Context, messages ...json.RawMessage) (hub.Sho
 // an action it had not yet written, instead of writing it to no one.
 func (c *Client) Wait(ctx context.Context, seconds float64) (hub.WaitResult, error) {
 	var res hub.WaitResult
-	err := c.Call(ctx, bridge.MethodWait, bridge.WaitParams{Seconds: seconds}, &res)
+	err := c.Call(ctx, agentsock.MethodWait, agentsock.WaitParams{Seconds: seconds}, &res)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		_ = c.Close()
 	}
@@ -680,12 +680,12 @@ func (c *Client) Wait(ctx context.Context, seconds float64) (hub.WaitResult, err
 // State returns every surface with its components, data model and the
 // person's inputs, or only the surface named.
 func (c *Client) State(ctx context.Context, surfaceID string) ([]hub.SurfaceState, error) {
-	var res bridge.StateResult
-	err := c.Call(ctx, bridge.MethodState, bridge.StateParams{SurfaceID: surfaceID}, &res)
+	var res agentsock.StateResult
+	err := c.Call(ctx, agentsock.MethodState, agentsock.StateParams{SurfaceID: surfaceID}, &res)
 	return res.Surfaces, err
 }
 
 // Append adds a line to the transcript as role (agent, tool or note).
 func (c *Client) Append(ctx context.Context, role hub.Role, text string) error {
-	return c.Call(ctx, bridge.MethodAppend, bridge.AppendParams{Role: role, Text: text}, nil)
+	return c.Call(ctx, agentsock.MethodAppend, agentsock.AppendParams{Role: role, Text: text}, nil)
 }

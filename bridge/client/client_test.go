@@ -14,9 +14,9 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 func TestMain(m *testing.M) {
@@ -25,10 +25,10 @@ func TestMain(m *testing.M) {
 
 const guard = 30 * time.Second
 
-func start(t *testing.T) (*hub.Hub, *bridge.Server) {
+func start(t *testing.T) (*hub.Hub, *agentsock.Server) {
 	t.Helper()
 	h := hub.NewHub(hub.HubOptions{})
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func start(t *testing.T) (*hub.Hub, *bridge.Server) {
 	return h, srv
 }
 
-func dial(t *testing.T, srv *bridge.Server) *client.Client {
+func dial(t *testing.T, srv *agentsock.Server) *client.Client {
 	t.Helper()
 	c, err := client.Dial(ctxFor(t), srv.Path())
 	if err != nil {
@@ -179,7 +179,7 @@ func TestClientAppendAndInfo(t *testing.T) {
 func TestClientMessageOverTheLimit(t *testing.T) {
 	h, srv := start(t)
 	c := dial(t, srv)
-	err := c.Append(ctxFor(t), hub.RoleNote, strings.Repeat("x", bridge.MaxRPCMessageBytes))
+	err := c.Append(ctxFor(t), hub.RoleNote, strings.Repeat("x", agentsock.MaxRPCMessageBytes))
 	var rpcErr *jsonrpc2.Error
 	if !errors.Is(err, client.ErrClosed) || !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.CodeInvalidRequest || rpcErr.Message != "message over 4 MiB" {
 		t.Errorf("an append over the limit: %v", err)
@@ -209,7 +209,7 @@ func TestClientConcurrentCallsKeepTheirOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As many callers as the server runs requests of one connection.
-	errs := make(chan error, bridge.DefaultMaxInFlight)
+	errs := make(chan error, agentsock.DefaultMaxInFlight)
 	for g := range cap(errs) {
 		go func() {
 			for i := range 20 {
@@ -243,7 +243,7 @@ func TestClientReplyToAnAbandonedCallIsDropped(t *testing.T) {
 	c := dial(t, srv)
 	ctx, cancel := context.WithCancel(ctxFor(t))
 	done := make(chan error, 1)
-	go func() { done <- c.Call(ctx, bridge.MethodWait, bridge.WaitParams{Seconds: 30}, nil) }()
+	go func() { done <- c.Call(ctx, agentsock.MethodWait, agentsock.WaitParams{Seconds: 30}, nil) }()
 	waitForTranscript(t, h, "… waiting for the person")
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // An agent shows a v0.9.1 form, waits for the person and reads what they
@@ -20,7 +20,7 @@ func Example() {
 	defer os.RemoveAll(dir)
 	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
-	srv, err := bridge.Listen(h, filepath.Join(dir, "s", "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(dir, "s", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

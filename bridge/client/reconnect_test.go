@@ -17,9 +17,9 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // dropper is a server that answers every request with an empty result,
@@ -135,7 +135,7 @@ func TestOnNewCanvas(t *testing.T) {
 	journal := filepath.Join(dir, "a2term.journal")
 	form := json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"` + a2ui.BasicCatalogV09ID + `"}}`)
 	// serve starts a hub at sock, keeping its journal when asked.
-	serve := func(keep bool) (*hub.Hub, *bridge.Server) {
+	serve := func(keep bool) (*hub.Hub, *agentsock.Server) {
 		t.Helper()
 		h := hub.NewHub(hub.HubOptions{})
 		if keep {
@@ -143,13 +143,13 @@ func TestOnNewCanvas(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
+		srv, err := agentsock.Listen(h, sock, agentsock.ServerOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return h, srv
 	}
-	stop := func(h *hub.Hub, srv *bridge.Server) {
+	stop := func(h *hub.Hub, srv *agentsock.Server) {
 		srv.Close()
 		h.Close()
 	}
@@ -218,7 +218,7 @@ func TestOnNewCanvas(t *testing.T) {
 }
 
 // evicter is a server whose first connection, after answering one
-// request, is closed as idle to make room (bridge.CodeIdle) when the test
+// request, is closed as idle to make room (agentsock.CodeIdle) when the test
 // says so; every later connection is served as usual.
 type evicter struct {
 	evict chan struct{}
@@ -251,7 +251,7 @@ func (e *evicter) serve(ln net.Listener) {
 				nc.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{}}` + "\n"))
 				if first {
 					<-e.evict
-					fmt.Fprintf(nc, `{"id":null,"error":{"code":%d,"message":"closed to make room"},"jsonrpc":"2.0"}`+"\n", bridge.CodeIdle)
+					fmt.Fprintf(nc, `{"id":null,"error":{"code":%d,"message":"closed to make room"},"jsonrpc":"2.0"}`+"\n", agentsock.CodeIdle)
 					return
 				}
 			}
@@ -260,7 +260,7 @@ func (e *evicter) serve(ln net.Listener) {
 }
 
 // TestReconnectAfterAnIdleClose: an a2term that closes an idle connection
-// to make room for another says so (bridge.CodeIdle); a Client dialled
+// to make room for another says so (agentsock.CodeIdle); a Client dialled
 // with Reconnect connects again on its next call, and one without it
 // returns ErrClosed with the server's reason.
 func TestReconnectAfterAnIdleClose(t *testing.T) {
@@ -295,8 +295,8 @@ func TestReconnectAfterAnIdleClose(t *testing.T) {
 		switch {
 		case reconnect && err != nil:
 			t.Errorf("with Reconnect, the call after an idle close: %v", err)
-		case !reconnect && (!errors.Is(err, client.ErrClosed) || !errors.As(err, &reason) || reason.Code != bridge.CodeIdle):
-			t.Errorf("without Reconnect, the call after an idle close: %v, want ErrClosed with code %d", err, bridge.CodeIdle)
+		case !reconnect && (!errors.Is(err, client.ErrClosed) || !errors.As(err, &reason) || reason.Code != agentsock.CodeIdle):
+			t.Errorf("without Reconnect, the call after an idle close: %v, want ErrClosed with code %d", err, agentsock.CodeIdle)
 		}
 		e.mu.Lock()
 		if want := map[bool]int{true: 2, false: 1}[reconnect]; e.conns != want {

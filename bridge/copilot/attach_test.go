@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // sdkStub stands in for @github/copilot-sdk/extension: joinSession keeps
@@ -49,7 +49,7 @@ func TestExtensionRefusesAnotherUsersSocket(t *testing.T) {
 	run := t.TempDir()
 	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
-	srv, err := bridge.Listen(h, filepath.Join(run, "a2term", "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(run, "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -36,7 +37,9 @@ type API interface {
 // hubAPI is API on a hub in this process.
 type hubAPI struct{ hub *hub.Hub }
 
-func (h hubAPI) Info(context.Context) (hub.Info, error) { return bridge.WithLimits(h.hub.Info()), nil }
+func (h hubAPI) Info(context.Context) (hub.Info, error) {
+	return agentsock.WithLimits(h.hub.Info()), nil
+}
 func (h hubAPI) Show(_ context.Context, m []json.RawMessage) (hub.ShowResult, error) {
 	return h.hub.Show(m)
 }
@@ -54,7 +57,7 @@ func (h hubAPI) Append(_ context.Context, role hub.Role, text string) error {
 // may send any number of tool calls without waiting for their results
 // (the SDK runs each as it arrives); those beyond these bounds wait for
 // their turn in this server. Together they are the requests the agent
-// socket runs at once for one connection (bridge.DefaultMaxInFlight), so
+// socket runs at once for one connection (agentsock.DefaultMaxInFlight), so
 // that the a2term this server is attached to never refuses one as too
 // many, and waits never take the turns that the other tools need.
 const (
@@ -62,10 +65,10 @@ const (
 	// at once. A wait that finds them all taken waits for its turn with
 	// its seconds running, and has timed out when they run out first:
 	// the waits ahead of it were there to take any action meanwhile.
-	MaxWaitsAtCanvas = bridge.DefaultMaxInFlight / 2
+	MaxWaitsAtCanvas = agentsock.DefaultMaxInFlight / 2
 	// MaxCallsAtCanvas is how many other calls (a show, a read, a
 	// transcript line) run at the canvas at once.
-	MaxCallsAtCanvas = bridge.DefaultMaxInFlight - MaxWaitsAtCanvas
+	MaxCallsAtCanvas = agentsock.DefaultMaxInFlight - MaxWaitsAtCanvas
 )
 
 // turns is an API whose calls take turns: at most MaxWaitsAtCanvas waits
@@ -303,7 +306,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		}
 		return c, nil
 	}
-	socket = bridge.DefaultSocketPath()
+	socket = agentsock.DefaultSocketPath()
 	s := &socketAPI{path: socket}
 	dctx, cancel := context.WithTimeout(ctx, DialTimeout)
 	_, err := s.Info(dctx)
@@ -325,7 +328,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	// show the canvas in a terminal with a2term attach.
 	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))
 	logger := log.New(logw, "", log.LstdFlags)
-	srv, err := bridge.Listen(h, own, bridge.ServerOptions{Logger: logger})
+	srv, err := agentsock.Listen(h, own, agentsock.ServerOptions{Logger: logger})
 	var views *bridge.ViewServer
 	if err != nil {
 		fmt.Fprintf(logw, "a2term mcp: no terminal can attach to this canvas: %v\n", err)

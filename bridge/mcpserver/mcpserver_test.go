@@ -20,6 +20,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -131,7 +132,7 @@ func attached(t *testing.T) *env {
 	t.Helper()
 	h := hub.NewHub(hub.HubOptions{})
 	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
-	srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, sock, agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -636,7 +637,7 @@ func TestExplicitSocket(t *testing.T) {
 
 			// The person starts a2term there.
 			h := hub.NewHub(hub.HubOptions{})
-			srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
+			srv, err := agentsock.Listen(h, sock, agentsock.ServerOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -752,7 +753,7 @@ func TestStandaloneCanBeAttached(t *testing.T) {
 	if m == nil {
 		t.Fatalf("the log does not say how to attach:\n%s", e.log.String())
 	}
-	if filepath.Dir(m[1]) != filepath.Dir(bridge.DefaultSocketPath()) {
+	if filepath.Dir(m[1]) != filepath.Dir(agentsock.DefaultSocketPath()) {
 		t.Errorf("its socket %s is not beside the default one", m[1])
 	}
 	view, err := bridge.Attach(ctx, m[1], bridge.AttachOptions{})

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -23,7 +23,7 @@ func theirs(t *testing.T) (h *hub.Hub, dir, sock string) {
 	t.Setenv("XDG_RUNTIME_DIR", "")
 	t.Setenv("TMPDIR", t.TempDir())
 	h = hub.NewHub(hub.HubOptions{})
-	srv, err := bridge.Listen(h, bridge.DefaultSocketPath(), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, agentsock.DefaultSocketPath(), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

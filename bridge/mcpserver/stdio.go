@@ -15,7 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // Serve runs the MCP server on a client's standard input and output
@@ -47,7 +47,7 @@ func serve(ctx context.Context, c *Canvas, opts Options, stdin io.Reader, stdout
 // batch at the agent API's limit, with room for JSON's escapes. A longer
 // line is answered with -32600 and skipped, never held whole; the session
 // goes on.
-const MaxLine = 2 * bridge.MaxRPCMessageBytes
+const MaxLine = 2 * agentsock.MaxRPCMessageBytes
 
 // lockedWriter is standard output, shared by the MCP connection and the
 // answers to lines it never sees. Each Write is one whole message.

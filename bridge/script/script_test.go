@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // demoDir holds the demo's scripts, which the binary embeds: the tests
@@ -47,7 +47,7 @@ func startParsed(t *testing.T, scripts ...*Script) *scripted {
 		t.Fatal(err)
 	}
 	h := hub.NewHub(hub.HubOptions{})
-	srv, err := bridge.Listen(h, filepath.Join(dir, "a.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(dir, "a.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -66,11 +66,11 @@ func TestDocAgentsAreTheFiles(t *testing.T) {
 
 // listenHub starts a hub with its socket in a private temporary
 // directory.
-func listenHub(t *testing.T) (*hub.Hub, *bridge.Server) {
+func listenHub(t *testing.T) (*hub.Hub, *agentsock.Server) {
 	t.Helper()
 	h := hub.NewHub(hub.HubOptions{})
 	t.Cleanup(h.Close)
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "sock", "a2term.sock"), bridge.ServerOptions{Logger: log.New(testLog{t}, "", 0)})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "sock", "a2term.sock"), agentsock.ServerOptions{Logger: log.New(testLog{t}, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}

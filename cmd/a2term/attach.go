@@ -16,6 +16,7 @@ import (
 
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/tui"
 )
@@ -154,7 +155,7 @@ func attachPath(named string) (string, error) {
 	if env := os.Getenv("A2TERM_SOCKET"); env != "" {
 		return env, nil
 	}
-	def := bridge.DefaultSocketPath()
+	def := agentsock.DefaultSocketPath()
 	running := bridge.RunningHubs(filepath.Dir(def))
 	for _, p := range running {
 		if p == def {
@@ -173,7 +174,7 @@ func attachPath(named string) (string, error) {
 // listenViews opens the view channel beside srv's socket, so that
 // terminals can attach to h (a2term attach). When it cannot, the agents
 // are served all the same: logger says why, and the closer does nothing.
-func listenViews(h *hub.Hub, srv *bridge.Server, logger *log.Logger) (closeViews func()) {
+func listenViews(h *hub.Hub, srv *agentsock.Server, logger *log.Logger) (closeViews func()) {
 	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{Logger: logger})
 	if err != nil {
 		logclean.New(logger).Printf("a2term: terminals cannot attach to this canvas: %v", err)

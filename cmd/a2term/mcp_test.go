@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/mcpserver"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
 )
 
@@ -62,7 +62,7 @@ func TestMCPBinary(t *testing.T) {
 	bin := buildBinary(t)
 	h := hub.NewHub(hub.HubOptions{})
 	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
-	srv, err := bridge.Listen(h, sock, bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, sock, agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,9 +22,9 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/plain"
@@ -110,7 +110,7 @@ func addKeepFlag(fs *flag.FlagSet, f *hubFlags) {
 
 func addHubFlags(fs *flag.FlagSet) *hubFlags {
 	f := addFlags(fs)
-	fs.StringVar(&f.socket, "socket", bridge.DefaultSocketPath(), "listen on the Unix socket at `PATH`, in a directory only you can enter")
+	fs.StringVar(&f.socket, "socket", agentsock.DefaultSocketPath(), "listen on the Unix socket at `PATH`, in a directory only you can enter")
 	return f
 }
 
@@ -243,15 +243,15 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	// The terminal belongs to the program: the servers' log goes to the
 	// transcript.
 	logger := log.New(transcriptLog{board}, "", 0)
-	opts := bridge.ServerOptions{
+	opts := agentsock.ServerOptions{
 		Logger:      logger,
 		ReportAgent: true,
 	}
-	var srv *bridge.Server
+	var srv *agentsock.Server
 	if f.socket == "" {
-		srv, err = bridge.ListenPrivate(h, opts)
+		srv, err = agentsock.ListenPrivate(h, opts)
 	} else {
-		srv, err = bridge.Listen(h, f.socket, opts)
+		srv, err = agentsock.Listen(h, f.socket, opts)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
@@ -445,7 +445,7 @@ func socketInUse(prefix, name, socket string, stderr io.Writer) {
 // terminal's view no longer counts as watching (the next terminal to
 // attach is told what happened meanwhile), and further hangups are
 // ignored. The agent, its waits and the web mirror notice nothing.
-func keepServing(prefix string, f *hubFlags, h *hub.Hub, srv *bridge.Server, sigs <-chan os.Signal, unwatch func()) int {
+func keepServing(prefix string, f *hubFlags, h *hub.Hub, srv *agentsock.Server, sigs <-chan os.Signal, unwatch func()) int {
 	unwatch()
 	board := h.Board()
 	logf, err := statedir.OpenLog(f.stateDir, srv.Path())

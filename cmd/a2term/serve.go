@@ -11,8 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -84,7 +84,7 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term serve: %s\n", restored.Notice)
 	}
 	logger := log.New(stderr, "", log.LstdFlags)
-	srv, err := bridge.Listen(h, f.socket, bridge.ServerOptions{Logger: logger})
+	srv, err := agentsock.Listen(h, f.socket, agentsock.ServerOptions{Logger: logger})
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		if errors.Is(err, statedir.ErrSocketInUse) {

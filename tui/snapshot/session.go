@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -94,7 +95,7 @@ const (
 // Screen. Frames do not show the socket's path, which changes every run.
 type Session struct {
 	hub    *hub.Hub
-	server *bridge.Server
+	server *agentsock.Server
 	dir    string
 	screen *tui.Screen
 	look   Look
@@ -113,7 +114,7 @@ func Start(look Look, lenient bool) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv, err := bridge.Listen(h, filepath.Join(dir, "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(dir, "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err

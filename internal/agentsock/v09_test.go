@@ -1,4 +1,4 @@
-package bridge_test
+package agentsock_test
 
 import (
 	"encoding/json"
@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // formV09 is v0.9 surface "signup" (with sendDataModel) beside nothing
@@ -34,7 +34,7 @@ var formV09 = raws(
 // client message with the surface's data model, and a link press is shown,
 // never sent.
 func TestAPIV09(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	info, err := c.Info(ctx)
@@ -108,7 +108,7 @@ func TestAPIV09(t *testing.T) {
 // refusal data and the specification's client error message beside it;
 // a v0.8 message for the v0.9 surface is a version mismatch.
 func TestAPIV09Refusal(t *testing.T) {
-	_, srv := start(t, bridge.ServerOptions{})
+	_, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := c.Show(ctx, formV09...); err != nil {

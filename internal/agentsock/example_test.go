@@ -1,4 +1,4 @@
-package bridge_test
+package agentsock_test
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // An agent connects to the socket, shows a surface and reads it back.
@@ -23,7 +23,7 @@ func Example() {
 
 	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
-	srv, err := bridge.Listen(h, filepath.Join(dir, "a2term", "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(dir, "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

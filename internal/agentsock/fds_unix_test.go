@@ -1,11 +1,10 @@
 //go:build unix
 
-package bridge
+package agentsock_test
 
 import (
 	"bufio"
 	"fmt"
-	"github.com/a2term/a2term/hub"
 	"io"
 	"math"
 	"net"
@@ -17,6 +16,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 )
 
 // fdChild names the environment variable that makes the test binary play
@@ -97,13 +100,13 @@ func TestAcceptSurvivesRunningOutOfDescriptors(t *testing.T) {
 	expect("exhausted")
 	// Both connections are made (the kernel queues them) while the child
 	// cannot accept them.
-	p := &peer{t: t}
-	if p.conn, err = net.Dial("unix", sock); err != nil {
+	conn, err := net.Dial("unix", sock)
+	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.conn.Close()
-	p.r = bufio.NewReader(p.conn)
-	p.send(`{"jsonrpc":"2.0","id":100,"method":"canvas.info"}`)
+	defer conn.Close()
+	p := agentsock.NewPeer(t, conn)
+	p.Send(`{"jsonrpc":"2.0","id":100,"method":"canvas.info"}`)
 	webDone := make(chan error, 1)
 	go func() {
 		got, err := get()
@@ -116,7 +119,7 @@ func TestAcceptSurvivesRunningOutOfDescriptors(t *testing.T) {
 	if _, err := io.WriteString(stdin, "free\n"); err != nil {
 		t.Fatal(err)
 	}
-	if r := p.reply(); r.Error != nil || string(r.ID) != "100" {
+	if r := p.Reply(); r.Error != nil || string(r.ID) != "100" {
 		t.Errorf("the socket after descriptors came back: %+v", r.Error)
 	}
 	if err := <-webDone; err != nil {
@@ -149,12 +152,12 @@ func fdChildMain(t *testing.T) {
 	say := func(format string, args ...any) { fmt.Printf("fd-child: "+format+"\n", args...) }
 	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
-	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	web, err := ServeWeb(h, WebOptions{})
+	web, err := bridge.ServeWeb(h, bridge.WebOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +190,7 @@ func fdChildMain(t *testing.T) {
 	// them until the descriptors come back.
 	start := time.Now()
 	deadline := start.Add(guard)
-	for srv.failedAccepts() < 4 && time.Now().Before(deadline) {
+	for agentsock.FailedAccepts(srv) < 4 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
 	say("failing")
@@ -195,7 +198,7 @@ func fdChildMain(t *testing.T) {
 		t.Fatal(err)
 	}
 	window := time.Since(start)
-	failed := srv.failedAccepts()
+	failed := agentsock.FailedAccepts(srv)
 	for _, f := range held {
 		f.Close()
 	}
@@ -204,10 +207,4 @@ func fdChildMain(t *testing.T) {
 	}
 	io.Copy(io.Discard, stdin) // until the parent is done
 	say("accepts %d %d", failed, window)
-}
-
-func (s *Server) failedAccepts() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.accepts
 }

@@ -1,4 +1,4 @@
-package bridge_test
+package agentsock_test
 
 import (
 	"context"
@@ -15,9 +15,9 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
 	"github.com/a2term/a2term/tui"
 )
@@ -64,7 +64,7 @@ func batch500(label string) []json.RawMessage {
 func benchSetup(b *testing.B) (*hub.Hub, *client.Client, *tui.Model) {
 	b.Helper()
 	h := hub.NewHub(hub.HubOptions{})
-	srv, err := bridge.Listen(h, filepath.Join(b.TempDir(), "a2term", "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(b.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

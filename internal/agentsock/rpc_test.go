@@ -1,4 +1,4 @@
-package bridge_test
+package agentsock_test
 
 import (
 	"bufio"
@@ -17,9 +17,9 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -50,10 +50,10 @@ var form = raws(
 )
 
 // start serves a fresh hub on a socket in a test directory.
-func start(t *testing.T, opts bridge.ServerOptions) (*hub.Hub, *bridge.Server) {
+func start(t *testing.T, opts agentsock.ServerOptions) (*hub.Hub, *agentsock.Server) {
 	t.Helper()
 	h := hub.NewHub(hub.HubOptions{})
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func start(t *testing.T, opts bridge.ServerOptions) (*hub.Hub, *bridge.Server) {
 	return h, srv
 }
 
-func dial(t *testing.T, srv *bridge.Server) *client.Client {
+func dial(t *testing.T, srv *agentsock.Server) *client.Client {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	defer cancel()
@@ -137,7 +137,7 @@ func decodeAction(t *testing.T, res hub.WaitResult) userAction {
 }
 
 func TestAPIShowThenState(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	res, err := c.Show(ctx, form...)
@@ -178,7 +178,7 @@ func TestAPIShowThenState(t *testing.T) {
 		t.Fatal(err)
 	}
 	if info.Protocol != "a2ui/v0.8" || info.Version != h.Snapshot().Canvas.Version() || len(info.Surfaces) != 1 ||
-		info.Limits.RPCMessageBytes != bridge.MaxRPCMessageBytes || info.Limits.Surfaces != a2ui.MaxSurfaces {
+		info.Limits.RPCMessageBytes != agentsock.MaxRPCMessageBytes || info.Limits.Surfaces != a2ui.MaxSurfaces {
 		t.Errorf("info: %+v", info)
 	}
 }
@@ -188,7 +188,7 @@ func TestAPIShowThenState(t *testing.T) {
 // characters the agent sent: an agent reading back its surface learns
 // what the person sees.
 func TestAPIStateReturnsTheCleanedStrings(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	hostile := func(s string) string { b, _ := json.Marshal(s); return string(b) }
@@ -256,7 +256,7 @@ func TestAPIStateReturnsTheCleanedStrings(t *testing.T) {
 }
 
 func TestAPIRefusedBatchChangesNothing(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := c.Show(ctx, form...); err != nil {
@@ -305,7 +305,7 @@ func TestAPIRefusedBatchChangesNothing(t *testing.T) {
 }
 
 // rawCall sends one line on a fresh connection and returns the reply line.
-func rawCall(t *testing.T, srv *bridge.Server, line string) string {
+func rawCall(t *testing.T, srv *agentsock.Server, line string) string {
 	t.Helper()
 	conn, err := net.Dial("unix", srv.Path())
 	if err != nil {
@@ -326,7 +326,7 @@ func rawCall(t *testing.T, srv *bridge.Server, line string) string {
 }
 
 func TestAPIWaitTimesOut(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	res, err := c.Wait(ctxFor(t), 0.05)
 	if err != nil {
@@ -342,7 +342,7 @@ func TestAPIWaitTimesOut(t *testing.T) {
 }
 
 func TestAPITerminalIntentReachesAWaitingCall(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := c.Show(ctx, form...); err != nil {
@@ -381,7 +381,7 @@ func TestAPITerminalIntentReachesAWaitingCall(t *testing.T) {
 }
 
 func TestAPITwoWaitersGetTwoActions(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c1, c2 := dial(t, srv), dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := c1.Show(ctx, form...); err != nil {
@@ -411,7 +411,7 @@ func TestAPITwoWaitersGetTwoActions(t *testing.T) {
 }
 
 func TestAPIOverflowIsReported(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := c.Show(ctx, form...); err != nil {
@@ -434,7 +434,7 @@ func TestAPIOverflowIsReported(t *testing.T) {
 }
 
 func TestAPITranscriptRecordsEveryStep(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := c.Show(ctx, form...); err != nil {
@@ -482,7 +482,7 @@ func TestAPITranscriptRecordsEveryStep(t *testing.T) {
 // A wait ends when its connection closes, and an action pressed
 // afterwards is not lost to it.
 func TestAPIWaitEndsWithItsConnection(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := c.Show(ctx, form...); err != nil {
@@ -511,7 +511,7 @@ func TestAPIWaitEndsWithItsConnection(t *testing.T) {
 // A client whose context ends during a wait closes its connection, so the
 // server never writes an action to nobody.
 func TestAPIClientCancelledWaitKeepsTheAction(t *testing.T) {
-	h, srv := start(t, bridge.ServerOptions{})
+	h, srv := start(t, agentsock.ServerOptions{})
 	c := dial(t, srv)
 	if _, err := c.Show(ctxFor(t), form...); err != nil {
 		t.Fatal(err)
@@ -542,7 +542,7 @@ func TestListenSocketAndDirectory(t *testing.T) {
 	defer h.Close()
 	dir := filepath.Join(t.TempDir(), "a2term")
 	path := filepath.Join(dir, "a2term.sock")
-	srv, err := bridge.Listen(h, path, bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, path, agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -559,7 +559,7 @@ func TestListenSocketAndDirectory(t *testing.T) {
 		t.Errorf("status says listening on %q", got)
 	}
 	// A second a2term on the same path is refused while this one runs.
-	if _, err := bridge.Listen(hub.NewHub(hub.HubOptions{}), path, bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "already running") {
+	if _, err := agentsock.Listen(hub.NewHub(hub.HubOptions{}), path, agentsock.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "already running") {
 		t.Errorf("a second Listen: %v", err)
 	}
 	if err := srv.Close(); err != nil {
@@ -589,7 +589,7 @@ func TestListenRefusesUnsafePlaces(t *testing.T) {
 	if err := os.Chmod(open, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := bridge.Listen(h, filepath.Join(open, "a.sock"), bridge.ServerOptions{})
+	_, err := agentsock.Listen(h, filepath.Join(open, "a.sock"), agentsock.ServerOptions{})
 	if err == nil || !strings.Contains(err.Error(), open) || !strings.Contains(err.Error(), "0755") {
 		t.Errorf("a group/world readable directory: %v", err)
 	}
@@ -602,7 +602,7 @@ func TestListenRefusesUnsafePlaces(t *testing.T) {
 	if err := os.Symlink(private, link); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bridge.Listen(h, filepath.Join(link, "a.sock"), bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), link) {
+	if _, err := agentsock.Listen(h, filepath.Join(link, "a.sock"), agentsock.ServerOptions{}); err == nil || !strings.Contains(err.Error(), link) {
 		t.Errorf("a directory behind a symbolic link: %v", err)
 	}
 
@@ -610,7 +610,7 @@ func TestListenRefusesUnsafePlaces(t *testing.T) {
 	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bridge.Listen(h, file, bridge.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "not a socket") {
+	if _, err := agentsock.Listen(h, file, agentsock.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "not a socket") {
 		t.Errorf("a regular file at the path: %v", err)
 	}
 	if b, err := os.ReadFile(file); err != nil || string(b) != "x" {
@@ -631,7 +631,7 @@ func TestListenRefusesADirectoryOfAnotherUser(t *testing.T) {
 	if err := os.Chown(dir, 4242, 4242); err != nil {
 		t.Fatal(err)
 	}
-	_, err := bridge.Listen(h, filepath.Join(dir, "a.sock"), bridge.ServerOptions{})
+	_, err := agentsock.Listen(h, filepath.Join(dir, "a.sock"), agentsock.ServerOptions{})
 	if err == nil || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "another user") {
 		t.Errorf("a directory of another user: %v", err)
 	}
@@ -652,7 +652,7 @@ func TestListenReplacesAStaleSocket(t *testing.T) {
 	}
 	ln.SetUnlinkOnClose(false)
 	ln.Close()
-	srv, err := bridge.Listen(h, path, bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, path, agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatalf("Listen over a stale socket: %v", err)
 	}
@@ -671,12 +671,12 @@ func TestListenReplacesAStaleSocket(t *testing.T) {
 
 func TestDefaultSocketPath(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", "/run/user/1000")
-	if got := bridge.DefaultSocketPath(); got != "/run/user/1000/a2term/a2term.sock" {
+	if got := agentsock.DefaultSocketPath(); got != "/run/user/1000/a2term/a2term.sock" {
 		t.Errorf("with XDG_RUNTIME_DIR: %s", got)
 	}
 	t.Setenv("XDG_RUNTIME_DIR", "")
 	want := filepath.Join(os.TempDir(), fmt.Sprintf("a2term-%d", os.Getuid()), "a2term.sock")
-	if got := bridge.DefaultSocketPath(); got != want {
+	if got := agentsock.DefaultSocketPath(); got != want {
 		t.Errorf("without: %s, want %s", got, want)
 	}
 }
@@ -687,7 +687,7 @@ func TestDefaultSocketPath(t *testing.T) {
 func TestServerReportsTheAgent(t *testing.T) {
 	h := hub.NewHub(hub.HubOptions{})
 	defer h.Close()
-	srv, err := bridge.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), bridge.ServerOptions{ReportAgent: true})
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), agentsock.ServerOptions{ReportAgent: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -734,7 +734,7 @@ func TestServerReportsTheAgent(t *testing.T) {
 
 	quiet := hub.NewHub(hub.HubOptions{})
 	defer quiet.Close()
-	qs, err := bridge.Listen(quiet, filepath.Join(t.TempDir(), "q", "a2term.sock"), bridge.ServerOptions{})
+	qs, err := agentsock.Listen(quiet, filepath.Join(t.TempDir(), "q", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -749,11 +749,11 @@ func TestServerReportsTheAgent(t *testing.T) {
 // socket an a2term answers on is refused with ErrSocketInUse.
 func TestListenPrivate(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
-	a, err := bridge.ListenPrivate(hub.NewHub(hub.HubOptions{}), bridge.ServerOptions{})
+	a, err := agentsock.ListenPrivate(hub.NewHub(hub.HubOptions{}), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := bridge.ListenPrivate(hub.NewHub(hub.HubOptions{}), bridge.ServerOptions{})
+	b, err := agentsock.ListenPrivate(hub.NewHub(hub.HubOptions{}), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -767,10 +767,10 @@ func TestListenPrivate(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("the private directory: %v %v", fi, err)
 	}
-	if _, err := bridge.Listen(hub.NewHub(hub.HubOptions{}), a.Path(), bridge.ServerOptions{}); !errors.Is(err, statedir.ErrSocketInUse) {
+	if _, err := agentsock.Listen(hub.NewHub(hub.HubOptions{}), a.Path(), agentsock.ServerOptions{}); !errors.Is(err, statedir.ErrSocketInUse) {
 		t.Errorf("listening on a socket in use: %v", err)
 	}
-	for _, s := range []*bridge.Server{a, b} {
+	for _, s := range []*agentsock.Server{a, b} {
 		dir := filepath.Dir(s.Path())
 		if err := s.Close(); err != nil {
 			t.Fatal(err)
@@ -792,7 +792,7 @@ func TestClientAtTheCap(t *testing.T) {
 		defer mu.Unlock()
 		return time.Now().Add(skew)
 	}
-	_, srv := start(t, bridge.WithClock(bridge.ServerOptions{}, now))
+	_, srv := start(t, agentsock.WithClock(agentsock.ServerOptions{}, now))
 	ctx := ctxFor(t)
 	first, err := client.Dial(ctx, srv.Path(), client.Reconnect(guard))
 	if err != nil {
@@ -802,7 +802,7 @@ func TestClientAtTheCap(t *testing.T) {
 	if _, err := first.Info(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for range bridge.MaxConnections - 1 {
+	for range agentsock.MaxConnections - 1 {
 		if _, err := dial(t, srv).Info(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -810,12 +810,12 @@ func TestClientAtTheCap(t *testing.T) {
 
 	var why *jsonrpc2.Error
 	if _, err := dial(t, srv).Info(ctx); !errors.Is(err, client.ErrClosed) || !errors.As(err, &why) ||
-		why.Code != bridge.CodeBusy || !strings.Contains(why.Message, "at most 64 connections") {
+		why.Code != agentsock.CodeBusy || !strings.Contains(why.Message, "at most 64 connections") {
 		t.Errorf("an agent at the cap: %v, want ErrClosed saying why", err)
 	}
 
 	mu.Lock()
-	skew += bridge.MaxIdleAtCap
+	skew += agentsock.MaxIdleAtCap
 	mu.Unlock()
 	if _, err := dial(t, srv).Info(ctx); err != nil {
 		t.Errorf("an agent at the cap, the others idle: %v", err)

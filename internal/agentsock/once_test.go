@@ -1,4 +1,4 @@
-package bridge
+package agentsock
 
 import (
 	"bytes"
@@ -9,8 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/hub"
 	"golang.org/x/sys/unix"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // These tests are about every press reaching the agent once: an agent has

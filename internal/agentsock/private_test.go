@@ -1,4 +1,4 @@
-package bridge_test
+package agentsock_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
@@ -27,7 +28,7 @@ func squatted(t *testing.T) (dir, sock string) {
 	t.Helper()
 	h := hub.NewHub(hub.HubOptions{})
 	dir = filepath.Join(t.TempDir(), "a2term")
-	srv, err := bridge.Listen(h, filepath.Join(dir, "a2term.sock"), bridge.ServerOptions{})
+	srv, err := agentsock.Listen(h, filepath.Join(dir, "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
