@@ -1,8 +1,7 @@
-// Package bridge shows a2term's one canvas (package hub) outside the
-// terminal that runs it: the web mirror (WebServer, ServeWeb), the view
-// channel other terminals attach through (ListenViews, Attach,
-// RemoteView), and the page-text oracle the tests read the page with
-// (WebText). The agents' side is package internal/agentsock.
+// Package bridge shows a2term's one canvas (package hub) in a browser:
+// the web mirror (WebServer, ServeWeb), and the page-text oracle the tests
+// read the page with (WebText). The agents' side is package
+// internal/agentsock, the attached terminals' internal/viewsock.
 //
 // # Bounds
 //
@@ -20,8 +19,7 @@
 // connection closed. Nothing closes a paired browser's connection to make
 // room.
 //
-// The log (WebOptions.Logger of the web mirror, and ViewOptions.Logger
-// of the view channel) takes at most LogBurst (10) lines of one kind (one
+// The log (WebOptions.Logger) takes at most LogBurst (10) lines of one kind (one
 // format) in each LogWindow (10 s); the rest are counted, and one line says how many
 // ("… N more like this within 10s, not logged: FIRST LINE") when the next
 // line is logged after the window, or at Close. Every argument of a line,

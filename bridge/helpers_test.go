@@ -22,11 +22,6 @@ func msgs(lines ...string) []json.RawMessage {
 	return out
 }
 
-var form = msgs(
-	`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
-	`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"root","component":{"Column":{"children":{"explicitList":["note","pay"]}}}},{"id":"note","component":{"TextField":{"label":{"literalString":"Note"},"text":{"path":"/note"}}}},{"id":"pay","component":{"Button":{"child":"l","action":{"name":"pay","context":[{"key":"note","value":{"path":"/note"}}]}}}},{"id":"l","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`,
-)
-
 // guard bounds every wait for something that should happen; tests never
 // sleep to let things happen.
 const guard = 30 * time.Second

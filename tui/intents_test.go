@@ -17,9 +17,9 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // guard bounds every wait for something that should happen; nothing here
@@ -67,9 +67,9 @@ func newRelay(t *testing.T, hubSocket string) *relay {
 		t.Fatal(err)
 	}
 	r := &relay{socket: filepath.Join(dir, "a2term.sock"), gate: make(chan struct{}), done: make(chan struct{})}
-	view, keyFile := bridge.ViewPaths(r.socket)
+	view, keyFile := viewsock.ViewPaths(r.socket)
 	var hubKey string
-	r.hub, hubKey = bridge.ViewPaths(hubSocket)
+	r.hub, hubKey = viewsock.ViewPaths(hubSocket)
 	key, err := os.ReadFile(hubKey)
 	if err != nil {
 		t.Fatal(err)
@@ -187,7 +187,7 @@ func stalledTerminal(t *testing.T) (*hub.Hub, *relay, *Model) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{})
+	views, err := viewsock.ListenViews(h, srv.Path(), viewsock.ViewOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func stalledTerminal(t *testing.T) (*hub.Hub, *relay, *Model) {
 	r := newRelay(t, srv.Path())
 	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	defer cancel()
-	view, err := bridge.Attach(ctx, r.socket, bridge.AttachOptions{Reconnect: -1})
+	view, err := viewsock.Attach(ctx, r.socket, viewsock.AttachOptions{Reconnect: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestStalledHubDoesNotFreezeTheKeys(t *testing.T) {
 	for _, msg := range receive(t, results, 2) {
 		m.Update(msg)
 	}
-	if !strings.Contains(m.notice, bridge.ErrNotAttached.Error()) {
+	if !strings.Contains(m.notice, viewsock.ErrNotAttached.Error()) {
 		t.Errorf("the status line says %q, not that the intent was not sent", m.notice)
 	}
 	if v := m.View(); strings.Contains(v, "hello!") || !strings.Contains(v, "hello") {

@@ -18,6 +18,7 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // DialTimeout bounds looking for a running a2term.
@@ -329,11 +330,11 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))
 	logger := log.New(logw, "", log.LstdFlags)
 	srv, err := agentsock.Listen(h, own, agentsock.ServerOptions{Logger: logger})
-	var views *bridge.ViewServer
+	var views *viewsock.ViewServer
 	if err != nil {
 		fmt.Fprintf(logw, "a2term mcp: no terminal can attach to this canvas: %v\n", err)
 		srv = nil
-	} else if views, err = bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{Logger: logger}); err != nil {
+	} else if views, err = viewsock.ListenViews(h, srv.Path(), viewsock.ViewOptions{Logger: logger}); err != nil {
 		// The socket serves agents all the same.
 		fmt.Fprintf(logw, "a2term mcp: no terminal can attach to this canvas: %v\n", err)
 		views = nil

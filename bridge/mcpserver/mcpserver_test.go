@@ -18,10 +18,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // form is surface main: a note field and a pay button whose action
@@ -756,7 +756,7 @@ func TestStandaloneCanBeAttached(t *testing.T) {
 	if filepath.Dir(m[1]) != filepath.Dir(agentsock.DefaultSocketPath()) {
 		t.Errorf("its socket %s is not beside the default one", m[1])
 	}
-	view, err := bridge.Attach(ctx, m[1], bridge.AttachOptions{})
+	view, err := viewsock.Attach(ctx, m[1], viewsock.AttachOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

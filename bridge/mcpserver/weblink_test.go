@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // TestNoLinkForTheAgentOncePaired: a standalone canvas hands the agent
@@ -31,7 +31,7 @@ func TestNoLinkForTheAgentOncePaired(t *testing.T) {
 	if m == nil {
 		t.Fatalf("the log does not say how to attach:\n%s", e.log.String())
 	}
-	view, err := bridge.Attach(ctx, m[1], bridge.AttachOptions{Reconnect: -1})
+	view, err := viewsock.Attach(ctx, m[1], viewsock.AttachOptions{Reconnect: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

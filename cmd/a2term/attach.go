@@ -18,6 +18,7 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/logclean"
+	"github.com/a2term/a2term/internal/viewsock"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -68,7 +69,7 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitRefused
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	view, err := bridge.Attach(ctx, path, bridge.AttachOptions{})
+	view, err := viewsock.Attach(ctx, path, viewsock.AttachOptions{})
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term attach: %v\n", err)
@@ -156,7 +157,7 @@ func attachPath(named string) (string, error) {
 		return env, nil
 	}
 	def := agentsock.DefaultSocketPath()
-	running := bridge.RunningHubs(filepath.Dir(def))
+	running := viewsock.RunningHubs(filepath.Dir(def))
 	for _, p := range running {
 		if p == def {
 			return def, nil
@@ -175,7 +176,7 @@ func attachPath(named string) (string, error) {
 // terminals can attach to h (a2term attach). When it cannot, the agents
 // are served all the same: logger says why, and the closer does nothing.
 func listenViews(h *hub.Hub, srv *agentsock.Server, logger *log.Logger) (closeViews func()) {
-	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{Logger: logger})
+	views, err := viewsock.ListenViews(h, srv.Path(), viewsock.ViewOptions{Logger: logger})
 	if err != nil {
 		logclean.New(logger).Printf("a2term: terminals cannot attach to this canvas: %v", err)
 		return func() {}

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // killSession is the state of the scripted session the kill test plays,
@@ -134,7 +134,7 @@ func TestJournalSurvivesKill9(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		person, err := bridge.Attach(ctx, sock, bridge.AttachOptions{Reconnect: -1})
+		person, err := viewsock.Attach(ctx, sock, viewsock.AttachOptions{Reconnect: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +181,7 @@ func TestJournalSurvivesKill9(t *testing.T) {
 }
 
 // playSteps plays steps until one fails (the hub was killed).
-func playSteps(ctx context.Context, s *killSession, agent *client.Client, person *bridge.RemoteView, rng *rand.Rand) {
+func playSteps(ctx context.Context, s *killSession, agent *client.Client, person *viewsock.RemoteView, rng *rand.Rand) {
 	for {
 		s.mu.Lock()
 		step := "append"
@@ -276,7 +276,7 @@ func playSteps(ctx context.Context, s *killSession, agent *client.Client, person
 
 // viewShows waits until the person's copy of the canvas shows note
 // number noteN, or the view is gone.
-func viewShows(person *bridge.RemoteView, s *killSession, noteN int) bool {
+func viewShows(person *viewsock.RemoteView, s *killSession, noteN int) bool {
 	want := fmt.Sprintf("v%d", noteN)
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
@@ -322,7 +322,7 @@ func actionNote(raw json.RawMessage) string {
 }
 
 // checkRestored compares what a restarted hub restored with the session.
-func checkRestored(t *testing.T, ctx context.Context, round int, s *killSession, agent *client.Client, person *bridge.RemoteView) {
+func checkRestored(t *testing.T, ctx context.Context, round int, s *killSession, agent *client.Client, person *viewsock.RemoteView) {
 	t.Helper()
 	s.mu.Lock()
 	defer s.mu.Unlock()

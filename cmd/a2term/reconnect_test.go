@@ -11,17 +11,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // personPresses attaches to the a2term at sock as the person, once
 // surface hello is there, types name and presses send.
 func personPresses(t *testing.T, ctx context.Context, sock, name string) {
 	t.Helper()
-	person, err := bridge.Attach(ctx, sock, bridge.AttachOptions{Reconnect: -1})
+	person, err := viewsock.Attach(ctx, sock, viewsock.AttachOptions{Reconnect: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func personPresses(t *testing.T, ctx context.Context, sock, name string) {
 // person: its transcript says so as the newest of its waits.
 func waitingNow(t *testing.T, ctx context.Context, sock string) {
 	t.Helper()
-	person, err := bridge.Attach(ctx, sock, bridge.AttachOptions{Reconnect: -1})
+	person, err := viewsock.Attach(ctx, sock, viewsock.AttachOptions{Reconnect: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // theirUID is the user the root-only tests give a directory or a socket
@@ -32,7 +32,7 @@ func squatted(t *testing.T) (dir, sock string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{})
+	views, err := viewsock.ListenViews(h, srv.Path(), viewsock.ViewOptions{})
 	if err != nil {
 		srv.Close()
 		t.Fatal(err)
@@ -58,7 +58,7 @@ func refusedEverywhere(t *testing.T, sock string, want ...string) {
 	} else if !errors.Is(err, statedir.ErrNotPrivate) || !containsAll(err.Error(), want) {
 		t.Errorf("the client's refusal %q is not ErrNotPrivate or does not say %q", err, want)
 	}
-	if v, err := bridge.Attach(ctx, sock, bridge.AttachOptions{Reconnect: -1}); err == nil {
+	if v, err := viewsock.Attach(ctx, sock, viewsock.AttachOptions{Reconnect: -1}); err == nil {
 		v.Close()
 		t.Errorf("a terminal attached to %s", sock)
 	} else if !errors.Is(err, statedir.ErrNotPrivate) || !containsAll(err.Error(), want) {
@@ -75,7 +75,7 @@ func connects(t *testing.T, sock string) {
 		t.Fatalf("the client no longer connects to a private socket: %v", err)
 	}
 	c.Close()
-	v, err := bridge.Attach(ctx, sock, bridge.AttachOptions{Reconnect: -1})
+	v, err := viewsock.Attach(ctx, sock, viewsock.AttachOptions{Reconnect: -1})
 	if err != nil {
 		t.Fatalf("a terminal no longer attaches to a private socket: %v", err)
 	}
@@ -131,7 +131,7 @@ func TestClientsRefuseAnotherUsersSocket(t *testing.T) {
 		t.Skip("giving a directory or a socket to another user needs root; the mode checks run in TestClientsRefuseADirectoryOthersCanEnter")
 	}
 	dir, sock := squatted(t)
-	view, _ := bridge.ViewPaths(sock)
+	view, _ := viewsock.ViewPaths(sock)
 	owner := "uid 65534"
 	if u, err := user.LookupId("65534"); err == nil {
 		owner = u.Username + " (uid 65534)"

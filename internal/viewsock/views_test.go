@@ -1,4 +1,4 @@
-package bridge_test
+package viewsock_test
 
 import (
 	"bufio"
@@ -17,17 +17,17 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/viewsock"
 )
 
 // attach attaches a view to srv's hub, closed at the end of the test.
-func attach(t *testing.T, socket string, opts bridge.AttachOptions) *bridge.RemoteView {
+func attach(t *testing.T, socket string, opts viewsock.AttachOptions) *viewsock.RemoteView {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	defer cancel()
-	r, err := bridge.Attach(ctx, socket, opts)
+	r, err := viewsock.Attach(ctx, socket, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,9 +37,9 @@ func attach(t *testing.T, socket string, opts bridge.AttachOptions) *bridge.Remo
 
 // listenViews opens the view channel beside srv's socket, closed at the
 // end of the test.
-func listenViews(t *testing.T, h *hub.Hub, srv *agentsock.Server, opts bridge.ViewOptions) *bridge.ViewServer {
+func listenViews(t *testing.T, h *hub.Hub, srv *agentsock.Server, opts viewsock.ViewOptions) *viewsock.ViewServer {
 	t.Helper()
-	v, err := bridge.ListenViews(h, srv.Path(), opts)
+	v, err := viewsock.ListenViews(h, srv.Path(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,14 +102,14 @@ func sameState(t *testing.T, what string, a, b hub.Snapshot) {
 // terminal's, and closing one leaves the other working.
 func TestAttachedViewsShareTheCanvas(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.ViewOptions{})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
 		t.Fatal(err)
 	}
-	one := attach(t, srv.Path(), bridge.AttachOptions{})
-	two := attach(t, srv.Path(), bridge.AttachOptions{})
+	one := attach(t, srv.Path(), viewsock.AttachOptions{})
+	two := attach(t, srv.Path(), viewsock.AttachOptions{})
 	sameState(t, "on attach", h.Snapshot(), one.Snapshot())
 	if got := waitView(t, h, "two terminals counted", func(s hub.Snapshot) bool { return s.Status.Terminals == 2 }); got.Status.Terminals != 2 {
 		t.Fatal(got.Status)
@@ -135,7 +135,7 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 	if _, err := agent.Show(ctx, raws(`{"dataModelUpdate":{"surfaceId":"main","path":"/note","contents":[{"key":".","valueString":"from the agent"}]}}`)...); err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []*bridge.RemoteView{one, two} {
+	for _, v := range []*viewsock.RemoteView{one, two} {
 		waitView(t, v, "the agent's note", func(s hub.Snapshot) bool { return noteOf(s) == "from the agent" })
 	}
 	sameState(t, "after the agent's show", h.Snapshot(), two.Snapshot())
@@ -153,7 +153,7 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 		}
 	}()
 	waitView(t, h, "the agent waiting", func(hub.Snapshot) bool { return h.Waiting() == 1 })
-	for _, v := range []*bridge.RemoteView{one, two} {
+	for _, v := range []*viewsock.RemoteView{one, two} {
 		sf := v.Snapshot().Canvas.Surface("main")
 		if err := v.Press(hub.Terminal, "main", "pay", sf.Version()); err != nil {
 			t.Fatalf("press: %v", err)
@@ -176,7 +176,7 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 	if got := noteOf(h.Snapshot()); got != "still here" {
 		t.Errorf("after the other view left, the note is %q", got)
 	}
-	if err := one.Press(hub.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
+	if err := one.Press(hub.Terminal, "main", "pay", 1); !errors.Is(err, viewsock.ErrNotAttached) {
 		t.Errorf("a closed view pressed: %v", err)
 	}
 }
@@ -187,13 +187,13 @@ func TestAttachedViewsShareTheCanvas(t *testing.T) {
 // versions its own way.
 func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.ViewOptions{})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
 		t.Fatal(err)
 	}
-	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	v := attach(t, srv.Path(), viewsock.AttachOptions{})
 	// The view types twice (its copy's versions move), then the agent
 	// redefines the button.
 	for _, s := range []string{"a", "ab"} {
@@ -226,13 +226,13 @@ func TestAttachedPressGoesStaleAsTheHubSays(t *testing.T) {
 // "pay", must not send the agent's new action ("refund") without seeing it.
 func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.ViewOptions{})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
 		t.Fatal(err)
 	}
-	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	v := attach(t, srv.Path(), viewsock.AttachOptions{})
 	for _, s := range []string{"a", "ab", "abc"} {
 		if err := v.SetValue(hub.Terminal, "main", "note", s); err != nil {
 			t.Fatal(err)
@@ -279,7 +279,7 @@ func TestAttachedPressSeenBeforeASnapshotIsStale(t *testing.T) {
 // told, every time, that it changed.
 func TestAttachedPressOnAQuietSurface(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.ViewOptions{})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
 	if _, err := h.Show(raws(
 		`{"beginRendering":{"surfaceId":"main","root":"pay"}}`,
 		`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"pay"}}}},{"id":"l1","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`,
@@ -287,7 +287,7 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 		`{"surfaceUpdate":{"surfaceId":"ticker","components":[{"id":"t","component":{"Text":{"text":{"path":"/n"}}}}]}}`)); err != nil {
 		t.Fatal(err)
 	}
-	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	v := attach(t, srv.Path(), viewsock.AttachOptions{})
 	tick := func(s hub.Snapshot) string {
 		if m, ok := s.Canvas.Surface("ticker").Data().(*a2ui.Object); ok {
 			n, _ := m.Get("n")
@@ -345,14 +345,14 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 // one, or says nothing at all.
 func TestViewMethodsAreNotTheAgents(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.WithViewHello(bridge.ViewOptions{}, 200*time.Millisecond))
-	for _, m := range []string{bridge.ViewMethodAttach, bridge.ViewMethodPress, bridge.ViewMethodSet, bridge.ViewMethodLink} {
+	listenViews(t, h, srv, viewsock.WithViewHello(viewsock.ViewOptions{}, 200*time.Millisecond))
+	for _, m := range []string{viewsock.ViewMethodAttach, viewsock.ViewMethodPress, viewsock.ViewMethodSet, viewsock.ViewMethodLink} {
 		got := rawCall(t, srv, fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":%q,"params":{}}`, m))
 		if !strings.Contains(got, `"code":-32601`) {
 			t.Errorf("%s on the agent's socket: %s, want -32601", m, got)
 		}
 	}
-	viewSock, keyFile := bridge.ViewPaths(srv.Path())
+	viewSock, keyFile := viewsock.ViewPaths(srv.Path())
 	key, err := os.ReadFile(keyFile)
 	if err != nil {
 		t.Fatal(err)
@@ -413,11 +413,11 @@ func TestViewFilesArePrivate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	views, err := bridge.ListenViews(h, srv.Path(), bridge.ViewOptions{})
+	views, err := viewsock.ListenViews(h, srv.Path(), viewsock.ViewOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	viewSock, keyFile := bridge.ViewPaths(path)
+	viewSock, keyFile := viewsock.ViewPaths(path)
 	if filepath.Dir(viewSock) != filepath.Dir(path) || filepath.Base(viewSock) != "a2term.view.sock" || filepath.Base(keyFile) != "a2term.view.key" {
 		t.Errorf("view paths %s, %s", viewSock, keyFile)
 	}
@@ -435,7 +435,7 @@ func TestViewFilesArePrivate(t *testing.T) {
 	if err := os.Chmod(keyFile, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bridge.Attach(ctxFor(t), path, bridge.AttachOptions{}); err == nil || !strings.Contains(err.Error(), "open to other users") {
+	if _, err := viewsock.Attach(ctxFor(t), path, viewsock.AttachOptions{}); err == nil || !strings.Contains(err.Error(), "open to other users") {
 		t.Errorf("attaching with a key file open to others: %v", err)
 	}
 	if err := views.Close(); err != nil {
@@ -454,11 +454,11 @@ func TestViewFilesArePrivate(t *testing.T) {
 // TestAttachLimit refuses the terminal beyond MaxTerminals.
 func TestAttachLimit(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.ViewOptions{})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
 	for i := 0; i < hub.MaxTerminals; i++ {
-		attach(t, srv.Path(), bridge.AttachOptions{})
+		attach(t, srv.Path(), viewsock.AttachOptions{})
 	}
-	_, err := bridge.Attach(ctxFor(t), srv.Path(), bridge.AttachOptions{Reconnect: -1})
+	_, err := viewsock.Attach(ctxFor(t), srv.Path(), viewsock.AttachOptions{Reconnect: -1})
 	if err == nil || !strings.Contains(err.Error(), fmt.Sprint(hub.MaxTerminals)) {
 		t.Errorf("terminal %d attached: %v", hub.MaxTerminals+1, err)
 	}
@@ -469,13 +469,13 @@ func TestAttachLimit(t *testing.T) {
 // ends equal to the hub.
 func TestAttachedViewFallsBehind(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.ViewOptions{})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
 	agent := dial(t, srv)
 	ctx := ctxFor(t)
 	if _, err := agent.Show(ctx, form...); err != nil {
 		t.Fatal(err)
 	}
-	v := attach(t, srv.Path(), bridge.AttachOptions{})
+	v := attach(t, srv.Path(), viewsock.AttachOptions{})
 	var wg sync.WaitGroup
 	for w := 0; w < 4; w++ {
 		wg.Add(1)
@@ -507,14 +507,14 @@ func TestAttachedViewReconnects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	views1, err := bridge.ListenViews(h1, srv1.Path(), bridge.ViewOptions{})
+	views1, err := viewsock.ListenViews(h1, srv1.Path(), viewsock.ViewOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h1.Show(form); err != nil {
 		t.Fatal(err)
 	}
-	v := attach(t, path, bridge.AttachOptions{})
+	v := attach(t, path, viewsock.AttachOptions{})
 	id1 := v.Hello().CanvasID
 	srv1.Close()
 	views1.Close()
@@ -526,7 +526,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 			t.Errorf("the transcript, the hub's, holds %q while the connection is lost", e.Text)
 		}
 	}
-	if err := v.Press(hub.Terminal, "main", "pay", 1); !errors.Is(err, bridge.ErrNotAttached) {
+	if err := v.Press(hub.Terminal, "main", "pay", 1); !errors.Is(err, viewsock.ErrNotAttached) {
 		t.Errorf("a press while not attached: %v", err)
 	}
 
@@ -537,7 +537,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv2.Close()
-	listenViews(t, h2, srv2, bridge.ViewOptions{})
+	listenViews(t, h2, srv2, viewsock.ViewOptions{})
 	if _, err := h2.Show(raws(`{"beginRendering":{"surfaceId":"other","root":"t"}}`, `{"surfaceUpdate":{"surfaceId":"other","components":[{"id":"t","component":{"Text":{"text":{"literalString":"new"}}}}]}}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -561,11 +561,11 @@ func TestAttachedViewReconnects(t *testing.T) {
 // one watched is told how many lines and actions came meanwhile.
 func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	listenViews(t, h, srv, bridge.ViewOptions{})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
 	if _, err := h.Show(form); err != nil {
 		t.Fatal(err)
 	}
-	first := attach(t, srv.Path(), bridge.AttachOptions{})
+	first := attach(t, srv.Path(), viewsock.AttachOptions{})
 	if u := first.Hello().Unwatched; u != nil {
 		t.Errorf("the first terminal is told %v, though no one ever stopped watching", u)
 	}
@@ -574,7 +574,7 @@ func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
 	h.Board().Append(hub.RoleNote, "one")
 	h.Board().Append(hub.RoleNote, "two")
 	pressOn(t, h, hub.Web, "pay")
-	second := attach(t, srv.Path(), bridge.AttachOptions{})
+	second := attach(t, srv.Path(), viewsock.AttachOptions{})
 	u := second.Hello().Unwatched
 	if u == nil || u.Queued != 1 || u.Lines < 3 {
 		t.Fatalf("told %+v, want 1 action and the lines since", u)
@@ -583,7 +583,7 @@ func TestAttachTellsWhatHappenedUnwatched(t *testing.T) {
 		t.Errorf("says %q", got)
 	}
 	// While one watches, the next is told nothing.
-	if u := attach(t, srv.Path(), bridge.AttachOptions{}).Hello().Unwatched; u != nil {
+	if u := attach(t, srv.Path(), viewsock.AttachOptions{}).Hello().Unwatched; u != nil {
 		t.Errorf("a terminal attached beside another is told %v", u)
 	}
 }
@@ -608,7 +608,7 @@ func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
 	defer h.Close()
 	// No time limit to attach in: the responses alone must end the
 	// connection.
-	opts := bridge.WithViewHello(bridge.ViewOptions{Logger: log.New(boardLog{h.Board()}, "", 0)}, time.Hour)
+	opts := viewsock.WithViewHello(viewsock.ViewOptions{Logger: log.New(boardLog{h.Board()}, "", 0)}, time.Hour)
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -618,7 +618,7 @@ func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
 	if err := h.Append(hub.RoleAgent, "the person's history"); err != nil {
 		t.Fatal(err)
 	}
-	viewSock, _ := bridge.ViewPaths(srv.Path())
+	viewSock, _ := viewsock.ViewPaths(srv.Path())
 	nc, err := net.Dial("unix", viewSock)
 	if err != nil {
 		t.Fatal(err)

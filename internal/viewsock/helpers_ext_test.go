@@ -1,4 +1,4 @@
-package bridge_test
+package viewsock_test
 
 // Fixtures the agent socket's own tests have too, for the tests here
 // that attach terminals to a served hub.

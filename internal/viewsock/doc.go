@@ -1,0 +1,30 @@
+// Package viewsock is the view channel: how a terminal in another process
+// (a2term attach) shows the canvas of a running hub and sends the
+// person's intents (viewstream.go draws the exchange).
+//
+// The files: views.go holds the hub's side (ListenViews, ViewServer: the
+// socket a2term.view.sock and the key file a2term.view.key beside the
+// agent socket, both 0600, and one connection per terminal); remote.go,
+// the terminal's side (Attach, RemoteView: a hub.View that keeps its own
+// copy of the canvas, applies the hub's changes to it and connects again
+// when the hub comes back); viewstream.go, the methods, their params and
+// the bounded line stream under jsonrpc2.
+//
+// The program that serves the agent socket (package agentsock) opens the
+// view channel beside it after Listen, and closes it before the agent
+// socket's Server.
+//
+// # Bounds
+//
+// A connection must attach (view.attach with the key) within 5 s and in
+// its first 4 KiB, else it is told CodeNotAllowed and closed; refusals
+// are logged at the 1st, 10th, 100th... only. At most hub.MaxTerminals
+// terminals are attached at once, and a few more connections are let in
+// only to be refused politely; beyond them a connection is closed unread.
+// An attached view's line to the hub is bounded as an agent's
+// (agentsock.MaxRPCMessageBytes, 4 MiB), a line from the hub to the view
+// at 64 MiB (a whole canvas with its transcript), and a message that
+// cannot be written within agentsock.DefaultWriteTimeout (5 s) closes the
+// connection. A view keeps at most 1024 pairs of its own and the hub's
+// versions to map a press to the version the hub knows.
+package viewsock
