@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/statedir"
+	"github.com/a2term/a2term/internal/webmirror"
 )
 
 // journaled returns a hub keeping its journal at path.
@@ -398,7 +398,7 @@ func TestJournalKeepsTheWebPort(t *testing.T) {
 	if _, err := h1.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
-	w1, err := bridge.ServeWeb(h1, bridge.WebOptions{})
+	w1, err := webmirror.ServeWeb(h1, webmirror.WebOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,7 +410,7 @@ func TestJournalKeepsTheWebPort(t *testing.T) {
 	if rep.WebPort != port {
 		t.Fatalf("the journal kept port %d, want %d", rep.WebPort, port)
 	}
-	w2, err := bridge.ServeWeb(h2, bridge.WebOptions{Port: rep.WebPort})
+	w2, err := webmirror.ServeWeb(h2, webmirror.WebOptions{Port: rep.WebPort})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,7 +421,7 @@ func TestJournalKeepsTheWebPort(t *testing.T) {
 	// Taken: another port.
 	h3 := hub.NewHub(hub.HubOptions{})
 	defer h3.Close()
-	w3, err := bridge.ServeWeb(h3, bridge.WebOptions{Port: port})
+	w3, err := webmirror.ServeWeb(h3, webmirror.WebOptions{Port: port})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,7 @@
 // surface drawn with the components package, the agent's transcript beside
 // it, and a status line with the keys and where the web mirror is.
 //
-// The program reads everything from a bridge.View and sends the person's
+// The program reads everything from a hub.View and sends the person's
 // intents back to it; it never decides what a press or an input means.
 // Changes arrive through a coalescing subscription, re-armed after each
 // one (the Bubble Tea pattern for an outside event source), so a burst of

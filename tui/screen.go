@@ -7,8 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/webtext"
 )
 
 // Screen is the program without a terminal: the same Model, sized once,
@@ -136,10 +136,10 @@ func (s *Screen) Active() string { return s.m.active }
 
 // WebView is the part of the person's view state that the web mirror
 // also has: the surface shown, the open dialog, the selected tab of each
-// Tabs. bridge.WebText draws the page in that state.
-func (s *Screen) WebView() bridge.WebView {
+// Tabs. webtext.WebText draws the page in that state.
+func (s *Screen) WebView() webtext.WebView {
 	s.sync()
-	v := bridge.WebView{Active: s.m.active, Tabs: map[string]map[string]int{}, Modals: map[string]string{}}
+	v := webtext.WebView{Active: s.m.active, Tabs: map[string]map[string]int{}, Modals: map[string]string{}}
 	for _, sf := range s.m.shownSurfaces() {
 		st := s.m.states[sf.ID()]
 		if st == nil || sf.Tree() == nil {

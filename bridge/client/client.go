@@ -149,7 +149,7 @@ var ErrReconnected = errors.New("the connection to a2term was lost after the cal
 // Dial connects to the a2term listening at socketPath (for example the
 // value of A2TERM_SOCKET). ctx bounds only the connecting. A socket that
 // another user made, or whose directory others can enter, is refused
-// with an error that is bridge.ErrNotPrivate (see bridge.CheckSocket);
+// with an error that is statedir.ErrNotPrivate (see statedir.CheckSocket);
 // so is one found on reconnecting.
 func Dial(ctx context.Context, socketPath string, opts ...Option) (*Client, error) {
 	c := &Client{path: socketPath}

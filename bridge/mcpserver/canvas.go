@@ -13,12 +13,12 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/internal/viewsock"
+	"github.com/a2term/a2term/internal/webmirror"
 )
 
 // DialTimeout bounds looking for a running a2term.
@@ -285,7 +285,7 @@ func (c *Canvas) Close() { c.close() }
 // Otherwise Open attaches to the a2term at the default socket when one
 // answers, and runs a hub of its own with the web mirror when none does,
 // or when the socket or its directory is another user's or open to
-// others (bridge.CheckSocket; the reason goes to opts.Log). Every socket
+// others (statedir.CheckSocket; the reason goes to opts.Log). Every socket
 // is checked so before each connection, the explicit one too.
 // An error means the private hub or its mirror could not start.
 func Open(ctx context.Context, opts Options) (*Canvas, error) {
@@ -341,9 +341,9 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	} else {
 		fmt.Fprintf(logw, "a2term mcp: show this canvas in a terminal with: a2term attach --socket %s\n", own)
 	}
-	var web *bridge.WebServer
+	var web *webmirror.WebServer
 	if !opts.NoWeb {
-		web, err = bridge.ServeWeb(h, bridge.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
+		web, err = webmirror.ServeWeb(h, webmirror.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
 		if err != nil {
 			if views != nil {
 				views.Close()

@@ -14,7 +14,7 @@
 // (--socket, else A2TERM_SOCKET), which must answer or every tool says why
 // it cannot be used; else the a2term at the default socket when one
 // answers there and the socket and its directory are this user's alone
-// (bridge.CheckSocket, checked before every connection); else a private
+// (statedir.CheckSocket, checked before every connection); else a private
 // hub with the web mirror, whose first one-time pairing link the agent is
 // given to pass on (no terminal shows that canvas), and only until it is
 // used: a link made later for another browser is never in a tool result.

@@ -14,11 +14,11 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/viewsock"
+	"github.com/a2term/a2term/internal/webmirror"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -91,7 +91,7 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return []string{"The web mirror cannot be opened: " + err.Error()}
 		}
-		lines, cleanup := bridge.OpenLink(link, port)
+		lines, cleanup := webmirror.OpenLink(link, port)
 		mu.Lock()
 		cleanups = append(cleanups, cleanup)
 		mu.Unlock()

@@ -5,8 +5,8 @@ import (
 	"io"
 	"log"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/webmirror"
 )
 
 // startWeb starts the web mirror of hub unless off. Its log (method and
@@ -15,7 +15,7 @@ import (
 // agentLink hands the agent the one-time link (a2term mcp on its own).
 //
 // port is the port to listen on when it is free (a restored canvas's).
-func startWeb(h *hub.Hub, off bool, logw io.Writer, agentLink bool, port int) (*bridge.WebServer, error) {
+func startWeb(h *hub.Hub, off bool, logw io.Writer, agentLink bool, port int) (*webmirror.WebServer, error) {
 	if off {
 		return nil, nil
 	}
@@ -23,7 +23,7 @@ func startWeb(h *hub.Hub, off bool, logw io.Writer, agentLink bool, port int) (*
 	if logw != nil {
 		logger = log.New(logw, "", log.LstdFlags)
 	}
-	web, err := bridge.ServeWeb(h, bridge.WebOptions{Logger: logger, AgentLink: agentLink, Port: port})
+	web, err := webmirror.ServeWeb(h, webmirror.WebOptions{Logger: logger, AgentLink: agentLink, Port: port})
 	if err != nil {
 		return nil, fmt.Errorf("web mirror: %w", err)
 	}

@@ -17,9 +17,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/webmirror"
 )
 
 // fdChild names the environment variable that makes the test binary play
@@ -157,7 +157,7 @@ func fdChildMain(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	web, err := bridge.ServeWeb(h, bridge.WebOptions{})
+	web, err := webmirror.ServeWeb(h, webmirror.WebOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -218,7 +218,7 @@ func (c *Canvas) Focus(id string) error { return c.fail(c.s.Screen().Focus(id)) 
 func (c *Canvas) Frame() string { return c.s.Frame() }
 
 // Web is what the web mirror's page shows in the same state, as text
-// (see bridge.WebText).
+// (see webtext.WebText).
 func (c *Canvas) Web() string { return c.s.Web() }
 
 // Golden compares the frame, ended by a newline, with the golden file

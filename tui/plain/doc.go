@@ -3,7 +3,7 @@
 // dumb terminals, logs, SSH sessions, script and expect, and tests that
 // drive a2term through a pipe.
 //
-// A Session reads the same bridge.View the full-screen program reads and
+// A Session reads the same hub.View the full-screen program reads and
 // sends the same intents (Press, SetValue), so what the hub accepts or
 // refuses, and the words it refuses in, are the same in both. The flow:
 //

@@ -21,7 +21,7 @@ type Options struct {
 	// when one is open).
 	Surface, Open, Focus string
 	// Web writes what the web mirror's page shows in the same state
-	// (bridge.WebText) instead of the terminal's frame.
+	// (webtext.WebText) instead of the terminal's frame.
 	Web bool
 	// Steps are what the person does, in order (tui.ParseSteps).
 	Steps []tui.Step

@@ -15,11 +15,11 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge"
 	"github.com/a2term/a2term/bridge/client"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/webtext"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -196,10 +196,10 @@ func (s *Session) Frame() string {
 }
 
 // Web writes what the web mirror's page shows in the same state, as text
-// (bridge.WebText): the same snapshot, the surface shown, the open dialog
+// (webtext.WebText): the same snapshot, the surface shown, the open dialog
 // and the selected tabs.
 func (s *Session) Web() string {
-	return strings.TrimSuffix(bridge.WebText(s.hub.Snapshot(), s.screen.WebView()), "\n")
+	return strings.TrimSuffix(webtext.WebText(s.hub.Snapshot(), s.screen.WebView()), "\n")
 }
 
 // Show applies a stream, as one batch or message by message. The refusal
@@ -284,7 +284,7 @@ func (r *Refused) at(err error) string {
 // since the last wait, and waits until an agent waits for the person
 // again (canvas.wait), the agent Go started ends, or timeout passes.
 // Between two waits the person's actions are held in the queue
-// (bridge.Hub.Hold), so the agent never answers in the middle of keys and
+// (hub.Hub.Hold), so the agent never answers in the middle of keys and
 // every frame is the same on every run. The error of an agent that
 // ended with one is WaitIdle's.
 func (s *Session) WaitIdle(timeout time.Duration) error {

@@ -1,0 +1,108 @@
+package webtext
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/a2term/a2term/hub"
+)
+
+func TestWebTextDrawsTheState(t *testing.T) {
+	h := hub.NewHub(hub.HubOptions{Now: clock})
+	t.Cleanup(h.Close)
+	empty := WebText(h.Snapshot(), WebView{})
+	for _, want := range []string{"== tabs\n== empty\n", `li.entry-empty "Nothing yet."`, `span "0 viewers"`} {
+		if !strings.Contains(empty, want) {
+			t.Errorf("an empty canvas lacks %q:\n%s", want, empty)
+		}
+	}
+	if _, err := h.Show(msgs(
+		`{"beginRendering":{"surfaceId":"a","root":"root"}}`,
+		`{"surfaceUpdate":{"surfaceId":"a","components":[`+
+			`{"id":"root","component":{"Column":{"children":{"explicitList":["tabs","m"]}}}},`+
+			`{"id":"tabs","component":{"Tabs":{"tabItems":[{"title":{"literalString":"One"},"child":"t1"},{"title":{"literalString":"Two"},"child":"t2"}]}}},`+
+			`{"id":"t1","component":{"Text":{"text":{"literalString":"first *panel*"}}}},`+
+			`{"id":"t2","component":{"Text":{"text":{"literalString":"second panel"}}}},`+
+			`{"id":"m","component":{"Modal":{"entryPointChild":"open","contentChild":"inside"}}},`+
+			`{"id":"open","component":{"Text":{"text":{"literalString":"More"}}}},`+
+			`{"id":"inside","component":{"Text":{"text":{"literalString":"In the dialog"}}}}]}}`,
+		`{"beginRendering":{"surfaceId":"b","root":"x"}}`,
+		`{"surfaceUpdate":{"surfaceId":"b","components":[{"id":"x","component":{"Text":{"text":{"literalString":"Surface b"}}}}]}}`,
+	)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Press(hub.Terminal, "a", "nope", 1); err == nil {
+		t.Fatal("a press of nothing")
+	}
+	first := WebText(h.Snapshot(), WebView{})
+	for _, want := range []string{
+		`button.surface-tab [aria-selected="true"]` + "\n" + `  span.surface-tab-name "a"`,
+		`button.surface-tab [aria-selected="false"]` + "\n" + `  span.surface-tab-name "b"`,
+		"== surface a\n", `button.a2-tab [aria-selected="true"] "One"`, "first ", `em.md-em "panel"`,
+		`div.a2-modal-entry.clickable`, `time.entry-time "`, "→ show a: 7 components",
+	} {
+		if !strings.Contains(first, want) {
+			t.Errorf("lacks %q:\n%s", want, first)
+		}
+	}
+	for _, not := range []string{"second panel", "In the dialog", "Surface b", "== surface b"} {
+		if strings.Contains(first, not) {
+			t.Errorf("draws %q, which is hidden:\n%s", not, first)
+		}
+	}
+	other := WebText(h.Snapshot(), WebView{Active: "a", Tabs: map[string]map[string]int{"a": {"tabs": 1}}, Modals: map[string]string{"a": "m"}})
+	for _, want := range []string{`button.a2-tab [aria-selected="true"] "Two"`, `p.a2-text.a2-body "second panel"`, "dialog.a2-dialog [open]", `p.a2-text.a2-body "In the dialog"`} {
+		if !strings.Contains(other, want) {
+			t.Errorf("the second tab, the dialog open: lacks %q:\n%s", want, other)
+		}
+	}
+	if b := WebText(h.Snapshot(), WebView{Active: "b"}); !strings.Contains(b, "== surface b\n") || !strings.Contains(b, `"Surface b"`) {
+		t.Errorf("surface b:\n%s", b)
+	}
+}
+
+func TestWebMarkdownAsThePage(t *testing.T) {
+	var b strings.Builder
+	writeDOM(&b, drawText("# T\n\n- **a** and `c`\n- [l](u)\n\n> q", "", false), 0)
+	want := `div.a2-text.a2-body.a2-md
+  h2.md-h "T"
+  ul.md-list
+    li
+      strong.md-strong "a"
+      " and "
+      code.md-code "c"
+    li
+      span.md-link "l"
+      span.md-url " (u)"
+  blockquote.md-quote
+    p.md-p "q"
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	// As in CommonMark: a backslash escapes any ASCII punctuation, and
+	// three stars or underscores are emphasis around strong.
+	b.Reset()
+	writeDOM(&b, drawText(`Price \$5 \% \"q\" \@x ***both*** and ___three___, ~~gone~~`, "", false), 0)
+	want = `p.a2-text.a2-body
+  "Price $5 % \"q\" @x "
+  em.md-em
+    strong.md-strong "both"
+  " and "
+  em.md-em
+    strong.md-strong "three"
+  ", "
+  del.md-del "gone"
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	for in, out := range map[float64]string{1: "1", 0.5: "0.5", 1e21: "1e+21", 1e-7: "1e-7", -2.25: "-2.25"} {
+		if got := jsNumber(in); got != out {
+			t.Errorf("jsNumber(%v) = %q, want %q", in, got, out)
+		}
+	}
+	if got := toFixed(0.125, 2); got != "0.13" {
+		t.Errorf("toFixed(0.125, 2) = %q, as JavaScript: 0.13", got)
+	}
+}
