@@ -8,7 +8,6 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
-	"github.com/a2term/a2term/internal/webtext"
 )
 
 // Screen is the program without a terminal: the same Model, sized once,
@@ -134,12 +133,23 @@ func (s *Screen) Frame(opts FrameOptions) string {
 // Active is the id of the surface shown, or "".
 func (s *Screen) Active() string { return s.m.active }
 
-// WebView is the part of the person's view state that the web mirror
-// also has: the surface shown, the open dialog, the selected tab of each
-// Tabs. webtext.WebText draws the page in that state.
-func (s *Screen) WebView() webtext.WebView {
+// ViewState is the part of the person's view state that the web mirror
+// also has (package tui/snapshot draws the page in that state).
+type ViewState struct {
+	// Active is the surface shown, as Active reports it.
+	Active string
+	// Modals maps a surface to its open Modal's node id.
+	Modals map[string]string
+	// Tabs maps a surface to the selected index of each of its Tabs nodes
+	// that is not on its first tab.
+	Tabs map[string]map[string]int
+}
+
+// ViewState is the person's view state the web mirror also has: the
+// surface shown, the open dialog, the selected tab of each Tabs.
+func (s *Screen) ViewState() ViewState {
 	s.sync()
-	v := webtext.WebView{Active: s.m.active, Tabs: map[string]map[string]int{}, Modals: map[string]string{}}
+	v := ViewState{Active: s.m.active, Tabs: map[string]map[string]int{}, Modals: map[string]string{}}
 	for _, sf := range s.m.shownSurfaces() {
 		st := s.m.states[sf.ID()]
 		if st == nil || sf.Tree() == nil {

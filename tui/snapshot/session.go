@@ -199,7 +199,7 @@ func (s *Session) Frame() string {
 // (webtext.WebText): the same snapshot, the surface shown, the open dialog
 // and the selected tabs.
 func (s *Session) Web() string {
-	return strings.TrimSuffix(webtext.WebText(s.hub.Snapshot(), s.screen.WebView()), "\n")
+	return strings.TrimSuffix(webtext.WebText(s.hub.Snapshot(), webtext.WebView(s.screen.ViewState())), "\n")
 }
 
 // Show applies a stream, as one batch or message by message. The refusal
