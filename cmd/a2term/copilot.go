@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/a2term/a2term/bridge/copilot"
+	"github.com/a2term/a2term/internal/copilot"
 )
 
 const copilotAbout = `

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2term/a2term/bridge/script"
+	"github.com/a2term/a2term/internal/script"
 )
 
 func TestDemoPartsAreValid(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/viewsock"
 )

@@ -8,7 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/a2term/a2term/bridge/mcpserver"
+	"github.com/a2term/a2term/internal/mcpserver"
 )
 
 const mcpAbout = `

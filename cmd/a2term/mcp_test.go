@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge/mcpserver"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/mcpserver"
 	"github.com/a2term/a2term/internal/testutil"
 )
 

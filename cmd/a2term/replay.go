@@ -13,9 +13,9 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/script"
 	"github.com/a2term/a2term/tui"
 )
 

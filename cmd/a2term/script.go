@@ -5,8 +5,8 @@ import (
 	"io"
 	"path"
 
-	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/internal/script"
 	"github.com/a2term/a2term/tui/plain"
 )
 

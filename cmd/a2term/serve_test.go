@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
 )

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/client"
 )
 
 // validatorSample is the official v0.9.1 example of checks: a card with an

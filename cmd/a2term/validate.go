@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/script"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/script"
 )
 
 const validateAbout = `

@@ -31,7 +31,7 @@
 // componentId, path}. For a refused parameter, index is -1 and path points
 // into the params ("/seconds"). Package client calls the API from Go.
 //
-// The view channel terminals attach through (package bridge,
+// The view channel terminals attach through (package viewsock,
 // ListenViews) is opened beside the socket, by the program, after Listen.
 //
 // Each connection is a jsonrpc2.Conn (github.com/sourcegraph/jsonrpc2)

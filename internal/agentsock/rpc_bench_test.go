@@ -15,7 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
@@ -24,7 +24,7 @@ import (
 
 // The agent API's costs, measured over a real socket with the Go client,
 // and to the terminal's frame where a frame is part of the path. They live
-// here, in bridge's external tests, because this package can reach the
+// here, in agentsock's external tests, because this package can reach the
 // server, the client and the terminal program without an import cycle.
 
 // batch500 declares surface "big" of 500 components, rows of a label, a

@@ -30,7 +30,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/snapshot"

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/client"
-	"github.com/a2term/a2term/bridge/script"
+	"github.com/a2term/a2term/client"
+	"github.com/a2term/a2term/internal/script"
 	"github.com/a2term/a2term/tui/a2termtest"
 	"github.com/a2term/a2term/tui/snapshot"
 )

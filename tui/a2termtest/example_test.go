@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/tui/a2termtest"
 )
 

@@ -10,7 +10,7 @@ import (
 	_ "time/tzdata" // --time-zone means the same on every machine, with or without a zone database
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/script"
+	"github.com/a2term/a2term/internal/script"
 	"github.com/a2term/a2term/tui"
 )
 

@@ -36,7 +36,7 @@ function binary() {
   return A2TERM_BIN !== "a2term" && existsSync(A2TERM_BIN) ? A2TERM_BIN : "a2term";
 }
 
-// defaultSocket is where a plain `a2term` listens (bridge.DefaultSocketPath).
+// defaultSocket is where a plain `a2term` listens (agentsock.DefaultSocketPath).
 function defaultSocket() {
   const runtime = process.env.XDG_RUNTIME_DIR;
   if (runtime) return join(runtime, "a2term", "a2term.sock");
@@ -61,7 +61,7 @@ function userName(uid) {
 }
 
 // checkSocket checks, before every connection, what a2term's own clients
-// check (bridge.CheckSocket), as tmux and ssh-agent check their sockets:
+// check (statedir.CheckSocket), as tmux and ssh-agent check their sockets:
 // the socket's directory is a directory (not a symbolic link) of this
 // user that nobody else can enter (0700), and the socket a socket of this
 // user. Another user who created the default socket's directory first (a

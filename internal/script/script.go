@@ -25,7 +25,7 @@ import (
 	"strings"
 
 	"github.com/a2term/a2term/a2ui"
-	"github.com/a2term/a2term/bridge/client"
+	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
 )
 
