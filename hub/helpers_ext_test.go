@@ -1,14 +1,11 @@
 package hub_test
 
-import "encoding/json"
+import "github.com/a2term/a2term/internal/testutil/hubtest"
 
-func raws(lines ...string) []json.RawMessage {
-	out := make([]json.RawMessage, len(lines))
-	for i, l := range lines {
-		out[i] = json.RawMessage(l)
-	}
-	return out
-}
+// The fixtures shared with the other tests that serve a hub.
+var (
+	raws = hubtest.Msgs
+)
 
 // form is surface main: a note field and two buttons whose actions carry
 // the note.

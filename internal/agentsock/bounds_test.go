@@ -15,25 +15,17 @@ import (
 
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
+)
+
+// The fixtures shared with the other tests that serve a hub.
+var (
+	eventually = hubtest.Eventually
 )
 
 // What a peer, or many, can make the socket hold: connections, bytes of
 // unfinished lines, waits at shutdown, and actions handed to an agent
 // that died.
-
-// eventually waits, up to the guard, for cond to hold. For counts the
-// server keeps but does not announce; it never stands in for a signal
-// the code under test gives.
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(guard)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never happened", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
 
 func (s *Server) openConns() int {
 	s.mu.Lock()

@@ -21,19 +21,18 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/statedir"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 )
 
-// guard bounds every wait for something that should happen; tests never
-// sleep to let things happen.
-const guard = 30 * time.Second
+// The fixtures shared with the other tests that serve a hub.
+const guard = hubtest.Guard
 
-func raws(lines ...string) []json.RawMessage {
-	out := make([]json.RawMessage, len(lines))
-	for i, l := range lines {
-		out[i] = json.RawMessage(l)
-	}
-	return out
-}
+var (
+	raws              = hubtest.Msgs
+	ctxFor            = hubtest.CtxFor
+	waitForTranscript = hubtest.WaitForTranscript
+	pressOn           = hubtest.Press
+)
 
 // form is surface main: a note field and two buttons whose actions carry
 // the note.
@@ -76,45 +75,6 @@ func dial(t *testing.T, srv *agentsock.Server) *client.Client {
 	}
 	t.Cleanup(func() { c.Close() })
 	return c
-}
-
-func ctxFor(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), guard)
-	t.Cleanup(cancel)
-	return ctx
-}
-
-// waitForTranscript returns once n entries of the transcript contain
-// text, or fails the test after the guard.
-func waitForTranscript(t *testing.T, v hub.View, text string, n int) {
-	t.Helper()
-	changed, cancel := v.Subscribe()
-	defer cancel()
-	timeout := time.NewTimer(guard)
-	defer timeout.Stop()
-	for {
-		count := 0
-		for _, e := range v.Snapshot().Transcript {
-			if strings.Contains(e.Text, text) {
-				count++
-			}
-		}
-		if count >= n {
-			return
-		}
-		select {
-		case <-changed:
-		case <-timeout.C:
-			t.Fatalf("the transcript never had %d entries with %q: %v", n, text, v.Snapshot().Transcript)
-		}
-	}
-}
-
-func pressOn(t *testing.T, h *hub.Hub, source hub.Source, node string) {
-	t.Helper()
-	if err := h.Press(source, "main", node, h.Snapshot().Canvas.Version()); err != nil {
-		t.Errorf("press %s: %v", node, err)
-	}
 }
 
 type userAction struct {

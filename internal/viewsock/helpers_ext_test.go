@@ -15,19 +15,17 @@ import (
 	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 )
 
-// guard bounds every wait for something that should happen; tests never
-// sleep to let things happen.
-const guard = 30 * time.Second
+// The fixtures shared with the other tests that serve a hub.
+const guard = hubtest.Guard
 
-func raws(lines ...string) []json.RawMessage {
-	out := make([]json.RawMessage, len(lines))
-	for i, l := range lines {
-		out[i] = json.RawMessage(l)
-	}
-	return out
-}
+var (
+	raws    = hubtest.Msgs
+	ctxFor  = hubtest.CtxFor
+	pressOn = hubtest.Press
+)
 
 // form is surface main: a note field and two buttons whose actions carry
 // the note.
@@ -72,12 +70,6 @@ func dial(t *testing.T, srv *agentsock.Server) *client.Client {
 	return c
 }
 
-func ctxFor(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), guard)
-	t.Cleanup(cancel)
-	return ctx
-}
-
 // rawCall sends one line on a fresh connection and returns the reply line.
 func rawCall(t *testing.T, srv *agentsock.Server, line string) string {
 	t.Helper()
@@ -116,11 +108,4 @@ func decodeAction(t *testing.T, res hub.WaitResult) userAction {
 		t.Fatalf("action %s: %v", res.Action, err)
 	}
 	return a
-}
-
-func pressOn(t *testing.T, h *hub.Hub, source hub.Source, node string) {
-	t.Helper()
-	if err := h.Press(source, "main", node, h.Snapshot().Canvas.Version()); err != nil {
-		t.Errorf("press %s: %v", node, err)
-	}
 }

@@ -10,22 +10,13 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 )
 
-// within fails the test unless fn returns within the guard.
-func within(t *testing.T, what string, fn func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		fn()
-	}()
-	select {
-	case <-done:
-	case <-time.After(guard):
-		t.Fatalf("%s waited for an apply in progress", what)
-	}
-}
+// The fixtures shared with the other tests that serve a hub.
+var (
+	within = hubtest.Within
+)
 
 // TestAttachedViewReadsDuringAnApply holds an attached terminal's copy
 // half way through applying a change the hub sent, as a batch that takes

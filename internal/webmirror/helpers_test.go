@@ -10,23 +10,16 @@ import (
 	"net"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 )
 
-// guard bounds every wait for something that should happen; tests never
-// sleep to let things happen.
-const guard = 30 * time.Second
+// The fixtures shared with the other tests that serve a hub.
+const guard = hubtest.Guard
 
-// eventually waits until cond holds, failing the test after the guard.
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(guard)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never happened", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
+var (
+	eventually = hubtest.Eventually
+)
 
 // socketAnswers checks that the agent socket at path answers a
 // canvas.info on a new connection.

@@ -2,17 +2,10 @@ package webtext
 
 // Fixtures the hub's own tests have too.
 
-import (
-	"encoding/json"
-	"time"
+import "github.com/a2term/a2term/internal/testutil/hubtest"
+
+// The fixtures shared with the other tests that serve a hub.
+var (
+	clock = hubtest.Clock
+	msgs  = hubtest.Msgs
 )
-
-func clock() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) }
-
-func msgs(lines ...string) []json.RawMessage {
-	out := make([]json.RawMessage, len(lines))
-	for i, l := range lines {
-		out[i] = json.RawMessage(l)
-	}
-	return out
-}

@@ -1,0 +1,126 @@
+// Package hubtest holds the fixtures of the tests that serve a hub, so
+// that each is written once: the guard every wait is bounded by, a fixed
+// clock, messages built from JSON lines (Msgs, ButtonsSurface), a press
+// (Press), a wait for the transcript (WaitForTranscript), and checks that
+// something happens in time (Within, Eventually, CtxFor).
+//
+// The hub's own internal tests keep their copies: importing this package
+// from inside package hub would be an import cycle.
+package hubtest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2term/a2term/hub"
+)
+
+// Guard bounds every wait for something that should happen; tests never
+// sleep to let things happen.
+const Guard = 30 * time.Second
+
+// Clock is the fixed time of the tests' hubs (hub.HubOptions.Now).
+func Clock() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) }
+
+// Msgs is a batch of messages, one JSON line each.
+func Msgs(lines ...string) []json.RawMessage {
+	out := make([]json.RawMessage, len(lines))
+	for i, l := range lines {
+		out[i] = json.RawMessage(l)
+	}
+	return out
+}
+
+// ButtonsSurface is surface "main" with one button per name; pressing
+// button N fires action N.
+func ButtonsSurface(names ...string) []json.RawMessage {
+	ids := make([]string, len(names))
+	comps := []string{}
+	for i, n := range names {
+		ids[i] = fmt.Sprintf("%q", n)
+		comps = append(comps,
+			fmt.Sprintf(`{"id":%q,"component":{"Button":{"child":"l_%s","action":{"name":%q}}}}`, n, n, n),
+			fmt.Sprintf(`{"id":"l_%s","component":{"Text":{"text":{"literalString":%q}}}}`, n, n))
+	}
+	root := fmt.Sprintf(`{"id":"root","component":{"Column":{"children":{"explicitList":[%s]}}}}`, strings.Join(ids, ","))
+	return Msgs(
+		`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
+		`{"surfaceUpdate":{"surfaceId":"main","components":[`+root+`,`+strings.Join(comps, ",")+`]}}`,
+	)
+}
+
+// Press presses node name of surface "main" at the canvas's version. A
+// failure is reported with Errorf, not Fatal: presses run on other
+// goroutines too.
+func Press(t *testing.T, h *hub.Hub, source hub.Source, name string) {
+	t.Helper()
+	if err := h.Press(source, "main", name, h.Snapshot().Canvas.Version()); err != nil {
+		t.Errorf("press %s: %v", name, err)
+	}
+}
+
+// WaitForTranscript returns once n entries of v's transcript contain
+// text, or fails the test after the guard.
+func WaitForTranscript(t *testing.T, v hub.View, text string, n int) {
+	t.Helper()
+	changed, cancel := v.Subscribe()
+	defer cancel()
+	timeout := time.NewTimer(Guard)
+	defer timeout.Stop()
+	for {
+		count := 0
+		for _, e := range v.Snapshot().Transcript {
+			if strings.Contains(e.Text, text) {
+				count++
+			}
+		}
+		if count >= n {
+			return
+		}
+		select {
+		case <-changed:
+		case <-timeout.C:
+			t.Fatalf("the transcript never had %d entries with %q: %v", n, text, v.Snapshot().Transcript)
+		}
+	}
+}
+
+// Within fails the test unless fn returns within the guard.
+func Within(t *testing.T, what string, fn func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fn()
+	}()
+	select {
+	case <-done:
+	case <-time.After(Guard):
+		t.Fatalf("%s waited for an apply in progress", what)
+	}
+}
+
+// Eventually waits until cond holds, failing the test after the guard.
+// It is for what no channel tells (a count of a server's connections);
+// anything that can be waited on is.
+func Eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(Guard)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never happened", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// CtxFor is a context that ends after the guard, or with the test.
+func CtxFor(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), Guard)
+	t.Cleanup(cancel)
+	return ctx
+}
