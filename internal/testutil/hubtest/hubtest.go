@@ -35,6 +35,20 @@ func Msgs(lines ...string) []json.RawMessage {
 	return out
 }
 
+// Form is surface main: a note field and two buttons whose actions carry
+// the note.
+var Form = Msgs(
+	`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
+	`{"surfaceUpdate":{"surfaceId":"main","components":[`+
+		`{"id":"root","component":{"Column":{"children":{"explicitList":["note","pay","skip"]}}}},`+
+		`{"id":"note","component":{"TextField":{"label":{"literalString":"Note"},"text":{"path":"/note"}}}},`+
+		`{"id":"pay","component":{"Button":{"child":"l1","action":{"name":"pay","context":[{"key":"note","value":{"path":"/note"}}]}}}},`+
+		`{"id":"l1","component":{"Text":{"text":{"literalString":"Pay"}}}},`+
+		`{"id":"skip","component":{"Button":{"child":"l2","action":{"name":"skip"}}}},`+
+		`{"id":"l2","component":{"Text":{"text":{"literalString":"Skip"}}}}]}}`,
+	`{"dataModelUpdate":{"surfaceId":"main","contents":[{"key":"note","valueString":"hello"}]}}`,
+)
+
 // ButtonsSurface is surface "main" with one button per name; pressing
 // button N fires action N.
 func ButtonsSurface(names ...string) []json.RawMessage {
