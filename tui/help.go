@@ -14,7 +14,6 @@ import (
 // them, else in one. The help view shows as many as fit and scrolls.
 func (m *Model) helpLines() []string {
 	t := m.theme
-	var blocks [][]string
 	colW := 0
 	keys := m.keys
 	if !m.lay.wide || m.hideScript {
@@ -22,9 +21,13 @@ func (m *Model) helpLines() []string {
 		// controls only (ctrl+t shows the transcript).
 		keys.NextFocus.SetHelp("tab", "next control")
 	}
-	for _, g := range keys.groups() {
-		b := []string{" " + t.Bold.Render(g.title)}
-		for _, l := range strings.Split(m.help.FullHelpView([][]key.Binding{g.keys}), "\n") {
+	groups := keys.groups()
+	blocks := make([][]string, 0, len(groups))
+	for _, g := range groups {
+		lines := strings.Split(m.help.FullHelpView([][]key.Binding{g.keys}), "\n")
+		b := make([]string, 0, 1+len(lines)+1) // the title, the keys, a blank line
+		b = append(b, " "+t.Bold.Render(g.title))
+		for _, l := range lines {
 			b = append(b, "   "+strings.TrimRight(l, " "))
 		}
 		for _, l := range b {

@@ -89,8 +89,9 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // FullHelp is every key, in the help view's groups.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	var out [][]key.Binding
-	for _, g := range k.groups() {
+	groups := k.groups()
+	out := make([][]key.Binding, 0, len(groups))
+	for _, g := range groups {
 		out = append(out, g.keys)
 	}
 	return out

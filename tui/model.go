@@ -508,21 +508,8 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		n = nil // the surface is not what the keys are for now
 	}
 	if n != nil {
-		if ctl, ok := components.ControlFor(n); ok {
-			st := m.state().Node(n.ID)
-			before := *st
-			it := ctl.Key(n, st, k, m.context())
-			if *st != before {
-				m.stateGen++
-			}
-			if it.Kind != components.Ignored {
-				return m.apply(it)
-			}
-		}
-		if components.TakesText(n) && k.Type == tea.KeyRunes && !k.Alt {
-			// What is typed into a field types, or nothing: never a
-			// program key (q, ?, digits).
-			return nil
+		if cmd, taken := m.controlKey(n, k); taken {
+			return cmd
 		}
 	}
 	switch {
@@ -552,6 +539,24 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		m.scrollBy(1)
 	}
 	return nil
+}
+
+// controlKey gives k to the focused control n. It reports whether the key
+// was the control's: one it acted on, or one typed into a field, which
+// types or does nothing but is never a program key (q, ?, digits).
+func (m *Model) controlKey(n *a2ui.Node, k tea.KeyMsg) (tea.Cmd, bool) {
+	if ctl, ok := components.ControlFor(n); ok {
+		st := m.state().Node(n.ID)
+		before := *st
+		it := ctl.Key(n, st, k, m.context())
+		if *st != before {
+			m.stateGen++
+		}
+		if it.Kind != components.Ignored {
+			return m.apply(it), true
+		}
+	}
+	return nil, components.TakesText(n) && k.Type == tea.KeyRunes && !k.Alt
 }
 
 // transcriptKey scrolls and searches the transcript, which has the focus;
@@ -902,6 +907,7 @@ func (m *Model) apply(it components.Intent) tea.Cmd {
 			m.focus[m.active] = ""
 		case components.CloseModal:
 			m.closeModal()
+		case components.Ignored, components.Handled:
 		}
 		if it.Also == nil {
 			break
@@ -1068,6 +1074,25 @@ func (m *Model) closeModal() {
 	m.relayout()
 }
 
+// clickTab is a click at column x of the tab row: a surface's tab shows
+// it, the transcript's tab opens the transcript.
+func (m *Model) clickTab(x int) {
+	for _, t := range m.lay.tabs {
+		if x >= t.x && x < t.x+t.w {
+			m.showSurface(t.id)
+			return
+		}
+	}
+	if t := m.lay.scriptTab; t.w > 0 && x >= t.x && x < t.x+t.w {
+		if m.lay.wide {
+			m.hideScript = false
+		} else {
+			m.narrowScript = true
+		}
+		m.relayout()
+	}
+}
+
 func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
 	if ev.Action != tea.MouseActionPress {
 		return nil
@@ -1098,21 +1123,7 @@ func (m *Model) mouse(ev tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	if ev.Y == 0 {
-		for _, t := range m.lay.tabs {
-			if ev.X >= t.x && ev.X < t.x+t.w {
-				m.showSurface(t.id)
-				return nil
-			}
-		}
-		if t := m.lay.scriptTab; t.w > 0 && ev.X >= t.x && ev.X < t.x+t.w {
-			// The transcript's tab opens it.
-			if m.lay.wide {
-				m.hideScript = false
-			} else {
-				m.narrowScript = true
-			}
-			m.relayout()
-		}
+		m.clickTab(ev.X)
 		return nil
 	}
 	if overScript && m.lay.wide {

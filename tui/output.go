@@ -4,6 +4,7 @@ package tui
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -84,7 +85,9 @@ func (o *Output) Write(p []byte) (int, error) { return o.w.Write(p) }
 func (o *Output) WriteString(s string) (int, error) { return o.w.Write([]byte(s)) }
 
 // ReadFrom copies r through Write, for the same reason.
-func (o *Output) ReadFrom(r io.Reader) (int64, error) { return io.Copy(writerOnly{o}, r) }
+func (o *Output) ReadFrom(r io.Reader) (int64, error) {
+	return io.Copy(writerOnly{o}, r) //nolint:wrapcheck // a writer passes its file's errors on as they are
+}
 
 type writerOnly struct{ io.Writer }
 
@@ -122,8 +125,10 @@ func (o *Output) Copy(text string) error {
 	seq := clipboardSequence(text, os.Getenv("TERM"), os.Getenv("TMUX") != "")
 	o.w.mu.Lock()
 	defer o.w.mu.Unlock()
-	_, err := io.WriteString(o.w.out, seq)
-	return err
+	if _, err := io.WriteString(o.w.out, seq); err != nil {
+		return fmt.Errorf("clipboard: %w", err)
+	}
+	return nil
 }
 
 // clipboardSequence is the OSC 52 sequence that sets the system clipboard
@@ -162,7 +167,7 @@ func (c *cellWriter) Write(p []byte) (int, error) {
 	defer c.mu.Unlock()
 	c.buf = c.rewrite(c.buf[:0], p)
 	if _, err := c.out.Write(c.buf); err != nil {
-		return 0, err
+		return 0, err //nolint:wrapcheck // a writer passes its file's errors on as they are
 	}
 	return len(p), nil
 }
@@ -377,25 +382,26 @@ func (c *cellWriter) csi(seq []byte) {
 	if seq[2] >= 0x3c && seq[2] <= 0x3f {
 		return // private modes and queries (CSI ? ... h) leave the cursor alone
 	}
-	param := func(i, def int) int {
+	// param is parameter i; those the cursor moves read default to 1.
+	param := func(i int) int {
 		if i < len(c.p.Params()) {
-			return c.p.Params()[i].Param(def)
+			return c.p.Params()[i].Param(1)
 		}
-		return def
+		return 1
 	}
 	switch final {
 	case 'm', 'K', 'J', 'X', 'A', 'B', 'S', 'T', '@', 'P', 'h', 'l', 'n', 'q', 't', 'c':
 	case 'H', 'f':
-		c.col = param(1, 1) - 1
+		c.col = param(1) - 1
 	case 'G', '`':
-		c.col = param(0, 1) - 1
+		c.col = param(0) - 1
 	case 'C':
 		if c.col >= 0 {
-			c.col += param(0, 1)
+			c.col += param(0)
 		}
 	case 'D':
 		if c.col >= 0 {
-			c.col = max(c.col-param(0, 1), 0)
+			c.col = max(c.col-param(0), 0)
 		}
 	case 'E', 'F', 'r':
 		c.col = 0

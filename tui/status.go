@@ -85,12 +85,13 @@ func (m *Model) statusLines(rows int) []string {
 	rw := components.Width(r)
 	room := max(m.width-rw-2, 0)
 	var above []string
-	if plain != nil {
+	switch {
+	case plain != nil:
 		// Key hints: as many as fit, cut between hints.
 		left = " " + prefix + m.fitHints(plain, room-1-components.Width(prefix))
-	} else if components.Width(left) > room && rows > 1 && m.notice != "" && !m.searching {
+	case components.Width(left) > room && rows > 1 && m.notice != "" && !m.searching:
 		above, left = m.noticeRows(rows-1, room)
-	} else if components.Width(left) > room {
+	case components.Width(left) > room:
 		left = ansi.Truncate(left, room, "…")
 	}
 	for i, l := range above {

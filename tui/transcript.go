@@ -324,11 +324,11 @@ func (t *transcript) highlight(e *trEntry, l trLine, cur *trMatch) (string, int)
 // --- searching ---------------------------------------------------------
 
 // search looks for q (in any case when q is in lower case) and shows the
-// newest match; it reports how many there are.
-func (t *transcript) search(q string, h int) int {
+// newest match.
+func (t *transcript) search(q string, h int) {
 	t.query, t.matches, t.cur = q, nil, -1
 	if q == "" {
-		return 0
+		return
 	}
 	for i := range t.ents {
 		t.findIn(i)
@@ -336,7 +336,6 @@ func (t *transcript) search(q string, h int) int {
 	if len(t.matches) > 0 {
 		t.showMatch(len(t.matches)-1, h)
 	}
-	return len(t.matches)
 }
 
 // findIn adds the matches in entry i.
@@ -415,11 +414,12 @@ func entryStyle(t *components.Theme, e hub.Entry) components.Style {
 		return t.Dim
 	case hub.FromStdout, hub.FromStderr:
 		return t.Dim
+	default: // the agent's, and anything unknown
+		if e.Role == hub.RoleTool {
+			return t.Dim
+		}
+		return t.Text
 	}
-	if e.Role == hub.RoleTool {
-		return t.Dim
-	}
-	return t.Text
 }
 
 // layoutEntry draws one entry in lines of width w. Who wrote it is drawn
@@ -443,12 +443,13 @@ func layoutEntry(t *components.Theme, e hub.Entry, w int) []trLine {
 	case hub.FromStderr:
 		label = "err"
 	default: // the agent's, and anything unknown
-		label = "agent"
 		switch e.Role {
 		case hub.RoleTool:
 			label = "tool"
 		case hub.RoleNote:
 			label = "note"
+		default:
+			label = "agent"
 		}
 	}
 	style := entryStyle(t, e)
@@ -609,7 +610,7 @@ func cluster(s string) (string, int) {
 // clustering.
 func textWidth(s string) int {
 	ascii := true
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			ascii = false
 			break

@@ -513,7 +513,7 @@ func (m *Model) body(f *frameText) {
 		// The focus on the pane, shown in the separator's own cells.
 		sep = m.theme.Accent.Render(m.theme.Glyph("┃", "#"))
 	}
-	for y := 0; y < l.bodyH; y++ {
+	for y := range l.bodyH {
 		switch {
 		case l.showSurface && l.showScript:
 			f.line(left[y][0], left[y][1], left[y][2], sep, right[y])

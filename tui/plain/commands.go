@@ -65,6 +65,26 @@ func (s *Session) Exec(line string) bool {
 	return s.exec(line, false) == quit
 }
 
+// answer sets the value line that aw waited for.
+func (s *Session) answer(aw *valueWait, line string) {
+	if aw.echoed {
+		s.opts.Echo(true)
+		if s.opts.Interactive {
+			s.write("\n") // the Enter the person typed did not show
+		}
+	}
+	if !s.opts.Interactive {
+		shown := line
+		if aw.hidden {
+			shown = hiddenValue
+		}
+		s.put(markPerson, "value: ", shown)
+	}
+	if err := s.setText(aw.key, line); err != nil {
+		s.refuse(err)
+	}
+}
+
 // exec carries out line. With canWait, a command that names what is not
 // shown yet is not refused but left to wait (pipes: the agent may not have
 // drawn it yet); it is then not echoed until it runs.
@@ -72,22 +92,7 @@ func (s *Session) exec(line string, canWait bool) outcome {
 	if s.await != nil {
 		aw := s.await
 		s.await = nil
-		if aw.echoed {
-			s.opts.Echo(true)
-			if s.opts.Interactive {
-				s.write("\n") // the Enter the person typed did not show
-			}
-		}
-		if !s.opts.Interactive {
-			shown := line
-			if aw.hidden {
-				shown = hiddenValue
-			}
-			s.put(markPerson, "value: ", shown)
-		}
-		if err := s.setText(aw.key, line); err != nil {
-			s.refuse(err)
-		}
+		s.answer(aw, line)
 		return done
 	}
 	fields := strings.Fields(line)
@@ -155,7 +160,7 @@ func (s *Session) ready(cmd, args string) error {
 	case "press", "set", "toggle", "choose", "slide", "date", "clear", "open":
 		n, err := parseNum(first)
 		if err != nil {
-			return nil // refused at once: waiting would not help
+			return nil //nolint:nilerr // refused at once: waiting would not help
 		}
 		if n > len(s.byNum) {
 			return errNotYet{"no control " + first + " yet"}
@@ -715,10 +720,9 @@ func (s *Session) cmdStatus(string) error {
 	if st.Listening != "" {
 		s.say("Agents connect at " + st.Listening + ".")
 	}
-	switch {
-	case st.WebURL == "":
+	if st.WebURL == "" {
 		s.say("The web mirror is off.")
-	default:
+	} else {
 		s.say(fmt.Sprintf("The web mirror is on; %s (type web to reach it).", hub.Plural(st.Viewers, "page watches", "pages watch")))
 	}
 	s.say(hub.Plural(st.Queued, "action waits", "actions wait") + " for the agent.")

@@ -496,7 +496,7 @@ func choiceState(p *a2ui.MultipleChoiceProps) string {
 	for _, v := range p.Selections {
 		chosen[v] = true
 	}
-	var parts []string
+	parts := make([]string, 0, len(p.Options))
 	for _, o := range p.Options {
 		l := orKind(o.Label, o.Value)
 		if chosen[o.Value] {

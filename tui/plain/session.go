@@ -185,6 +185,7 @@ func (s *Session) Run(ctx context.Context, in io.Reader, agentDone <-chan struct
 				return nil
 			case wait:
 				s.pending = append(s.pending, l)
+			case done:
 			}
 		case err := <-inEnd:
 			inEnd, inOpen = nil, false
@@ -230,6 +231,7 @@ func (s *Session) runPending() bool {
 			return true
 		case wait:
 			return false
+		case done:
 		}
 		s.pending = s.pending[1:]
 		s.Refresh()
@@ -448,22 +450,20 @@ func (s *Session) entry(e hub.Entry) {
 	switch e.From {
 	case hub.FromA2term:
 		s.put(markA2term, "", e.Text)
-		return
 	case hub.FromStdout:
 		s.put(markOther, "out: ", e.Text)
-		return
 	case hub.FromStderr:
 		s.put(markOther, "err: ", e.Text)
-		return
+	default: // the agent's, and anything unknown
+		switch e.Role {
+		case hub.RoleTool:
+			s.put(markOther, "tool: ", e.Text)
+		case hub.RoleNote:
+			s.put(markOther, "note: ", e.Text)
+		default:
+			s.put(markOther, "agent: ", e.Text)
+		}
 	}
-	label := "agent: "
-	switch e.Role {
-	case hub.RoleTool:
-		label = "tool: "
-	case hub.RoleNote:
-		label = "note: "
-	}
-	s.put(markOther, label, e.Text)
 }
 
 // --- surfaces -------------------------------------------------------------
@@ -697,4 +697,7 @@ func (s *Session) line(l string) {
 	s.write(strings.TrimRight(l, " ") + "\n")
 }
 
-func (s *Session) write(t string) { io.WriteString(s.out, t) }
+// write writes t to the output. An error has no one else to go to, and
+// the session keeps reading commands (a pipe on stdout whose reader went
+// away ends the process with SIGPIPE).
+func (s *Session) write(t string) { _, _ = io.WriteString(s.out, t) }

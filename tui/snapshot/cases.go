@@ -39,7 +39,7 @@ type Case struct {
 func Cases(dir string) ([]Case, error) {
 	files, err := filepath.Glob(filepath.Join(globEscape(dir), "*.jsonl"))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cases of %s: %w", dir, err)
 	}
 	if _, err := os.Stat(dir); err != nil {
 		return nil, err

@@ -130,15 +130,7 @@ func Load(file, scriptFile string) (Input, error) {
 		}
 		in.Name = file
 		if script.IsScript(data) {
-			if scriptFile != "" {
-				return in, usageErr("%s is a script: give it as FILE or as --script, not both", file)
-			}
-			s, err := script.Load(file)
-			if err != nil {
-				return in, err
-			}
-			in.Agent = s
-			return in, nil
+			return loadScript(in, file, scriptFile)
 		}
 		in.Stream = data
 	}
@@ -152,6 +144,19 @@ func Load(file, scriptFile string) (Input, error) {
 			in.Name = filepath.Clean(scriptFile)
 		}
 	}
+	return in, nil
+}
+
+// loadScript is Load of a FILE that is a script.
+func loadScript(in Input, file, scriptFile string) (Input, error) {
+	if scriptFile != "" {
+		return in, usageErr("%s is a script: give it as FILE or as --script, not both", file)
+	}
+	s, err := script.Load(file)
+	if err != nil {
+		return in, err
+	}
+	in.Agent = s
 	return in, nil
 }
 

@@ -73,6 +73,7 @@ func (l Look) renderer() *lipgloss.Renderer {
 		p = termenv.ANSI256
 	case TrueColor:
 		p = termenv.TrueColor
+	case NoColor:
 	}
 	r.SetColorProfile(p)
 	r.SetHasDarkBackground(!l.Light)
@@ -261,14 +262,11 @@ func (r *Refused) Error() string {
 	if r.Err != nil {
 		return fmt.Sprintf("%s: %v", r.at(r.Err), r.Err)
 	}
-	var s string
+	lines := make([]string, len(r.Errs))
 	for i, e := range r.Errs {
-		if i > 0 {
-			s += "\n"
-		}
-		s += fmt.Sprintf("%s: %v", r.at(e), e)
+		lines[i] = fmt.Sprintf("%s: %v", r.at(e), e)
 	}
-	return s
+	return strings.Join(lines, "\n")
 }
 
 // at is where the message err refuses starts, "name:line", or the name.

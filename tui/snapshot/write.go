@@ -19,7 +19,7 @@ func WriteFile(path string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(tmp, 0o644)
+		err = os.Chmod(tmp, 0o644) //nolint:gosec // golden files are the repository's, read by everyone
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)
