@@ -464,8 +464,9 @@ func describeLocal(a *a2ui.UserAction, source Source) string {
 }
 
 // SetValue implements View. The value is checked and written, and the
-// surface evaluated again, holding wmu alone.
-func (b *Board) SetValue(source Source, surfaceID, nodeID string, value any) error {
+// surface evaluated again, holding wmu alone. Where it came from is not
+// recorded: values are not events of the transcript.
+func (b *Board) SetValue(_ Source, surfaceID, nodeID string, value any) error {
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
 	cur := b.current()

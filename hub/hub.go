@@ -80,7 +80,7 @@ type Hub struct {
 }
 
 // HubOptions set up a hub.
-type HubOptions struct {
+type HubOptions struct { //nolint:revive // the name its callers use; Options is a rename of its own, with them
 	// Lenient accepts non-conformant streams (see a2ui.Options).
 	Lenient bool
 	// Now is the clock for timestamps; nil is time.Now.
@@ -326,7 +326,7 @@ func (h *Hub) Take(ctx context.Context, d time.Duration, stop <-chan struct{}) (
 		return WaitResult{}, nil, err
 	}
 	if !isClosed(stop) {
-		h.board.Append(RoleEvent, fmt.Sprintf("… no answer within %s", seconds(d)))
+		h.board.Append(RoleEvent, "… no answer within "+seconds(d))
 	}
 	return timedOut, nil, nil
 }
@@ -453,8 +453,9 @@ func (h *Hub) Show(raws []json.RawMessage) (ShowResult, error) {
 }
 
 func summaries(c *a2ui.Canvas) []SurfaceSummary {
-	out := []SurfaceSummary{}
-	for _, s := range c.Surfaces() {
+	surfaces := c.Surfaces()
+	out := make([]SurfaceSummary, 0, len(surfaces))
+	for _, s := range surfaces {
 		out = append(out, SurfaceSummary{SurfaceID: s.ID(), Protocol: s.Protocol(), Components: s.ComponentCount(), Root: s.Root(), Shown: s.Shown()})
 	}
 	return out

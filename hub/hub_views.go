@@ -129,8 +129,8 @@ type Unwatched struct {
 	Queued int `json:"queued"`
 }
 
-// String words u for the status line: "While no one watched: 3 new
-// transcript lines, 1 action waiting."
+// String words u for the status line, as in "While no one watched: 3
+// new transcript lines, 1 action waiting".
 func (u Unwatched) String() string {
 	if u.Lines == 0 && u.Queued == 0 {
 		return "Nothing happened while no one watched."

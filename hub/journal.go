@@ -142,7 +142,7 @@ type replayed struct {
 // frameRecord appends the frame of payload to buf.
 func frameRecord(buf, payload []byte) []byte {
 	var hdr [journalFrame]byte
-	binary.LittleEndian.PutUint32(hdr[0:4], uint32(len(payload)))
+	binary.LittleEndian.PutUint32(hdr[0:4], uint32(len(payload))) //nolint:gosec // a record is far below 4 GiB: the canvas is bounded (a2ui.MaxCanvasBytes)
 	binary.LittleEndian.PutUint32(hdr[4:8], crc32.Checksum(payload, castagnoli))
 	buf = append(buf, hdr[:]...)
 	return append(buf, payload...)
@@ -226,7 +226,7 @@ func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, err
 	case rec.Set != nil:
 		var v any
 		if err := json.Unmarshal(rec.Set.Value, &v); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("a recorded value: %w", err)
 		}
 		c, err := st.canvas.SetValue(rec.Set.SurfaceID, rec.Set.NodeID, v)
 		if err != nil {
@@ -404,7 +404,7 @@ func (j *journal) writeLocked(rec *journalRecord) error {
 	}
 	payload, err := json.Marshal(rec)
 	if err != nil {
-		return err
+		return fmt.Errorf("journal record: %w", err)
 	}
 	j.buf = frameRecord(j.buf[:0], payload)
 	n, err := j.f.Write(j.buf)
@@ -427,7 +427,7 @@ func (j *journal) snapshotLocked(b *Board) *journalSnapshot {
 func (j *journal) compactLocked(b *Board, keep bool) error {
 	payload, err := json.Marshal(&journalRecord{Snapshot: j.snapshotLocked(b)})
 	if err != nil {
-		return err
+		return fmt.Errorf("journal snapshot: %w", err)
 	}
 	f, size, err := writeJournalFile(j.path, frameRecord(nil, payload), func() error {
 		j.step("new synced")
@@ -703,7 +703,7 @@ func readJournalFile(path string) ([]byte, os.FileInfo, error) {
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	return data, fi, nil
 }
