@@ -79,7 +79,7 @@ func (a cleanArg) Format(f fmt.State, verb rune) {
 	} else {
 		s = a2ui.SanitizeLine(s)
 	}
-	io.WriteString(f, s)
+	_, _ = io.WriteString(f, s) // a Formatter has no error to return
 }
 
 // Printf logs one line of the kind format, its arguments cleaned, unless

@@ -30,7 +30,7 @@ func LockFile(path string) (f *os.File, created, ok bool, err error) {
 			if errors.Is(err, unix.EWOULDBLOCK) {
 				return nil, false, false, nil
 			}
-			return nil, false, false, err
+			return nil, false, false, fmt.Errorf("locking %s: %w", path, err)
 		}
 		held, err := f.Stat()
 		if err != nil {

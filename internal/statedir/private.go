@@ -1,6 +1,7 @@
 package statedir
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -116,7 +117,8 @@ func RemoveStale(path string) error {
 	if fi.Mode().Type() != os.ModeSocket {
 		return fmt.Errorf("a2term socket %s: the path exists and is not a socket; remove it or use another path", path)
 	}
-	c, err := net.DialTimeout("unix", path, time.Second)
+	d := net.Dialer{Timeout: time.Second}
+	c, err := d.DialContext(context.Background(), "unix", path)
 	if err == nil {
 		c.Close()
 		return fmt.Errorf("a2term socket %s: %w", path, ErrSocketInUse)

@@ -23,7 +23,7 @@ type SyncBuffer struct {
 func (s *SyncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.b.Write(p)
+	return s.b.Write(p) //nolint:wrapcheck // a writer passes its buffer's errors on as they are
 }
 
 // String returns what was written so far.

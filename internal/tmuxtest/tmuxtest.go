@@ -56,7 +56,7 @@ func (s *Server) Name() string { return s.name }
 // the tests run inside tmux), and with TERM=xterm-256color: the terminal
 // the panes are drawn for, whatever the tests run in.
 func (s *Server) Command(args ...string) *exec.Cmd {
-	cmd := exec.Command("tmux", append([]string{"-L", s.name, "-f", s.conf}, args...)...)
+	cmd := exec.Command("tmux", append([]string{"-L", s.name, "-f", s.conf}, args...)...) //nolint:gosec,noctx // the test's own tmux, run to completion
 	for _, kv := range os.Environ() {
 		if k, _, _ := strings.Cut(kv, "="); k != "TMUX" && k != "TMUX_PANE" && k != "TERM" {
 			cmd.Env = append(cmd.Env, kv)
