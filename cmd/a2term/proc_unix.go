@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"syscall"
@@ -56,10 +57,13 @@ func leaveTerminal(logf *os.File) error {
 	defer null.Close()
 	for _, fd := range []int{0, 1} {
 		if err := unix.Dup2(int(null.Fd()), fd); err != nil {
-			return err
+			return fmt.Errorf("%s onto fd %d: %w", os.DevNull, fd, err)
 		}
 	}
-	return unix.Dup2(int(logf.Fd()), 2)
+	if err := unix.Dup2(int(logf.Fd()), 2); err != nil {
+		return fmt.Errorf("the log onto standard error: %w", err)
+	}
+	return nil
 }
 
 // isHangup says whether sig means the terminal went away.

@@ -43,7 +43,7 @@ by itself when TERM=dumb or standard output is not a terminal) the canvas
 is printed as plain lines and you type commands: "help" lists them; when
 standard input ends, replay ends once the stream is played.`
 
-func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 	fs := newFlagSet("replay", "replay [--lenient] [--each] [--delay D] [--no-web] [--open] [--plain] FILE", replayAbout, stderr)
 	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
 	each := fs.Bool("each", false, "apply message by message instead of as one batch")
@@ -147,7 +147,8 @@ func feed(ctx context.Context, board *hub.Board, raws [][]byte, each bool, delay
 		msgs[i] = r
 	}
 	if !each {
-		board.Show(msgs)
+		// A refusal is in the transcript: the board notes it.
+		_, _, _ = board.Show(msgs)
 		return
 	}
 	for i, m := range msgs {

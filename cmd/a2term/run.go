@@ -310,7 +310,8 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	// agentDone is closed once the agent is over: CMD exited and its last
 	// lines are in the transcript, or the script ended.
 	var agentDone <-chan struct{}
-	if len(argv) > 0 {
+	switch {
+	case len(argv) > 0:
 		c, err := startChild(argv, append(os.Environ(), "A2TERM_SOCKET="+srv.Path()), board)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
@@ -322,7 +323,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 				fmt.Fprintf(stderr, "%s%s did not end within %s of SIGTERM; it was killed\n", prefix, c.name, killGrace)
 			}
 		}()
-	} else if agent.script != nil {
+	case agent.script != nil:
 		// The script's socket is private to it: nothing for the person
 		// to connect to, so the status line does not show it.
 		board.SetStatus(func(s *hub.Status) { s.Listening = "" })
@@ -336,7 +337,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 			}
 		}()
 		defer func() { cancel(); <-scriptDone }()
-	} else {
+	default:
 		board.Append(hub.RoleNote, "Waiting for an agent: start it with A2TERM_SOCKET="+srv.Path()+" in its environment.")
 	}
 
@@ -522,7 +523,7 @@ func startChild(argv, env []string, board *hub.Board) (*child, error) {
 			return nil, err
 		}
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd := exec.Command(argv[0], argv[1:]...) //nolint:gosec,noctx // the agent the person named; stop ends it (SIGTERM, then a kill), not a context
 	cmd.Env = env
 	cmd.Stdin = nil // /dev/null
 	// Files, not writers: the process writes straight into the pipes, and

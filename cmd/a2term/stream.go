@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 
@@ -60,7 +61,7 @@ func applyStream(data []byte, opts a2ui.Options, each bool) streamResult {
 	if !each {
 		next, warns, err := res.canvas.ApplyJSON(msgs)
 		if err != nil {
-			res.refused = append(res.refused, err.(*a2ui.Error))
+			res.refused = append(res.refused, refusalOf(err))
 			return res
 		}
 		res.canvas, res.warnings = next, warns
@@ -69,7 +70,7 @@ func applyStream(data []byte, opts a2ui.Options, each bool) streamResult {
 	for i, m := range msgs {
 		next, warns, err := res.canvas.ApplyJSON([]json.RawMessage{m})
 		if err != nil {
-			e := *err.(*a2ui.Error)
+			e := *refusalOf(err)
 			e.Index = i
 			res.refused = append(res.refused, &e)
 			continue
@@ -81,4 +82,14 @@ func applyStream(data []byte, opts a2ui.Options, each bool) streamResult {
 		res.canvas = next
 	}
 	return res
+}
+
+// refusalOf is the refusal ApplyJSON's error is. Any other error (none
+// today) is one of the whole batch, so that it is still reported, not
+// a panic.
+func refusalOf(err error) *a2ui.Error {
+	if e, ok := errors.AsType[*a2ui.Error](err); ok {
+		return e
+	}
+	return &a2ui.Error{Code: a2ui.CodeBadMessage, Message: err.Error()}
 }

@@ -135,7 +135,7 @@ func reportScript(w io.Writer, name string, shows []script.Show, opts a2ui.Optio
 		next, warns, err := canvas.ApplyJSON(sh.Messages)
 		if err != nil {
 			refused++
-			r := err.(*a2ui.Error)
+			r := refusalOf(err)
 			printRefusal(w, at(r.Index), r)
 			continue
 		}
