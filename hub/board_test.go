@@ -182,8 +182,10 @@ func TestBoardShowInWords(t *testing.T) {
 		}
 	}
 	tr := b.Snapshot().Transcript
-	want := []string{"→ show one: 1 component", "→ show: 1 message, nothing changed",
-		"→ show refused: unknown_component: ", "→ show refused: message 1: unknown_component: "}
+	want := []string{
+		"→ show one: 1 component", "→ show: 1 message, nothing changed",
+		"→ show refused: unknown_component: ", "→ show refused: message 1: unknown_component: ",
+	}
 	if len(tr) != len(want) {
 		t.Fatalf("transcript %+v", tr)
 	}

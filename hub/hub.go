@@ -93,8 +93,10 @@ type HubOptions struct { //nolint:revive // the name its callers use; Options is
 }
 
 // ErrQueueFull is returned to a view whose press found the queue full.
-var ErrQueueFull = &a2ui.Error{Code: "queue_full", Index: -1,
-	Message: fmt.Sprintf("the agent is not reading its actions (%d are waiting); the press was not sent", MaxQueued)}
+var ErrQueueFull = &a2ui.Error{
+	Code: "queue_full", Index: -1,
+	Message: fmt.Sprintf("the agent is not reading its actions (%d are waiting); the press was not sent", MaxQueued),
+}
 
 // NewHub returns a hub with an empty canvas.
 func NewHub(opts HubOptions) *Hub {
@@ -269,8 +271,10 @@ func (h *Hub) Wait(ctx context.Context, d time.Duration) (WaitResult, error) {
 // stop is closed (the server is shutting down).
 func (h *Hub) Take(ctx context.Context, d time.Duration, stop <-chan struct{}) (WaitResult, *Queued, error) {
 	if d < 0 || d > MaxWait {
-		return WaitResult{}, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1,
-			Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second))}
+		return WaitResult{}, nil, &a2ui.Error{
+			Code: a2ui.CodeBadValue, Index: -1,
+			Message: fmt.Sprintf("seconds must be between 0 and %d", int(MaxWait/time.Second)),
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return WaitResult{}, nil, err
@@ -536,8 +540,10 @@ func (h *Hub) Info() Info {
 		Locale:       locale,
 		TimeZone:     tz,
 		Version:      s.Canvas.Version(),
-		Limits: InfoLimits{Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
-			WaitSeconds: int(MaxWait / time.Second)},
+		Limits: InfoLimits{
+			Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
+			WaitSeconds: int(MaxWait / time.Second),
+		},
 		Web:       s.Status.WebURL != "",
 		WebURL:    agentURL,
 		CanvasID:  id,
@@ -580,8 +586,10 @@ func (h *Hub) State(surfaceID string) ([]SurfaceState, error) {
 		if surfaceID != "" && s.ID() != surfaceID {
 			continue
 		}
-		st := SurfaceState{SurfaceID: s.ID(), Version: s.Version(), Root: s.Root(), Shown: s.Shown(), Styles: s.Styles(),
-			Components: []json.RawMessage{}, DataModel: a2ui.MarshalValue(s.Data()), Inputs: s.LocalValues(), Protocol: s.Protocol()}
+		st := SurfaceState{
+			SurfaceID: s.ID(), Version: s.Version(), Root: s.Root(), Shown: s.Shown(), Styles: s.Styles(),
+			Components: []json.RawMessage{}, DataModel: a2ui.MarshalValue(s.Data()), Inputs: s.LocalValues(), Protocol: s.Protocol(),
+		}
 		if s.Protocol() == a2ui.ProtocolV09 {
 			theme := s.Theme()
 			st.CatalogID, st.SendDataModel = s.CatalogID(), s.SendDataModel()

@@ -148,9 +148,11 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 			j.queue = append(j.queue, ja)
 			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model})
 		}
-		rep = JournalReport{Restored: true, Saved: st.saved, CanvasID: st.canvasID, Surfaces: len(st.canvas.Surfaces()),
+		rep = JournalReport{
+			Restored: true, Saved: st.saved, CanvasID: st.canvasID, Surfaces: len(st.canvas.Surfaces()),
 			Queued: len(queue), Entries: len(st.transcript), WebPort: st.webPort, Lost: rep.Lost, Damaged: rep.Damaged,
-			Previous: rep.Previous}
+			Previous: rep.Previous,
+		}
 	}
 
 	h.mu.Lock()

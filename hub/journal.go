@@ -203,8 +203,10 @@ func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, err
 		if err != nil {
 			return nil, err
 		}
-		next := &replayed{canvasID: s.CanvasID, saved: s.Saved, canvas: c, seq: s.Seq, dropped: s.Dropped,
-			queue: append([]journalAction(nil), s.Queue...), nextAction: s.NextAction, webPort: s.WebPort}
+		next := &replayed{
+			canvasID: s.CanvasID, saved: s.Saved, canvas: c, seq: s.Seq, dropped: s.Dropped,
+			queue: append([]journalAction(nil), s.Queue...), nextAction: s.NextAction, webPort: s.WebPort,
+		}
 		for _, e := range s.Transcript {
 			next.addEntry(e)
 		}
@@ -326,8 +328,10 @@ func (j *journal) record(b *Board, c Change) {
 	case c.action != nil:
 		// The action keeps the ID the board gave it, which the agent
 		// reads as its actionId.
-		ja := journalAction{ID: max(c.action.ID, j.next), Name: c.action.Name, SurfaceID: c.action.SurfaceID, Source: c.source,
-			Message: c.action.Message(), Model: c.action.ClientDataModel()}
+		ja := journalAction{
+			ID: max(c.action.ID, j.next), Name: c.action.Name, SurfaceID: c.action.SurfaceID, Source: c.source,
+			Message: c.action.Message(), Model: c.action.ClientDataModel(),
+		}
 		j.next = ja.ID + 1
 		j.ids[c.action] = ja.ID
 		j.queue = append(j.queue, ja)
@@ -414,9 +418,11 @@ func (j *journal) writeLocked(rec *journalRecord) error {
 
 // snapshotLocked is the state to start a journal with; b's lock is held.
 func (j *journal) snapshotLocked(b *Board) *journalSnapshot {
-	return &journalSnapshot{CanvasID: j.canvasID, Saved: b.now(), Canvas: b.canvas.Save(),
+	return &journalSnapshot{
+		CanvasID: j.canvasID, Saved: b.now(), Canvas: b.canvas.Save(),
 		Transcript: j.tail.transcript, Seq: b.seq, Dropped: j.tail.dropped,
-		Queue: j.queue, NextAction: j.next, WebPort: j.webPort}
+		Queue: j.queue, NextAction: j.next, WebPort: j.webPort,
+	}
 }
 
 // compactLocked replaces the journal with one that starts with a

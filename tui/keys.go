@@ -106,19 +106,27 @@ type helpGroup struct {
 func (k KeyMap) groups() []helpGroup {
 	c := k.Controls
 	return []helpGroup{
-		{"Moving around", []key.Binding{k.NextFocus, k.PrevFocus, k.Back,
-			k.NextSurface, k.PrevSurface, k.Surface, k.SurfaceDigit}},
-		{"Scrolling", []key.Binding{k.ScrollUp, k.ScrollDown, k.LineUp, k.LineDown, k.Top, k.Bottom,
-			helpOnly("wheel", "scroll what is under it")}},
+		{"Moving around", []key.Binding{
+			k.NextFocus, k.PrevFocus, k.Back,
+			k.NextSurface, k.PrevSurface, k.Surface, k.SurfaceDigit,
+		}},
+		{"Scrolling", []key.Binding{
+			k.ScrollUp, k.ScrollDown, k.LineUp, k.LineDown, k.Top, k.Bottom,
+			helpOnly("wheel", "scroll what is under it"),
+		}},
 		{"Transcript", []key.Binding{k.Transcript, k.Search, k.NextMatch, k.PrevMatch}},
 		{"Web mirror", []key.Binding{k.OpenWeb, k.CopyLink}},
-		{"In a control", []key.Binding{c.Activate,
+		{"In a control", []key.Binding{
+			c.Activate,
 			helpOnly(c.Left.Help().Key+" "+c.Right.Help().Key, "tabs, sliders, date parts, cursor"),
 			helpOnly(c.Up.Help().Key+" "+c.Down.Help().Key, "options, date parts, lines"),
 			c.Home, c.End, c.BigLeft, c.Close,
-			helpOnly("click", "buttons, boxes, tabs, options")}},
-		{"Typing in a field", []key.Binding{c.Delete, c.DeleteForward, c.WordLeft, c.WordRight,
-			c.DeleteWord, c.KillStart, c.KillEnd, c.Newline}},
+			helpOnly("click", "buttons, boxes, tabs, options"),
+		}},
+		{"Typing in a field", []key.Binding{
+			c.Delete, c.DeleteForward, c.WordLeft, c.WordRight,
+			c.DeleteWord, c.KillStart, c.KillEnd, c.Newline,
+		}},
 		{"The program", []key.Binding{k.Help, k.QuitQ, k.Quit}},
 	}
 }
@@ -135,7 +143,9 @@ func helpOnly(keys, desc string) key.Binding {
 func (k KeyMap) full() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextFocus, k.PrevFocus, k.Back, k.ScrollUp, k.ScrollDown, k.LineUp, k.LineDown, k.Top, k.Bottom},
-		{k.NextSurface, k.PrevSurface, k.Surface, k.SurfaceDigit, k.Transcript, k.OpenWeb, k.CopyLink,
-			k.Search, k.NextMatch, k.PrevMatch, k.Help, k.Quit, k.QuitQ},
+		{
+			k.NextSurface, k.PrevSurface, k.Surface, k.SurfaceDigit, k.Transcript, k.OpenWeb, k.CopyLink,
+			k.Search, k.NextMatch, k.PrevMatch, k.Help, k.Quit, k.QuitQ,
+		},
 	}
 }

@@ -111,8 +111,10 @@ func TestOpenWebLinkIsOneLink(t *testing.T) {
 	board := boardFrom(t, fixtures(t)["settings.jsonl"], false)
 	opts := testOptions(termenv.Ascii)
 	opts.OpenWeb = func() []string {
-		return []string{"a2term runs over SSH, so the browser is not opened here.", "",
-			"on your machine run: ssh -L 41234:127.0.0.1:41234 build-box — then open " + link}
+		return []string{
+			"a2term runs over SSH, so the browser is not opened here.", "",
+			"on your machine run: ssh -L 41234:127.0.0.1:41234 build-box — then open " + link,
+		}
 	}
 	m := New(board, opts)
 	defer m.Close()

@@ -15,11 +15,13 @@ import (
 // a key that the help shows works in --keys and does what the help says.
 func TestEveryHelpKeyIsAStep(t *testing.T) {
 	km, ck := DefaultKeyMap(), components.DefaultKeyMap()
-	bindings := []key.Binding{km.NextFocus, km.PrevFocus, km.NextSurface, km.PrevSurface, km.Surface, km.Transcript,
+	bindings := []key.Binding{
+		km.NextFocus, km.PrevFocus, km.NextSurface, km.PrevSurface, km.Surface, km.Transcript,
 		km.OpenWeb, km.CopyLink, km.Help, km.Back, km.ScrollUp, km.ScrollDown, km.Quit, km.HelpQ, km.QuitQ,
 		km.SurfaceDigit, km.LineUp, km.LineDown, km.Top, km.Bottom, km.Search, km.NextMatch, km.PrevMatch,
 		ck.Activate, ck.Left, ck.Right, ck.Up, ck.Down, ck.Home, ck.End, ck.BigLeft, ck.BigRight, ck.Delete,
-		ck.Close, ck.DeleteForward, ck.Newline, ck.WordLeft, ck.WordRight, ck.DeleteWord, ck.KillStart, ck.KillEnd}
+		ck.Close, ck.DeleteForward, ck.Newline, ck.WordLeft, ck.WordRight, ck.DeleteWord, ck.KillStart, ck.KillEnd,
+	}
 	n := 0
 	for _, b := range bindings {
 		for _, name := range b.Keys() {

@@ -461,8 +461,10 @@ func layoutEntry(t *components.Theme, e hub.Entry, w int) []trLine {
 	tw := w - 1 - indent
 	var out []trLine
 	line := func(pre string, preW, a, b int) {
-		out = append(out, trLine{pre: pre, preW: preW, a: a, b: b,
-			drawn: pre + style.Render(e.Text[a:b]), drawnW: preW + textWidth(e.Text[a:b])})
+		out = append(out, trLine{
+			pre: pre, preW: preW, a: a, b: b,
+			drawn: pre + style.Render(e.Text[a:b]), drawnW: preW + textWidth(e.Text[a:b]),
+		})
 	}
 	if tw < 8 {
 		// Too narrow to hang the text: the head on a line of its own, the

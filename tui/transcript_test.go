@@ -52,7 +52,7 @@ func TestTranscriptSourcesCannotBeForged(t *testing.T) {
 
 		// The column of the gutter: where the Transcript heading starts,
 		// one cell left of it.
-		var col = -1
+		col := -1
 		rows := lines(frame)
 		for _, r := range rows {
 			if i := strings.Index(r, " Transcript"); i >= 0 {
@@ -218,8 +218,10 @@ func TestTranscriptScrollKeepsTheReader(t *testing.T) {
 // and label, whatever the width.
 func TestTranscriptEntriesHang(t *testing.T) {
 	th := components.NewTheme(testOptions(termenv.Ascii).Renderer, components.Options{})
-	e := hub.Entry{Seq: 1, Time: fixedClock(), From: hub.FromAgent, Role: hub.RoleAgent,
-		Text: "a reasonably long sentence that will need several lines in a narrow pane"}
+	e := hub.Entry{
+		Seq: 1, Time: fixedClock(), From: hub.FromAgent, Role: hub.RoleAgent,
+		Text: "a reasonably long sentence that will need several lines in a narrow pane",
+	}
 	for _, w := range []int{24, 40, 60} {
 		ls := layoutEntry(th, e, w)
 		if len(ls) < 2 {

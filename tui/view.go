@@ -269,8 +269,10 @@ func (m *Model) layoutSurface() {
 		cache = components.NewCache()
 		m.caches[s.ID()] = cache
 	}
-	key := surfaceKey{tree: s.Tree(), id: s.ID(), w: l.innerW, h: l.surfH, focus: m.focus[m.active],
-		modal: st.Modal, gen: m.stateGen, theme: m.surfaceTheme(), cache: cache.Generation()}
+	key := surfaceKey{
+		tree: s.Tree(), id: s.ID(), w: l.innerW, h: l.surfH, focus: m.focus[m.active],
+		modal: st.Modal, gen: m.stateGen, theme: m.surfaceTheme(), cache: cache.Generation(),
+	}
 	if key != m.drawn {
 		m.drawSurface(s, st, cache)
 		key.modal = st.Modal // a dialog that is gone was closed

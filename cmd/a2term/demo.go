@@ -97,6 +97,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		scripts[i] = s
 	}
-	return scriptCanvas{name: "demo", scripts: scripts, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
-		widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"}}.run(stderr)
+	return scriptCanvas{
+		name: "demo", scripts: scripts, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
+		widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"},
+	}.run(stderr)
 }

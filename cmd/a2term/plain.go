@@ -36,8 +36,10 @@ const plainUsage = "print the canvas as plain lines and read commands from stand
 // plainMode decides how the canvas draws; auto says standard output that
 // is not a terminal chooses plain mode (run, replay, demo).
 func (f *plainFlag) decide(auto bool) (plain.Mode, error) {
-	return plain.Choice{Flag: f.mode, Env: os.Getenv("A2TERM_PLAIN"), Term: os.Getenv("TERM"),
-		Terminal: isTerminal(os.Stdout), Auto: auto}.Decide()
+	return plain.Choice{
+		Flag: f.mode, Env: os.Getenv("A2TERM_PLAIN"), Term: os.Getenv("TERM"),
+		Terminal: isTerminal(os.Stdout), Auto: auto,
+	}.Decide()
 }
 
 // runPlainSession runs plain mode on view over standard input and output

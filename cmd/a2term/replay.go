@@ -90,8 +90,10 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 			return exitRefused
 		}
-		return scriptCanvas{name: "replay", scripts: []*script.Script{s}, lenient: *lenient, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
-			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}}.run(stderr)
+		return scriptCanvas{
+			name: "replay", scripts: []*script.Script{s}, lenient: *lenient, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
+			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii},
+		}.run(stderr)
 	}
 	raws, err := a2ui.SplitStream(data)
 	if err != nil {

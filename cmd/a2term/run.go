@@ -537,8 +537,10 @@ func startChild(argv, env []string, board *hub.Board) (*child, error) {
 	writes[0].Close()
 	writes[1].Close()
 
-	c := &child{name: filepath.Base(argv[0]), cmd: cmd, board: board, outputs: reads,
-		exited: make(chan struct{}), drained: make(chan struct{}), finished: make(chan struct{})}
+	c := &child{
+		name: filepath.Base(argv[0]), cmd: cmd, board: board, outputs: reads,
+		exited: make(chan struct{}), drained: make(chan struct{}), finished: make(chan struct{}),
+	}
 	board.Append(hub.RoleNote, "Started "+strings.Join(argv, " ")+"; its output appears here.")
 	var wg sync.WaitGroup
 	wg.Add(2)

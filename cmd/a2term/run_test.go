@@ -246,16 +246,20 @@ func TestRunUsageAndErrors(t *testing.T) {
 		out    []string // substrings of stdout
 		errOut []string // substrings of stderr
 	}{
-		{args: nil, code: exitUsage, out: []string{"a2term [--socket PATH]", "  run ", "  serve ", "With no command"},
-			errOut: []string{"needs a terminal"}},
+		{
+			args: nil, code: exitUsage, out: []string{"a2term [--socket PATH]", "  run ", "  serve ", "With no command"},
+			errOut: []string{"needs a terminal"},
+		},
 		{args: []string{"-h"}, code: exitOK, out: []string{"Commands:", "  run ", "  serve ", "With no command", "-socket PATH"}},
 		{args: []string{"help"}, code: exitOK, out: []string{"Commands:"}},
 		{args: []string{"--bogus"}, code: exitUsage, errOut: []string{"flag provided but not defined: -bogus"}},
 		{args: []string{"--lenient", "nope"}, code: exitUsage, errOut: []string{`unknown command "nope"`}},
 		{args: []string{"run"}, code: exitUsage, errOut: []string{"give the command to run after --"}},
 		{args: []string{"run", "-h"}, code: exitOK, errOut: []string{"A2TERM_SOCKET", "SIGKILL"}},
-		{args: []string{"run", "--socket", filepath.Join(t.TempDir(), "s", "a2term.sock"), "--", "/nonexistent/agent"},
-			code: exitRefused, errOut: []string{"a2term run: ", "/nonexistent/agent"}},
+		{
+			args: []string{"run", "--socket", filepath.Join(t.TempDir(), "s", "a2term.sock"), "--", "/nonexistent/agent"},
+			code: exitRefused, errOut: []string{"a2term run: ", "/nonexistent/agent"},
+		},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(t, tt.args...)

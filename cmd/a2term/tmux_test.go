@@ -49,8 +49,10 @@ func startTmuxWith(t *testing.T, config []string, w, h int, command ...string) *
 // terminal" (no colour); the program starts without them, and a test that
 // wants one sets it in its command.
 func paneCommand(command []string) []string {
-	return append([]string{"env", "-u", "CI", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "CLICOLOR_FORCE", "-u", "COLORTERM",
-		"XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME")}, command...)
+	return append([]string{
+		"env", "-u", "CI", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "CLICOLOR_FORCE", "-u", "COLORTERM",
+		"XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME"),
+	}, command...)
 }
 
 func (x *tmux) keys(keys ...string) {

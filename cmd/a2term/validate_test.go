@@ -43,12 +43,17 @@ func TestValidateExitCodesAndLines(t *testing.T) {
 		wantErr string
 		notWant string
 	}{
-		{name: "accepted", args: []string{"validate", good}, code: 0,
-			want: []string{good + ": ok: 3 messages, 1 surface shown, 0 warnings"}},
-		{name: "batch refused at its first bad message", args: []string{"validate", bad}, code: 1,
+		{
+			name: "accepted", args: []string{"validate", good}, code: 0,
+			want: []string{good + ": ok: 3 messages, 1 surface shown, 0 warnings"},
+		},
+		{
+			name: "batch refused at its first bad message", args: []string{"validate", bad}, code: 1,
 			want:    []string{bad + ":2: message 1: bad_value: usageHint \"h7\"", bad + ": refused: the batch of 5 messages was not applied"},
-			notWant: "message 3"},
-		{name: "each reports every refusal and warning in order", args: []string{"validate", "--each", bad}, code: 1,
+			notWant: "message 3",
+		},
+		{
+			name: "each reports every refusal and warning in order", args: []string{"validate", "--each", bad}, code: 1,
 			want: []string{
 				bad + ":2: message 1: bad_value",
 				bad + ":4: message 3: bad_message: not JSON",
@@ -56,21 +61,31 @@ func TestValidateExitCodesAndLines(t *testing.T) {
 				bad + ": refused: 2 of 5 messages refused, 1 warning",
 			},
 			// beginRendering before its root is accepted: the surface waits.
-			notWant: "message 0"},
-		{name: "flags after the file", args: []string{"validate", bad, "--each"}, code: 1,
-			want: []string{"2 of 5 messages refused"}},
-		{name: "several files get a total", args: []string{"validate", good, bad}, code: 1,
-			want: []string{"2 files: 1 accepted, 1 refused"}},
+			notWant: "message 0",
+		},
+		{
+			name: "flags after the file", args: []string{"validate", bad, "--each"}, code: 1,
+			want: []string{"2 of 5 messages refused"},
+		},
+		{
+			name: "several files get a total", args: []string{"validate", good, bad}, code: 1,
+			want: []string{"2 files: 1 accepted, 1 refused"},
+		},
 		{name: "no file is a usage error", args: []string{"validate"}, code: 2, wantErr: "no FILE given"},
 		{name: "unreadable file", args: []string{"validate", "no-such-file.jsonl"}, code: 2, wantErr: "no-such-file.jsonl"},
 		{name: "unknown flag", args: []string{"validate", "--nope", good}, code: 2, wantErr: "flag provided but not defined"},
 		{name: "help explains and succeeds", args: []string{"validate", "-h"}, code: 0, wantErr: "Exit status: 0 when every file is accepted"},
 		{name: "unknown command", args: []string{"frobnicate"}, code: 2, wantErr: `unknown command "frobnicate"`},
-		{name: "a v0.9.1 stream in the specification's wrapper", args: []string{"validate", goodV09}, code: 0,
-			want: []string{goodV09 + ": surface order: A2UI v0.9, basic catalog, 9 components, shown", goodV09 + ": ok: 3 messages, 1 surface shown, 0 warnings"}},
-		{name: "surfaces of both versions", args: []string{"validate", "--each", bad, goodV09}, code: 1,
-			want: []string{bad + ": surface s: A2UI v0.8, standard catalog, 1 component, shown", goodV09 + ": surface order: A2UI v0.9"}},
-		{name: "a refused v0.9 message and its client error", args: []string{"validate", "--each", badV09}, code: 1,
+		{
+			name: "a v0.9.1 stream in the specification's wrapper", args: []string{"validate", goodV09}, code: 0,
+			want: []string{goodV09 + ": surface order: A2UI v0.9, basic catalog, 9 components, shown", goodV09 + ": ok: 3 messages, 1 surface shown, 0 warnings"},
+		},
+		{
+			name: "surfaces of both versions", args: []string{"validate", "--each", bad, goodV09}, code: 1,
+			want: []string{bad + ": surface s: A2UI v0.8, standard catalog, 1 component, shown", goodV09 + ": surface order: A2UI v0.9"},
+		},
+		{
+			name: "a refused v0.9 message and its client error", args: []string{"validate", "--each", badV09}, code: 1,
 			want: []string{
 				badV09 + `:2: message 1: bad_value: variant "h7" is not one of h1, h2, h3, h4, h5, caption, body (surface s, component root, at /updateComponents/components/0/variant)`,
 				badV09 + `:2: message 1: clientMessage {"version":"v0.9","error":{"code":"VALIDATION_FAILED","surfaceId":"s","path":"/components/0/variant","message":"variant \"h7\" is not one of h1, h2, h3, h4, h5, caption, body"}}`,
@@ -79,12 +94,19 @@ func TestValidateExitCodesAndLines(t *testing.T) {
 				badV09 + ": refused: 2 of 3 messages refused, 0 warnings",
 			},
 			// A v0.8 message has no client error to send back.
-			notWant: "message 2: clientMessage"},
-		{name: "a template that formats itself is refused", args: []string{"validate", selfFormat}, code: 1,
-			want: []string{selfFormat + `:2: message 1: evaluation_limit: a template read from the data model may not format another template read from the data model (surface s, component root)`,
-				selfFormat + `:2: message 1: clientMessage {"version":"v0.9","error":{"code":"VALIDATION_FAILED","surfaceId":"s","path":"/components/0"`}},
-		{name: "and shows a marker with --lenient", args: []string{"validate", "--lenient", selfFormat}, code: 0,
-			want: []string{selfFormat + `:3: message 2: warning evaluation_limit`}},
+			notWant: "message 2: clientMessage",
+		},
+		{
+			name: "a template that formats itself is refused", args: []string{"validate", selfFormat}, code: 1,
+			want: []string{
+				selfFormat + `:2: message 1: evaluation_limit: a template read from the data model may not format another template read from the data model (surface s, component root)`,
+				selfFormat + `:2: message 1: clientMessage {"version":"v0.9","error":{"code":"VALIDATION_FAILED","surfaceId":"s","path":"/components/0"`,
+			},
+		},
+		{
+			name: "and shows a marker with --lenient", args: []string{"validate", "--lenient", selfFormat}, code: 0,
+			want: []string{selfFormat + `:3: message 2: warning evaluation_limit`},
+		},
 		{name: "help speaks of both versions", args: []string{"validate", "-h"}, code: 0, wantErr: `"version": "v0.9" (or "v0.9.1") is A2UI`},
 	}
 	for _, tt := range tests {

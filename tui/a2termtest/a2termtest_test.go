@@ -148,8 +148,11 @@ func TestLocaleAndTimeZone(t *testing.T) {
 		want         []string
 	}{
 		{nil, "en-US", "UTC", []string{"2 cups at €3.20 each", "Ready Monday, 08:30"}},
-		{[]a2termtest.Option{a2termtest.Locale(a2ui.LookupLocale("fr-FR")), a2termtest.TimeZone(berlin)}, "fr-FR", "Europe/Berlin",
-			[]string{"2 cups at 3,20\u00a0€ each", "Ready lundi, 09:30"}},
+		{
+			[]a2termtest.Option{a2termtest.Locale(a2ui.LookupLocale("fr-FR")), a2termtest.TimeZone(berlin)},
+			"fr-FR", "Europe/Berlin",
+			[]string{"2 cups at 3,20\u00a0€ each", "Ready lundi, 09:30"},
+		},
 	} {
 		c := a2termtest.New(t, append(tc.opts, a2termtest.Size(60, 12))...)
 		c.Show(b)

@@ -93,8 +93,10 @@ type builder struct {
 // meets for the first time.
 func (s *Session) build(surf *a2ui.Surface) *outline {
 	vs := s.viewState(surf.ID())
-	o := &outline{surface: surf.ID(), version: surf.Version(), drawn: map[string]*a2ui.Node{},
-		inDialog: map[string]bool{}, opens: map[string]string{}}
+	o := &outline{
+		surface: surf.ID(), version: surf.Version(), drawn: map[string]*a2ui.Node{},
+		inDialog: map[string]bool{}, opens: map[string]string{},
+	}
 	b := &builder{s: s, sid: surf.ID(), vs: vs, o: o}
 	tree := surf.Tree()
 	if tree == nil {

@@ -94,8 +94,10 @@ func (f *Flags) Options() (Options, error) {
 		return o, usageErr("--time-zone %q: give an IANA time zone such as UTC or Europe/Berlin", *f.timeZone)
 	}
 	o = Options{
-		Look: Look{Width: *f.width, Height: *f.height, Color: profile, Light: *f.background == "light",
-			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad, Locale: locale, Location: zone},
+		Look: Look{
+			Width: *f.width, Height: *f.height, Color: profile, Light: *f.background == "light",
+			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad, Locale: locale, Location: zone,
+		},
 		Lenient: *f.lenient, Each: *f.each,
 		Surface: *f.surface, Open: *f.open, Focus: *f.focus,
 		Steps: steps, Frames: *f.frames, Web: *f.web,

@@ -54,8 +54,10 @@ func TestScriptAgentAnswersAtWait(t *testing.T) {
 	if in.Agent == nil || in.Stream != nil {
 		t.Fatalf("a script file is not loaded as an agent: %+v", in)
 	}
-	opts := Options{Look: Look{Width: 100, Height: 16}, Frames: true,
-		Steps: steps(t, `end type:" Lovelace" tab right tab space tab enter wait`)}
+	opts := Options{
+		Look: Look{Width: 100, Height: 16}, Frames: true,
+		Steps: steps(t, `end type:" Lovelace" tab right tab space tab enter wait`),
+	}
 	var first []byte
 	for i := 0; i < 3; i++ {
 		out, err := Render(in, opts)
@@ -139,8 +141,12 @@ func TestRenderDrawsNothingOnFailure(t *testing.T) {
 		want string
 	}{
 		{"refused stream", bad, Options{}, "bad_value"},
-		{"every message refused", Input{Name: "x.jsonl", Stream: []byte(`{"beginRendering":{"surfaceId":"s","root":"t","styles":7}}` + "\n")},
-			Options{Each: true}, "x.jsonl:1:"},
+		{
+			"every message refused",
+			Input{Name: "x.jsonl", Stream: []byte(`{"beginRendering":{"surfaceId":"s","root":"t","styles":7}}` + "\n")},
+			Options{Each: true},
+			"x.jsonl:1:",
+		},
 		{"no surface", load(t, orderForm, ""), Options{Surface: "nope"}, `no surface "nope"`},
 		{"no modal", load(t, orderForm, ""), Options{Open: "send"}, `"send" is not a Modal`},
 		{"no control", load(t, orderForm, ""), Options{Focus: "title"}, `"title" is not a control`},

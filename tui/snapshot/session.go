@@ -123,8 +123,10 @@ func Start(look Look, lenient bool) (*Session, error) {
 	h.Board().SetStatus(func(s *hub.Status) { s.Listening = "" })
 	h.Hold()
 	cols, rows := look.size()
-	screen := tui.NewScreen(h, tui.Options{Renderer: look.renderer(), Now: Clock,
-		Widgets: components.Options{NoImages: look.NoImages, ASCII: look.ASCII}}, cols, rows)
+	screen := tui.NewScreen(h, tui.Options{
+		Renderer: look.renderer(), Now: Clock,
+		Widgets: components.Options{NoImages: look.NoImages, ASCII: look.ASCII},
+	}, cols, rows)
 	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look}, nil
 }
 
