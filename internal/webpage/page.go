@@ -77,8 +77,10 @@ func EncodeSnapshot(snap hub.Snapshot) []byte {
 
 // SurfaceOf is a surface as the page receives it.
 func SurfaceOf(sf *a2ui.Surface) Surface {
-	ws := Surface{SurfaceID: sf.ID(), Version: sf.Version(), Shown: sf.Shown(),
-		Styles: Styles{Font: sf.Styles().Font, PrimaryColor: sf.Styles().PrimaryColor}, Agent: sf.AgentName()}
+	ws := Surface{
+		SurfaceID: sf.ID(), Version: sf.Version(), Shown: sf.Shown(),
+		Styles: Styles{Font: sf.Styles().Font, PrimaryColor: sf.Styles().PrimaryColor}, Agent: sf.AgentName(),
+	}
 	if sf.Shown() {
 		ws.Tree = sf.Tree()
 	}

@@ -53,7 +53,8 @@ func Dial(t *testing.T, srv *agentsock.Server) *client.Client {
 // RawCall sends one line on a fresh connection and returns the reply line.
 func RawCall(t *testing.T, srv *agentsock.Server, line string) string {
 	t.Helper()
-	conn, err := net.Dial("unix", srv.Path())
+	var d net.Dialer
+	conn, err := d.DialContext(t.Context(), "unix", srv.Path())
 	if err != nil {
 		t.Fatal(err)
 	}

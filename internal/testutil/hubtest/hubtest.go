@@ -53,7 +53,7 @@ var Form = Msgs(
 // button N fires action N.
 func ButtonsSurface(names ...string) []json.RawMessage {
 	ids := make([]string, len(names))
-	comps := []string{}
+	comps := make([]string, 0, 2*len(names))
 	for i, n := range names {
 		ids[i] = fmt.Sprintf("%q", n)
 		comps = append(comps,
