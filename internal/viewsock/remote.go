@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -337,10 +338,17 @@ func (r *RemoteView) call(method string, params, result any) error {
 			}
 		}
 		return errors.New(rpcErr.Message)
-	case errors.Is(err, jsonrpc2.ErrClosed):
+	case errors.Is(err, jsonrpc2.ErrClosed), connGone(err):
 		return ErrNotAttached
 	}
 	return err
+}
+
+// connGone reports whether err says the connection to the hub is gone:
+// closed here while the call was being written, or by the hub.
+func connGone(err error) bool {
+	return errors.Is(err, net.ErrClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // Press implements View: the hub presses the button, as seen at the hub's
