@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/a2term/a2term/a2ui"
 )
 
 // webDraw draws render-tree nodes as the page's components do (core/draw.js
@@ -583,8 +585,8 @@ func drawSlider(id string, p map[string]any) *domNode {
 	mn, mx := jsNum(p["min"], 0), jsNum(p["max"], 100)
 	step := jsNum(p["step"], 0)
 	value := jsNum(p["value"], mn)
-	in := h("input", "a2-range", attrs{"type", "range", "min", jsNumber(mn), "max", jsNumber(mx), "data-fkey", id})
-	in.setValue(jsNumber(rangeValue(value, mn, mx, step)))
+	in := h("input", "a2-range", attrs{"type", "range", "min", a2ui.FormatJSNumber(mn), "max", a2ui.FormatJSNumber(mx), "data-fkey", id})
+	in.setValue(a2ui.FormatJSNumber(rangeValue(value, mn, mx, step)))
 	label := jsStr(p["label"])
 	if label == "" {
 		label = "Value"

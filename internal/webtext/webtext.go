@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/webpage"
 )
@@ -337,7 +338,7 @@ func jsStr(v any) string {
 	case bool:
 		return boolText(v)
 	case float64:
-		return jsNumber(v)
+		return a2ui.FormatJSNumber(v)
 	case []any:
 		parts := make([]string, len(v))
 		for i, x := range v {
@@ -357,28 +358,6 @@ func jsNum(v any, d float64) float64 {
 		return f
 	}
 	return d
-}
-
-// jsNumber writes a number as JavaScript's String() does, for the
-// numbers a page shows.
-func jsNumber(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	if a := math.Abs(f); a >= 1e21 || a < 1e-6 {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		s = strings.Replace(s, "e-0", "e-", 1)
-		s = strings.Replace(s, "e+0", "e+", 1)
-		return s
-	}
-	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // truthy is JavaScript's truthiness, for props the page tests with "if".

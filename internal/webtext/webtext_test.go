@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 )
 
@@ -98,8 +99,8 @@ func TestWebMarkdownAsThePage(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 	for in, out := range map[float64]string{1: "1", 0.5: "0.5", 1e21: "1e+21", 1e-7: "1e-7", -2.25: "-2.25"} {
-		if got := jsNumber(in); got != out {
-			t.Errorf("jsNumber(%v) = %q, want %q", in, got, out)
+		if got := a2ui.FormatJSNumber(in); got != out {
+			t.Errorf("a2ui.FormatJSNumber(%v) = %q, want %q", in, got, out)
 		}
 	}
 	if got := toFixed(0.125, 2); got != "0.13" {
