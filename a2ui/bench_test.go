@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // bench500 builds a batch that declares a 500-component surface and a data
@@ -57,7 +59,7 @@ func BenchmarkApply500(b *testing.B) {
 	batch := bench500()
 	benchCanvas(b)
 	b.ReportAllocs()
-	cpuLoop(b, func() {
+	testutil.CPULoop(b, func() {
 		if _, _, err := New(Options{}).ApplyJSON(batch); err != nil {
 			b.Fatal(err)
 		}
@@ -134,7 +136,7 @@ func BenchmarkApply500V09(b *testing.B) {
 		b.Fatalf("bench surface has %d components", got)
 	}
 	b.ReportAllocs()
-	cpuLoop(b, func() {
+	testutil.CPULoop(b, func() {
 		if _, _, err := New(Options{}).ApplyJSON(batch); err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // The hostile inputs of these tests are made here, each a few hundred
@@ -553,7 +555,7 @@ func BenchmarkHostileBatch(b *testing.B) {
 			}
 			b.Run(tc.name+"/"+mode, func(b *testing.B) {
 				b.ReportAllocs()
-				cpuLoop(b, func() {
+				testutil.CPULoop(b, func() {
 					_, _, err := New(Options{Lenient: lenient}).ApplyJSON(raws)
 					if (err != nil) == lenient {
 						b.Fatalf("lenient %v: %v", lenient, err)
