@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -864,7 +863,8 @@ func appendJSONString(out []byte, s string) []byte {
 // propDecoder reads the properties of one component.
 type propDecoder struct {
 	d     *decoder
-	dp    *dynParser // v0.9 components: the surface's functions
+	dp    *dynParser  // v0.9 components: the surface's functions
+	cat   *catalogV09 // v0.9 components: the surface's catalog
 	props jval
 	base  string
 	used  uint64 // bit i: member i of props was read
@@ -964,100 +964,10 @@ func (pd *propDecoder) get(name string, required bool) (jval, bool) {
 	return raw, true
 }
 
+// decode reads a v0.8 component of type typ through componentTable.
 func (pd *propDecoder) decode(typ string) Props {
-	switch typ {
-	case "Text":
-		p := pd.d.texts.Take(pd.d.left)
-		pd.readBoundString(&p.Text, "text", true, true)
-		p.UsageHint = pd.hint("h1", "h2", "h3", "h4", "h5", "caption", "body")
-		return p
-	case "Image":
-		p := &Image{URL: pd.boundString("url", true, false), AltText: pd.boundString("altText", false, false),
-			Fit: pd.enum("fit", "contain", "cover", "fill", "none", "scale-down"), UsageHint: pd.hint("icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header")}
-		pd.media("url", p.URL, imageTypes)
-		return p
-	case "Icon":
-		p := &Icon{Name: pd.boundString("name", true, false)}
-		if p.Name.HasLiteral && !p.Name.HasPath && !IsIconName(p.Name.Literal) && pd.d.err == nil {
-			name, ok := StandardIconName(p.Name.Literal)
-			switch {
-			case ok && pd.d.opts.Lenient:
-				pd.d.warn(CodeLenient, pd.d.p(pd.base, "name"), "icon %q read as %q", p.Name.Literal, name)
-				p.Name.Literal = name
-			case ok:
-				pd.d.fail(CodeBadValue, pd.d.p(pd.base, "name"), "icon %q is not one of the 48 standard icon names: the catalog spells it %q (read so with --lenient)", p.Name.Literal, name)
-			default:
-				pd.d.fail(CodeBadValue, pd.d.p(pd.base, "name"), "icon %q is not one of the 48 standard icon names", p.Name.Literal)
-			}
-		}
-		return p
-	case "Video":
-		p := &Video{URL: pd.boundString("url", true, false)}
-		pd.media("url", p.URL, videoTypes)
-		return p
-	case "AudioPlayer":
-		p := &AudioPlayer{URL: pd.boundString("url", true, false), Description: pd.boundString("description", false, true)}
-		pd.media("url", p.URL, audioTypes)
-		return p
-	case "Row":
-		p := pd.d.rows.Take(pd.d.left)
-		p.Children = pd.children()
-		p.Distribution, p.Alignment = pd.enum("distribution", distributions...), pd.enum("alignment", alignments...)
-		return p
-	case "Column":
-		p := pd.d.columns.Take(pd.d.left)
-		p.Children = pd.children()
-		p.Distribution, p.Alignment = pd.enum("distribution", distributions...), pd.enum("alignment", alignments...)
-		return p
-	case "List":
-		return &List{Children: pd.children(), Direction: pd.enum("direction", "vertical", "horizontal"), Alignment: pd.enum("alignment", alignments...)}
-	case "Card":
-		return &Card{Child: pd.id("child")}
-	case "Tabs":
-		return &Tabs{TabItems: pd.tabItems()}
-	case "Divider":
-		return &Divider{Axis: pd.enum("axis", "horizontal", "vertical")}
-	case "Modal":
-		return &Modal{EntryPointChild: pd.id("entryPointChild"), ContentChild: pd.id("contentChild")}
-	case "Button":
-		p := pd.d.buttons.Take(pd.d.left)
-		p.Child = pd.id("child")
-		p.Action = pd.action()
-		p.Primary = pd.boolean("primary")
-		return p
-	case "CheckBox":
-		return &CheckBox{Label: pd.boundString("label", true, false), Value: pd.boundBool("value", true)}
-	case "TextField":
-		p := pd.d.fields.Take(pd.d.left)
-		pd.readBoundString(&p.Label, "label", true, false)
-		pd.readBoundString(&p.Text, "text", false, true)
-		p.TextFieldType = pd.enum("textFieldType", "date", "longText", "number", "shortText", "obscured")
-		if raw, ok := pd.get("validationRegexp", false); ok {
-			p.ValidationRegexp = pd.d.plainString(raw, pd.d.p(pd.base, "validationRegexp"), "validationRegexp", false)
-			if pd.d.err == nil && p.ValidationRegexp != "" {
-				p.pattern = pd.d.regexp(p.ValidationRegexp, pd.d.p(pd.base, "validationRegexp"))
-			}
-		}
-		return p
-	case "DateTimeInput":
-		return &DateTimeInput{Value: pd.boundString("value", true, false), EnableDate: pd.optBool("enableDate"), EnableTime: pd.optBool("enableTime")}
-	case "MultipleChoice":
-		p := &MultipleChoice{Selections: pd.boundArray("selections", true), Options: pd.options(),
-			Variant: pd.enum("variant", "checkbox", "chips"), Filterable: pd.boolean("filterable")}
-		if raw, ok := pd.get("maxAllowedSelections", false); ok {
-			f := pd.d.num(raw, pd.d.p(pd.base, "maxAllowedSelections"), "maxAllowedSelections")
-			if pd.d.err == nil && (f != math.Trunc(f) || f < 1 || f > 1e6) {
-				pd.d.fail(CodeBadValue, pd.d.p(pd.base, "maxAllowedSelections"), "maxAllowedSelections must be a whole number of at least 1")
-			}
-			p.MaxAllowedSelections = int(f)
-		}
-		return p
-	case "Slider":
-		p := &Slider{Value: pd.boundNumber("value", true), MinValue: pd.number("minValue"), MaxValue: pd.number("maxValue"), Label: pd.boundString("label", false, false)}
-		if p.MinValue != nil && p.MaxValue != nil && *p.MinValue > *p.MaxValue && pd.d.err == nil {
-			pd.d.fail(CodeBadValue, pd.d.p(pd.base, "minValue"), "minValue %s is above maxValue %s", formatNumber(*p.MinValue), formatNumber(*p.MaxValue))
-		}
-		return p
+	if s := specs08.find(typ); s != nil {
+		return pd.readComponent(s)
 	}
 	if pd.d.opts.Lenient && typ != "" {
 		return pd.custom(typ)
@@ -1066,20 +976,20 @@ func (pd *propDecoder) decode(typ string) Props {
 	return nil
 }
 
-// hint reads a usageHint; in lenient mode one outside the catalog is a
-// warning and reads as no hint.
-func (pd *propDecoder) hint(allowed ...string) string {
-	if !pd.d.opts.Lenient {
-		return pd.enum("usageHint", allowed...)
+// hint reads a v0.8 usageHint (a v0.9 variant is an enum); in lenient
+// mode one outside the catalog is a warning and reads as no hint.
+func (pd *propDecoder) hint(name string, allowed ...string) string {
+	if pd.d.v09 || !pd.d.opts.Lenient {
+		return pd.enum(name, allowed...)
 	}
-	raw, ok := pd.get("usageHint", false)
+	raw, ok := pd.get(name, false)
 	if !ok {
 		return ""
 	}
-	p := pd.d.p(pd.base, "usageHint")
-	s := pd.d.plainString(raw, p, "usageHint", false)
+	p := pd.d.p(pd.base, name)
+	s := pd.d.plainString(raw, p, name, false)
 	if pd.d.err == nil && !containsString(allowed, s) {
-		pd.d.warn(CodeLenient, p, "usageHint %q is not one of %s; drawn without one", s, strings.Join(allowed, ", "))
+		pd.d.warn(CodeLenient, p, "%s %q is not one of %s; drawn without one", name, s, strings.Join(allowed, ", "))
 		return ""
 	}
 	return s
@@ -1197,8 +1107,8 @@ func (pd *propDecoder) optBool(name string) *bool {
 	return &b
 }
 
-func (pd *propDecoder) number(name string) *float64 {
-	raw, ok := pd.get(name, false)
+func (pd *propDecoder) number(name string, required bool) *float64 {
+	raw, ok := pd.get(name, required)
 	if !ok {
 		return nil
 	}
@@ -1307,15 +1217,9 @@ func (d *decoder) boundAt(raw jval, p, name, literalKey string, lit func(raw jva
 	return
 }
 
-func (pd *propDecoder) boundString(name string, required, multiline bool) Bound[string] {
-	var b Bound[string]
-	pd.readBoundString(&b, name, required, multiline)
-	return b
-}
-
-// readBoundString is boundString reading into b, which is zero: a
-// property of a component in its block is set field by field, not copied
-// in whole.
+// readBoundString reads a v0.8 string property, a bound value {path,
+// literalString}, into b, which is zero: a property of a component in its
+// block is set field by field, not copied in whole.
 func (pd *propDecoder) readBoundString(b *Bound[string], name string, required, multiline bool) {
 	b.Path, b.HasPath, b.HasLiteral = pd.bound(name, required, "literalString", func(raw jval, p string) bool {
 		b.Literal = pd.d.plainString(raw, p, name, multiline)
@@ -1350,9 +1254,14 @@ func (pd *propDecoder) boundArray(name string, required bool) Bound[[]string] {
 	return b
 }
 
-// media refuses a literal URL that is not a data: URL of an allowed type;
-// in lenient mode the URL is kept and drawn as a placeholder, never fetched.
+// media refuses a literal v0.8 URL that is not a data: URL of an allowed
+// type; in lenient mode the URL is kept and drawn as a placeholder, never
+// fetched. (v0.9's are accepted with a warning: see mediaV09.)
 func (pd *propDecoder) media(name string, b Bound[string], allowed []string) {
+	if pd.d.v09 {
+		pd.mediaV09(name, b, allowed)
+		return
+	}
 	if pd.d.err != nil || !b.HasLiteral {
 		return
 	}
@@ -1402,14 +1311,15 @@ func MediaHost(u string) string {
 	return rest
 }
 
-func (pd *propDecoder) children() Children {
+// children08 reads a v0.8 children: {explicitList} or {template}.
+func (pd *propDecoder) children08(name string) Children {
 	var c Children
-	raw, ok := pd.get("children", true)
+	raw, ok := pd.get(name, true)
 	if !ok {
 		return c
 	}
-	p := pd.d.p(pd.base, "children")
-	m := pd.d.object(raw, p, "children")
+	p := pd.d.p(pd.base, name)
+	m := pd.d.object(raw, p, name)
 	if pd.d.err != nil {
 		return c
 	}
@@ -1453,18 +1363,6 @@ func (pd *propDecoder) children() Children {
 	return c
 }
 
-func (pd *propDecoder) tabItems() []TabItem {
-	return objects(pd, "tabItems", "a tab item", []string{"title", "child"}, func(sub *propDecoder) TabItem {
-		return TabItem{Title: sub.boundString("title", true, false), Child: sub.id("child")}
-	})
-}
-
-func (pd *propDecoder) options() []Option {
-	return objects(pd, "options", "an option", []string{"label", "value"}, func(sub *propDecoder) Option {
-		return sub.option(sub.boundString("label", true, false))
-	})
-}
-
 // option is an option with label, and the value its member "value" gives.
 func (pd *propDecoder) option(label Bound[string]) Option {
 	o := Option{Label: label}
@@ -1505,14 +1403,15 @@ func objects[T any](pd *propDecoder, name, what string, keys []string, each func
 	return out
 }
 
-func (pd *propDecoder) action() Action {
+// action08 reads a v0.8 action: {name, context}.
+func (pd *propDecoder) action08(name string) Action {
 	var a Action
-	raw, ok := pd.get("action", true)
+	raw, ok := pd.get(name, true)
 	if !ok {
 		return a
 	}
-	p := pd.d.p(pd.base, "action")
-	m := pd.d.object(raw, p, "action")
+	p := pd.d.p(pd.base, name)
+	m := pd.d.object(raw, p, name)
 	if pd.d.err != nil {
 		return a
 	}

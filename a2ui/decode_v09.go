@@ -258,7 +258,7 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 	if d.err != nil {
 		return
 	}
-	pd := &propDecoder{d: d, props: item, base: p, dp: dp}
+	pd := &propDecoder{d: d, props: item, base: p, dp: dp, cat: cat}
 	idRaw, ok := pd.lookup("id")
 	if !ok {
 		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
@@ -295,7 +295,7 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 			d.fail(CodeUnknownComponent, d.p(p, "component"), "unknown component type %q: the catalog has %s", typ, strings.Join(cat.typeList(), ", "))
 		}
 	} else {
-		c.Props = pd.decodeV09(typ, cat)
+		c.Props = pd.decodeV09(typ)
 	}
 	if d.err != nil {
 		return
@@ -461,105 +461,13 @@ func (pd *propDecoder) accessibility(raw jval) *a11ySpec {
 	return a
 }
 
-func (pd *propDecoder) decodeV09(typ string, cat *catalogV09) Props {
-	switch typ {
-	case "Text":
-		p := pd.d.texts.Take(pd.d.left)
-		pd.readDynString(&p.Text, "text", true, true)
-		p.UsageHint = pd.enum("variant", "h1", "h2", "h3", "h4", "h5", "caption", "body")
-		return p
-	case "Image":
-		p := &Image{URL: pd.dynString("url", true, false), AltText: pd.dynString("description", false, false),
-			Fit: pd.enum("fit", "contain", "cover", "fill", "none", "scaleDown"), UsageHint: pd.enum("variant", "icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header")}
-		if p.Fit == "scaleDown" {
-			p.Fit = "scale-down"
-		}
-		pd.mediaV09("url", p.URL, imageTypes)
-		return p
-	case "Icon":
-		return pd.iconV09()
-	case "Video":
-		p := &Video{URL: pd.dynString("url", true, false)}
-		pd.mediaV09("url", p.URL, videoTypes)
-		return p
-	case "AudioPlayer":
-		p := &AudioPlayer{URL: pd.dynString("url", true, false), Description: pd.dynString("description", false, true)}
-		pd.mediaV09("url", p.URL, audioTypes)
-		return p
-	case "Row":
-		p := pd.d.rows.Take(pd.d.left)
-		p.Children = pd.childList()
-		p.Distribution, p.Alignment = pd.enum("justify", justifiesV09...), pd.enum("align", alignments...)
-		return p
-	case "Column":
-		p := pd.d.columns.Take(pd.d.left)
-		p.Children = pd.childList()
-		p.Distribution, p.Alignment = pd.enum("justify", justifiesV09...), pd.enum("align", alignments...)
-		return p
-	case "List":
-		return &List{Children: pd.childList(), Direction: pd.enum("direction", "vertical", "horizontal"), Alignment: pd.enum("align", alignments...)}
-	case "Card":
-		return &Card{Child: pd.id("child")}
-	case "Tabs":
-		return &Tabs{TabItems: pd.tabsV09(), v09: true}
-	case "Modal":
-		return &Modal{EntryPointChild: pd.id("trigger"), ContentChild: pd.id("content"), v09: true}
-	case "Divider":
-		return &Divider{Axis: pd.enum("axis", "horizontal", "vertical")}
-	case "Button":
-		b := pd.d.buttons.Take(pd.d.left)
-		b.Child = pd.id("child")
-		variant := pd.enum("variant", cat.buttonVariants...)
-		b.Primary, b.borderless = variant == "primary", variant == "borderless"
-		b.Action = pd.actionV09()
-		b.checks = pd.checks()
-		return b
-	case "TextField":
-		p := pd.d.fields.Take(pd.d.left)
-		pd.readDynString(&p.Label, "label", true, false)
-		pd.readDynString(&p.Text, "value", false, true)
-		p.TextFieldType = pd.enum("variant", "longText", "number", "shortText", "obscured")
-		if raw, ok := pd.get("validationRegexp", false); ok {
-			at := pd.d.p(pd.base, "validationRegexp")
-			p.ValidationRegexp = pd.d.plainString(raw, at, "validationRegexp", false)
-			if pd.d.err == nil && p.ValidationRegexp != "" {
-				p.pattern = pd.regexpV09(p.ValidationRegexp, at)
-			}
-		}
-		p.checks = pd.checks()
-		return p
-	case "CheckBox":
-		return &CheckBox{Label: pd.dynString("label", true, false), Value: pd.dynBool("value", true), checks: pd.checks()}
-	case "ChoicePicker":
-		p := &MultipleChoice{Label: pd.dynString("label", false, false), Options: pd.optionsV09(),
-			Selections: pd.dynStringList("value", true), Variant: pd.enum("displayStyle", "checkbox", "chips"),
-			Filterable: pd.boolean("filterable")}
-		p.Exclusive = pd.enum("variant", "multipleSelection", "mutuallyExclusive") != "multipleSelection"
-		if p.Exclusive {
-			p.MaxAllowedSelections = 1
-		}
-		p.checks = pd.checks()
-		return p
-	case "Slider":
-		p := &Slider{Label: pd.dynString("label", false, false), MinValue: pd.number("min"), Value: pd.dynNumber("value", true)}
-		if raw, ok := pd.get("max", true); ok {
-			f := pd.d.num(raw, pd.d.p(pd.base, "max"), "max")
-			p.MaxValue = &f
-		}
-		if p.MinValue != nil && p.MaxValue != nil && *p.MinValue > *p.MaxValue && pd.d.err == nil {
-			pd.d.fail(CodeBadValue, pd.d.p(pd.base, "min"), "min %s is above max %s", formatNumber(*p.MinValue), formatNumber(*p.MaxValue))
-		}
-		p.checks = pd.checks()
-		return p
-	case "DateTimeInput":
-		p := &DateTimeInput{Value: pd.dynString("value", true, false), EnableDate: pd.optBool("enableDate"), EnableTime: pd.optBool("enableTime"),
-			Label: pd.dynString("label", false, false), v09: true}
-		p.Min = pd.dateBound("min")
-		p.Max = pd.dateBound("max")
-		p.checks = pd.checks()
-		return p
+// decodeV09 reads a v0.9 component of type typ, one of its catalog's,
+// through componentTable.
+func (pd *propDecoder) decodeV09(typ string) Props {
+	if s := specs09.find(typ); s != nil {
+		return pd.readComponent(s)
 	}
-	pd.d.fail(CodeUnknownComponent, pd.d.p(pd.base, "component"), "unknown component type %q: the catalog has %s", SanitizeLine(typ), strings.Join(cat.typeList(), ", "))
+	pd.d.fail(CodeUnknownComponent, pd.d.p(pd.base, "component"), "unknown component type %q: the catalog has %s", SanitizeLine(typ), strings.Join(pd.cat.typeList(), ", "))
 	return nil
 }
 
@@ -570,7 +478,7 @@ var justifiesV09 = []string{"center", "end", "spaceAround", "spaceBetween", "spa
 // dateBound reads a DateTimeInput's min or max: a DynamicString that, when
 // written out, is an ISO 8601 date, time or date-time.
 func (pd *propDecoder) dateBound(name string) Bound[string] {
-	b := pd.dynString(name, false, false)
+	b := pd.str(name, false, false)
 	if b.HasLiteral && pd.d.err == nil && !validDateTime(b.Literal, true, false) && !validDateTime(b.Literal, false, true) {
 		pd.d.fail(CodeBadValue, pd.d.p(pd.base, name), "%s %q is not an ISO 8601 date, time or date-time", name, clip(b.Literal))
 	}
@@ -618,15 +526,14 @@ func (pd *propDecoder) regexpV09(src, at string) *pattern {
 	return nil
 }
 
-// iconV09 reads an Icon's name: one of the catalog's 59 names, a data
-// binding, or {"svgPath": …}.
-func (pd *propDecoder) iconV09() Props {
-	p := &Icon{}
-	raw, ok := pd.get("name", true)
+// iconV09 reads an Icon's name into p: one of the catalog's 59 names, a
+// data binding, or {"svgPath": …}.
+func (pd *propDecoder) iconV09(p *Icon, name string) {
+	raw, ok := pd.get(name, true)
 	if !ok {
-		return p
+		return
 	}
-	at := pd.d.p(pd.base, "name")
+	at := pd.d.p(pd.base, name)
 	if raw.kind == jObject {
 		if sv, ok := raw.member("svgPath"); ok {
 			pd.d.strictKeys(raw, at, "svgPath")
@@ -635,38 +542,37 @@ func (pd *propDecoder) iconV09() Props {
 				pd.d.fail(CodeBadValue, pd.d.p(at, "svgPath"), "svgPath must be SVG path data (commands and numbers only)")
 			}
 			p.SVGPath = s
-			return p
+			return
 		}
 		if _, ok := raw.member("path"); !ok {
 			pd.d.fail(CodeBadValue, at, "an icon name is one of the catalog's names, a data binding {\"path\"} or {\"svgPath\"}")
-			return p
+			return
 		}
 		v := pd.dynamic(raw, at, typeString)
 		p.Name.dyn = v
-		return p
+		return
 	}
-	name := pd.d.plainString(raw, at, "name", false)
-	if pd.d.err != nil || IsIconNameV09(name) {
-		p.Name.Literal, p.Name.HasLiteral = name, true
-		return p
+	lit := pd.d.plainString(raw, at, name, false)
+	if pd.d.err != nil || IsIconNameV09(lit) {
+		p.Name.Literal, p.Name.HasLiteral = lit, true
+		return
 	}
-	std, ok := StandardIconName(name)
+	std, ok := StandardIconName(lit)
 	if !ok {
-		std, ok = iconNameV09(name)
+		std, ok = iconNameV09(lit)
 	}
 	switch {
 	case ok && pd.d.opts.Lenient:
-		pd.d.warn(CodeLenient, at, "icon %q read as %q", name, std)
-		name = std
+		pd.d.warn(CodeLenient, at, "icon %q read as %q", lit, std)
+		lit = std
 	case ok:
-		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names: the catalog spells it %q (read so with --lenient)", name, len(iconNamesV09), std)
+		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names: the catalog spells it %q (read so with --lenient)", lit, len(iconNamesV09), std)
 	case pd.d.opts.Lenient:
-		pd.d.warn(CodeLenient, at, "icon %q is not one of the catalog's icon names; drawn as a placeholder glyph", name)
+		pd.d.warn(CodeLenient, at, "icon %q is not one of the catalog's icon names; drawn as a placeholder glyph", lit)
 	default:
-		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names", name, len(iconNamesV09))
+		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names", lit, len(iconNamesV09))
 	}
-	p.Name.Literal, p.Name.HasLiteral = name, true
-	return p
+	p.Name.Literal, p.Name.HasLiteral = lit, true
 }
 
 // isSVGPathData reports whether s holds only what SVG path data is made
@@ -686,13 +592,13 @@ func isSVGPathData(s string) bool {
 
 // childList reads a v0.9 ChildList: an array of ids, or a template
 // {componentId, path}.
-func (pd *propDecoder) childList() Children {
+func (pd *propDecoder) childList(name string) Children {
 	c := Children{v09: true}
-	raw, ok := pd.get("children", true)
+	raw, ok := pd.get(name, true)
 	if !ok {
 		return c
 	}
-	p := pd.d.p(pd.base, "children")
+	p := pd.d.p(pd.base, name)
 	switch raw.kind {
 	case jArray:
 		c.ExplicitList = pd.d.stringList(raw, p, "children (an array of component ids)")
@@ -725,33 +631,17 @@ func (pd *propDecoder) childList() Children {
 	return c
 }
 
-func (pd *propDecoder) tabsV09() []TabItem {
-	tabs := objects(pd, "tabs", "a tab", []string{"title", "child"}, func(sub *propDecoder) TabItem {
-		return TabItem{Title: sub.dynString("title", true, false), Child: sub.id("child")}
-	})
-	if pd.d.err == nil && len(tabs) == 0 {
-		pd.d.fail(CodeBadValue, pd.d.p(pd.base, "tabs"), "tabs must hold at least one tab")
-	}
-	return tabs
-}
-
-func (pd *propDecoder) optionsV09() []Option {
-	return objects(pd, "options", "an option", []string{"label", "value"}, func(sub *propDecoder) Option {
-		return sub.option(sub.dynString("label", true, false))
-	})
-}
-
 // actionV09 reads a Button's action: {"event": {name, context}} or
 // {"functionCall": FunctionCall}.
-func (pd *propDecoder) actionV09() Action {
+func (pd *propDecoder) actionV09(name string) Action {
 	a := Action{v9: pd.d.actions.Take(pd.d.left)}
-	raw, ok := pd.get("action", true)
+	raw, ok := pd.get(name, true)
 	if !ok {
 		return a
 	}
 	d := pd.d
-	p := d.p(pd.base, "action")
-	m := d.object(raw, p, "action")
+	p := d.p(pd.base, name)
+	m := d.object(raw, p, name)
 	if d.err != nil {
 		return a
 	}

@@ -23,7 +23,9 @@
 // A message naming "version": "v0.9" (or "v0.9.1") is read by the v0.9
 // decoder, one naming none by the v0.8 decoder; both produce the same
 // components and data model, and the resolver the same nodes, so views
-// never learn which version a surface speaks. A surface keeps the version
+// never learn which version a surface speaks. Both read a component's
+// properties through one table of what each is called in each version
+// (componentTable, in props.go). A surface keeps the version
 // that created it (createSurface, or a v0.8 message), and messages of the
 // other version for it are refused. v0.9's dynamic values (bindings and
 // the catalog's functions, see dynamic.go) are evaluated by the resolver,
