@@ -241,7 +241,7 @@ var componentTable = []componentSpec{
 
 // specs08 and specs09 find a type of componentTable by its name in each
 // version.
-var specs08, specs09 specIndex
+var specs08, specs09 = specIndex{}, specIndex{}
 
 func init() {
 	for i := range componentTable {
@@ -259,37 +259,13 @@ func init() {
 	}
 }
 
-// specIndex finds a component type by its name in one version, among the
-// few whose names have its first letter: cheaper than the hash a map
-// would take of every component's type name (1% of decoding a message).
-type specIndex struct {
-	byLetter [26][]namedSpec
-	n        int // how many types it holds
-}
+// specIndex finds a component type by its name in one version.
+type specIndex map[string]*componentSpec
 
-type namedSpec struct {
-	name string
-	spec *componentSpec
-}
-
-func (x *specIndex) add(name string, s *componentSpec) {
-	i := name[0] - 'A' // the table's names are capitalised
-	x.byLetter[i] = append(x.byLetter[i], namedSpec{name, s})
-	x.n++
-}
+func (x specIndex) add(name string, s *componentSpec) { x[name] = s }
 
 // find returns the type named typ, or nil.
-func (x *specIndex) find(typ string) *componentSpec {
-	if typ == "" || typ[0] < 'A' || typ[0] > 'Z' {
-		return nil
-	}
-	for _, n := range x.byLetter[typ[0]-'A'] {
-		if n.name == typ {
-			return n.spec
-		}
-	}
-	return nil
-}
+func (x specIndex) find(typ string) *componentSpec { return x[typ] }
 
 // readComponent reads the properties of a component of the type s into a
 // new one, in the version the message names.

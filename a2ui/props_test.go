@@ -17,9 +17,9 @@ func TestComponentTable(t *testing.T) {
 			t.Errorf("v0.9 type %s has no row in componentTable", typ)
 		}
 	}
-	if specs08.n != len(ComponentTypes()) || specs09.n != len(basicCatalogV09.typeList()) {
+	if len(specs08) != len(ComponentTypes()) || len(specs09) != len(basicCatalogV09.typeList()) {
 		t.Errorf("componentTable has %d v0.8 and %d v0.9 types, the catalogs %d and %d",
-			specs08.n, specs09.n, len(ComponentTypes()), len(basicCatalogV09.typeList()))
+			len(specs08), len(specs09), len(ComponentTypes()), len(basicCatalogV09.typeList()))
 	}
 	for _, s := range componentTable {
 		p := s.new(&decoder{})
