@@ -351,10 +351,12 @@ func (c *Canvas) begin() *batch {
 	for k, v := range c.surfaces {
 		next.surfaces[k] = v
 	}
-	return &batch{next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{},
+	return &batch{
+		next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{},
 		structural: map[string]bool{}, ownComps: map[string]bool{}, dirty: map[string][][]string{}, dirtyNodes: map[string]bool{},
 		updates: map[string][]*SurfaceUpdate{}, began: map[string]bool{},
-		eval: evalCtx{bud: newBudget(), mark: c.opts.Lenient}}
+		eval: evalCtx{bud: newBudget(), mark: c.opts.Lenient},
+	}
 }
 
 // surface returns a copy of the surface that this batch may change,
@@ -364,15 +366,19 @@ func (b *batch) surface(id string, index int) (*Surface, *Error) {
 	s, ok := b.next.surfaces[id]
 	if !ok {
 		if len(b.next.order) >= MaxSurfaces {
-			return nil, &Error{Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
-				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces)}
+			return nil, &Error{
+				Code: CodeTooManySurfaces, Index: index, SurfaceID: id,
+				Message: fmt.Sprintf("surface %q would be surface %d; the limit is %d (delete one with deleteSurface first)", id, len(b.next.order)+1, MaxSurfaces),
+			}
 		}
 		pats := b.pats[id]
 		if pats == nil {
 			pats = &patternCache{}
 		}
-		s = &Surface{id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), baseBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location,
-			pats: pats}
+		s = &Surface{
+			id: id, comps: map[string]*compEntry{}, dataBytes: jsonSize(nil), baseBytes: jsonSize(nil), loc: b.next.opts.Locale, tz: b.next.opts.Location,
+			pats: pats,
+		}
 		b.next.order = append(b.next.order, id)
 		b.next.surfaces[id] = s
 		b.cloned[id] = true
@@ -605,8 +611,10 @@ func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 		}
 	}
 	if len(s.comps) > MaxComponents {
-		return &Error{Code: CodeTooManyComponents, Index: i, SurfaceID: s.id,
-			Message: fmt.Sprintf("surface %q would declare %d components; the limit is %d", s.id, len(s.comps), MaxComponents)}
+		return &Error{
+			Code: CodeTooManyComponents, Index: i, SurfaceID: s.id,
+			Message: fmt.Sprintf("surface %q would declare %d components; the limit is %d", s.id, len(s.comps), MaxComponents),
+		}
 	}
 	return nil
 }
@@ -670,8 +678,10 @@ func (b *batch) finish() ([]Warning, *Error) {
 				last, lastID = idx, id
 			}
 		}
-		return nil, &Error{Code: CodeCanvasTooLarge, Index: last, SurfaceID: lastID,
-			Message: fmt.Sprintf("the canvas would hold %d bytes of components and data; the limit is %d", n, MaxCanvasBytes)}
+		return nil, &Error{
+			Code: CodeCanvasTooLarge, Index: last, SurfaceID: lastID,
+			Message: fmt.Sprintf("the canvas would hold %d bytes of components and data; the limit is %d", n, MaxCanvasBytes),
+		}
 	}
 	return warns, nil
 }
@@ -729,8 +739,10 @@ func (b *batch) unreachable(s *Surface, g graph) *Warning {
 	if len(ids) > 1 {
 		what = "components are"
 	}
-	return &Warning{Code: CodeUnreachable, SurfaceID: s.id, ComponentID: ids[0],
-		Message: fmt.Sprintf("%d %s not reachable from root %q and not drawn: %s%s", len(ids), what, s.root, strings.Join(quoted, ", "), more)}
+	return &Warning{
+		Code: CodeUnreachable, SurfaceID: s.id, ComponentID: ids[0],
+		Message: fmt.Sprintf("%d %s not reachable from root %q and not drawn: %s%s", len(ids), what, s.root, strings.Join(quoted, ", "), more),
+	}
 }
 
 // checkGraph follows every reference reachable from the root, explicit and
@@ -753,13 +765,17 @@ func checkGraph(s *Surface, lenient bool) (graph, *Error) {
 			if lenient || from == "" {
 				return nil
 			}
-			return &Error{Code: CodeMissingChild, SurfaceID: s.id, ComponentID: from, Path: at.path(),
-				Message: fmt.Sprintf("%q refers to %q, which is not a component of surface %q", from, id, s.id)}
+			return &Error{
+				Code: CodeMissingChild, SurfaceID: s.id, ComponentID: from, Path: at.path(),
+				Message: fmt.Sprintf("%q refers to %q, which is not a component of surface %q", from, id, s.id),
+			}
 		}
 		switch color[e.pos] {
 		case grey:
-			return &Error{Code: CodeCycle, SurfaceID: s.id, ComponentID: from, Path: at.path(),
-				Message: fmt.Sprintf("%q refers back to %q, which contains it: a cycle", from, id)}
+			return &Error{
+				Code: CodeCycle, SurfaceID: s.id, ComponentID: from, Path: at.path(),
+				Message: fmt.Sprintf("%q refers back to %q, which contains it: a cycle", from, id),
+			}
 		case black:
 			if shared == nil {
 				shared = make([]bool, len(s.compOrder))

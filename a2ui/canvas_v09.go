@@ -20,8 +20,10 @@ func (b *batch) applyV09(i int, m Message) *Error {
 	case m.CreateSurface != nil:
 		cs := m.CreateSurface
 		if s != nil {
-			return &Error{Code: CodeSurfaceExists, Index: i, SurfaceID: id, Path: "/createSurface/surfaceId",
-				Message: fmt.Sprintf("surface %q exists already: delete it with deleteSurface before creating it again", id)}
+			return &Error{
+				Code: CodeSurfaceExists, Index: i, SurfaceID: id, Path: "/createSurface/surfaceId",
+				Message: fmt.Sprintf("surface %q exists already: delete it with deleteSurface before creating it again", id),
+			}
 		}
 		s, err := b.surface(id, i)
 		if err != nil {
@@ -33,8 +35,10 @@ func (b *batch) applyV09(i int, m Message) *Error {
 		}
 		if cat == nil {
 			if !b.next.opts.Lenient {
-				return &Error{Code: CodeUnknownCatalog, Index: i, SurfaceID: id, Path: "/createSurface/catalogId",
-					Message: fmt.Sprintf("catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(CatalogIDsV09(), " and "))}
+				return &Error{
+					Code: CodeUnknownCatalog, Index: i, SurfaceID: id, Path: "/createSurface/catalogId",
+					Message: fmt.Sprintf("catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(CatalogIDsV09(), " and ")),
+				}
 			}
 			cat = basicCatalogV09
 		}
@@ -81,8 +85,10 @@ func (b *batch) applyV09(i int, m Message) *Error {
 		segs := u.pathSegs()
 		data, why := storeV09(s.data, segs, u.Value, u.HasValue)
 		if why != "" {
-			return &Error{Code: CodeBadPath, Index: i, SurfaceID: id, Path: "/updateDataModel/path",
-				Message: fmt.Sprintf("path %q cannot be written: %s", u.Path, why)}
+			return &Error{
+				Code: CodeBadPath, Index: i, SurfaceID: id, Path: "/updateDataModel/path",
+				Message: fmt.Sprintf("path %q cannot be written: %s", u.Path, why),
+			}
 		}
 		s.data = data
 		s.logWrite(segs)
@@ -129,13 +135,17 @@ func mismatch(i int, s *Surface, m Message) *Error {
 	if m.Version != "" {
 		msgV, surfV = m.Version, "v0.8"
 	}
-	return &Error{Code: CodeVersionMismatch, Index: i, SurfaceID: s.id, Path: "/" + m.Kind() + "/surfaceId",
-		Message: fmt.Sprintf("%s is a %s message, and surface %q was created by %s messages: a surface keeps the version that created it (delete it to start over)", m.Kind(), msgV, s.id, surfV)}
+	return &Error{
+		Code: CodeVersionMismatch, Index: i, SurfaceID: s.id, Path: "/" + m.Kind() + "/surfaceId",
+		Message: fmt.Sprintf("%s is a %s message, and surface %q was created by %s messages: a surface keeps the version that created it (delete it to start over)", m.Kind(), msgV, s.id, surfV),
+	}
 }
 
 func unknownSurface(i int, id, kind string) *Error {
-	return &Error{Code: CodeUnknownSurface, Index: i, SurfaceID: id, Path: "/" + kind + "/surfaceId",
-		Message: fmt.Sprintf("there is no surface %q: send createSurface first", id)}
+	return &Error{
+		Code: CodeUnknownSurface, Index: i, SurfaceID: id, Path: "/" + kind + "/surfaceId",
+		Message: fmt.Sprintf("there is no surface %q: send createSurface first", id),
+	}
 }
 
 // maxArrayGap bounds how far past the end of an array a v0.9 write may

@@ -149,7 +149,7 @@ func parseISODate(s string, loc *time.Location) (jsDate, bool) {
 			return 0, false
 		}
 		v := 0
-		for i := 0; i < n; i++ {
+		for i := range n {
 			c := s[p+i]
 			if c < '0' || c > '9' {
 				return 0, false
@@ -234,11 +234,11 @@ func parseISODate(s string, loc *time.Location) (jsDate, bool) {
 	}
 	zone := loc
 	if p < len(s) {
-		switch c := s[p]; {
-		case c == 'Z' || c == 'z':
+		switch c := s[p]; c {
+		case 'Z', 'z':
 			zone = time.UTC
 			p++
-		case c == '+' || c == '-':
+		case '+', '-':
 			p++
 			oh, ok := num(2)
 			if !ok {
@@ -440,13 +440,15 @@ func isLineTerminator(s string, i int) (int, bool) {
 func quotedEnd(s string, i int) int {
 	j := i + 1
 	n := 0
+run:
 	for j < len(s) {
-		if strings.HasPrefix(s[j:], "''") {
+		switch {
+		case strings.HasPrefix(s[j:], "''"):
 			j += 2
-		} else if s[j] != '\'' {
+		case s[j] != '\'':
 			j++
-		} else {
-			break
+		default:
+			break run
 		}
 		n++
 	}

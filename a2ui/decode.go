@@ -62,8 +62,8 @@ func SplitStreamLines(data []byte) (msgs [][]byte, lines []int, err error) {
 	}
 	lead := len(data) - len(bytes.TrimLeftFunc(data, unicode.IsSpace)) // as TrimSpace trims
 	var offsets []int                                                  // of each message in data
-	switch {
-	case trimmed[0] == '{':
+	switch trimmed[0] {
+	case '{':
 		if list, ok := wrappedMessages(trimmed); ok {
 			msgs = make([][]byte, 0, list.len())
 			for m := list.first(); m.ok(); m = m.next() {
@@ -72,7 +72,7 @@ func SplitStreamLines(data []byte) (msgs [][]byte, lines []int, err error) {
 			}
 			return msgs, lineNumbers(data, offsets), nil
 		}
-	case trimmed[0] == '[':
+	case '[':
 		if !json.Valid(trimmed) {
 			var arr []json.RawMessage
 			return nil, nil, jsonError(data, json.Unmarshal(data, &arr))
@@ -545,7 +545,7 @@ func (d *decoder) cleanAt(v jval, orig, s string) string {
 // hasBreakOrTab reports whether s holds a line break or a tab: one pass,
 // for the short strings of components.
 func hasBreakOrTab(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if c := s[i]; c == '\n' || c == '\t' {
 			return true
 		}
@@ -1033,8 +1033,10 @@ func (pd *propDecoder) custom(typ string) Props {
 			b, ok2 := t.member("dataBinding")
 			if ok1 && ok2 && id.kind == jString && b.kind == jString {
 				tp := d.p(cp, "template")
-				p.Children.Template = &Template{ComponentID: d.plainString(id, d.p(tp, "componentId"), "componentId", false),
-					DataBinding: d.plainString(b, d.p(tp, "dataBinding"), "dataBinding", false)}
+				p.Children.Template = &Template{
+					ComponentID: d.plainString(id, d.p(tp, "componentId"), "componentId", false),
+					DataBinding: d.plainString(b, d.p(tp, "dataBinding"), "dataBinding", false),
+				}
 				d.compPath(p.Children.Template.DataBinding, d.p(tp, "dataBinding"))
 				return p
 			}
@@ -1609,7 +1611,7 @@ func (d *decoder) entries(entries jval, p string) any {
 // plainKey reports whether key, read as a path, is the one segment key:
 // it has no separator, index or escape.
 func plainKey(key string) bool {
-	for i := 0; i < len(key); i++ {
+	for i := range len(key) {
 		switch key[i] {
 		case '/', '.', '[', '~':
 			return false
@@ -1705,7 +1707,7 @@ func repeatedKeys(keys []string) map[string]int {
 	dup := false
 	if len(keys) <= 16 {
 		for i := 1; i < len(keys) && !dup; i++ {
-			for j := 0; j < i; j++ {
+			for j := range i {
 				if keys[j] == keys[i] {
 					dup = true
 					break

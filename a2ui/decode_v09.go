@@ -578,7 +578,7 @@ func (pd *propDecoder) iconV09(p *Icon, name string) {
 // isSVGPathData reports whether s holds only what SVG path data is made
 // of: command letters, numbers, signs, separators.
 func isSVGPathData(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		switch {
 		case c >= '0' && c <= '9', c == '.', c == '-', c == '+', c == ',', c == ' ', c == '\t', c == '\n', c == '\r':
@@ -740,8 +740,10 @@ func (pd *propDecoder) customV09(typ string) Props {
 		pv, ok2 := raw.member("path")
 		if ok1 && ok2 && id.kind == jString && pv.kind == jString {
 			dp := parseDynPath(pv.str())
-			p.Children = Children{v09: true, Template: &Template{ComponentID: d.plainString(id, d.p(cp, "componentId"), "componentId", false),
-				DataBinding: d.plainString(pv, d.p(cp, "path"), "path", false), path: &dp}}
+			p.Children = Children{v09: true, Template: &Template{
+				ComponentID: d.plainString(id, d.p(cp, "componentId"), "componentId", false),
+				DataBinding: d.plainString(pv, d.p(cp, "path"), "path", false), path: &dp,
+			}}
 			return p
 		}
 	}

@@ -83,7 +83,7 @@ func parseDynPathIn(text string, room []string) (dpath, []string) {
 		return p, room
 	}
 	n := 0
-	for i := 0; i < len(text); i++ {
+	for i := range len(text) {
 		if text[i] != '/' && (i == 0 || text[i-1] == '/') {
 			n++
 		}
@@ -520,7 +520,7 @@ func isAbsoluteURI(s string) bool {
 	if colon < 1 {
 		return false
 	}
-	for i := 0; i < colon; i++ {
+	for i := range colon {
 		c := s[i]
 		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
@@ -755,7 +755,7 @@ func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 }
 
 func isHex4(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
 			return false

@@ -294,8 +294,8 @@ func (sc *scanner) stringLiteral() string {
 	for sc.pos < len(sc.s) {
 		c := sc.s[sc.pos]
 		sc.pos++
-		switch {
-		case c == '\\':
+		switch c {
+		case '\\':
 			if sc.pos >= len(sc.s) {
 				return b.String()
 			}
@@ -311,7 +311,7 @@ func (sc *scanner) stringLiteral() string {
 				b.WriteString(sc.s[sc.pos : sc.pos+n])
 			}
 			sc.pos += n
-		case c == q:
+		case q:
 			return b.String()
 		default:
 			b.WriteByte(c)
@@ -370,7 +370,7 @@ func printExpr(b *strings.Builder, d *dynamic) {
 		switch x := d.lit.(type) {
 		case string:
 			b.WriteByte('\'')
-			for i := 0; i < len(x); i++ {
+			for i := range len(x) {
 				switch c := x[i]; c {
 				case '\\', '\'':
 					b.WriteByte('\\')

@@ -389,8 +389,10 @@ var fnFormatNumber = &funcSpec{
 var fnFormatCurrency = &funcSpec{
 	name: "formatCurrency", ret: "string", cost: 1000,
 	args: []argSpec{
-		{name: "value", typ: typeNumber, required: true}, {name: "currency", typ: typeString, required: true},
-		{name: "decimals", typ: typeNumber}, {name: "grouping", typ: typeBool},
+		{name: "value", typ: typeNumber, required: true},
+		{name: "currency", typ: typeString, required: true},
+		{name: "decimals", typ: typeNumber},
+		{name: "grouping", typ: typeBool},
 	},
 	impl: func(ev *evaluator, _ *fcall, a []any) (any, error) {
 		v, d, hasD, group, err := numberArgs(a[0], a[2], a[3])
@@ -465,8 +467,11 @@ var fnPluralize = &funcSpec{
 	name: "pluralize", ret: "string", cost: 200,
 	args: []argSpec{
 		{name: "value", typ: typeNumber, required: true},
-		{name: "zero", typ: typeString}, {name: "one", typ: typeString}, {name: "two", typ: typeString},
-		{name: "few", typ: typeString}, {name: "many", typ: typeString},
+		{name: "zero", typ: typeString},
+		{name: "one", typ: typeString},
+		{name: "two", typ: typeString},
+		{name: "few", typ: typeString},
+		{name: "many", typ: typeString},
 		{name: "other", typ: typeString, required: true},
 	},
 	impl: func(ev *evaluator, _ *fcall, a []any) (any, error) {

@@ -174,7 +174,7 @@ func clusterPass(s string, b *strings.Builder) bool {
 			if n%2 == 1 {
 				// Keep the pairs; the last one, alone, becomes its letter.
 				_, sz := utf8.DecodeLastRuneInString(s[:end])
-				if edit(end-sz, end, string(rune('A'+lastRune(s[:end])-0x1f1e6))) {
+				if edit(end-sz, end, string('A'+lastRune(s[:end])-0x1f1e6)) {
 					return true
 				}
 			}

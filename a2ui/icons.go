@@ -44,8 +44,10 @@ func IsIconName(name string) bool {
 // iconNamesV09 are the v0.9 basic catalog's icon names: v0.8's 48 and 11
 // for media players.
 var iconNamesV09 = func() []string {
-	extra := []string{"fastForward", "pause", "play", "rewind", "skipNext", "skipPrevious", "stop",
-		"volumeDown", "volumeMute", "volumeOff", "volumeUp"}
+	extra := []string{
+		"fastForward", "pause", "play", "rewind", "skipNext", "skipPrevious", "stop",
+		"volumeDown", "volumeMute", "volumeOff", "volumeUp",
+	}
 	return append(append([]string(nil), iconNames[:]...), extra...)
 }()
 

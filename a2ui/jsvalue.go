@@ -198,7 +198,7 @@ func isRangeErr(err error) bool {
 // 2^53 lose precision as they do in JavaScript.
 func parseRadix(s string, base int) float64 {
 	f := 0.0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		var d int
 		switch {
@@ -407,7 +407,7 @@ func arrayIndex(s string) (int, bool) {
 		return 0, false
 	}
 	n := 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		if c < '0' || c > '9' {
 			return 0, false
@@ -426,7 +426,7 @@ func appendJSQuote(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' {
 			continue

@@ -158,7 +158,7 @@ func (l *Locale) appendAmount(b []byte, x float64, minFrac, maxFrac int, groupin
 	// The renderers always pass useGrouping as a boolean, and true means
 	// "always": Spanish groups 1.234 too, though CLDR's own default
 	// (minimumGroupingDigits 2) would write 1234.
-	for k := 0; k < d.point; k++ {
+	for k := range d.point {
 		if grouping && k > 0 && (d.point-k)%3 == 0 && d.point > 3 {
 			b = append(b, l.group...)
 		}
@@ -166,7 +166,7 @@ func (l *Locale) appendAmount(b []byte, x float64, minFrac, maxFrac int, groupin
 	}
 	if fracLen > 0 {
 		b = append(b, l.decimal...)
-		for k := 0; k < fracLen; k++ {
+		for k := range fracLen {
 			b = append(b, d.digit(d.point+k))
 		}
 	}
@@ -331,7 +331,7 @@ func wellFormedCurrency(code string) (string, bool) {
 		return "", false
 	}
 	var b [3]byte
-	for i := 0; i < 3; i++ {
+	for i := range 3 {
 		c := code[i]
 		switch {
 		case c >= 'A' && c <= 'Z':

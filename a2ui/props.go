@@ -37,7 +37,7 @@ const (
 	actionProp                   // Action: v0.8 {name, context}, v0.9 {event | functionCall}
 	tabsProp                     // []TabItem
 	optionsProp                  // []Option
-	// What only some types read, by a method of their own:
+	// What only some types read, each by a method of its own.
 	iconProp          // Icon's name (v0.9 also an SVG path)
 	buttonVariantProp // v0.9 Button's variant, one of its catalog's
 	patternProp       // TextField's validationRegexp, compiled
@@ -103,80 +103,107 @@ var (
 // componentTable is the catalog: every component type and its properties,
 // named in each version.
 var componentTable = []componentSpec{
-	{v08: "Text", v09: "Text",
+	{
+		v08: "Text", v09: "Text",
 		new: func(d *decoder) Props { return d.texts.Take(d.left) },
 		props: []prop{
 			{v08: "text", v09: "text", kind: strProp, required: inBoth, multiline: true, field: func(p Props) any { return &p.(*Text).Text }},
 			{v08: "usageHint", v09: "variant", kind: hintProp, values08: textHints, values09: textHints, field: func(p Props) any { return &p.(*Text).UsageHint }},
-		}},
-	{v08: "Image", v09: "Image",
+		},
+	},
+	{
+		v08: "Image", v09: "Image",
 		new: func(*decoder) Props { return &Image{} },
 		props: []prop{
 			{v08: "url", v09: "url", kind: strProp, required: inBoth, field: func(p Props) any { return &p.(*Image).URL }},
 			{v08: "altText", v09: "description", kind: strProp, field: func(p Props) any { return &p.(*Image).AltText }},
-			{v08: "fit", v09: "fit", kind: enumProp, values08: []string{"contain", "cover", "fill", "none", "scale-down"},
-				values09: []string{"contain", "cover", "fill", "none", "scaleDown"}, field: func(p Props) any { return &p.(*Image).Fit }},
+			{
+				v08: "fit", v09: "fit", kind: enumProp, values08: []string{"contain", "cover", "fill", "none", "scale-down"},
+				values09: []string{"contain", "cover", "fill", "none", "scaleDown"}, field: func(p Props) any { return &p.(*Image).Fit },
+			},
 			{v08: "usageHint", v09: "variant", kind: hintProp, values08: imageHints, values09: imageHints, field: func(p Props) any { return &p.(*Image).UsageHint }},
-		}},
-	{v08: "Icon", v09: "Icon",
+		},
+	},
+	{
+		v08: "Icon", v09: "Icon",
 		new: func(*decoder) Props { return &Icon{} },
 		props: []prop{
 			{v08: "name", v09: "name", kind: iconProp, required: inBoth},
-		}},
-	{v08: "Video", v09: "Video",
+		},
+	},
+	{
+		v08: "Video", v09: "Video",
 		new: func(*decoder) Props { return &Video{} },
 		props: []prop{
 			{v08: "url", v09: "url", kind: strProp, required: inBoth, field: func(p Props) any { return &p.(*Video).URL }},
-		}},
-	{v08: "AudioPlayer", v09: "AudioPlayer",
+		},
+	},
+	{
+		v08: "AudioPlayer", v09: "AudioPlayer",
 		new: func(*decoder) Props { return &AudioPlayer{} },
 		props: []prop{
 			{v08: "url", v09: "url", kind: strProp, required: inBoth, field: func(p Props) any { return &p.(*AudioPlayer).URL }},
 			{v08: "description", v09: "description", kind: strProp, multiline: true, field: func(p Props) any { return &p.(*AudioPlayer).Description }},
-		}},
-	{v08: "Row", v09: "Row",
+		},
+	},
+	{
+		v08: "Row", v09: "Row",
 		new: func(d *decoder) Props { return d.rows.Take(d.left) },
 		props: []prop{
 			{v08: "children", v09: "children", kind: childrenProp, required: inBoth, field: func(p Props) any { return &p.(*Row).Children }},
 			{v08: "distribution", v09: "justify", kind: enumProp, values08: distributions, values09: justifiesV09, field: func(p Props) any { return &p.(*Row).Distribution }},
 			{v08: "alignment", v09: "align", kind: enumProp, values08: alignments, values09: alignments, field: func(p Props) any { return &p.(*Row).Alignment }},
-		}},
-	{v08: "Column", v09: "Column",
+		},
+	},
+	{
+		v08: "Column", v09: "Column",
 		new: func(d *decoder) Props { return d.columns.Take(d.left) },
 		props: []prop{
 			{v08: "children", v09: "children", kind: childrenProp, required: inBoth, field: func(p Props) any { return &p.(*Column).Children }},
 			{v08: "distribution", v09: "justify", kind: enumProp, values08: distributions, values09: justifiesV09, field: func(p Props) any { return &p.(*Column).Distribution }},
 			{v08: "alignment", v09: "align", kind: enumProp, values08: alignments, values09: alignments, field: func(p Props) any { return &p.(*Column).Alignment }},
-		}},
-	{v08: "List", v09: "List",
+		},
+	},
+	{
+		v08: "List", v09: "List",
 		new: func(*decoder) Props { return &List{} },
 		props: []prop{
 			{v08: "children", v09: "children", kind: childrenProp, required: inBoth, field: func(p Props) any { return &p.(*List).Children }},
 			{v08: "direction", v09: "direction", kind: enumProp, values08: directions, values09: directions, field: func(p Props) any { return &p.(*List).Direction }},
 			{v08: "alignment", v09: "align", kind: enumProp, values08: alignments, values09: alignments, field: func(p Props) any { return &p.(*List).Alignment }},
-		}},
-	{v08: "Card", v09: "Card",
+		},
+	},
+	{
+		v08: "Card", v09: "Card",
 		new: func(*decoder) Props { return &Card{} },
 		props: []prop{
 			{v08: "child", v09: "child", kind: idProp, required: inBoth, field: func(p Props) any { return &p.(*Card).Child }},
-		}},
-	{v08: "Tabs", v09: "Tabs",
+		},
+	},
+	{
+		v08: "Tabs", v09: "Tabs",
 		new: func(d *decoder) Props { return &Tabs{v09: d.v09} },
 		props: []prop{
 			{v08: "tabItems", v09: "tabs", kind: tabsProp, required: inBoth, field: func(p Props) any { return &p.(*Tabs).TabItems }},
-		}},
-	{v08: "Divider", v09: "Divider",
+		},
+	},
+	{
+		v08: "Divider", v09: "Divider",
 		new: func(*decoder) Props { return &Divider{} },
 		props: []prop{
 			{v08: "axis", v09: "axis", kind: enumProp, values08: axes, values09: axes, field: func(p Props) any { return &p.(*Divider).Axis }},
-		}},
-	{v08: "Modal", v09: "Modal",
+		},
+	},
+	{
+		v08: "Modal", v09: "Modal",
 		new: func(d *decoder) Props { return &Modal{v09: d.v09} },
 		props: []prop{
 			{v08: "entryPointChild", v09: "trigger", kind: idProp, required: inBoth, field: func(p Props) any { return &p.(*Modal).EntryPointChild }},
 			{v08: "contentChild", v09: "content", kind: idProp, required: inBoth, field: func(p Props) any { return &p.(*Modal).ContentChild }},
-		}},
-	{v08: "Button", v09: "Button",
+		},
+	},
+	{
+		v08: "Button", v09: "Button",
 		new: func(d *decoder) Props { return d.buttons.Take(d.left) },
 		props: []prop{
 			{v08: "child", v09: "child", kind: idProp, required: inBoth, field: func(p Props) any { return &p.(*Button).Child }},
@@ -184,25 +211,33 @@ var componentTable = []componentSpec{
 			{v08: "action", v09: "action", kind: actionProp, required: inBoth, field: func(p Props) any { return &p.(*Button).Action }},
 			{v08: "primary", kind: flagProp, field: func(p Props) any { return &p.(*Button).Primary }},
 		},
-		checks: func(p Props) *[]checkRule { return &p.(*Button).checks }},
-	{v08: "CheckBox", v09: "CheckBox",
+		checks: func(p Props) *[]checkRule { return &p.(*Button).checks },
+	},
+	{
+		v08: "CheckBox", v09: "CheckBox",
 		new: func(*decoder) Props { return &CheckBox{} },
 		props: []prop{
 			{v08: "label", v09: "label", kind: strProp, required: inBoth, field: func(p Props) any { return &p.(*CheckBox).Label }},
 			{v08: "value", v09: "value", kind: boolProp, required: inBoth, field: func(p Props) any { return &p.(*CheckBox).Value }},
 		},
-		checks: func(p Props) *[]checkRule { return &p.(*CheckBox).checks }},
-	{v08: "TextField", v09: "TextField",
+		checks: func(p Props) *[]checkRule { return &p.(*CheckBox).checks },
+	},
+	{
+		v08: "TextField", v09: "TextField",
 		new: func(d *decoder) Props { return d.fields.Take(d.left) },
 		props: []prop{
 			{v08: "label", v09: "label", kind: strProp, required: inBoth, field: func(p Props) any { return &p.(*TextField).Label }},
 			{v08: "text", v09: "value", kind: strProp, multiline: true, field: func(p Props) any { return &p.(*TextField).Text }},
-			{v08: "textFieldType", v09: "variant", kind: enumProp, values08: []string{"date", "longText", "number", "shortText", "obscured"},
-				values09: []string{"longText", "number", "shortText", "obscured"}, field: func(p Props) any { return &p.(*TextField).TextFieldType }},
+			{
+				v08: "textFieldType", v09: "variant", kind: enumProp, values08: []string{"date", "longText", "number", "shortText", "obscured"},
+				values09: []string{"longText", "number", "shortText", "obscured"}, field: func(p Props) any { return &p.(*TextField).TextFieldType },
+			},
 			{v08: "validationRegexp", v09: "validationRegexp", kind: patternProp},
 		},
-		checks: func(p Props) *[]checkRule { return &p.(*TextField).checks }},
-	{v08: "DateTimeInput", v09: "DateTimeInput",
+		checks: func(p Props) *[]checkRule { return &p.(*TextField).checks },
+	},
+	{
+		v08: "DateTimeInput", v09: "DateTimeInput",
 		new: func(d *decoder) Props { return &DateTimeInput{v09: d.v09} },
 		props: []prop{
 			{v08: "value", v09: "value", kind: strProp, required: inBoth, field: func(p Props) any { return &p.(*DateTimeInput).Value }},
@@ -212,8 +247,10 @@ var componentTable = []componentSpec{
 			{v09: "min", kind: dateProp, field: func(p Props) any { return &p.(*DateTimeInput).Min }},
 			{v09: "max", kind: dateProp, field: func(p Props) any { return &p.(*DateTimeInput).Max }},
 		},
-		checks: func(p Props) *[]checkRule { return &p.(*DateTimeInput).checks }},
-	{v08: "MultipleChoice", v09: "ChoicePicker",
+		checks: func(p Props) *[]checkRule { return &p.(*DateTimeInput).checks },
+	},
+	{
+		v08: "MultipleChoice", v09: "ChoicePicker",
 		new: func(*decoder) Props { return &MultipleChoice{} },
 		props: []prop{
 			{v09: "label", kind: strProp, field: func(p Props) any { return &p.(*MultipleChoice).Label }},
@@ -225,8 +262,10 @@ var componentTable = []componentSpec{
 			{v08: "maxAllowedSelections", kind: maxSelectionsProp},
 			{v09: "variant", kind: exclusiveProp},
 		},
-		checks: func(p Props) *[]checkRule { return &p.(*MultipleChoice).checks }},
-	{v08: "Slider", v09: "Slider",
+		checks: func(p Props) *[]checkRule { return &p.(*MultipleChoice).checks },
+	},
+	{
+		v08: "Slider", v09: "Slider",
 		new: func(*decoder) Props { return &Slider{} },
 		props: []prop{
 			{v09: "label", kind: strProp, field: func(p Props) any { return &p.(*Slider).Label }},
@@ -236,7 +275,8 @@ var componentTable = []componentSpec{
 			{v08: "maxValue", v09: "max", kind: optNumProp, required: in09, field: func(p Props) any { return &p.(*Slider).MaxValue }},
 			{v08: "label", kind: strProp, field: func(p Props) any { return &p.(*Slider).Label }},
 		},
-		checks: func(p Props) *[]checkRule { return &p.(*Slider).checks }},
+		checks: func(p Props) *[]checkRule { return &p.(*Slider).checks },
+	},
 }
 
 // specs08 and specs09 find a type of componentTable by its name in each

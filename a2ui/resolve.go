@@ -777,8 +777,10 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		}
 		n.Props = d
 	case *MultipleChoice:
-		mc := &MultipleChoiceProps{MaxAllowedSelections: p.MaxAllowedSelections, Variant: orDefault(p.Variant, "checkbox"), Filterable: p.Filterable,
-			Label: r.str(p.Label, sc, false), Exclusive: p.Exclusive}
+		mc := &MultipleChoiceProps{
+			MaxAllowedSelections: p.MaxAllowedSelections, Variant: orDefault(p.Variant, "checkbox"), Filterable: p.Filterable,
+			Label: r.str(p.Label, sc, false), Exclusive: p.Exclusive,
+		}
 		if v, ok := r.local(nid, e); ok {
 			mc.Selections, _ = v.([]string)
 			if mc.Selections == nil {
@@ -795,7 +797,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		n.Props = mc
 	case *Custom:
 		n.Type = PlaceholderType
-		n.Props = &PlaceholderProps{Type: p.TypeName, Reason: fmt.Sprintf("%s is not in the standard catalog", p.TypeName)}
+		n.Props = &PlaceholderProps{Type: p.TypeName, Reason: p.TypeName + " is not in the standard catalog"}
 		if p.Child != "" {
 			n.Children = []*Node{child(p.Child)}
 		}
@@ -997,7 +999,7 @@ func (r *resolver) array(b Bound[[]string], sc *scope) []string {
 	if b.dyn != nil {
 		return r.dynStrings(b.dyn, sc)
 	}
-	v, ok := read(r, b, sc, func(a []string) any { return stringsToValues(a) })
+	v, ok := read(r, b, sc, stringsToValues)
 	if !ok {
 		if b.Literal == nil {
 			return []string{}

@@ -59,7 +59,7 @@ func sanitize(s string, multiline bool) string {
 // printableASCII reports whether s is printable ASCII, line breaks
 // included when multiline is set: text sanitize keeps as it is.
 func printableASCII(s string, multiline bool) bool {
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if c := s[i]; (c < 0x20 || c >= 0x7f) && (c != '\n' || !multiline) {
 			return false
 		}

@@ -55,8 +55,10 @@ func (c *Canvas) Save() SavedCanvas {
 }
 
 func (s *Surface) save() SavedSurface {
-	si := SavedSurface{ID: s.id, Protocol: s.Protocol(), Shown: s.shown, Root: s.root, CatalogID: s.catalogID,
-		Styles: s.styles, Components: make([]json.RawMessage, 0, len(s.compOrder)), Data: MarshalValue(s.data)}
+	si := SavedSurface{
+		ID: s.id, Protocol: s.Protocol(), Shown: s.shown, Root: s.root, CatalogID: s.catalogID,
+		Styles: s.styles, Components: make([]json.RawMessage, 0, len(s.compOrder)), Data: MarshalValue(s.data),
+	}
 	if s.v09 {
 		si.Shown, si.Root, si.Styles = false, "", Styles{}
 		si.Theme, si.SendDataModel = s.theme, s.sendData
@@ -132,8 +134,10 @@ func (c *Canvas) Restore(saved SavedCanvas) (*Canvas, error) {
 		case ProtocolV08:
 			err = restoreV08(si, data, add, &msgs)
 		default:
-			err = &Error{Code: CodeUnsupportedVersion, Index: -1, SurfaceID: si.ID,
-				Message: fmt.Sprintf("surface %q of the saved canvas speaks %q, which a2term does not read", SanitizeLine(si.ID), SanitizeLine(si.Protocol))}
+			err = &Error{
+				Code: CodeUnsupportedVersion, Index: -1, SurfaceID: si.ID,
+				Message: fmt.Sprintf("surface %q of the saved canvas speaks %q, which a2term does not read", SanitizeLine(si.ID), SanitizeLine(si.Protocol)),
+			}
 		}
 		if err != nil {
 			return c, err

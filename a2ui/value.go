@@ -334,7 +334,7 @@ func sameKeys(a, b []string) bool {
 // hold no control characters, so only quotes, backslashes and newlines count.
 func escapeExtra(s string) int {
 	n := 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		switch s[i] {
 		case '"', '\\', '\n', '\t', '<', '>', '&':
 			n += 5
@@ -428,13 +428,13 @@ func parsePathInto(p string, buf []string) (dataPath, []string, error) {
 		return nil
 	}
 	for i := 0; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '/' || c == '.':
+		switch c := p[i]; c {
+		case '/', '.':
 			if err := flush(i); err != nil {
 				return dataPath{}, buf[:from], err
 			}
 			start = i + 1
-		case c == '[':
+		case '[':
 			// "[N]" is an index, as in web_core; other brackets are
 			// part of the key.
 			j := i + 1
