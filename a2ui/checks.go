@@ -75,17 +75,11 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 	return rules, nil
 }
 
-// failedChecks evaluates rules and returns the messages of those whose
-// condition is false, in order; nil when all pass. A condition that
-// cannot be evaluated fails, as in the official renderers; one stopped by
-// a bound fails with the bound's marker for its message.
-func failedChecks(rules []checkRule, e env) []string {
-	failed, _ := appendFailedChecks(nil, rules, e)
-	return failed
-}
-
-// appendFailedChecks is failedChecks appending to failed; it also returns
-// the first bound a condition passed.
+// appendFailedChecks evaluates rules and appends to failed the messages
+// of those whose condition is false, in order. A condition that cannot be
+// evaluated fails, as in the official renderers; one stopped by a bound
+// fails with the bound's marker for its message. It also returns the
+// first bound a condition passed.
 func appendFailedChecks(failed []string, rules []checkRule, e env) ([]string, *BoundError) {
 	var first *BoundError
 	for _, r := range rules {

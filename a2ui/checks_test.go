@@ -92,3 +92,12 @@ func TestCheckRefusals(t *testing.T) {
 		}
 	}
 }
+
+// failedChecks evaluates rules and returns the messages of those whose
+// condition is false, in order; nil when all pass. A condition that
+// cannot be evaluated fails, as in the official renderers; one stopped by
+// a bound fails with the bound's marker for its message.
+func failedChecks(rules []checkRule, e env) []string {
+	failed, _ := appendFailedChecks(nil, rules, e)
+	return failed
+}

@@ -1746,15 +1746,6 @@ func put(root any, segs []string, value any) any {
 	return o
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // quotedList is the strings of list quoted, joined with "or".
 func quotedList(list []string) string {
 	q := make([]string, len(list))

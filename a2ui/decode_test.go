@@ -1302,3 +1302,12 @@ func TestDecodeBadRegexpWarnsForEachComponent(t *testing.T) {
 		}
 	}
 }
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -161,3 +161,86 @@ func TestPrintTemplateRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// printTemplate writes parts back as a formatString value that parses to
+// the same parts.
+func printTemplate(parts []*dynamic) string {
+	var b strings.Builder
+	for i, d := range parts {
+		if d.kind == dynLiteral {
+			if s, ok := d.lit.(string); ok {
+				s = strings.ReplaceAll(s, "${", `\${`)
+				// Backslashes just before an expression would escape it:
+				// write them as an expression of their own.
+				if i+1 < len(parts) {
+					if t := strings.TrimRight(s, `\`); len(t) < len(s) {
+						b.WriteString(t)
+						b.WriteString(`${'`)
+						b.WriteString(strings.Repeat(`\\`, len(s)-len(t)))
+						b.WriteString(`'}`)
+						continue
+					}
+				}
+				b.WriteString(s)
+				continue
+			}
+		}
+		b.WriteString("${")
+		printExpr(&b, d)
+		b.WriteString("}")
+	}
+	return b.String()
+}
+
+// printExpr writes d as the expression syntax that parses to it.
+func printExpr(b *strings.Builder, d *dynamic) {
+	switch d.kind {
+	case dynPath:
+		b.WriteString(d.path.text)
+	case dynCall:
+		b.WriteString(d.call.name)
+		b.WriteByte('(')
+		for i, a := range d.call.named {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(a.name)
+			b.WriteString(": ")
+			printExpr(b, a.val)
+		}
+		b.WriteByte(')')
+	case dynLiteral:
+		switch x := d.lit.(type) {
+		case string:
+			b.WriteByte('\'')
+			for i := range len(x) {
+				switch c := x[i]; c {
+				case '\\', '\'':
+					b.WriteByte('\\')
+					b.WriteByte(c)
+				case '\n':
+					b.WriteString(`\n`)
+				case '\t':
+					b.WriteString(`\t`)
+				case '\r':
+					b.WriteString(`\r`)
+				default:
+					b.WriteByte(c)
+				}
+			}
+			b.WriteByte('\'')
+		case bool:
+			if x {
+				b.WriteString("true")
+			} else {
+				b.WriteString("false")
+			}
+		case float64:
+			if d.path.text != "" {
+				b.WriteString(d.path.text)
+			} else {
+				b.WriteString(FormatJSNumber(x))
+			}
+		}
+	}
+}

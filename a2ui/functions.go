@@ -82,18 +82,6 @@ func newFunctionSet(specs ...*funcSpec) *functionSet {
 func (s *functionSet) get(name string) *funcSpec { return s.byName[name] }
 func (s *functionSet) list() string              { return s.names }
 
-// functionsFor returns the functions of a v0.9 catalog, nil for a catalog
-// a2term does not know.
-func functionsFor(catalogID string) *functionSet {
-	switch catalogID {
-	case BasicCatalogV09ID:
-		return basicFunctions
-	case MinimalCatalogV09ID:
-		return minimalFunctions
-	}
-	return nil
-}
-
 // The basic catalog's fourteen functions, and the minimal catalog's one.
 // Each follows the official renderers' implementation, including how it
 // converts its arguments (the argument schemas they validate calls with):

@@ -472,3 +472,15 @@ func TestLenientConverts(t *testing.T) {
 		}
 	}
 }
+
+// functionsFor returns the functions of a v0.9 catalog, nil for a catalog
+// a2term does not know.
+func functionsFor(catalogID string) *functionSet {
+	switch catalogID {
+	case BasicCatalogV09ID:
+		return basicFunctions
+	case MinimalCatalogV09ID:
+		return minimalFunctions
+	}
+	return nil
+}

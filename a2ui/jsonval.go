@@ -241,16 +241,6 @@ func (v jval) keys() []string {
 	return out
 }
 
-// vals returns the member values of an object or the elements of an
-// array, in document order.
-func (v jval) vals() []jval {
-	out := make([]jval, 0, v.n)
-	for x := v.first(); x.ok(); x = x.next() {
-		out = append(out, x)
-	}
-	return out
-}
-
 // maxJSONDepth bounds nesting so that a hostile document cannot exhaust the
 // stack; no A2UI message comes near it.
 const maxJSONDepth = 512

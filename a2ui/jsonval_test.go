@@ -245,3 +245,13 @@ func TestStringValuesOutliveTheParser(t *testing.T) {
 	}
 	p.release()
 }
+
+// vals returns the member values of an object or the elements of an
+// array, in document order.
+func (v jval) vals() []jval {
+	out := make([]jval, 0, v.n)
+	for x := v.first(); x.ok(); x = x.next() {
+		out = append(out, x)
+	}
+	return out
+}

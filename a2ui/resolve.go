@@ -82,21 +82,16 @@ type scope struct {
 // rootScope is the scope outside every template.
 var rootScope = &scope{}
 
-// maxInitPasses bounds how often resolveSurface starts again because
+// maxInitPasses bounds how often resolveSurfaceIn starts again because
 // resolving wrote the data model (a literal written at a path that nodes
 // drawn before it read).
 const maxInitPasses = 4
 
-// resolveSurface resolves a shown surface from its root. With init set the
-// surface must be a batch's private copy: the literals of components that
-// arrived since the last resolution are written (in the first pass only),
-// and resolution starts again while it wrote something, so every node
-// shows the model as it ends up.
-func resolveSurface(s *Surface, lenient, init bool) (*Node, []Warning, *Error) {
-	return resolveSurfaceIn(s, lenient, init, evalCtx{bud: newBudget(), mark: lenient})
-}
-
-// resolveSurfaceIn is resolveSurface evaluating as ec says.
+// resolveSurfaceIn resolves a shown surface from its root, evaluating as
+// ec says. With init set the surface must be a batch's private copy: the
+// literals of components that arrived since the last resolution are
+// written (in the first pass only), and resolution starts again while it
+// wrote something, so every node shows the model as it ends up.
 func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warning, *Error) {
 	r := &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark}
 	if init {

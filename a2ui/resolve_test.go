@@ -617,3 +617,9 @@ func TestDataOnlyBatchRefusals(t *testing.T) {
 		})
 	}
 }
+
+// resolveSurface resolves a shown surface from its root with a fresh
+// budget, as resolveSurfaceIn does.
+func resolveSurface(s *Surface, lenient, init bool) (*Node, []Warning, *Error) {
+	return resolveSurfaceIn(s, lenient, init, evalCtx{bud: newBudget(), mark: lenient})
+}
