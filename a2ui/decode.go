@@ -361,14 +361,14 @@ func (d *decoder) pi(base string, i int) string {
 	return base + "/" + strconv.Itoa(i)
 }
 
-func (d *decoder) fail(code Code, path, format string, args ...any) {
+func (d *decoder) failf(code Code, path, format string, args ...any) {
 	if d.err != nil {
 		return
 	}
 	d.err = &Error{Code: code, Message: fmt.Sprintf(format, args...), SurfaceID: d.surfaceID, ComponentID: d.compID, Path: path}
 }
 
-func (d *decoder) warn(code Code, path, format string, args ...any) {
+func (d *decoder) warnf(code Code, path, format string, args ...any) {
 	d.warns = append(d.warns, Warning{Code: code, Message: fmt.Sprintf(format, args...), SurfaceID: d.surfaceID, ComponentID: d.compID, Path: path})
 }
 
@@ -378,7 +378,7 @@ func (d *decoder) object(v jval, path, what string) jval {
 		return jval{}
 	}
 	if !v.ok() || v.kind != jObject {
-		d.fail(CodeBadValue, path, "%s must be a JSON object", what)
+		d.failf(CodeBadValue, path, "%s must be a JSON object", what)
 		return jval{}
 	}
 	return v
@@ -391,7 +391,7 @@ func (d *decoder) array(v jval, path, what string) jval {
 		return jval{}
 	}
 	if !v.ok() || v.kind != jArray {
-		d.fail(CodeBadValue, path, "%s must be an array", what)
+		d.failf(CodeBadValue, path, "%s must be an array", what)
 		return jval{}
 	}
 	return v
@@ -402,22 +402,22 @@ func (d *decoder) message(raw []byte) Message {
 	d.parsers = append(d.parsers, jp)
 	env, err := jp.parse()
 	if err != nil {
-		d.fail(CodeBadMessage, "", "not JSON: %s", shortJSONError(err))
+		d.failf(CodeBadMessage, "", "not JSON: %s", shortJSONError(err))
 		return Message{}
 	}
 	if env.kind != jObject {
-		d.fail(CodeBadMessage, "", "a message must be a JSON object with one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface, not %s", env.kind)
+		d.failf(CodeBadMessage, "", "a message must be a JSON object with one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface, not %s", env.kind)
 		return Message{}
 	}
 	d.src, d.plainSrc, d.bindings = raw, !jp.loose, jp.bindings
 	if vv, ok := env.member("version"); ok {
 		if vv.kind != jString {
-			d.fail(CodeUnsupportedVersion, "/version", "version must be a string, %s, not %s (v0.8 messages name no version)", quotedList(MessageVersions), vv.kind)
+			d.failf(CodeUnsupportedVersion, "/version", "version must be a string, %s, not %s (v0.8 messages name no version)", quotedList(MessageVersions), vv.kind)
 			return Message{}
 		}
 		version := vv.str()
 		if !containsString(MessageVersions, version) {
-			d.fail(CodeUnsupportedVersion, "/version", "version %q is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", SanitizeLine(clip(version)), strings.Join(MessageVersions, " and "))
+			d.failf(CodeUnsupportedVersion, "/version", "version %q is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", SanitizeLine(clip(version)), strings.Join(MessageVersions, " and "))
 			return Message{}
 		}
 		d.v09 = true
@@ -437,19 +437,19 @@ func (d *decoder) message(raw []byte) Message {
 	sort.Strings(other)
 	switch {
 	case len(found) == 0 && len(other) == 1 && containsString(v09Kinds, other[0]):
-		d.fail(CodeBadMessage, "", "%s is a v0.9 message: it needs \"version\": \"v0.9\" (a message without version is read as v0.8)", other[0])
+		d.failf(CodeBadMessage, "", "%s is a v0.9 message: it needs \"version\": \"v0.9\" (a message without version is read as v0.8)", other[0])
 		return Message{}
 	case len(found) == 0 && len(other) > 0:
-		d.fail(CodeBadMessage, "", "unknown message kind %q: A2UI v0.8 has beginRendering, surfaceUpdate, dataModelUpdate and deleteSurface", strings.Join(other, ", "))
+		d.failf(CodeBadMessage, "", "unknown message kind %q: A2UI v0.8 has beginRendering, surfaceUpdate, dataModelUpdate and deleteSurface", strings.Join(other, ", "))
 		return Message{}
 	case len(found) == 0:
-		d.fail(CodeBadMessage, "", "empty message: expected one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface")
+		d.failf(CodeBadMessage, "", "empty message: expected one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface")
 		return Message{}
 	case len(found) > 1:
-		d.fail(CodeBadMessage, "", "a message holds exactly one kind, this one has %s", strings.Join(found, " and "))
+		d.failf(CodeBadMessage, "", "a message holds exactly one kind, this one has %s", strings.Join(found, " and "))
 		return Message{}
 	case len(other) > 0:
-		d.fail(CodeBadMessage, "/"+other[0], "unexpected key %q beside %s", other[0], found[0])
+		d.failf(CodeBadMessage, "/"+other[0], "unexpected key %q beside %s", other[0], found[0])
 		return Message{}
 	}
 	kind := found[0]
@@ -482,15 +482,15 @@ func (d *decoder) surfaceIDOf(body jval, p string) string {
 	raw, ok := body.member("surfaceId")
 	if !ok {
 		if d.opts.Lenient {
-			d.warn(CodeLenient, d.p(p, "surfaceId"), "no surfaceId: using surface %q", DefaultSurfaceID)
+			d.warnf(CodeLenient, d.p(p, "surfaceId"), "no surfaceId: using surface %q", DefaultSurfaceID)
 			return DefaultSurfaceID
 		}
-		d.fail(CodeMissingProperty, d.p(p, "surfaceId"), "surfaceId is required")
+		d.failf(CodeMissingProperty, d.p(p, "surfaceId"), "surfaceId is required")
 		return ""
 	}
 	id := d.plainString(raw, d.p(p, "surfaceId"), "surfaceId", false)
 	if d.err == nil && id == "" {
-		d.fail(CodeBadValue, d.p(p, "surfaceId"), "surfaceId must not be empty")
+		d.failf(CodeBadValue, d.p(p, "surfaceId"), "surfaceId must not be empty")
 	}
 	return id
 }
@@ -505,7 +505,7 @@ func (d *decoder) unknownKeys(m jval, path string, known ...string) {
 	sort.Strings(unknown)
 	for _, k := range unknown {
 		k = SanitizeLine(k)
-		d.warn(CodeUnknownProperty, d.pk(path, k), "unknown property %q ignored", k)
+		d.warnf(CodeUnknownProperty, d.pk(path, k), "unknown property %q ignored", k)
 	}
 }
 
@@ -516,7 +516,7 @@ func (d *decoder) plainString(v jval, path, what string, multiline bool) string 
 		return ""
 	}
 	if v.kind != jString {
-		d.fail(CodeBadValue, path, "%s must be a string, not %s", what, v.kind)
+		d.failf(CodeBadValue, path, "%s must be a string, not %s", what, v.kind)
 		return ""
 	}
 	s := v.str()
@@ -559,7 +559,7 @@ func (d *decoder) num(v jval, path, what string) float64 {
 		return 0
 	}
 	if v.kind != jNumber {
-		d.fail(CodeBadValue, path, "%s must be a number, not %s", what, v.kind)
+		d.failf(CodeBadValue, path, "%s must be a number, not %s", what, v.kind)
 		return 0
 	}
 	return v.number()
@@ -571,7 +571,7 @@ func (d *decoder) boolean(v jval, path, what string) bool {
 		return false
 	}
 	if v.kind != jBool {
-		d.fail(CodeBadValue, path, "%s must be true or false, not %s", what, v.kind)
+		d.failf(CodeBadValue, path, "%s must be true or false, not %s", what, v.kind)
 		return false
 	}
 	return v.number() != 0
@@ -586,7 +586,7 @@ func cleanAsIs(v jval, s string) bool {
 
 func (d *decoder) clean(s, path string, multiline bool) string {
 	if len(s) > MaxStringBytes {
-		d.fail(CodeStringTooLong, path, "string of %d bytes is over the limit of %d", len(s), MaxStringBytes)
+		d.failf(CodeStringTooLong, path, "string of %d bytes is over the limit of %d", len(s), MaxStringBytes)
 		return ""
 	}
 	if multiline {
@@ -602,14 +602,14 @@ func (d *decoder) beginRendering(body jval, p string) *BeginRendering {
 		br.Root = d.plainString(raw, d.p(p, "root"), "root", false)
 	} else if d.opts.Lenient {
 		br.Root = "root"
-		d.warn(CodeLenient, d.p(p, "root"), "no root: using component %q", br.Root)
+		d.warnf(CodeLenient, d.p(p, "root"), "no root: using component %q", br.Root)
 	} else {
-		d.fail(CodeMissingProperty, d.p(p, "root"), "root is required")
+		d.failf(CodeMissingProperty, d.p(p, "root"), "root is required")
 	}
 	if raw, ok := body.member("catalogId"); ok {
 		br.CatalogID = d.plainString(raw, d.p(p, "catalogId"), "catalogId", false)
 		if d.err == nil && br.CatalogID != StandardCatalogID && br.CatalogID != MinimalCatalogID {
-			d.warn(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the standard catalog", br.CatalogID)
+			d.warnf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the standard catalog", br.CatalogID)
 		}
 	}
 	if raw, ok := body.member("styles"); ok {
@@ -626,11 +626,11 @@ func (d *decoder) beginRendering(body jval, p string) *BeginRendering {
 			case "primaryColor":
 				c := d.plainString(x, sp, "primaryColor", false)
 				if d.err == nil && !isHexColor(c) {
-					d.fail(CodeBadValue, sp, "primaryColor %q is not a #rrggbb colour", c)
+					d.failf(CodeBadValue, sp, "primaryColor %q is not a #rrggbb colour", c)
 				}
 				br.Styles.PrimaryColor = strings.ToLower(c)
 			default:
-				d.warn(CodeUnknownStyle, sp, "style %q is not in the standard catalog and is ignored", SanitizeLine(k))
+				d.warnf(CodeUnknownStyle, sp, "style %q is not in the standard catalog and is ignored", SanitizeLine(k))
 			}
 		}
 	}
@@ -655,7 +655,7 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 	su := &SurfaceUpdate{SurfaceID: d.surfaceID}
 	raw, ok := body.member("components")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "components"), "components is required")
+		d.failf(CodeMissingProperty, d.p(p, "components"), "components is required")
 		return nil
 	}
 	items := d.array(raw, d.p(p, "components"), "components")
@@ -663,11 +663,11 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 		return nil
 	}
 	if items.len() == 0 {
-		d.fail(CodeBadValue, d.p(p, "components"), "components must not be empty")
+		d.failf(CodeBadValue, d.p(p, "components"), "components must not be empty")
 		return nil
 	}
 	if items.len() > MaxComponents {
-		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", items.len(), MaxComponents)
+		d.failf(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", items.len(), MaxComponents)
 		return nil
 	}
 	su.Components = make([]*Component, 0, items.len())
@@ -682,7 +682,7 @@ func (d *decoder) surfaceUpdate(body jval, p string) *SurfaceUpdate {
 			return nil
 		}
 		if j, dup := seen[c.ID]; dup {
-			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
+			d.warnf(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
 			su.Components[j] = c
 			continue
 		}
@@ -700,25 +700,25 @@ func (d *decoder) component(c *Component, raw jval, p string) {
 	}
 	idRaw, ok := item.member("id")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
+		d.failf(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
 		return
 	}
 	c.ID = d.plainString(idRaw, d.p(p, "id"), "id", false)
 	if d.err == nil && c.ID == "" {
-		d.fail(CodeBadValue, d.p(p, "id"), "a component id must not be empty")
+		d.failf(CodeBadValue, d.p(p, "id"), "a component id must not be empty")
 	}
 	d.compID = c.ID
 	d.unknownKeys(item, p, "id", "weight", "component")
 	if w, ok := item.member("weight"); ok {
 		f := d.num(w, d.p(p, "weight"), "weight")
 		if d.err == nil && f < 0 {
-			d.fail(CodeBadValue, d.p(p, "weight"), "weight must be at least 0")
+			d.failf(CodeBadValue, d.p(p, "weight"), "weight must be at least 0")
 		}
 		c.Weight = f
 	}
 	wrapRaw, ok := item.member("component")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
+		d.failf(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
 		return
 	}
 	wrap := d.object(wrapRaw, d.p(p, "component"), "component")
@@ -726,7 +726,7 @@ func (d *decoder) component(c *Component, raw jval, p string) {
 		return
 	}
 	if wrap.len() != 1 {
-		d.fail(CodeBadValue, d.p(p, "component"), "component must hold exactly one type name, it holds %d", wrap.len())
+		d.failf(CodeBadValue, d.p(p, "component"), "component must hold exactly one type name, it holds %d", wrap.len())
 		return
 	}
 	inner := wrap.first()
@@ -758,7 +758,7 @@ func (d *decoder) component(c *Component, raw jval, p string) {
 	sort.Strings(unknown)
 	for _, k := range unknown {
 		k = SanitizeLine(k)
-		d.warn(CodeUnknownProperty, d.pk(tp, k), "%s has no property %q; it is ignored", typ, k)
+		d.warnf(CodeUnknownProperty, d.pk(tp, k), "%s has no property %q; it is ignored", typ, k)
 	}
 	c.raw = d.cleanJSON(raw)
 }
@@ -947,7 +947,7 @@ func (pd *propDecoder) get(name string, required bool) (jval, bool) {
 	raw, ok := pd.lookup(name)
 	if !ok || pd.d.err != nil {
 		if !ok && required {
-			pd.d.fail(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
+			pd.d.failf(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
 		}
 		return jval{}, false
 	}
@@ -955,9 +955,9 @@ func (pd *propDecoder) get(name string, required bool) (jval, bool) {
 		switch {
 		case pd.dp != nil && !pd.d.opts.Lenient:
 			// v0.9 schemas allow no null where a property is given.
-			pd.d.fail(CodeBadValue, pd.d.pk(pd.base, name), "%s must not be null (leave it out instead)", name)
+			pd.d.failf(CodeBadValue, pd.d.pk(pd.base, name), "%s must not be null (leave it out instead)", name)
 		case required:
-			pd.d.fail(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
+			pd.d.failf(CodeMissingProperty, pd.d.pk(pd.base, name), "%s is required", name)
 		}
 		return jval{}, false
 	}
@@ -972,7 +972,7 @@ func (pd *propDecoder) decode(typ string) Props {
 	if pd.d.opts.Lenient && typ != "" {
 		return pd.custom(typ)
 	}
-	pd.d.fail(CodeUnknownComponent, strings.TrimSuffix(pd.base, "/"+escapePointer(typ)), "unknown component type %q: the standard catalog has %s", SanitizeLine(typ), strings.Join(ComponentTypes(), ", "))
+	pd.d.failf(CodeUnknownComponent, strings.TrimSuffix(pd.base, "/"+escapePointer(typ)), "unknown component type %q: the standard catalog has %s", SanitizeLine(typ), strings.Join(ComponentTypes(), ", "))
 	return nil
 }
 
@@ -989,7 +989,7 @@ func (pd *propDecoder) hint(name string, allowed ...string) string {
 	p := pd.d.p(pd.base, name)
 	s := pd.d.plainString(raw, p, name, false)
 	if pd.d.err == nil && !containsString(allowed, s) {
-		pd.d.warn(CodeLenient, p, "%s %q is not one of %s; drawn without one", name, s, strings.Join(allowed, ", "))
+		pd.d.warnf(CodeLenient, p, "%s %q is not one of %s; drawn without one", name, s, strings.Join(allowed, ", "))
 		return ""
 	}
 	return s
@@ -1002,7 +1002,7 @@ func (pd *propDecoder) hint(name string, allowed ...string) string {
 func (pd *propDecoder) custom(typ string) Props {
 	d := pd.d
 	typ = SanitizeLine(typ)
-	d.warn(CodeLenient, strings.TrimSuffix(pd.base, "/"+escapePointer(typ)), "component type %q is not in the standard catalog: drawn as a placeholder", typ)
+	d.warnf(CodeLenient, strings.TrimSuffix(pd.base, "/"+escapePointer(typ)), "component type %q is not in the standard catalog: drawn as a placeholder", typ)
 	p := &Custom{TypeName: typ}
 	for i := range pd.props.len() {
 		pd.markUsed(i)
@@ -1042,7 +1042,7 @@ func (pd *propDecoder) custom(typ string) Props {
 			}
 		}
 	}
-	d.warn(CodeLenient, cp, "children of %s are not an explicitList or a template of the standard shape; not drawn", typ)
+	d.warnf(CodeLenient, cp, "children of %s are not an explicitList or a template of the standard shape; not drawn", typ)
 	return p
 }
 
@@ -1074,7 +1074,7 @@ func (pd *propDecoder) enum(name string, allowed ...string) string {
 	}
 	s := pd.d.plainString(raw, pd.d.pk(pd.base, name), name, false)
 	if pd.d.err == nil && !containsString(allowed, s) {
-		pd.d.fail(CodeBadValue, pd.d.pk(pd.base, name), "%s %q is not one of %s", name, s, strings.Join(allowed, ", "))
+		pd.d.failf(CodeBadValue, pd.d.pk(pd.base, name), "%s %q is not one of %s", name, s, strings.Join(allowed, ", "))
 	}
 	return s
 }
@@ -1090,7 +1090,7 @@ func (pd *propDecoder) id(name string) string {
 	}
 	s := pd.d.plainString(raw, pd.d.pk(pd.base, name), what, false)
 	if pd.d.err == nil && s == "" {
-		pd.d.fail(CodeBadValue, pd.d.pk(pd.base, name), "%s must name a component", name)
+		pd.d.failf(CodeBadValue, pd.d.pk(pd.base, name), "%s must name a component", name)
 	}
 	return s
 }
@@ -1135,7 +1135,7 @@ func (d *decoder) path(s, p string) dataPath {
 	}
 	dp, err := parsePath(s)
 	if err != nil {
-		d.fail(CodeBadValue, p, "path %q: %v", s, err)
+		d.failf(CodeBadValue, p, "path %q: %v", s, err)
 	}
 	return dp
 }
@@ -1160,7 +1160,7 @@ func (d *decoder) compPath(s, p string) {
 	}
 	dp, segs, err := parsePathInto(s, d.segs)
 	if err != nil {
-		d.fail(CodeBadValue, p, "path %q: %v", s, err)
+		d.failf(CodeBadValue, p, "path %q: %v", s, err)
 		return
 	}
 	d.segs = segs
@@ -1191,30 +1191,30 @@ func (d *decoder) boundAt(raw jval, p, name, literalKey string, lit func(raw jva
 			hasPath = d.err == nil
 		case k == literalKey || (literalKey == "" && containsString(contextLiterals, k)):
 			if hasLit {
-				d.fail(CodeBadValue, kp, "%s has more than one literal", name)
+				d.failf(CodeBadValue, kp, "%s has more than one literal", name)
 				return
 			}
 			hasLit = lit(x, kp)
 		case k == "literal":
 			if !d.opts.Lenient {
-				d.fail(CodeBadValue, kp, "the legacy \"literal\" key is not v0.8; use %s (or --lenient)", orDefault(literalKey, "literalString, literalNumber or literalBoolean"))
+				d.failf(CodeBadValue, kp, "the legacy \"literal\" key is not v0.8; use %s (or --lenient)", orDefault(literalKey, "literalString, literalNumber or literalBoolean"))
 				return
 			}
-			d.warn(CodeLenient, kp, "legacy \"literal\" read as %s", orDefault(literalKey, "a typed literal"))
+			d.warnf(CodeLenient, kp, "legacy \"literal\" read as %s", orDefault(literalKey, "a typed literal"))
 			if hasLit {
-				d.fail(CodeBadValue, kp, "%s has more than one literal", name)
+				d.failf(CodeBadValue, kp, "%s has more than one literal", name)
 				return
 			}
 			hasLit = lit(x, kp)
 		case strings.HasPrefix(k, "literal"):
-			d.fail(CodeBadValue, kp, "%s takes %s, not %s", name, literalKey, SanitizeLine(k))
+			d.failf(CodeBadValue, kp, "%s takes %s, not %s", name, literalKey, SanitizeLine(k))
 			return
 		default:
-			d.warn(CodeUnknownProperty, kp, "unknown key %q in bound value ignored", SanitizeLine(k))
+			d.warnf(CodeUnknownProperty, kp, "unknown key %q in bound value ignored", SanitizeLine(k))
 		}
 	}
 	if d.err == nil && !hasPath && !hasLit {
-		d.fail(CodeBadValue, p, "%s needs a path or a literal", name)
+		d.failf(CodeBadValue, p, "%s needs a path or a literal", name)
 	}
 	return
 }
@@ -1269,10 +1269,10 @@ func (pd *propDecoder) media(name string, b Bound[string], allowed []string) {
 	}
 	if ok, why := checkMediaURL(b.Literal, allowed); !ok {
 		if pd.d.opts.Lenient {
-			pd.d.warn(CodeLenient, pd.d.pk(pd.base, name), "%s; shown as a placeholder", why)
+			pd.d.warnf(CodeLenient, pd.d.pk(pd.base, name), "%s; shown as a placeholder", why)
 			return
 		}
-		pd.d.fail(CodeRemoteMedia, pd.d.pk(pd.base, name), "%s", why)
+		pd.d.failf(CodeRemoteMedia, pd.d.pk(pd.base, name), "%s", why)
 	}
 }
 
@@ -1328,12 +1328,12 @@ func (pd *propDecoder) children08(name string) Children {
 	listRaw, hasList := m.member("explicitList")
 	tplRaw, hasTpl := m.member("template")
 	if hasList == hasTpl {
-		pd.d.fail(CodeBadValue, p, "children holds exactly one of explicitList and template")
+		pd.d.failf(CodeBadValue, p, "children holds exactly one of explicitList and template")
 		return c
 	}
 	for x := m.first(); x.ok(); x = x.next() {
 		if k := x.key(); k != "explicitList" && k != "template" {
-			pd.d.warn(CodeUnknownProperty, pd.d.pk(p, k), "unknown key %q in children ignored", SanitizeLine(k))
+			pd.d.warnf(CodeUnknownProperty, pd.d.pk(p, k), "unknown key %q in children ignored", SanitizeLine(k))
 		}
 	}
 	if hasList {
@@ -1350,7 +1350,7 @@ func (pd *propDecoder) children08(name string) Children {
 	for _, k := range []string{"componentId", "dataBinding"} {
 		raw, ok := t.member(k)
 		if !ok {
-			pd.d.fail(CodeMissingProperty, pd.d.pk(tp, k), "template needs %s", k)
+			pd.d.failf(CodeMissingProperty, pd.d.pk(tp, k), "template needs %s", k)
 			return c
 		}
 		s := pd.d.plainString(raw, pd.d.pk(tp, k), k, false)
@@ -1420,12 +1420,12 @@ func (pd *propDecoder) action08(name string) Action {
 	pd.d.unknownKeys(m, p, "name", "context")
 	n, ok := m.member("name")
 	if !ok {
-		pd.d.fail(CodeMissingProperty, pd.d.p(p, "name"), "action needs a name")
+		pd.d.failf(CodeMissingProperty, pd.d.p(p, "name"), "action needs a name")
 		return a
 	}
 	a.Name = pd.d.plainString(n, pd.d.p(p, "name"), "action name", false)
 	if pd.d.err == nil && a.Name == "" {
-		pd.d.fail(CodeBadValue, pd.d.p(p, "name"), "action name must not be empty")
+		pd.d.failf(CodeBadValue, pd.d.p(p, "name"), "action name must not be empty")
 	}
 	ctxRaw, ok := m.member("context")
 	if !ok || ctxRaw.kind == jNull {
@@ -1444,12 +1444,12 @@ func (pd *propDecoder) action08(name string) Action {
 		pd.d.unknownKeys(e, ip, "key", "value")
 		kr, ok := e.member("key")
 		if !ok {
-			pd.d.fail(CodeMissingProperty, pd.d.p(ip, "key"), "a context entry needs a key")
+			pd.d.failf(CodeMissingProperty, pd.d.p(ip, "key"), "a context entry needs a key")
 			return a
 		}
 		vr, ok := e.member("value")
 		if !ok {
-			pd.d.fail(CodeMissingProperty, pd.d.p(ip, "value"), "a context entry needs a value")
+			pd.d.failf(CodeMissingProperty, pd.d.p(ip, "value"), "a context entry needs a value")
 			return a
 		}
 		var ce ContextEntry
@@ -1483,7 +1483,7 @@ func (d *decoder) scalar(raw jval, p, key string) (any, bool) {
 			return x, true
 		}
 	}
-	d.fail(CodeBadValue, p, "%s must hold a %s", key, map[string]string{"literalString": "string", "literalNumber": "number", "literalBoolean": "boolean", "literal": "string, number or boolean"}[key])
+	d.failf(CodeBadValue, p, "%s must hold a %s", key, map[string]string{"literalString": "string", "literalNumber": "number", "literalBoolean": "boolean", "literal": "string, number or boolean"}[key])
 	return nil, false
 }
 
@@ -1496,15 +1496,15 @@ func (d *decoder) dataModelUpdate(body jval, p string) *DataModelUpdate {
 	u.segs, u.parsed = d.path(u.Path, d.p(p, "path")).segs, true
 	raw, ok := body.member("contents")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "contents"), "contents is required")
+		d.failf(CodeMissingProperty, d.p(p, "contents"), "contents is required")
 		return nil
 	}
 	if raw.kind == jObject {
 		if !d.opts.Lenient {
-			d.fail(CodeBadValue, d.p(p, "contents"), "contents must be an array of {key, value…} entries (an object is accepted with --lenient)")
+			d.failf(CodeBadValue, d.p(p, "contents"), "contents must be an array of {key, value…} entries (an object is accepted with --lenient)")
 			return nil
 		}
-		d.warn(CodeLenient, d.p(p, "contents"), "contents given as an object, read as key → value")
+		d.warnf(CodeLenient, d.p(p, "contents"), "contents given as an object, read as key → value")
 		var root any = NewObject()
 		for x := raw.first(); x.ok(); x = x.next() {
 			k := x.key()
@@ -1550,7 +1550,7 @@ func (d *decoder) entries(entries jval, p string) any {
 		}
 		kr, ok := e.member("key")
 		if !ok {
-			d.fail(CodeMissingProperty, d.p(ep, "key"), "a data entry needs a key")
+			d.failf(CodeMissingProperty, d.p(ep, "key"), "a data entry needs a key")
 			return nil
 		}
 		key := d.plainString(kr, d.p(ep, "key"), "key", false)
@@ -1579,14 +1579,14 @@ func (d *decoder) entries(entries jval, p string) any {
 				}
 				val = d.entries(sub, vp)
 			default:
-				d.warn(CodeUnknownProperty, vp, "unknown key %q in data entry ignored", SanitizeLine(k))
+				d.warnf(CodeUnknownProperty, vp, "unknown key %q in data entry ignored", SanitizeLine(k))
 			}
 		}
 		if d.err != nil {
 			return nil
 		}
 		if n != 1 {
-			d.fail(CodeEntryWithoutValue, ep, "entry %q needs exactly one of valueString, valueNumber, valueBoolean, valueMap; it has %d", key, n)
+			d.failf(CodeEntryWithoutValue, ep, "entry %q needs exactly one of valueString, valueNumber, valueBoolean, valueMap; it has %d", key, n)
 			return nil
 		}
 		if share {
@@ -1823,18 +1823,18 @@ func (d *decoder) stringList(v jval, p, what string) []string {
 func (d *decoder) regexp(src, p string) *pattern {
 	c := d.validation(src)
 	if b := asBound(c.err); b == errWorkSpent {
-		d.fail(CodeEvalLimit, p, "compiling the message's patterns: %s", b)
+		d.failf(CodeEvalLimit, p, "compiling the message's patterns: %s", b)
 		return nil
 	} else if b != nil {
 		if !d.opts.Lenient {
-			d.fail(CodeRegexTooLarge, p, "validationRegexp %q refused: %s", clip(src), b)
+			d.failf(CodeRegexTooLarge, p, "validationRegexp %q refused: %s", clip(src), b)
 		} else {
-			d.warn(CodeRegexTooLarge, p, "validationRegexp %q is not checked: %s", clip(src), b)
+			d.warnf(CodeRegexTooLarge, p, "validationRegexp %q is not checked: %s", clip(src), b)
 		}
 		return nil
 	}
 	if c.err != nil {
-		d.warn(CodeBadRegexp, p, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(c.err))
+		d.warnf(CodeBadRegexp, p, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(c.err))
 	}
 	return c.re
 }

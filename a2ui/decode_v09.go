@@ -45,16 +45,16 @@ func (d *decoder) messageV09(env jval, version string) Message {
 				}
 			}
 		}
-		d.fail(CodeBadMessage, "", "unknown message kind %q: A2UI v0.9 has createSurface, updateComponents, updateDataModel and deleteSurface", strings.Join(other, ", "))
+		d.failf(CodeBadMessage, "", "unknown message kind %q: A2UI v0.9 has createSurface, updateComponents, updateDataModel and deleteSurface", strings.Join(other, ", "))
 		return Message{}
 	case len(found) == 0:
-		d.fail(CodeBadMessage, "", "empty message: expected one of createSurface, updateComponents, updateDataModel, deleteSurface beside version")
+		d.failf(CodeBadMessage, "", "empty message: expected one of createSurface, updateComponents, updateDataModel, deleteSurface beside version")
 		return Message{}
 	case len(found) > 1:
-		d.fail(CodeBadMessage, "", "a message holds exactly one kind, this one has %s", strings.Join(found, " and "))
+		d.failf(CodeBadMessage, "", "a message holds exactly one kind, this one has %s", strings.Join(found, " and "))
 		return Message{}
 	case len(other) > 0:
-		d.fail(CodeBadMessage, "/"+other[0], "unexpected key %q beside %s", other[0], found[0])
+		d.failf(CodeBadMessage, "/"+other[0], "unexpected key %q beside %s", other[0], found[0])
 		return Message{}
 	}
 	kind := found[0]
@@ -103,10 +103,10 @@ func (d *decoder) strictKeys(m jval, path string, known ...string) {
 	for _, k := range unknown {
 		k = SanitizeLine(k)
 		if !d.opts.Lenient {
-			d.fail(CodeUnknownProperty, d.pk(path, k), "unknown property %q: v0.9 allows only %s", k, strings.Join(known, ", "))
+			d.failf(CodeUnknownProperty, d.pk(path, k), "unknown property %q: v0.9 allows only %s", k, strings.Join(known, ", "))
 			return
 		}
-		d.warn(CodeUnknownProperty, d.pk(path, k), "unknown property %q ignored", k)
+		d.warnf(CodeUnknownProperty, d.pk(path, k), "unknown property %q ignored", k)
 	}
 }
 
@@ -115,7 +115,7 @@ func (d *decoder) createSurface(body jval, p string) *CreateSurface {
 	cs := &CreateSurface{SurfaceID: d.surfaceID}
 	raw, ok := body.member("catalogId")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "catalogId"), "catalogId is required: a2term draws %s", strings.Join(CatalogIDsV09(), " and "))
+		d.failf(CodeMissingProperty, d.p(p, "catalogId"), "catalogId is required: a2term draws %s", strings.Join(CatalogIDsV09(), " and "))
 		return nil
 	}
 	cs.CatalogID = d.plainString(raw, d.p(p, "catalogId"), "catalogId", false)
@@ -125,10 +125,10 @@ func (d *decoder) createSurface(body jval, p string) *CreateSurface {
 	cs.catalog = catalogV09For(cs.CatalogID)
 	if cs.catalog == nil {
 		if !d.opts.Lenient {
-			d.fail(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(CatalogIDsV09(), " and "))
+			d.failf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(CatalogIDsV09(), " and "))
 			return nil
 		}
-		d.warn(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the basic catalog", cs.CatalogID)
+		d.warnf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the basic catalog", cs.CatalogID)
 		cs.catalog = basicCatalogV09
 	}
 	if raw, ok := body.member("sendDataModel"); ok {
@@ -155,7 +155,7 @@ func (d *decoder) theme(raw jval, p string, cat *catalogV09) Theme {
 		k := x.key()
 		kp := d.pk(p, k)
 		if !containsString(cat.themeKeys, k) {
-			d.warn(CodeUnknownStyle, kp, "theme property %q is not in the catalog and is ignored", SanitizeLine(k))
+			d.warnf(CodeUnknownStyle, kp, "theme property %q is not in the catalog and is ignored", SanitizeLine(k))
 			continue
 		}
 		v := d.plainString(x, kp, k, false)
@@ -165,13 +165,13 @@ func (d *decoder) theme(raw jval, p string, cat *catalogV09) Theme {
 		switch k {
 		case "primaryColor":
 			if !isHexColor(v) {
-				d.fail(CodeBadValue, kp, "primaryColor %q is not a #rrggbb colour", v)
+				d.failf(CodeBadValue, kp, "primaryColor %q is not a #rrggbb colour", v)
 				return t
 			}
 			t.PrimaryColor = strings.ToLower(v)
 		case "iconUrl":
 			if !isAbsoluteURI(v) {
-				d.fail(CodeBadValue, kp, "iconUrl %q is not an absolute URI", clip(v))
+				d.failf(CodeBadValue, kp, "iconUrl %q is not an absolute URI", clip(v))
 				return t
 			}
 			t.IconURL = v
@@ -194,7 +194,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	uc := &UpdateComponents{SurfaceID: d.surfaceID, catalog: cat, raw: d.src}
 	raw, ok := body.member("components")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "components"), "components is required")
+		d.failf(CodeMissingProperty, d.p(p, "components"), "components is required")
 		return nil
 	}
 	items := d.array(raw, d.p(p, "components"), "components")
@@ -202,11 +202,11 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 		return nil
 	}
 	if items.len() == 0 {
-		d.fail(CodeBadValue, d.p(p, "components"), "components must not be empty")
+		d.failf(CodeBadValue, d.p(p, "components"), "components must not be empty")
 		return nil
 	}
 	if items.len() > MaxComponents {
-		d.fail(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", items.len(), MaxComponents)
+		d.failf(CodeTooManyComponents, d.p(p, "components"), "%d components in one message, the limit is %d per surface", items.len(), MaxComponents)
 		return nil
 	}
 	uc.Components = make([]*Component, 0, items.len())
@@ -223,7 +223,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 			return nil
 		}
 		if j, dup := seen[c.ID]; dup {
-			d.warn(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
+			d.warnf(CodeDuplicateID, d.p(ip, "id"), "component %q is defined twice in this message; the last definition wins", c.ID)
 			uc.Components[j] = c
 			continue
 		}
@@ -261,17 +261,17 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 	pd := &propDecoder{d: d, props: item, base: p, dp: dp, cat: cat}
 	idRaw, ok := pd.lookup("id")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
+		d.failf(CodeMissingProperty, d.p(p, "id"), "a component needs an id")
 		return
 	}
 	c.ID = d.plainString(idRaw, d.p(p, "id"), "id", false)
 	if d.err == nil && c.ID == "" {
-		d.fail(CodeBadValue, d.p(p, "id"), "a component id must not be empty")
+		d.failf(CodeBadValue, d.p(p, "id"), "a component id must not be empty")
 	}
 	d.compID = c.ID
 	typRaw, ok := pd.lookup("component")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
+		d.failf(CodeMissingProperty, d.p(p, "component"), "a component needs a component property naming its type")
 		return
 	}
 	typ := d.plainString(typRaw, d.p(p, "component"), "component (a type name)", false)
@@ -281,7 +281,7 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 	if w, ok := pd.get("weight", false); ok {
 		f := d.num(w, d.p(p, "weight"), "weight")
 		if d.err == nil && f < 0 {
-			d.fail(CodeBadValue, d.p(p, "weight"), "weight must be at least 0")
+			d.failf(CodeBadValue, d.p(p, "weight"), "weight must be at least 0")
 		}
 		c.Weight = f
 	}
@@ -292,7 +292,7 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 		if d.opts.Lenient {
 			c.Props = pd.customV09(typ)
 		} else {
-			d.fail(CodeUnknownComponent, d.p(p, "component"), "unknown component type %q: the catalog has %s", typ, strings.Join(cat.typeList(), ", "))
+			d.failf(CodeUnknownComponent, d.p(p, "component"), "unknown component type %q: the catalog has %s", typ, strings.Join(cat.typeList(), ", "))
 		}
 	} else {
 		c.Props = pd.decodeV09(typ)
@@ -310,10 +310,10 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 	for _, k := range unknown {
 		k = SanitizeLine(k)
 		if !d.opts.Lenient {
-			d.fail(CodeUnknownProperty, d.pk(p, k), "%s has no property %q", typ, k)
+			d.failf(CodeUnknownProperty, d.pk(p, k), "%s has no property %q", typ, k)
 			return
 		}
-		d.warn(CodeUnknownProperty, d.pk(p, k), "%s has no property %q; it is ignored", typ, k)
+		d.warnf(CodeUnknownProperty, d.pk(p, k), "%s has no property %q; it is ignored", typ, k)
 	}
 	c.raw = d.cleanJSON(raw)
 }
@@ -467,7 +467,7 @@ func (pd *propDecoder) decodeV09(typ string) Props {
 	if s := specs09.find(typ); s != nil {
 		return pd.readComponent(s)
 	}
-	pd.d.fail(CodeUnknownComponent, pd.d.p(pd.base, "component"), "unknown component type %q: the catalog has %s", SanitizeLine(typ), strings.Join(pd.cat.typeList(), ", "))
+	pd.d.failf(CodeUnknownComponent, pd.d.p(pd.base, "component"), "unknown component type %q: the catalog has %s", SanitizeLine(typ), strings.Join(pd.cat.typeList(), ", "))
 	return nil
 }
 
@@ -480,7 +480,7 @@ var justifiesV09 = []string{"center", "end", "spaceAround", "spaceBetween", "spa
 func (pd *propDecoder) dateBound(name string) Bound[string] {
 	b := pd.str(name, false, false)
 	if b.HasLiteral && pd.d.err == nil && !validDateTime(b.Literal, true, false) && !validDateTime(b.Literal, false, true) {
-		pd.d.fail(CodeBadValue, pd.d.p(pd.base, name), "%s %q is not an ISO 8601 date, time or date-time", name, clip(b.Literal))
+		pd.d.failf(CodeBadValue, pd.d.p(pd.base, name), "%s %q is not an ISO 8601 date, time or date-time", name, clip(b.Literal))
 	}
 	return b
 }
@@ -494,7 +494,7 @@ func (pd *propDecoder) mediaV09(name string, b Bound[string], allowed []string) 
 		return
 	}
 	if ok, why := checkMediaURL(b.Literal, allowed); !ok {
-		pd.d.warn(CodeRemoteMedia, pd.d.pk(pd.base, name), "%s; shown as a placeholder", why)
+		pd.d.warnf(CodeRemoteMedia, pd.d.pk(pd.base, name), "%s; shown as a placeholder", why)
 	}
 }
 
@@ -508,21 +508,21 @@ func (pd *propDecoder) regexpV09(src, at string) *pattern {
 	}
 	err := c.err
 	if b := asBound(err); b == errWorkSpent {
-		pd.d.fail(CodeEvalLimit, at, "compiling the message's patterns: %s", b)
+		pd.d.failf(CodeEvalLimit, at, "compiling the message's patterns: %s", b)
 		return nil
 	} else if b != nil {
 		if pd.d.opts.Lenient {
-			pd.d.warn(CodeRegexTooLarge, at, "validationRegexp %q is not checked: %s", clip(src), b)
+			pd.d.warnf(CodeRegexTooLarge, at, "validationRegexp %q is not checked: %s", clip(src), b)
 			return nil
 		}
-		pd.d.fail(CodeRegexTooLarge, at, "validationRegexp %q refused: %s", clip(src), b)
+		pd.d.failf(CodeRegexTooLarge, at, "validationRegexp %q refused: %s", clip(src), b)
 		return nil
 	}
 	if pd.d.opts.Lenient {
-		pd.d.warn(CodeBadRegexp, at, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(err))
+		pd.d.warnf(CodeBadRegexp, at, "validationRegexp does not compile as RE2 and is not checked: %s", shortRegexpError(err))
 		return nil
 	}
-	pd.d.fail(CodeBadValue, at, "validationRegexp does not compile as RE2: %s", shortRegexpError(err))
+	pd.d.failf(CodeBadValue, at, "validationRegexp does not compile as RE2: %s", shortRegexpError(err))
 	return nil
 }
 
@@ -539,13 +539,13 @@ func (pd *propDecoder) iconV09(p *Icon, name string) {
 			pd.d.strictKeys(raw, at, "svgPath")
 			s := pd.d.plainString(sv, pd.d.p(at, "svgPath"), "svgPath", false)
 			if pd.d.err == nil && !isSVGPathData(s) {
-				pd.d.fail(CodeBadValue, pd.d.p(at, "svgPath"), "svgPath must be SVG path data (commands and numbers only)")
+				pd.d.failf(CodeBadValue, pd.d.p(at, "svgPath"), "svgPath must be SVG path data (commands and numbers only)")
 			}
 			p.SVGPath = s
 			return
 		}
 		if _, ok := raw.member("path"); !ok {
-			pd.d.fail(CodeBadValue, at, "an icon name is one of the catalog's names, a data binding {\"path\"} or {\"svgPath\"}")
+			pd.d.failf(CodeBadValue, at, "an icon name is one of the catalog's names, a data binding {\"path\"} or {\"svgPath\"}")
 			return
 		}
 		v := pd.dynamic(raw, at, typeString)
@@ -563,14 +563,14 @@ func (pd *propDecoder) iconV09(p *Icon, name string) {
 	}
 	switch {
 	case ok && pd.d.opts.Lenient:
-		pd.d.warn(CodeLenient, at, "icon %q read as %q", lit, std)
+		pd.d.warnf(CodeLenient, at, "icon %q read as %q", lit, std)
 		lit = std
 	case ok:
-		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names: the catalog spells it %q (read so with --lenient)", lit, len(iconNamesV09), std)
+		pd.d.failf(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names: the catalog spells it %q (read so with --lenient)", lit, len(iconNamesV09), std)
 	case pd.d.opts.Lenient:
-		pd.d.warn(CodeLenient, at, "icon %q is not one of the catalog's icon names; drawn as a placeholder glyph", lit)
+		pd.d.warnf(CodeLenient, at, "icon %q is not one of the catalog's icon names; drawn as a placeholder glyph", lit)
 	default:
-		pd.d.fail(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names", lit, len(iconNamesV09))
+		pd.d.failf(CodeBadValue, at, "icon %q is not one of the catalog's %d icon names", lit, len(iconNamesV09))
 	}
 	p.Name.Literal, p.Name.HasLiteral = lit, true
 }
@@ -609,7 +609,7 @@ func (pd *propDecoder) childList(name string) Children {
 		for _, k := range []string{"componentId", "path"} {
 			v, ok := raw.member(k)
 			if !ok {
-				pd.d.fail(CodeMissingProperty, pd.d.pk(p, k), "a children template needs %s", k)
+				pd.d.failf(CodeMissingProperty, pd.d.pk(p, k), "a children template needs %s", k)
 				return c
 			}
 			s := pd.d.plainString(v, pd.d.pk(p, k), k, false)
@@ -622,12 +622,12 @@ func (pd *propDecoder) childList(name string) Children {
 			}
 		}
 		if pd.d.err == nil && tpl.ComponentID == "" {
-			pd.d.fail(CodeBadValue, pd.d.p(p, "componentId"), "componentId must name a component")
+			pd.d.failf(CodeBadValue, pd.d.p(p, "componentId"), "componentId must name a component")
 		}
 		c.Template = &tpl
 		return c
 	}
-	pd.d.fail(CodeBadValue, p, "children must be an array of component ids or a template {componentId, path}, not %s", raw.kind)
+	pd.d.failf(CodeBadValue, p, "children must be an array of component ids or a template {componentId, path}, not %s", raw.kind)
 	return c
 }
 
@@ -648,7 +648,7 @@ func (pd *propDecoder) actionV09(name string) Action {
 	ev, isEvent := m.member("event")
 	fc, isCall := m.member("functionCall")
 	if isEvent == isCall {
-		d.fail(CodeBadValue, p, "an action holds exactly one of event and functionCall")
+		d.failf(CodeBadValue, p, "an action holds exactly one of event and functionCall")
 		return a
 	}
 	a.v9.raw = d.cleanJSONString(raw)
@@ -656,7 +656,7 @@ func (pd *propDecoder) actionV09(name string) Action {
 		d.strictKeys(m, p, "functionCall")
 		at := d.p(p, "functionCall")
 		if _, ok := fc.member("call"); fc.kind != jObject || !ok {
-			d.fail(CodeBadValue, at, "functionCall must be a function call {\"call\", \"args\"}")
+			d.failf(CodeBadValue, at, "functionCall must be a function call {\"call\", \"args\"}")
 			return a
 		}
 		a.v9.call = pd.dynamic(fc, at, typeAny)
@@ -671,12 +671,12 @@ func (pd *propDecoder) actionV09(name string) Action {
 	d.strictKeys(e, at, "name", "context")
 	n, ok := e.member("name")
 	if !ok {
-		d.fail(CodeMissingProperty, d.p(at, "name"), "an event needs a name")
+		d.failf(CodeMissingProperty, d.p(at, "name"), "an event needs a name")
 		return a
 	}
 	a.Name = d.plainString(n, d.p(at, "name"), "event name", false)
 	if d.err == nil && a.Name == "" {
-		d.fail(CodeBadValue, d.p(at, "name"), "an event name must not be empty")
+		d.failf(CodeBadValue, d.p(at, "name"), "an event name must not be empty")
 	}
 	ctxRaw, ok := e.member("context")
 	if !ok || d.err != nil {
@@ -718,7 +718,7 @@ func (pd *propDecoder) actionV09(name string) Action {
 func (pd *propDecoder) customV09(typ string) Props {
 	d := pd.d
 	typ = SanitizeLine(typ)
-	d.warn(CodeLenient, d.p(pd.base, "component"), "component type %q is not in the catalog: drawn as a placeholder", typ)
+	d.warnf(CodeLenient, d.p(pd.base, "component"), "component type %q is not in the catalog: drawn as a placeholder", typ)
 	p := &Custom{TypeName: typ}
 	for i := range pd.props.len() {
 		pd.markUsed(i)
@@ -747,6 +747,6 @@ func (pd *propDecoder) customV09(typ string) Props {
 			return p
 		}
 	}
-	d.warn(CodeLenient, cp, "children of %s are not a list or a template of the catalog's shape; not drawn", typ)
+	d.warnf(CodeLenient, cp, "children of %s are not a list or a template of the catalog's shape; not drawn", typ)
 	return p
 }

@@ -451,6 +451,7 @@ type Custom struct {
 	Children Children // empty when it names none
 }
 
+// Type is the type name the agent gave, which the standard catalog lacks.
 func (p *Custom) Type() string { return p.TypeName }
 
 func (p *Custom) refs(out []ref) []ref {
@@ -463,24 +464,59 @@ func (p *Custom) refs(out []ref) []ref {
 	return out
 }
 
-func (*Text) Type() string           { return "Text" }
-func (*Image) Type() string          { return "Image" }
-func (*Icon) Type() string           { return "Icon" }
-func (*Video) Type() string          { return "Video" }
-func (*AudioPlayer) Type() string    { return "AudioPlayer" }
-func (*Row) Type() string            { return "Row" }
-func (*Column) Type() string         { return "Column" }
-func (*List) Type() string           { return "List" }
-func (*Card) Type() string           { return "Card" }
-func (*Tabs) Type() string           { return "Tabs" }
-func (*Divider) Type() string        { return "Divider" }
-func (*Modal) Type() string          { return "Modal" }
-func (*Button) Type() string         { return "Button" }
-func (*CheckBox) Type() string       { return "CheckBox" }
-func (*TextField) Type() string      { return "TextField" }
-func (*DateTimeInput) Type() string  { return "DateTimeInput" }
+// Type is "Text", the name the protocol gives the component.
+func (*Text) Type() string { return "Text" }
+
+// Type is "Image", the name the protocol gives the component.
+func (*Image) Type() string { return "Image" }
+
+// Type is "Icon", the name the protocol gives the component.
+func (*Icon) Type() string { return "Icon" }
+
+// Type is "Video", the name the protocol gives the component.
+func (*Video) Type() string { return "Video" }
+
+// Type is "AudioPlayer", the name the protocol gives the component.
+func (*AudioPlayer) Type() string { return "AudioPlayer" }
+
+// Type is "Row", the name the protocol gives the component.
+func (*Row) Type() string { return "Row" }
+
+// Type is "Column", the name the protocol gives the component.
+func (*Column) Type() string { return "Column" }
+
+// Type is "List", the name the protocol gives the component.
+func (*List) Type() string { return "List" }
+
+// Type is "Card", the name the protocol gives the component.
+func (*Card) Type() string { return "Card" }
+
+// Type is "Tabs", the name the protocol gives the component.
+func (*Tabs) Type() string { return "Tabs" }
+
+// Type is "Divider", the name the protocol gives the component.
+func (*Divider) Type() string { return "Divider" }
+
+// Type is "Modal", the name the protocol gives the component.
+func (*Modal) Type() string { return "Modal" }
+
+// Type is "Button", the name the protocol gives the component.
+func (*Button) Type() string { return "Button" }
+
+// Type is "CheckBox", the name the protocol gives the component.
+func (*CheckBox) Type() string { return "CheckBox" }
+
+// Type is "TextField", the name the protocol gives the component.
+func (*TextField) Type() string { return "TextField" }
+
+// Type is "DateTimeInput", the name the protocol gives the component.
+func (*DateTimeInput) Type() string { return "DateTimeInput" }
+
+// Type is "MultipleChoice", the name the protocol gives the component.
 func (*MultipleChoice) Type() string { return "MultipleChoice" }
-func (*Slider) Type() string         { return "Slider" }
+
+// Type is "Slider", the name the protocol gives the component.
+func (*Slider) Type() string { return "Slider" }
 
 func (*Text) refs(out []ref) []ref           { return out }
 func (*Image) refs(out []ref) []ref          { return out }

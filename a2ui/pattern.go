@@ -38,8 +38,8 @@ const regexpStepCost = 4
 
 // match reports whether s matches, spending the steps it may take from b.
 func (p *pattern) match(s string, b *evalBudget) (bool, error) {
-	if max := MaxRegexpSteps / p.insts; len(s) > max {
-		return false, boundf("a regex check of this pattern (%d instructions) reads at most %d bytes; the value has %d", p.insts, max, len(s))
+	if limit := MaxRegexpSteps / p.insts; len(s) > limit {
+		return false, boundf("a regex check of this pattern (%d instructions) reads at most %d bytes; the value has %d", p.insts, limit, len(s))
 	}
 	if err := b.spend(regexpStepCost * p.insts * max(len(s), 1)); err != nil {
 		return false, err

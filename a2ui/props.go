@@ -387,7 +387,7 @@ func (pd *propDecoder) check(p Props) {
 			if pd.d.v09 {
 				lo, hi = "min", "max"
 			}
-			pd.d.fail(CodeBadValue, pd.d.p(pd.base, lo), "%s %s is above %s %s", lo, formatNumber(*p.MinValue), hi, formatNumber(*p.MaxValue))
+			pd.d.failf(CodeBadValue, pd.d.p(pd.base, lo), "%s %s is above %s %s", lo, formatNumber(*p.MinValue), hi, formatNumber(*p.MaxValue))
 		}
 	}
 }
@@ -454,7 +454,7 @@ func (pd *propDecoder) tabs(name string) []TabItem {
 		return TabItem{Title: sub.str("title", true, false), Child: sub.id("child")}
 	})
 	if pd.d.v09 && pd.d.err == nil && len(tabs) == 0 {
-		pd.d.fail(CodeBadValue, pd.d.p(pd.base, name), "%s must hold at least one tab", name)
+		pd.d.failf(CodeBadValue, pd.d.p(pd.base, name), "%s must hold at least one tab", name)
 	}
 	return tabs
 }
@@ -478,12 +478,12 @@ func (pd *propDecoder) iconName(ic *Icon, name string) {
 		std, ok := StandardIconName(ic.Name.Literal)
 		switch {
 		case ok && pd.d.opts.Lenient:
-			pd.d.warn(CodeLenient, pd.d.p(pd.base, name), "icon %q read as %q", ic.Name.Literal, std)
+			pd.d.warnf(CodeLenient, pd.d.p(pd.base, name), "icon %q read as %q", ic.Name.Literal, std)
 			ic.Name.Literal = std
 		case ok:
-			pd.d.fail(CodeBadValue, pd.d.p(pd.base, name), "icon %q is not one of the 48 standard icon names: the catalog spells it %q (read so with --lenient)", ic.Name.Literal, std)
+			pd.d.failf(CodeBadValue, pd.d.p(pd.base, name), "icon %q is not one of the 48 standard icon names: the catalog spells it %q (read so with --lenient)", ic.Name.Literal, std)
 		default:
-			pd.d.fail(CodeBadValue, pd.d.p(pd.base, name), "icon %q is not one of the 48 standard icon names", ic.Name.Literal)
+			pd.d.failf(CodeBadValue, pd.d.p(pd.base, name), "icon %q is not one of the 48 standard icon names", ic.Name.Literal)
 		}
 	}
 }
@@ -521,7 +521,7 @@ func (pd *propDecoder) maxSelections(mc *MultipleChoice, name string) {
 	}
 	f := pd.d.num(raw, pd.d.p(pd.base, name), name)
 	if pd.d.err == nil && (f != math.Trunc(f) || f < 1 || f > 1e6) {
-		pd.d.fail(CodeBadValue, pd.d.p(pd.base, name), "%s must be a whole number of at least 1", name)
+		pd.d.failf(CodeBadValue, pd.d.p(pd.base, name), "%s must be a whole number of at least 1", name)
 	}
 	mc.MaxAllowedSelections = int(f)
 }

@@ -98,7 +98,7 @@ func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warn
 		r.lits, r.wlog = s.litIndex(), s.wlog
 	}
 	for pass := 1; ; pass++ {
-		n := r.node(s.root, rootScope, 0, "")
+		n := r.node(s.root, rootScope, 0)
 		if r.err != nil {
 			return nil, nil, r.err
 		}
@@ -148,7 +148,7 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 		// Nothing below reads what changed: keep the subtree as it is.
 		r.nodes += int(old.count)
 		if r.nodes > MaxNodes {
-			r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+			r.failf(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
 			return nil
 		}
 		r.skipped = true
@@ -161,11 +161,11 @@ func (r *resolver) reuse(old *Node, depth int) *Node {
 		written, fast = r.writtenItems(old)
 	}
 	if self || (items && !fast && !r.keyed(old)) {
-		return r.node(old.Component, old.sc, depth, "")
+		return r.node(old.Component, old.sc, depth)
 	}
 	r.nodes++
 	if r.nodes > MaxNodes {
-		r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+		r.failf(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
 		return nil
 	}
 	if r.tracked(old.entry, old.sc) {
@@ -354,7 +354,7 @@ func (r *resolver) reuseItems(old *Node, at []int, depth int) *Node {
 	}
 	r.nodes += kept
 	if r.nodes > MaxNodes {
-		r.fail(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+		r.failf(CodeTooManyNodes, old.Component, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
 		return nil
 	}
 	if len(at) < len(old.Children) {
@@ -466,7 +466,7 @@ func (r *resolver) items(old *Node, depth int) (kids []*Node, same bool) {
 			item := make([]string, len(tpl)+1)
 			copy(item, tpl)
 			item[len(tpl)] = k
-			c = r.node(tmpl, &scope{item: item, suffix: old.sc.suffix + ":" + k, inTpl: true}, depth+1, old.Component)
+			c = r.node(tmpl, &scope{item: item, suffix: old.sc.suffix + ":" + k, inTpl: true}, depth+1)
 		}
 		if r.err != nil {
 			return nil, false
@@ -554,7 +554,7 @@ func isPrefix(a, b []string) bool {
 	return true
 }
 
-func (r *resolver) fail(code Code, compID, format string, args ...any) {
+func (r *resolver) failf(code Code, compID, format string, args ...any) {
 	if r.err == nil {
 		r.err = &Error{Code: code, SurfaceID: r.s.id, ComponentID: compID, Message: fmt.Sprintf(format, args...)}
 	}
@@ -577,17 +577,17 @@ func (r *resolver) warn(code Code, compID, msg string) {
 	r.warns = append(r.warns, Warning{Code: code, SurfaceID: r.s.id, ComponentID: compID, Message: msg})
 }
 
-func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
+func (r *resolver) node(id string, sc *scope, depth int) *Node {
 	if r.err != nil {
 		return nil
 	}
 	r.nodes++
 	if r.nodes > MaxNodes {
-		r.fail(CodeTooManyNodes, id, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
+		r.failf(CodeTooManyNodes, id, "surface %q would draw more than %d nodes (templates included)", r.s.id, MaxNodes)
 		return nil
 	}
 	if depth > MaxDepth {
-		r.fail(CodeTooDeep, id, "surface %q is nested more than %d levels below its root at %q", r.s.id, MaxDepth, id)
+		r.failf(CodeTooDeep, id, "surface %q is nested more than %d levels below its root at %q", r.s.id, MaxDepth, id)
 		return nil
 	}
 	nid := id
@@ -644,7 +644,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 	r.made++
 	left := r.made
 	r.cur = n
-	child := func(cid string) *Node { return r.node(cid, sc, depth+1, id) }
+	child := func(cid string) *Node { return r.node(cid, sc, depth+1) }
 	if e.a11y != nil {
 		n.Accessibility = &Accessibility{Label: r.str(e.a11y.label, sc, false), Description: r.str(e.a11y.description, sc, false)}
 	}
@@ -680,17 +680,17 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		rp := r.rows.Take(left)
 		rp.Distribution, rp.Alignment = orDefault(p.Distribution, "start"), orDefault(p.Alignment, "stretch")
 		n.Props = rp
-		n.Children = r.children(p.Children, sc, depth, id)
+		n.Children = r.children(p.Children, sc, depth)
 		n.items = p.Children.Template != nil
 	case *Column:
 		cp := r.columns.Take(left)
 		cp.Distribution, cp.Alignment = orDefault(p.Distribution, "start"), orDefault(p.Alignment, "stretch")
 		n.Props = cp
-		n.Children = r.children(p.Children, sc, depth, id)
+		n.Children = r.children(p.Children, sc, depth)
 		n.items = p.Children.Template != nil
 	case *List:
 		n.Props = &ListProps{Direction: orDefault(p.Direction, "vertical"), Alignment: orDefault(p.Alignment, "stretch")}
-		n.Children = r.children(p.Children, sc, depth, id)
+		n.Children = r.children(p.Children, sc, depth)
 		n.items = p.Children.Template != nil
 	case *Card:
 		n.Props = &CardProps{}
@@ -798,7 +798,7 @@ func (r *resolver) node(id string, sc *scope, depth int, from string) *Node {
 		}
 		if p.Children.Template != nil || len(p.Children.ExplicitList) > 0 {
 			r.cur = n
-			n.Children = append(n.Children, r.children(p.Children, sc, depth, id)...)
+			n.Children = append(n.Children, r.children(p.Children, sc, depth)...)
 		}
 	case *Slider:
 		sp := &SliderProps{Label: r.str(p.Label, sc, false), Min: 0, Max: 100}
@@ -836,18 +836,18 @@ func (r *resolver) kidList(n int) []*Node {
 
 // children expands a children property: explicit ids, or the template once
 // per entry of its collection in the collection's order.
-func (r *resolver) children(c Children, sc *scope, depth int, from string) []*Node {
+func (r *resolver) children(c Children, sc *scope, depth int) []*Node {
 	if c.Template == nil {
 		out := r.kidList(len(c.ExplicitList))
 		for i, id := range c.ExplicitList {
-			if out[i] = r.node(id, sc, depth+1, from); out[i] == nil {
+			if out[i] = r.node(id, sc, depth+1); out[i] == nil {
 				return nil // r.err is set
 			}
 		}
 		return out
 	}
 	if c.Template.path != nil {
-		return r.templateV09(c.Template, sc, depth, from)
+		return r.templateV09(c.Template, sc, depth)
 	}
 	segs := r.abs(r.cur.entry.path(c.Template.DataBinding), sc)
 	r.cur.tpl = &segs
@@ -867,7 +867,7 @@ func (r *resolver) children(c Children, sc *scope, depth int, from string) []*No
 		item := make([]string, len(segs)+1)
 		copy(item, segs)
 		item[len(segs)] = k
-		n := r.node(c.Template.ComponentID, &scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon || strings.Contains(k, ":")}, depth+1, from)
+		n := r.node(c.Template.ComponentID, &scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon || strings.Contains(k, ":")}, depth+1)
 		if n == nil {
 			break
 		}
@@ -1070,7 +1070,7 @@ func (r *resolver) media(id string, b Bound[string], sc *scope, allowed []string
 		where := mediaPlace(url)
 		switch {
 		case !r.lenient && !r.s.v09:
-			r.fail(CodeRemoteMedia, id, "%s", why)
+			r.failf(CodeRemoteMedia, id, "%s", why)
 		case (b.dyn != nil || b.HasPath) && !(b.HasLiteral && url == b.Literal) && !r.blockedBefore(r.cur.ID, where):
 			// A URL the data model gave, new to this node (a literal
 			// was warned of when it was decoded).

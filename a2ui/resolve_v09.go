@@ -48,7 +48,7 @@ func (r *resolver) bounded(err error) {
 		comp = r.cur.Component
 	}
 	if !r.mark {
-		r.fail(CodeEvalLimit, comp, "%s", b)
+		r.failf(CodeEvalLimit, comp, "%s", b)
 		return
 	}
 	r.warn(CodeEvalLimit, comp, b.Error()+"; it shows as a marker")
@@ -176,7 +176,7 @@ func (r *resolver) iconV09(p *Icon, sc *scope) *IconProps {
 // its path (relative to the scope, or absolute); anything else gives no
 // children, as in the official renderers. Each child's scope is its
 // element.
-func (r *resolver) templateV09(t *Template, sc *scope, depth int, from string) []*Node {
+func (r *resolver) templateV09(t *Template, sc *scope, depth int) []*Node {
 	segs := t.path.segs
 	if !t.path.abs() && sc.inTpl && len(sc.item) > 0 {
 		segs = make([]string, 0, len(sc.item)+len(t.path.segs))
@@ -191,7 +191,7 @@ func (r *resolver) templateV09(t *Template, sc *scope, depth int, from string) [
 		item := make([]string, len(segs)+1)
 		copy(item, segs)
 		item[len(segs)] = k
-		n := r.node(t.ComponentID, &scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon}, depth+1, from)
+		n := r.node(t.ComponentID, &scope{item: item, suffix: sc.suffix + ":" + k, inTpl: true, colon: sc.colon}, depth+1)
 		if n == nil {
 			break
 		}
