@@ -1,6 +1,9 @@
 package a2ui
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Evaluating what an agent sends is bounded as storing it is. The canvas
 // holds at most MaxCanvasBytes, but a few hundred bytes of v0.9 functions
@@ -60,10 +63,13 @@ var (
 	errTemplate  = boundf("a template read from the data model may not format another template read from the data model")
 )
 
-// asBound returns err as a *BoundError, or nil when it is none. Bound
-// errors are never wrapped.
+// asBound returns err as a *BoundError, or nil when it is none.
 func asBound(err error) *BoundError {
-	b, _ := err.(*BoundError)
+	if err == nil {
+		return nil // the common case, without errors.As's reflection
+	}
+	var b *BoundError
+	errors.As(err, &b)
 	return b
 }
 

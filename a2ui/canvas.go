@@ -450,9 +450,8 @@ func (c *Canvas) ApplyJSON(raws []json.RawMessage) (*Canvas, []Warning, error) {
 	for i, raw := range raws {
 		m, w, err := decodeMessage(raw, c.opts, catalogOf, pats.of)
 		if err != nil {
-			e := err.(*Error)
-			e.Index = i
-			return c, nil, e
+			err.Index = i
+			return c, nil, err
 		}
 		if m.CreateSurface != nil || m.DeleteSurface != nil {
 			if cats == nil {

@@ -57,9 +57,8 @@ func (b *batch) applyV09(i int, m Message) *Error {
 			// it again against the surface's own.
 			again, _, err := decodeMessage(uc.raw, b.next.opts, func(string) *catalogV09 { return s.catalog }, func(string) *patternCache { return s.pats })
 			if err != nil {
-				e := err.(*Error)
-				e.Index = i
-				return e
+				err.Index = i
+				return err
 			}
 			if again.UpdateComponents == nil || again.UpdateComponents.SurfaceID != id {
 				return &Error{Code: CodeBadMessage, Index: i, SurfaceID: id, Message: "the updateComponents message could not be read again against its surface's catalog"}

@@ -3,6 +3,7 @@ package a2ui
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -169,11 +170,8 @@ var v08Kinds = []string{"beginRendering", "surfaceUpdate", "dataModelUpdate", "d
 
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
-	if e, ok := err.(*json.SyntaxError); ok {
-		se = e
-	}
-	if se == nil {
-		return fmt.Errorf("not a JSON array of messages: %v", err)
+	if !errors.As(err, &se) {
+		return fmt.Errorf("not a JSON array of messages: %w", err)
 	}
 	// Offset counts the byte that was wrong; the position is that byte's.
 	line, col := 1, 1
@@ -185,7 +183,7 @@ func jsonError(data []byte, err error) error {
 			col++
 		}
 	}
-	return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, se)
+	return fmt.Errorf("invalid JSON at line %d, column %d: %w", line, col, se)
 }
 
 // DecodeMessage reads one server-to-client message, checks every property
@@ -198,7 +196,11 @@ func jsonError(data []byte, err error) error {
 // checked against the basic catalog here (Canvas.ApplyJSON checks it
 // against the catalog of its surface).
 func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
-	return decodeMessage(raw, opts, nil, nil)
+	m, w, err := decodeMessage(raw, opts, nil, nil)
+	if err != nil {
+		return m, w, err
+	}
+	return m, w, nil
 }
 
 // decodeMessage is DecodeMessage checking v0.9 components against the
@@ -206,8 +208,9 @@ func DecodeMessage(raw []byte, opts Options) (Message, []Warning, error) {
 // or gives nil).
 //
 // patternsOf, when not nil, gives the surface's compiled regex patterns, so
-// that a pattern a surface's messages repeat is compiled once.
-func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *catalogV09, patternsOf func(surfaceID string) *patternCache) (Message, []Warning, error) {
+// that a pattern a surface's messages repeat is compiled once. Its error
+// is the typed one, which callers complete with the message's index.
+func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *catalogV09, patternsOf func(surfaceID string) *patternCache) (Message, []Warning, *Error) {
 	// Decoders are reused, emptied: one holds the blocks of a message
 	// being decoded, which nothing of it keeps once it is done.
 	d := decoders.Get().(*decoder)
@@ -933,7 +936,7 @@ func (pd *propDecoder) lookup(name string) (jval, bool) {
 			}
 		}
 	} else {
-		at, _ = pd.props.find(name, pd.markUsed)
+		at = pd.props.find(name, pd.markUsed)
 	}
 	if at == 0 {
 		return jval{}, false
@@ -1192,23 +1195,23 @@ func (d *decoder) boundAt(raw jval, p, name, literalKey string, lit func(raw jva
 		case k == literalKey || (literalKey == "" && containsString(contextLiterals, k)):
 			if hasLit {
 				d.failf(CodeBadValue, kp, "%s has more than one literal", name)
-				return
+				return path, hasPath, hasLit
 			}
 			hasLit = lit(x, kp)
 		case k == "literal":
 			if !d.opts.Lenient {
 				d.failf(CodeBadValue, kp, "the legacy \"literal\" key is not v0.8; use %s (or --lenient)", orDefault(literalKey, "literalString, literalNumber or literalBoolean"))
-				return
+				return path, hasPath, hasLit
 			}
 			d.warnf(CodeLenient, kp, "legacy \"literal\" read as %s", orDefault(literalKey, "a typed literal"))
 			if hasLit {
 				d.failf(CodeBadValue, kp, "%s has more than one literal", name)
-				return
+				return path, hasPath, hasLit
 			}
 			hasLit = lit(x, kp)
 		case strings.HasPrefix(k, "literal"):
 			d.failf(CodeBadValue, kp, "%s takes %s, not %s", name, literalKey, SanitizeLine(k))
-			return
+			return path, hasPath, hasLit
 		default:
 			d.warnf(CodeUnknownProperty, kp, "unknown key %q in bound value ignored", SanitizeLine(k))
 		}
@@ -1216,7 +1219,7 @@ func (d *decoder) boundAt(raw jval, p, name, literalKey string, lit func(raw jva
 	if d.err == nil && !hasPath && !hasLit {
 		d.failf(CodeBadValue, p, "%s needs a path or a literal", name)
 	}
-	return
+	return path, hasPath, hasLit
 }
 
 // readBoundString reads a v0.8 string property, a bound value {path,

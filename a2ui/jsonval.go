@@ -177,7 +177,7 @@ func (v jval) keyIn(keys []string) bool {
 // member returns the value of key in an object; the last one when a key is
 // repeated, as encoding/json does.
 func (v jval) member(key string) (jval, bool) {
-	i, _ := v.find(key, nil)
+	i := v.find(key, nil)
 	if i == 0 {
 		return jval{}, false
 	}
@@ -187,23 +187,22 @@ func (v jval) member(key string) (jval, bool) {
 // find returns the index of the node of the last member of the object v
 // whose key is key, 0 when there is none; each, when not nil, is told the
 // place in the object of every member whose key is key.
-func (v jval) find(key string, each func(place int)) (int32, bool) {
+func (v jval) find(key string, each func(place int)) int32 {
 	if v.bits&keyBit(len(key)) == 0 {
-		return 0, false
+		return 0
 	}
 	nodes, data := v.p.nodes, v.p.data
 	var found int32
 	place := 0
 	for j := v.jnode.first; j != 0; place++ {
 		n := &nodes[j]
+		var hit bool
 		if n.text>>keyShift != plainText {
-			if (jval{n, v.p}).key() == key {
-				found = j
-				if each != nil {
-					each(place)
-				}
-			}
-		} else if int(n.kend-n.kstart) == len(key) && string(data[n.kstart:n.kend]) == key {
+			hit = (jval{n, v.p}).key() == key
+		} else {
+			hit = int(n.kend-n.kstart) == len(key) && string(data[n.kstart:n.kend]) == key
+		}
+		if hit {
 			found = j
 			if each != nil {
 				each(place)
@@ -211,7 +210,7 @@ func (v jval) find(key string, each func(place int)) (int32, bool) {
 		}
 		j = n.next
 	}
-	return found, found != 0
+	return found
 }
 
 // keyBit is the bit of an object's filter (bits) for a key of n bytes.

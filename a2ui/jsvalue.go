@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -190,8 +191,7 @@ func jsStringToNumber(s string) float64 {
 }
 
 func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
+	return errors.Is(err, strconv.ErrRange)
 }
 
 // parseRadix reads the digits of a 0x, 0o or 0b literal; values beyond
