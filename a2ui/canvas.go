@@ -413,7 +413,6 @@ func (c *Canvas) Apply(msgs []Message) (*Canvas, []Warning, error) {
 func (c *Canvas) apply(msgs []Message, pats map[string]*patternCache) (*Canvas, []Warning, error) {
 	b := c.begin()
 	b.pats = pats
-	var warns []Warning
 	for i, m := range msgs {
 		if err := b.apply(i, m); err != nil {
 			return c, nil, b.clientError(err, msgs)
@@ -423,7 +422,7 @@ func (c *Canvas) apply(msgs []Message, pats map[string]*patternCache) (*Canvas, 
 	if err != nil {
 		return c, nil, b.clientError(err, msgs)
 	}
-	return b.next, append(warns, w...), nil
+	return b.next, w, nil
 }
 
 // ApplyJSON decodes raw messages with the canvas's options and applies them
@@ -600,7 +599,7 @@ func (b *batch) putComponents(i int, s *Surface, su *SurfaceUpdate) *Error {
 			s.compBytes -= len(old.raw)
 			e.pos = old.pos
 		} else {
-			e.pos = int32(len(s.compOrder))
+			e.pos = int32(len(s.compOrder)) //nolint:gosec // under MaxComponents
 			s.compOrder = append(s.compOrder, comp.ID)
 		}
 		s.compBytes += len(comp.raw)

@@ -1044,6 +1044,8 @@ func (pd *propDecoder) custom(typ string) Props {
 				return p
 			}
 		}
+	default:
+		// Neither shape: warned below.
 	}
 	d.warnf(CodeLenient, cp, "children of %s are not an explicitList or a template of the standard shape; not drawn", typ)
 	return p
@@ -1700,6 +1702,8 @@ func (d *decoder) cleanPlain(v jval, p string) any {
 			d.lastKeys = nil
 		}
 		return o
+	default:
+		// null, a boolean or a number: no text to clean.
 	}
 	return v.plain()
 }

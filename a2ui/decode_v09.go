@@ -626,6 +626,8 @@ func (pd *propDecoder) childList(name string) Children {
 		}
 		c.Template = &tpl
 		return c
+	default:
+		// Neither an array nor a template: refused below.
 	}
 	pd.d.failf(CodeBadValue, p, "children must be an array of component ids or a template {componentId, path}, not %s", raw.kind)
 	return c

@@ -191,6 +191,8 @@ func (t dynType) returnFor() string {
 		return "boolean"
 	case typeStringList:
 		return "array"
+	default:
+		// The other types take no declared return type.
 	}
 	return ""
 }
@@ -479,6 +481,8 @@ func (p *dynParser) typeProblem(d *dynamic, t dynType) string {
 		return ""
 	case dynList:
 		return ""
+	default:
+		// A literal: checked below.
 	}
 	ok := true
 	switch x := d.lit.(type) {
@@ -869,6 +873,8 @@ func evalDynamic(d *dynamic, e env) (any, error) {
 			return undefined, err
 		}
 		return readPath(e, d.path), nil
+	default:
+		// A call or a list: by an evaluator, below.
 	}
 	// Evaluators are reused: a tree evaluates hundreds of values, and no
 	// function keeps the argument stack it is handed.

@@ -429,7 +429,7 @@ func (p *jparser) parse() (jval, error) {
 // node adds a node of kind and returns its index.
 func (p *jparser) node(kind jkind) int32 {
 	p.nodes = append(p.nodes, jnode{kind: kind})
-	return int32(len(p.nodes) - 1)
+	return int32(len(p.nodes) - 1) //nolint:gosec // a node per byte at most, and parse refuses over maxJSONBytes
 }
 
 func (p *jparser) errorf(format string, args ...any) error {
@@ -494,7 +494,7 @@ func (p *jparser) value() (int32, error) {
 		return 0, err
 	}
 	n := &p.nodes[i]
-	n.start, n.end = int32(start), int32(p.pos)
+	n.start, n.end = int32(start), int32(p.pos) //nolint:gosec // parse refuses over maxJSONBytes
 	return i, nil
 }
 
@@ -774,7 +774,7 @@ func (p *jparser) members() (int32, error) {
 			return 0, err
 		}
 		n := &p.nodes[val]
-		n.kstart, n.kend = int32(kstart), int32(kend)
+		n.kstart, n.kend = int32(kstart), int32(kend) //nolint:gosec // parse refuses over maxJSONBytes
 		n.text |= form << keyShift
 		if form == plainText {
 			p.nodes[v].bits |= keyBit(kend - kstart)
@@ -861,6 +861,8 @@ func (v jval) plain() any {
 			o.set(x.key(), x.plain())
 		}
 		return o
+	default:
+		// null.
 	}
 	return nil
 }

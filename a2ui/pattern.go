@@ -114,6 +114,8 @@ func programSize(re *syntax.Regexp, limit int) int {
 			return limit + 1
 		}
 		return 1 + times*one
+	default:
+		// Any other op (a class, an anchor, an empty match) is one instruction.
 	}
 	return 1
 }
@@ -279,7 +281,7 @@ func classRune(s string) (rune, int) {
 			if end < 0 {
 				return -1, len(s)
 			}
-			v, err := strconv.ParseUint(s[3:end], 16, 32)
+			v, err := strconv.ParseUint(s[3:end], 16, 31) // as a rune; larger is no character
 			if err != nil {
 				return -1, end + 1
 			}
@@ -296,7 +298,7 @@ func classRune(s string) (rune, int) {
 		for n < len(s) && n < 4 && s[n] >= '0' && s[n] <= '7' {
 			n++
 		}
-		v, _ := strconv.ParseUint(s[1:n], 8, 32)
+		v, _ := strconv.ParseUint(s[1:n], 8, 9) // three octal digits at most
 		return rune(v), n
 	case c == 'p' || c == 'P':
 		if len(s) > 2 && s[2] == '{' {

@@ -1156,7 +1156,7 @@ func (p *TextField) invalid(text string, b *evalBudget) (bool, *BoundError) {
 	}
 	if p.TextFieldType == "number" {
 		if _, err := strconv.ParseFloat(strings.TrimSpace(text), 64); err != nil {
-			return true, nil
+			return true, nil //nolint:nilerr // text that is not a number is invalid, not an error
 		}
 	}
 	if p.pattern == nil {

@@ -227,7 +227,7 @@ func restoreV08(si SavedSurface, data any, add func([]byte) error, msgs *[]Messa
 	}
 	raw, err := json.Marshal(map[string]any{"beginRendering": br})
 	if err != nil {
-		return err
+		return fmt.Errorf("saved surface %q: %w", SanitizeLine(si.ID), err)
 	}
 	return add(raw)
 }
@@ -243,7 +243,7 @@ func restoreV09(si SavedSurface, data any, add func([]byte) error, msgs *[]Messa
 	}
 	raw, err := json.Marshal(map[string]any{"version": version, "createSurface": cs})
 	if err != nil {
-		return err
+		return fmt.Errorf("saved surface %q: %w", SanitizeLine(si.ID), err)
 	}
 	if err := add(raw); err != nil {
 		return err
