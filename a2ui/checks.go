@@ -45,34 +45,47 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 			return nil, refusal(CodeStringTooLong, rat.k("message"), "string of %d bytes is over the limit of %d", len(msg), MaxStringBytes)
 		}
 		r := checkRule{message: SanitizeText(msg)}
-		if cv, ok := rv.member("condition"); ok {
-			for x := rv.first(); x.ok(); x = x.next() {
-				if !x.keyIs("condition") && !x.keyIs("message") && !p.lenient {
-					k := x.key()
-					return nil, refusal(CodeBadValue, rat.k(k), "a check has a condition and a message, not %q", SanitizeLine(k))
-				}
-			}
-			cond, err := p.parse(cv, typeBool, rat.k("condition"), CodeBadValue)
-			if err != nil {
-				return nil, err
-			}
-			r.cond = cond
-		} else if _, ok := rv.member("call"); ok {
-			c, err := p.jsonCall(rv, rat, "message")
-			if err != nil {
-				return nil, err
-			}
-			r.cond = p.newDynamic()
-			r.cond.kind, r.cond.call = dynCall, c
-			if msg := p.typeProblem(r.cond, typeBool); msg != "" {
-				return nil, refusal(CodeBadCall, rat, "%s", msg)
-			}
-		} else {
-			return nil, refusal(CodeMissingProperty, rat, "a check needs a condition")
+		var err *Error
+		switch cv, ok := rv.member("condition"); {
+		case ok:
+			r.cond, err = p.checkCondition(rv, cv, rat)
+		case rv.find("call", nil) != 0:
+			r.cond, err = p.checkCall(rv, rat)
+		default:
+			err = refusal(CodeMissingProperty, rat, "a check needs a condition")
+		}
+		if err != nil {
+			return nil, err
 		}
 		rules = append(rules, r)
 	}
 	return rules, nil
+}
+
+// checkCondition reads the condition cv of the check rv, refusing the
+// check's other keys unless lenient.
+func (p *dynParser) checkCondition(rv, cv jval, rat *ptr) (*dynamic, *Error) {
+	for x := rv.first(); x.ok() && !p.lenient; x = x.next() {
+		if !x.keyIs("condition") && !x.keyIs("message") {
+			k := x.key()
+			return nil, refusal(CodeBadValue, rat.k(k), "a check has a condition and a message, not %q", SanitizeLine(k))
+		}
+	}
+	return p.parse(cv, typeBool, rat.k("condition"), CodeBadValue)
+}
+
+// checkCall reads the check rv written as a call with a message.
+func (p *dynParser) checkCall(rv jval, rat *ptr) (*dynamic, *Error) {
+	c, err := p.jsonCall(rv, rat, "message")
+	if err != nil {
+		return nil, err
+	}
+	d := p.newDynamic()
+	d.kind, d.call = dynCall, c
+	if msg := p.typeProblem(d, typeBool); msg != "" {
+		return nil, refusal(CodeBadCall, rat, "%s", msg)
+	}
+	return d, nil
 }
 
 // appendFailedChecks evaluates rules and appends to failed the messages

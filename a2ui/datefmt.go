@@ -164,13 +164,10 @@ func parseISODate(s string, loc *time.Location) (jsDate, bool) {
 	if p < len(s) && (s[p] == '+' || s[p] == '-') {
 		neg := s[p] == '-'
 		p++
-		if year, ok = num(6); !ok {
-			return jsDate{}, false
+		if year, ok = num(6); !ok || neg && year == 0 {
+			return jsDate{}, false // (-000000 is not a year)
 		}
 		if neg {
-			if year == 0 {
-				return jsDate{}, false // -000000 is not a year
-			}
 			year = -year
 		}
 	} else if year, ok = num(4); !ok {
@@ -213,19 +210,8 @@ func parseISODate(s string, loc *time.Location) (jsDate, bool) {
 			return jsDate{}, false
 		}
 		if p < len(s) && s[p] == '.' {
-			p++
-			start := p
-			for p < len(s) && s[p] >= '0' && s[p] <= '9' {
-				if p-start < 3 {
-					msec = msec*10 + int(s[p]-'0')
-				}
-				p++
-			}
-			if p == start {
+			if msec, p = millis(s, p+1); msec < 0 {
 				return jsDate{}, false
-			}
-			for n := p - start; n < 3; n++ {
-				msec *= 10
 			}
 		}
 	}
@@ -262,6 +248,26 @@ func parseISODate(s string, loc *time.Location) (jsDate, bool) {
 		return jsDate{}, false
 	}
 	return clipTime(time.Date(year, time.Month(month), day, hour, minute, sec, msec*1e6, zone))
+}
+
+// millis reads the digits of a fraction of a second from s[p:]: the
+// milliseconds they make (digits past the third ignored) and where they
+// end, or -1 when there is none.
+func millis(s string, p int) (int, int) {
+	start, msec := p, 0
+	for p < len(s) && s[p] >= '0' && s[p] <= '9' {
+		if p-start < 3 {
+			msec = msec*10 + int(s[p]-'0')
+		}
+		p++
+	}
+	if p == start {
+		return -1, p
+	}
+	for n := p - start; n < 3; n++ {
+		msec *= 10
+	}
+	return msec, p
 }
 
 // isoString is Date.prototype.toISOString: UTC, milliseconds, and a

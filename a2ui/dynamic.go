@@ -361,6 +361,7 @@ func (p *dynParser) parse(v jval, want dynType, at *ptr, code Code) (*dynamic, *
 	var d *dynamic
 	switch v.kind {
 	case jObject:
+		//nolint:nestif // the decoder's hot path: one branch per shape of object, inline
 		if _, ok := v.member("call"); ok {
 			c, err := p.jsonCall(v, at, "")
 			if err != nil {
@@ -714,47 +715,58 @@ func (p *dynParser) bindArgs(c *fcall, fn *funcSpec, at *ptr) *Error {
 	switch fn.name {
 	case "regex":
 		if pat := c.args[fn.argIndex("pattern")]; pat.kind == dynLiteral {
-			src := jsString(pat.lit)
-			re, ok := p.res[src]
-			if !ok {
-				var err error
-				if re, err = p.pats.compile(jsToRE2(src), p.bud); err != nil {
-					if b := asBound(err); b == errWorkSpent {
-						return refusal(CodeEvalLimit, argAt("pattern"), "%s", b)
-					} else if b != nil {
-						// Refused, or with Lenient kept: its checks fail
-						// and show why.
-						if !p.lenient {
-							return refusal(CodeRegexTooLarge, argAt("pattern"), "regex pattern %q refused: %s", clip(src), b)
-						}
-						c.reErr = b
-						return nil
-					}
-					return refusal(CodeBadValue, argAt("pattern"), "regex pattern does not compile as RE2: %s", shortRegexpError(err))
-				}
-				if p.res == nil {
-					p.res = map[string]*pattern{}
-				}
-				p.res[src] = re
-			}
-			c.re = re
+			return p.bindPattern(c, jsString(pat.lit), argAt)
 		}
 	case "formatString":
-		if v := c.args[0]; v.kind == dynLiteral {
-			if s, ok := v.lit.(string); ok {
-				parts, err := parseTemplate(s)
-				if err != nil {
-					return refusal(CodeBadValue, argAt("value"), "formatString: %s", err)
-				}
-				for _, part := range parts {
-					if err := p.bindValue(part, argAt("value")); err != nil {
-						return err
-					}
-				}
-				c.tmpl = parts
-			}
+		if s, ok := c.args[0].lit.(string); ok && c.args[0].kind == dynLiteral {
+			return p.bindTemplate(c, s, argAt("value"))
 		}
 	}
+	return nil
+}
+
+// bindPattern compiles a regex call's literal pattern src, once per
+// parser; argAt gives the place of an argument, for a refusal.
+func (p *dynParser) bindPattern(c *fcall, src string, argAt func(name string) *ptr) *Error {
+	if re, ok := p.res[src]; ok {
+		c.re = re
+		return nil
+	}
+	re, err := p.pats.compile(jsToRE2(src), p.bud)
+	if b := asBound(err); b == errWorkSpent {
+		return refusal(CodeEvalLimit, argAt("pattern"), "%s", b)
+	} else if b != nil {
+		// Refused, or with Lenient kept: its checks fail and show why.
+		if !p.lenient {
+			return refusal(CodeRegexTooLarge, argAt("pattern"), "regex pattern %q refused: %s", clip(src), b)
+		}
+		c.reErr = b
+		return nil
+	}
+	if err != nil {
+		return refusal(CodeBadValue, argAt("pattern"), "regex pattern does not compile as RE2: %s", shortRegexpError(err))
+	}
+	if p.res == nil {
+		p.res = map[string]*pattern{}
+	}
+	p.res[src] = re
+	c.re = re
+	return nil
+}
+
+// bindTemplate parses a formatString call's literal template s and binds
+// the calls in it; at is the value argument's place.
+func (p *dynParser) bindTemplate(c *fcall, s string, at *ptr) *Error {
+	parts, err := parseTemplate(s)
+	if err != nil {
+		return refusal(CodeBadValue, at, "formatString: %s", err)
+	}
+	for _, part := range parts {
+		if err := p.bindValue(part, at); err != nil {
+			return err
+		}
+	}
+	c.tmpl = parts
 	return nil
 }
 

@@ -195,14 +195,8 @@ func (c *Canvas) SetValue(surfaceID, nodeID string, value any) (*Canvas, error) 
 	b.eval.mark = true // the person's value is never refused for what the agent sent
 	ns, _ := b.surface(surfaceID, -1)
 	if segs, ok := bound.target(ns, n); ok {
-		if bound.dyn != nil {
-			data, why := storeV09(ns.data, segs, toModel(v), true)
-			if why != "" {
-				return c, intentError(CodeBadPath, s, n.Component, "%q cannot write its value: %s", nodeID, why)
-			}
-			ns.data = data
-		} else {
-			ns.data = store(ns.data, segs, toModel(v))
+		if why := writeInput(ns, segs, bound.dyn != nil, toModel(v)); why != "" {
+			return c, intentError(CodeBadPath, s, n.Component, "%q cannot write its value: %s", nodeID, why)
 		}
 		ns.logWrite(segs)
 		b.dirty[surfaceID] = append(b.dirty[surfaceID], segs)
@@ -218,6 +212,21 @@ func (c *Canvas) SetValue(surfaceID, nodeID string, value any) (*Canvas, error) 
 		return c, err
 	}
 	return b.next, nil
+}
+
+// writeInput writes a person's value at segs of the data model of ns, by
+// v0.9's rules when v09 is set; it returns why it could not, or "".
+func writeInput(ns *Surface, segs []string, v09 bool, value any) string {
+	if !v09 {
+		ns.data = store(ns.data, segs, value)
+		return ""
+	}
+	data, why := storeV09(ns.data, segs, value, true)
+	if why != "" {
+		return why
+	}
+	ns.data = data
+	return ""
 }
 
 // shownNode finds a node of the tree of a shown surface.

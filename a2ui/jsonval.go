@@ -642,18 +642,9 @@ func unescape(b []byte) string {
 			r, _ := hex4(b[i:])
 			i += 4
 			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
-					if x, ok := hex4(b[i+2:]); ok {
-						r2 = x
-					}
-				}
-				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-					r = d
-					i += 6
-				} else {
-					r = utf8.RuneError // the second escape, if any, stands on its own
-				}
+				var n int
+				r, n = surrogatePair(r, b[i:])
+				i += n
 			}
 			buf = utf8.AppendRune(buf, r)
 		default: // '"', '\\', '/'
@@ -661,6 +652,23 @@ func unescape(b []byte) string {
 		}
 	}
 	return validUTF8(buf)
+}
+
+// surrogatePair reads the \u escape in b that completes the surrogate r:
+// the character they stand for and the escape's length, or the
+// replacement character and 0 when b does not start with a fitting one
+// (the second escape, if any, then stands on its own).
+func surrogatePair(r rune, b []byte) (rune, int) {
+	r2 := rune(-1)
+	if len(b) > 1 && b[0] == '\\' && b[1] == 'u' {
+		if x, ok := hex4(b[2:]); ok {
+			r2 = x
+		}
+	}
+	if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+		return d, 6
+	}
+	return utf8.RuneError, 0
 }
 
 // maxInternedKey is the longest key the parser shares one copy of.
