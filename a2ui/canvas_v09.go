@@ -130,9 +130,9 @@ func (b *batchCatalogs) of(id string) *catalogV09 {
 
 // mismatch refuses a message of one version for a surface of the other.
 func mismatch(i int, s *Surface, m Message) *Error {
-	msgV, surfV := "v0.8", "v0.9"
+	msgV, surfV := ProtocolV08, ProtocolV09
 	if m.Version != "" {
-		msgV, surfV = m.Version, "v0.8"
+		msgV, surfV = m.Version, ProtocolV08
 	}
 	return &Error{
 		Code: CodeVersionMismatch, Index: i, SurfaceID: s.id, Path: "/" + m.Kind() + "/surfaceId",
@@ -337,7 +337,7 @@ func (b *batch) clientError(err *Error, msgs []Message) *Error {
 }
 
 func newClientError(err *Error, path string, located bool) *ClientError {
-	ce := &ClientError{Version: "v0.9", Error: ClientErrorBody{SurfaceID: err.SurfaceID, Message: err.Message}}
+	ce := &ClientError{Version: ProtocolV09, Error: ClientErrorBody{SurfaceID: err.SurfaceID, Message: err.Message}}
 	if located {
 		ce.Error.Code = ValidationFailed
 		ce.Error.Path = &path

@@ -197,6 +197,9 @@ type Props interface {
 	refs(out []ref) []ref
 }
 
+// childAt is where a component's one child sits below its props.
+const childAt = "/child"
+
 // ref is a reference from a component to another, with where it sits:
 // the JSON Pointer below the component's props is at, or, for one of a
 // list, at followed by the index (and "/child" for a tab), built only for
@@ -214,7 +217,7 @@ type ref struct {
 func (r ref) path() string {
 	switch {
 	case r.tab:
-		return r.at + itoa(int(r.idx)) + "/child"
+		return r.at + itoa(int(r.idx)) + childAt
 	case r.indexed:
 		return r.at + itoa(int(r.idx))
 	}
@@ -456,7 +459,7 @@ func (p *Custom) Type() string { return p.TypeName }
 
 func (p *Custom) refs(out []ref) []ref {
 	if p.Child != "" {
-		out = append(out, ref{id: p.Child, at: "/child"})
+		out = append(out, ref{id: p.Child, at: childAt})
 	}
 	if p.Children.Template != nil || len(p.Children.ExplicitList) > 0 {
 		out = p.Children.refs(out)
@@ -526,9 +529,9 @@ func (*AudioPlayer) refs(out []ref) []ref    { return out }
 func (p *Row) refs(out []ref) []ref          { return p.Children.refs(out) }
 func (p *Column) refs(out []ref) []ref       { return p.Children.refs(out) }
 func (p *List) refs(out []ref) []ref         { return p.Children.refs(out) }
-func (p *Card) refs(out []ref) []ref         { return append(out, ref{id: p.Child, at: "/child"}) }
+func (p *Card) refs(out []ref) []ref         { return append(out, ref{id: p.Child, at: childAt}) }
 func (*Divider) refs(out []ref) []ref        { return out }
-func (p *Button) refs(out []ref) []ref       { return append(out, ref{id: p.Child, at: "/child"}) }
+func (p *Button) refs(out []ref) []ref       { return append(out, ref{id: p.Child, at: childAt}) }
 func (*CheckBox) refs(out []ref) []ref       { return out }
 func (*TextField) refs(out []ref) []ref      { return out }
 func (*DateTimeInput) refs(out []ref) []ref  { return out }

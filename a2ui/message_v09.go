@@ -14,13 +14,17 @@ const (
 	ProtocolV09 = "v0.9"
 )
 
+// messageV091 is the newest v0.9 message version, which v0.9 surfaces
+// read as they read "v0.9".
+const messageV091 = "v0.9.1"
+
 // MessageVersions are the values of a message's "version" a2term reads as
 // v0.9. A message without "version" is v0.8; any other version is refused
 // with CodeUnsupportedVersion.
-var MessageVersions = []string{"v0.9", "v0.9.1"}
+var MessageVersions = []string{ProtocolV09, messageV091}
 
 // Versions lists the protocol versions a2term speaks, for canvas.info.
-func Versions() []string { return []string{"v0.8", "v0.9", "v0.9.1"} }
+func Versions() []string { return []string{ProtocolV08, ProtocolV09, messageV091} }
 
 // CreateSurface creates a v0.9 surface. It is shown at once: its tree is
 // drawn from the component whose id is "root" as soon as that exists.
@@ -148,7 +152,7 @@ type CatalogSupport struct {
 // specification's shape, for v0.9.1 and v0.9 (which share their catalogs).
 func Capabilities() ClientCapabilities {
 	return ClientCapabilities{
-		"v0.9.1": {SupportedCatalogIDs: CatalogIDsV09()},
-		"v0.9":   {SupportedCatalogIDs: CatalogIDsV09()},
+		messageV091: {SupportedCatalogIDs: CatalogIDsV09()},
+		ProtocolV09: {SupportedCatalogIDs: CatalogIDsV09()},
 	}
 }
