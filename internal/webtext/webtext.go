@@ -80,7 +80,7 @@ func WebText(snap hub.Snapshot, v WebView) string {
 		if name == "" {
 			name = "(unnamed)"
 		}
-		tab := h("button", "surface-tab", attrs{"aria-selected", boolText(sid == active)}, h("span", "surface-tab-name", nil, name))
+		tab := h("button", "surface-tab", attrs{attrSelected, boolText(sid == active)}, h("span", "surface-tab-name", nil, name))
 		writeDOM(&b, tab, 0)
 	}
 	if len(shown) == 0 {
@@ -239,7 +239,7 @@ func (e *domNode) query(a string, self bool) *domNode {
 }
 
 // The attributes written, in this order: those that show state.
-var shownAttrs = []string{"type", "min", "max", "value", "checked", "disabled", "open", "aria-selected", "aria-pressed", "aria-invalid", "alt"}
+var shownAttrs = []string{"type", "min", "max", "value", "checked", "disabled", "open", attrSelected, "aria-pressed", "aria-invalid", "alt"}
 
 // writeDOM writes e as the text WebText is made of; the browser tests
 // write the page's live DOM by the same rules.
@@ -389,17 +389,21 @@ func toFixed(v float64, dec int) string {
 // The page's icon glyphs, read from its own module, so both have the same.
 var webIcons = sync.OnceValue(func() map[string]string {
 	src, err := webpage.Files.ReadFile("web/components/icon.js")
-	out := map[string]string{}
 	if err != nil {
-		return out
+		return map[string]string{}
 	}
-	s := string(src)
+	return parseIcons(string(src))
+})
+
+// parseIcons reads icon.js's ICONS table: name: 'glyph' pairs up to the
+// table's end, or to the file's end if the table is not closed.
+func parseIcons(s string) map[string]string {
+	out := map[string]string{}
 	if i := strings.Index(s, "const ICONS = {"); i >= 0 {
-		s = s[i:]
-		s = s[:strings.Index(s, "};")]
-		for _, m := range regexp.MustCompile(`([a-z0-9]+): '([^']*)'`).FindAllStringSubmatch(s, -1) {
+		table, _, _ := strings.Cut(s[i:], "};")
+		for _, m := range regexp.MustCompile(`([a-z0-9]+): '([^']*)'`).FindAllStringSubmatch(table, -1) {
 			out[m[1]] = m[2]
 		}
 	}
 	return out
-})
+}

@@ -107,3 +107,16 @@ func TestWebMarkdownAsThePage(t *testing.T) {
 		t.Errorf("toFixed(0.125, 2) = %q, as JavaScript: 0.13", got)
 	}
 }
+
+// TestParseIconsUnclosedTable: an icon table without its closing "};"
+// is read to the file's end instead of panicking on a slice bound.
+func TestParseIconsUnclosedTable(t *testing.T) {
+	got := parseIcons("const ICONS = {\n  check: '✓',\n  star: '★',\n")
+	if got["check"] != "✓" || got["star"] != "★" || len(got) != 2 {
+		t.Fatalf("parseIcons of an unclosed table = %q, want check and star", got)
+	}
+	closed := parseIcons("const ICONS = { check: '✓' };\nconst OTHER = { no: 'x' };")
+	if len(closed) != 1 || closed["check"] != "✓" {
+		t.Fatalf("parseIcons read past the table's end: %q", closed)
+	}
+}
