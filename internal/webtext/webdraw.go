@@ -26,7 +26,16 @@ type drawCtx struct {
 	depth  int
 }
 
-func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
+// The attributes the page's code reads back: the field a control focuses
+// (its component's id) and the tab that is selected.
+const (
+	attrFocusKey = "data-fkey"
+	attrSelected = "aria-selected"
+)
+
+func parseTime(s string) (time.Time, error) {
+	return time.Parse(time.RFC3339Nano, s) //nolint:wrapcheck // a ParseError names the layout and the value
+}
 
 var (
 	reAlign     = regexp.MustCompile(`^(start|center|end|stretch)$`)
@@ -96,7 +105,7 @@ func withChecks(e *domNode, checks any) *domNode {
 	for _, m := range msgs {
 		list.add(h("span", "a2-check", nil, h("span", "", nil, "✗ "), m))
 	}
-	if target := e.query("data-fkey", true); target != nil && target.tag != "button" {
+	if target := e.query(attrFocusKey, true); target != nil && target.tag != "button" {
 		target.attr["aria-invalid"] = "true"
 	}
 	if e.tag == "button" {
@@ -155,7 +164,7 @@ func (d *webDraw) draw(typ string, n, p map[string]any, kids []any, ctx drawCtx)
 	case "Button":
 		return d.drawButton(id, p, kids, ctx)
 	case "CheckBox":
-		in := h("input", "", attrs{"type", "checkbox", "data-fkey", id})
+		in := h("input", "", attrs{"type", "checkbox", attrFocusKey, id})
 		in.checked = truthy(p["value"])
 		return h("label", "a2-checkbox", nil, in, h("span", "a2-checkbox-label", nil, jsStr(p["label"])))
 	case "TextField":
@@ -250,7 +259,7 @@ func (d *webDraw) drawTabs(id string, p map[string]any, kids []any, ctx drawCtx)
 	}
 	e := h("div", "a2-tabs", nil)
 	list := h("div", "a2-tablist", nil)
-	for i := 0; i < count; i++ {
+	for i := range count {
 		title := ""
 		if i < len(titles) {
 			title = jsStr(titles[i])
@@ -258,10 +267,10 @@ func (d *webDraw) drawTabs(id string, p map[string]any, kids []any, ctx drawCtx)
 		if title == "" {
 			title = "Tab " + strconv.Itoa(i+1)
 		}
-		list.add(h("button", "a2-tab", attrs{"aria-selected", boolText(i == sel), "data-fkey", id}, title))
+		list.add(h("button", "a2-tab", attrs{attrSelected, boolText(i == sel), attrFocusKey, id}, title))
 	}
 	e.add(list)
-	for i := 0; i < count; i++ {
+	for i := range count {
 		panel := h("div", "a2-tabpanel", nil)
 		if i != sel {
 			panel.attr["hidden"] = ""
@@ -285,7 +294,7 @@ func (d *webDraw) drawModal(id string, kids []any, ctx drawCtx) *domNode {
 		}
 	}
 	if !hasControl(first, 0) {
-		entry.attr["data-fkey"] = id
+		entry.attr[attrFocusKey] = id
 		entry.addClass("clickable")
 	}
 	e.add(entry)
@@ -293,7 +302,7 @@ func (d *webDraw) drawModal(id string, kids []any, ctx drawCtx) *domNode {
 	if d.modal == id {
 		dlg.attr["open"] = ""
 	}
-	dlg.add(h("div", "a2-dialog-bar", nil, h("span", "a2-dialog-title", nil, "Details"), h("button", "a2-dialog-close", attrs{"data-fkey", id}, "✕")))
+	dlg.add(h("div", "a2-dialog-bar", nil, h("span", "a2-dialog-title", nil, "Details"), h("button", "a2-dialog-close", attrs{attrFocusKey, id}, "✕")))
 	body := h("div", "a2-dialog-body", nil)
 	if len(kids) > 1 && kids[1] != nil {
 		body.add(d.node(kids[1], ctx))
@@ -320,7 +329,7 @@ func hasControl(v any, depth int) bool {
 
 func (d *webDraw) drawButton(id string, p map[string]any, kids []any, ctx drawCtx) *domNode {
 	cls := "a2-button" + ternary(truthy(p["primary"]), " primary", "") + ternary(truthy(p["borderless"]), " borderless", "")
-	a := attrs{"data-fkey", id}
+	a := attrs{attrFocusKey, id}
 	if truthy(p["disabled"]) {
 		a = append(a, "disabled", "")
 	}
@@ -348,7 +357,7 @@ func drawTextField(id string, p map[string]any) *domNode {
 		in = h("input", "a2-input", attrs{"type", typ})
 		in.setValue(sanitizeValue(typ, value))
 	}
-	in.attr["data-fkey"] = id
+	in.attr[attrFocusKey] = id
 	invalid := truthy(p["invalid"])
 	f := h("div", "a2-field"+ternary(invalid, " invalid", ""), nil, h("label", "a2-label", nil, jsStr(p["label"])), in)
 	if invalid {
@@ -451,7 +460,7 @@ func drawDateTime(id string, p map[string]any) *domNode {
 		typ = "date"
 	}
 	value := jsStr(p["value"])
-	in := h("input", "a2-input", attrs{"type", typ, "data-fkey", id})
+	in := h("input", "a2-input", attrs{"type", typ, attrFocusKey, id})
 	in.setValue(sanitizeValue(typ, toPicker(value, typ)))
 	if m := jsStr(p["min"]); m != "" {
 		in.attr["min"] = toPicker(m, typ)
@@ -550,7 +559,7 @@ func drawChoice(id string, p map[string]any) *domNode {
 	e := h("fieldset", "a2-choice"+ternary(chips, " chips", ""), nil)
 	e.add(h("legend", "a2-choice-legend", nil, ternary(jsStr(p["label"]) != "", jsStr(p["label"]), how)))
 	if truthy(p["filterable"]) {
-		fi := h("input", "a2-input a2-choice-filter", attrs{"type", "search", "data-fkey", id})
+		fi := h("input", "a2-input a2-choice-filter", attrs{"type", "search", attrFocusKey, id})
 		fi.setValue("")
 		e.add(fi)
 	}
@@ -559,9 +568,9 @@ func drawChoice(id string, p map[string]any) *domNode {
 		label, value := jsStr(o["label"]), jsStr(o["value"])
 		on := sel[value]
 		if chips {
-			box.add(h("button", "a2-chip", attrs{"aria-pressed", boolText(on), "data-fkey", id}, h("span", "a2-chip-mark", nil, ternary(on, "✓", "")), label))
+			box.add(h("button", "a2-chip", attrs{"aria-pressed", boolText(on), attrFocusKey, id}, h("span", "a2-chip-mark", nil, ternary(on, "✓", "")), label))
 		} else {
-			in := h("input", "", attrs{"type", ternary(radio, "radio", "checkbox"), "data-fkey", id})
+			in := h("input", "", attrs{"type", ternary(radio, "radio", "checkbox"), attrFocusKey, id})
 			in.checked = on
 			box.add(h("label", "a2-option", nil, in, h("span", "", nil, label)))
 		}
@@ -585,7 +594,7 @@ func drawSlider(id string, p map[string]any) *domNode {
 	mn, mx := jsNum(p["min"], 0), jsNum(p["max"], 100)
 	step := jsNum(p["step"], 0)
 	value := jsNum(p["value"], mn)
-	in := h("input", "a2-range", attrs{"type", "range", "min", a2ui.FormatJSNumber(mn), "max", a2ui.FormatJSNumber(mx), "data-fkey", id})
+	in := h("input", "a2-range", attrs{"type", "range", "min", a2ui.FormatJSNumber(mn), "max", a2ui.FormatJSNumber(mx), attrFocusKey, id})
 	in.setValue(a2ui.FormatJSNumber(rangeValue(value, mn, mx, step)))
 	label := jsStr(p["label"])
 	if label == "" {

@@ -181,17 +181,17 @@ func parseBlocks(s string, level int) []mdBlock {
 			for i < len(lines) {
 				l := lines[i]
 				lm := mdList.FindStringSubmatch(l)
-				if lm != nil && (lm[2] != "") == ordered {
+				switch {
+				case lm != nil && (lm[2] != "") == ordered:
 					items = append(items, []string{lm[3]})
 					i++
-				} else if lm != nil || blank(l) || startsBlock(l) {
-					break
-				} else if mdIndented.MatchString(l) && len(items) > 0 {
+					continue
+				case lm == nil && !blank(l) && !startsBlock(l) && mdIndented.MatchString(l) && len(items) > 0:
 					items[len(items)-1] = append(items[len(items)-1], strings.TrimSpace(l))
 					i++
-				} else {
-					break
+					continue
 				}
+				break
 			}
 			out = append(out, mdBlock{kind: ternary(ordered, "ol", "ul"), start: start, items: items})
 		default:
@@ -235,7 +235,7 @@ func inlineMD(str string, out *domNode, depth int) {
 		}
 		return s[i], true
 	}
-	is := func(i int, c byte) bool { x, ok := at(i); return ok && x == uint16(c) }
+	is := func(i int, c uint16) bool { x, ok := at(i); return ok && x == c }
 	slice := func(a, b int) string { return string(utf16.Decode(s[a:b])) }
 	startsWith := func(prefix []uint16, j int) bool {
 		if j < 0 || j+len(prefix) > len(s) {
@@ -282,6 +282,22 @@ func inlineMD(str string, out *domNode, depth int) {
 			return false // one code unit of a pair is no letter, as in the page
 		}
 		return unicode.IsLetter(r) || unicode.IsNumber(r)
+	}
+	// link reads a [label](url title) at i: its label, its URL (the
+	// first word between the parentheses) and where its ) is.
+	link := func(i int) (label, url string, k int, ok bool) {
+		j := closer("]", i+1, func(j int) bool { return s[j] == ']' && is(j+1, '(') })
+		if j < 0 {
+			return "", "", -1, false
+		}
+		k = closer(")", j+2, func(k int) bool { return s[k] == ')' })
+		if k < 0 {
+			return "", "", -1, false
+		}
+		if f := strings.Fields(slice(j+2, k)); len(f) > 0 {
+			url = f[0]
+		}
+		return slice(i+1, j), url, k, true
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -353,9 +369,9 @@ func inlineMD(str string, out *domNode, depth int) {
 				continue
 			}
 		}
-		if (c == '*' || c == '_') && !ws(i+1) && !is(i+1, byte(c)) && (c == '*' || !word(i-1)) {
+		if (c == '*' || c == '_') && !ws(i+1) && !is(i+1, c) && (c == '*' || !word(i-1)) {
 			j := closer(string(rune(c)), i+2, func(j int) bool {
-				return s[j] == c && !is(j+1, byte(c)) && !is(j-1, byte(c)) && !ws(j-1) && (c == '*' || !word(j+1))
+				return s[j] == c && !is(j+1, c) && !is(j-1, c) && !ws(j-1) && (c == '*' || !word(j+1))
 			})
 			if j >= 0 {
 				flush()
@@ -367,18 +383,8 @@ func inlineMD(str string, out *domNode, depth int) {
 			}
 		}
 		if c == '[' {
-			j := closer("]", i+1, func(j int) bool { return s[j] == ']' && is(j+1, '(') })
-			k := -1
-			if j >= 0 {
-				k = closer(")", j+2, func(k int) bool { return s[k] == ')' })
-			}
-			if j >= 0 && k >= 0 {
+			if label, url, k, ok := link(i); ok {
 				flush()
-				label := slice(i+1, j)
-				url := ""
-				if f := strings.Fields(slice(j+2, k)); len(f) > 0 {
-					url = f[0]
-				}
 				e := h("span", "md-link", nil)
 				inlineMD(label, e, d)
 				out.add(e)
