@@ -346,7 +346,7 @@ func (s *lineStream) readLine() ([]byte, error) {
 			s.rerr = err // a last line without a newline still counts
 			return s.buf, nil
 		default:
-			return nil, err
+			return nil, err //nolint:wrapcheck // jsonrpc2 reads io.EOF as the peer's end, compared as it is
 		}
 	}
 }
@@ -420,17 +420,24 @@ func (s *lineStream) refuse(reply []byte) {
 // and checked: it is written as it is, not handed to encoding/json to be
 // checked and copied once more.
 func (s *lineStream) WriteObject(obj any) error {
-	var b []byte
-	var err error
+	b, err := marshal(obj)
+	if err != nil {
+		return err
+	}
+	return s.write(append(b, '\n'))
+}
+
+// marshal encodes obj, calling its MarshalJSON itself when it has one.
+func marshal(obj any) (b []byte, err error) {
 	if m, ok := obj.(json.Marshaler); ok {
 		b, err = m.MarshalJSON()
 	} else {
 		b, err = json.Marshal(obj)
 	}
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("a2term rpc: encoding a message: %w", err)
 	}
-	return s.write(append(b, '\n'))
+	return b, nil
 }
 
 // write sends one line within the write timeout, or drops the connection.
@@ -439,14 +446,14 @@ func (s *lineStream) write(line []byte) error {
 	defer s.wmu.Unlock()
 	if err := s.conn.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil {
 		s.Close()
-		return err
+		return fmt.Errorf("a2term rpc: %w", err)
 	}
 	if _, err := s.conn.Write(line); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			s.log.Printf("a2term rpc: dropping a connection: its peer read no reply for %s", s.timeout)
 		}
 		s.Close()
-		return err
+		return fmt.Errorf("a2term rpc: %w", err)
 	}
 	return nil
 }
@@ -502,7 +509,7 @@ func parseRequest(b []byte) (*request, []byte) {
 			return nil // the line is still checked to the end
 		}
 		name := wire.Name(quoted)
-		slot := -1
+		var slot int // seen's index for the member; an unknown one returns
 		switch name {
 		case "jsonrpc":
 			slot, version = 0, v

@@ -10,9 +10,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sourcegraph/jsonrpc2"
+
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/logclean"
-	"github.com/sourcegraph/jsonrpc2"
 )
 
 // conn is one agent's connection, run by a jsonrpc2.Conn over the

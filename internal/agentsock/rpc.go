@@ -222,7 +222,7 @@ func ListenPrivate(h *hub.Hub, opts ServerOptions) (*Server, error) {
 	}
 	s, err := Listen(h, filepath.Join(dir, "a2term.sock"), opts)
 	if err != nil {
-		_ = os.Remove(dir)
+		_ = os.Remove(dir) //nolint:gosec // G703: MkdirTemp's own directory, never an agent's path
 		return nil, err
 	}
 	s.createdDir = true
@@ -248,10 +248,12 @@ func Listen(h *hub.Hub, socketPath string, opts ServerOptions) (*Server, error) 
 	if err != nil {
 		return nil, fmt.Errorf("a2term socket %s: %w", socketPath, err)
 	}
-	s := &Server{hub: h, path: path, dir: filepath.Dir(path), logger: logclean.New(opts.Logger),
+	s := &Server{
+		hub: h, path: path, dir: filepath.Dir(path), logger: logclean.New(opts.Logger),
 		maxFlight: opts.MaxInFlight, timeout: opts.WriteTimeout, reportAgent: opts.ReportAgent,
 		now: opts.now, linger: opts.linger, budget: budget{limit: MaxRPCHeldBytes}, draining: make(chan struct{}),
-		open: map[*conn]struct{}{}}
+		open: map[*conn]struct{}{},
+	}
 	if s.maxFlight <= 0 {
 		s.maxFlight = DefaultMaxInFlight
 	}
@@ -286,12 +288,12 @@ func Listen(h *hub.Hub, socketPath string, opts ServerOptions) (*Server, error) 
 	// Close removes the file itself, and only if it is still ours.
 	ln.SetUnlinkOnClose(false)
 	s.ln = ln
-	if err := os.Chmod(path, 0o600); err != nil {
+	if err := os.Chmod(path, 0o600); err != nil { //nolint:gosec // G703: the socket's path is the person's (--socket, XDG_RUNTIME_DIR), never an agent's
 		ln.Close()
-		_ = os.Remove(path)
+		_ = os.Remove(path) //nolint:gosec // G703: the socket's path is the person's (--socket, XDG_RUNTIME_DIR), never an agent's
 		return fail(fmt.Errorf("a2term socket %s: %w", path, err))
 	}
-	if s.sock, err = os.Lstat(path); err != nil {
+	if s.sock, err = os.Lstat(path); err != nil { //nolint:gosec // G703: the socket's path is the person's (--socket, XDG_RUNTIME_DIR), never an agent's
 		err = fmt.Errorf("a2term socket %s: %w", path, err)
 	} else {
 		// What every client checks before it connects (CheckSocket).
@@ -299,7 +301,7 @@ func Listen(h *hub.Hub, socketPath string, opts ServerOptions) (*Server, error) 
 	}
 	if err != nil {
 		ln.Close()
-		_ = os.Remove(path)
+		_ = os.Remove(path) //nolint:gosec // G703: the socket's path is the person's (--socket, XDG_RUNTIME_DIR), never an agent's
 		return fail(err)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
@@ -321,7 +323,7 @@ func (s *Server) prepareDir() error {
 	if err == nil {
 		s.createdDir = true
 		// The umask may have taken bits away; set exactly 0700.
-		if err := os.Chmod(s.dir, 0o700); err != nil {
+		if err := os.Chmod(s.dir, 0o700); err != nil { //nolint:gosec // a directory is opened through its x bits: 0700 is private to the user
 			_ = os.Remove(s.dir)
 			return fmt.Errorf("a2term socket directory %s: %w", s.dir, err)
 		}
@@ -569,8 +571,10 @@ func (s *Server) call(ctx context.Context, method string, params []byte) (any, *
 			return nil, nil, err
 		}
 		if secs < 0 || secs > float64(hub.MaxWait/time.Second) {
-			return nil, nil, &a2ui.Error{Code: a2ui.CodeBadValue, Index: -1, Path: "/seconds",
-				Message: fmt.Sprintf("seconds must be between 0 and %d", int(hub.MaxWait/time.Second))}
+			return nil, nil, &a2ui.Error{
+				Code: a2ui.CodeBadValue, Index: -1, Path: "/seconds",
+				Message: fmt.Sprintf("seconds must be between 0 and %d", int(hub.MaxWait/time.Second)),
+			}
 		}
 		res, q, err := s.hub.Take(ctx, time.Duration(secs*float64(time.Second)), s.draining)
 		return res, q, err

@@ -33,7 +33,7 @@ func readAll(conn net.Conn) bool {
 		if err != nil || n > 0 {
 			return
 		}
-		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLRDHUP}}
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLRDHUP}} //nolint:gosec // a file descriptor is a C int: it fits in int32
 		if _, err := unix.Poll(fds, 0); err != nil {
 			return
 		}
