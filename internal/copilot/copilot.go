@@ -54,7 +54,7 @@ func Extension(bin, version string) ([]byte, error) {
 func ProjectDir(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("the project folder %s: %w", dir, err)
 	}
 	for d := abs; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
@@ -88,7 +88,7 @@ func Install(dir, bin, version string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a folder of the project's or the user's extensions, as git and Copilot make them
 		return "", err
 	}
 	file := filepath.Join(dir, "extension.mjs")
@@ -98,7 +98,7 @@ func Install(dir, bin, version string) (string, error) {
 	}
 	_, werr := tmp.Write(data)
 	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o644)); err != nil {
+	if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o644)); err != nil { //nolint:gosec // a script as the repository's other files: it holds no secret
 		os.Remove(tmp.Name())
 		return "", err
 	}
