@@ -178,11 +178,11 @@ func parseShow(v json.RawMessage, open func(string) ([]byte, error)) (msgs []any
 	if json.Unmarshal(v, &file) == nil {
 		data, err := open(file)
 		if err != nil {
-			return nil, "", nil, fmt.Errorf("show %q: %v", file, err)
+			return nil, "", nil, fmt.Errorf("show %q: %w", file, err)
 		}
 		raws, at, err := a2ui.SplitStreamLines(data)
 		if err != nil {
-			return nil, "", nil, fmt.Errorf("show %q: %v", file, err)
+			return nil, "", nil, fmt.Errorf("show %q: %w", file, err)
 		}
 		var b bytes.Buffer
 		b.WriteByte('[')
@@ -245,7 +245,7 @@ func (a *lastAction) messages(st step) ([]json.RawMessage, error) {
 	for i, m := range st.show {
 		b, err := json.Marshal(a.expandValue(m))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("show message %d: %w", i+1, err)
 		}
 		msgs[i] = b
 	}
