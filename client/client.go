@@ -210,10 +210,10 @@ func (c *Client) Close() error {
 func (l *link) close() error {
 	err := l.rpc.Close()
 	<-l.stream.readDone
-	if errors.Is(err, jsonrpc2.ErrClosed) {
+	if err == nil || errors.Is(err, jsonrpc2.ErrClosed) {
 		return nil
 	}
-	return err
+	return fmt.Errorf("closing the a2term connection: %w", err)
 }
 
 // redial replaces lost, the connection that was lost, with a new one,
@@ -266,7 +266,7 @@ func (c *Client) redial(ctx context.Context, lost *link) (made bool, err error) 
 func (c *Client) checkCanvas(ctx context.Context) error {
 	var info hub.Info
 	if _, err := c.callOn(ctx, c.current(), agentsock.MethodInfo, nil, &info); err != nil {
-		return nil
+		return nil //nolint:nilerr // a connection lost again is the next call's to mend
 	}
 	c.mu.Lock()
 	same := info.CanvasID == c.canvasID
@@ -288,11 +288,12 @@ func (c *Client) checkCanvas(ctx context.Context) error {
 // finds it. A connection refused outright (too many connections, a
 // message over the limit) is not.
 func lost(err error) bool {
-	if err == ErrClosed {
-		return true
-	}
+	// A closedError is ErrClosed too (errors.Is): its reason decides.
 	var ce *closedError
-	return errors.As(err, &ce) && ce.reason.Code == agentsock.CodeIdle
+	if errors.As(err, &ce) {
+		return ce.reason.Code == agentsock.CodeIdle
+	}
+	return errors.Is(err, ErrClosed)
 }
 
 // retrySafe says whether sending method twice does no harm.
@@ -343,7 +344,7 @@ func oneLine(raw []byte) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	if err := json.Compact(&b, raw); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("params: %w", err)
 	}
 	return b.Bytes(), nil
 }
@@ -407,7 +408,10 @@ func (c *Client) result(l *link, err error, res json.RawMessage, replied bool, r
 	case result == nil:
 		return nil
 	}
-	return json.Unmarshal(res, result)
+	if err := json.Unmarshal(res, result); err != nil {
+		return fmt.Errorf("decoding the result: %w", err)
+	}
+	return nil
 }
 
 // noMethods answers a request from the server: a client serves none.
@@ -532,7 +536,7 @@ func (s *stream) ReadObject(v any) (err error) {
 			}
 			continue
 		case rerr != nil:
-			return json.Unmarshal(line, v)
+			return decodeReply(line, v)
 		case result == nil:
 			result = []byte("null")
 		}
@@ -541,8 +545,16 @@ func (s *stream) ReadObject(v any) (err error) {
 			c.result = result
 		}
 		s.mu.Unlock()
-		return json.Unmarshal(fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"result":null}`, id), v)
+		return decodeReply(fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"result":null}`, id), v)
 	}
+}
+
+// decodeReply decodes a reply's line into v, jsonrpc2's message.
+func decodeReply(line []byte, v any) error {
+	if err := json.Unmarshal(line, v); err != nil {
+		return fmt.Errorf("a2term reply: %w", err)
+	}
+	return nil
 }
 
 // readLine reads one non-blank line of at most MaxReplyBytes into a
@@ -562,7 +574,7 @@ func (s *stream) readLine() ([]byte, error) {
 			return line, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, err //nolint:wrapcheck // jsonrpc2 reads io.EOF as the server's end, compared as it is
 		}
 		buf = buf[:0]
 	}
@@ -587,7 +599,7 @@ func (s *stream) WriteObject(obj any) error {
 		b, err = json.Marshal(obj)
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("encoding a message: %w", err)
 	}
 	var req struct {
 		ID     jsonrpc2.ID `json:"id"`
@@ -630,7 +642,9 @@ func (s *stream) WriteObject(obj any) error {
 }
 
 // Close implements jsonrpc2.ObjectStream.
-func (s *stream) Close() error { return s.conn.Close() }
+func (s *stream) Close() error {
+	return s.conn.Close() //nolint:wrapcheck // link.close wraps what jsonrpc2 passes on
+}
 
 // Info returns the canvas's versions, limits and viewers.
 func (c *Client) Info(ctx context.Context) (hub.Info, error) {
