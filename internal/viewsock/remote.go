@@ -94,8 +94,10 @@ const maxVersionPairs = 1024
 // key beside it, connects to the view socket and returns once the first
 // snapshot is in. ctx bounds only the attaching.
 func Attach(ctx context.Context, socket string, opts AttachOptions) (*RemoteView, error) {
-	r := &RemoteView{socket: socket, logger: opts.Logger, retry: opts.Reconnect, applying: opts.applying,
-		subs: map[chan struct{}]struct{}{}, done: make(chan struct{}), canvas: a2ui.New(a2ui.Options{})}
+	r := &RemoteView{
+		socket: socket, logger: opts.Logger, retry: opts.Reconnect, applying: opts.applying,
+		subs: map[chan struct{}]struct{}{}, done: make(chan struct{}), canvas: a2ui.New(a2ui.Options{}),
+	}
 	if r.logger == nil {
 		r.logger = log.New(io.Discard, "", 0)
 	}
@@ -168,7 +170,7 @@ func (r *RemoteView) connect(ctx context.Context) error {
 	r.notifyLocked()
 	r.mu.Unlock()
 	r.wg.Add(1)
-	go r.watch(conn)
+	go r.watch(conn) //nolint:gosec // G118: watch outlives the attach call on purpose: it attaches again when conn ends
 	return nil
 }
 
@@ -341,7 +343,7 @@ func (r *RemoteView) call(method string, params, result any) error {
 	case errors.Is(err, jsonrpc2.ErrClosed), connGone(err):
 		return ErrNotAttached
 	}
-	return err
+	return fmt.Errorf("a2term attach: %s: %w", method, err)
 }
 
 // connGone reports whether err says the connection to the hub is gone:
@@ -353,7 +355,7 @@ func connGone(err error) bool {
 
 // Press implements View: the hub presses the button, as seen at the hub's
 // version of the state the view saw.
-func (r *RemoteView) Press(source hub.Source, surfaceID, nodeID string, version uint64) error {
+func (r *RemoteView) Press(_ hub.Source, surfaceID, nodeID string, version uint64) error {
 	r.mu.Lock()
 	hv := r.hubVersionLocked(surfaceID, version)
 	r.mu.Unlock()
@@ -362,7 +364,7 @@ func (r *RemoteView) Press(source hub.Source, surfaceID, nodeID string, version 
 
 // SetValue implements View. When it returns, the view's copy holds the
 // value (the hub sends the change before its reply).
-func (r *RemoteView) SetValue(source hub.Source, surfaceID, nodeID string, value any) error {
+func (r *RemoteView) SetValue(_ hub.Source, surfaceID, nodeID string, value any) error {
 	return r.call(ViewMethodSet, SetParams{SurfaceID: surfaceID, NodeID: nodeID, Value: hub.IntentValue(value)}, nil)
 }
 
@@ -404,7 +406,7 @@ func (r *RemoteView) note(method string, params []byte) {
 		// The copy can no longer follow the changes: the hub sends the
 		// whole state again.
 		r.logger.Printf("a2term attach: %s: %v; asking for the whole canvas", method, err)
-		go r.call(ViewMethodResync, nil, nil)
+		go func() { _ = r.call(ViewMethodResync, nil, nil) }()
 	}
 }
 

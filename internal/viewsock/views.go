@@ -334,7 +334,7 @@ func (c *viewConn) attach(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.R
 		return
 	}
 	var p AttachParams
-	if err := strictJSON(*r.Params, &p); err != nil || subtle.ConstantTimeCompare([]byte(p.Key), c.v.key) != 1 {
+	if !strictJSON(*r.Params, &p) || subtle.ConstantTimeCompare([]byte(p.Key), c.v.key) != 1 {
 		c.v.logRefusal("did not give the view key")
 		c.refuse(ctx, rpc, r, "not allowed: give the key of the view key file")
 		return
@@ -356,11 +356,12 @@ func (c *viewConn) attach(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.R
 	_ = rpc.Reply(ctx, r.ID, res)
 }
 
-// strictJSON decodes data into v, refusing members v does not have.
-func strictJSON(data []byte, v any) error {
+// strictJSON decodes data into v and reports whether it could, refusing
+// members v does not have.
+func strictJSON(data []byte, v any) bool {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	return dec.Decode(v) == nil
 }
 
 // call runs one method of an attached view.
@@ -369,13 +370,13 @@ func (c *viewConn) call(method string, params []byte) (any, error) {
 	switch method {
 	case ViewMethodPress:
 		var p PressParams
-		if err := strictJSON(params, &p); err != nil {
+		if !strictJSON(params, &p) {
 			return nil, badParams(method)
 		}
 		return struct{}{}, h.Press(hub.Terminal, p.SurfaceID, p.NodeID, p.Version)
 	case ViewMethodSet:
 		var p SetParams
-		if err := strictJSON(params, &p); err != nil {
+		if !strictJSON(params, &p) {
 			return nil, badParams(method)
 		}
 		var value any
@@ -444,8 +445,10 @@ func (c *viewConn) flush() {
 		bytes += changes[i].Size()
 	}
 	if !c.sent || c.full || !ok || gap || bytes > hub.MaxChangesBytes {
-		full := viewSnapshot{Version: snap.Canvas.Version(), Options: optionsOf(snap.Canvas.Options()), Canvas: snap.Canvas.Save(), Transcript: snap.Transcript,
-			Dropped: snap.Dropped, Status: status}
+		full := viewSnapshot{
+			Version: snap.Canvas.Version(), Options: optionsOf(snap.Canvas.Options()), Canvas: snap.Canvas.Save(), Transcript: snap.Transcript,
+			Dropped: snap.Dropped, Status: status,
+		}
 		if full.Transcript == nil {
 			full.Transcript = []hub.Entry{}
 		}
@@ -487,7 +490,8 @@ func RunningHubs(dir string) []string {
 		if !strings.HasSuffix(name, ".view.sock") || e.Type()&os.ModeSocket == 0 {
 			continue
 		}
-		nc, err := net.DialTimeout("unix", filepath.Join(dir, name), time.Second)
+		d := net.Dialer{Timeout: time.Second}
+		nc, err := d.DialContext(context.Background(), "unix", filepath.Join(dir, name))
 		if err != nil {
 			continue
 		}

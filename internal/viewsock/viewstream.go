@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"sync"
@@ -215,7 +216,7 @@ func (s *viewStream) ReadObject(v any) error {
 			if errors.Is(err, io.EOF) && len(buf) > 0 {
 				return io.ErrUnexpectedEOF
 			}
-			return err
+			return err //nolint:wrapcheck // jsonrpc2 reads io.EOF as the peer's end, compared as it is
 		}
 		if s.notes != nil || s.requestsOnly {
 			var m struct {
@@ -224,7 +225,7 @@ func (s *viewStream) ReadObject(v any) error {
 				Params json.RawMessage  `json:"params"`
 			}
 			if err := json.Unmarshal(buf, &m); err != nil {
-				return err
+				return fmt.Errorf("a2term view line: %w", err)
 			}
 			if s.requestsOnly && m.Method == "" {
 				return errViewNotRequest
@@ -235,7 +236,10 @@ func (s *viewStream) ReadObject(v any) error {
 				continue
 			}
 		}
-		return json.Unmarshal(buf, v)
+		if err := json.Unmarshal(buf, v); err != nil {
+			return fmt.Errorf("a2term view line: %w", err)
+		}
+		return nil
 	}
 }
 
@@ -243,20 +247,22 @@ func (s *viewStream) ReadObject(v any) error {
 func (s *viewStream) WriteObject(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return err
+		return fmt.Errorf("a2term view line: %w", err)
 	}
 	b = append(b, '\n')
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	if err := s.conn.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil {
-		return err
+		return fmt.Errorf("a2term view line: %w", err)
 	}
 	if _, err := s.conn.Write(b); err != nil {
 		s.conn.Close()
-		return err
+		return fmt.Errorf("a2term view line: %w", err)
 	}
 	return nil
 }
 
 // Close implements jsonrpc2.ObjectStream.
-func (s *viewStream) Close() error { return s.conn.Close() }
+func (s *viewStream) Close() error {
+	return s.conn.Close() //nolint:wrapcheck // a stream passes its connection's close error on as it is
+}
