@@ -41,15 +41,19 @@ type hubAPI struct{ hub *hub.Hub }
 func (h hubAPI) Info(context.Context) (hub.Info, error) {
 	return agentsock.WithLimits(h.hub.Info()), nil
 }
+
 func (h hubAPI) Show(_ context.Context, m []json.RawMessage) (hub.ShowResult, error) {
 	return h.hub.Show(m)
 }
+
 func (h hubAPI) Wait(ctx context.Context, seconds float64) (hub.WaitResult, error) {
 	return h.hub.Wait(ctx, time.Duration(seconds*float64(time.Second)))
 }
+
 func (h hubAPI) State(_ context.Context, id string) ([]hub.SurfaceState, error) {
 	return h.hub.State(id)
 }
+
 func (h hubAPI) Append(_ context.Context, role hub.Role, text string) error {
 	return h.hub.Append(role, text)
 }
@@ -100,14 +104,17 @@ func (g *turns) Info(ctx context.Context) (res hub.Info, err error) {
 	err = g.call(ctx, func() (e error) { res, e = g.api.Info(ctx); return })
 	return
 }
+
 func (g *turns) Show(ctx context.Context, m []json.RawMessage) (res hub.ShowResult, err error) {
 	err = g.call(ctx, func() (e error) { res, e = g.api.Show(ctx, m); return })
 	return
 }
+
 func (g *turns) State(ctx context.Context, id string) (res []hub.SurfaceState, err error) {
 	err = g.call(ctx, func() (e error) { res, e = g.api.State(ctx, id); return })
 	return
 }
+
 func (g *turns) Append(ctx context.Context, role hub.Role, text string) error {
 	return g.call(ctx, func() error { return g.api.Append(ctx, role, text) })
 }
@@ -230,18 +237,22 @@ func (s *socketAPI) Info(ctx context.Context) (res hub.Info, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.Info(ctx); return })
 	return
 }
+
 func (s *socketAPI) Show(ctx context.Context, m []json.RawMessage) (res hub.ShowResult, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.Show(ctx, m...); return })
 	return
 }
+
 func (s *socketAPI) Wait(ctx context.Context, seconds float64) (res hub.WaitResult, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.Wait(ctx, seconds); return })
 	return
 }
+
 func (s *socketAPI) State(ctx context.Context, id string) (res []hub.SurfaceState, err error) {
 	err = s.do(ctx, func(c *client.Client) (e error) { res, e = c.State(ctx, id); return })
 	return
 }
+
 func (s *socketAPI) Append(ctx context.Context, role hub.Role, text string) error {
 	return s.do(ctx, func(c *client.Client) error { return c.Append(ctx, role, text) })
 }
@@ -342,21 +353,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		fmt.Fprintf(logw, "a2term mcp: show this canvas in a terminal with: a2term attach --socket %s\n", own)
 	}
 	var web *webmirror.WebServer
-	if !opts.NoWeb {
-		web, err = webmirror.ServeWeb(h, webmirror.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
-		if err != nil {
-			if views != nil {
-				views.Close()
-			}
-			if srv != nil {
-				srv.Close()
-			}
-			h.Close()
-			return nil, fmt.Errorf("web mirror: %w", err)
-		}
-		fmt.Fprintf(logw, "a2term mcp: the web mirror listens at %s; the agent is given its one-time link to pass on to the person\n", web.URL())
-	}
-	return &Canvas{api: takeTurns(hubAPI{h}), mode: Standalone, hub: h, close: func() {
+	closeAll := func() {
 		if views != nil {
 			views.Close()
 		}
@@ -367,7 +364,17 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		if web != nil {
 			web.Close()
 		}
-	}}, nil
+	}
+	if !opts.NoWeb {
+		web, err = webmirror.ServeWeb(h, webmirror.WebOptions{Logger: log.New(logw, "", log.LstdFlags), AgentLink: true})
+		if err != nil {
+			web = nil
+			closeAll()
+			return nil, fmt.Errorf("web mirror: %w", err)
+		}
+		fmt.Fprintf(logw, "a2term mcp: the web mirror listens at %s; the agent is given its one-time link to pass on to the person\n", web.URL())
+	}
+	return &Canvas{api: takeTurns(hubAPI{h}), mode: Standalone, hub: h, close: closeAll}, nil
 }
 
 // Options set up the server and its canvas.

@@ -68,8 +68,10 @@ func waitSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
-			"seconds": {Type: "number", Minimum: jsonschema.Ptr(0.0), Maximum: jsonschema.Ptr(float64(hub.MaxWait / time.Second)),
-				Description: "How long to wait for the person, 0 to 600 seconds (0 only looks); without a progress token at most 50."},
+			"seconds": {
+				Type: "number", Minimum: jsonschema.Ptr(0.0), Maximum: jsonschema.Ptr(float64(hub.MaxWait / time.Second)),
+				Description: "How long to wait for the person, 0 to 600 seconds (0 only looks); without a progress token at most 50.",
+			},
 		},
 		Required: []string{"seconds"},
 	}
@@ -127,8 +129,10 @@ func waitOutputSchema() *jsonschema.Schema {
 		"seconds":             "How long this wait could last.",
 		"a2uiClientDataModel": `For a v0.9 surface created with sendDataModel: its data model when the button was pressed, as the specification sends it beside the action: {"version": "v0.9", "surfaces": {"<surfaceId>": {...}}}.`,
 	})
-	s.Properties["action"] = &jsonschema.Schema{Types: []string{"object", "null"},
-		Description: `The A2UI client-to-server message the press became, ready to forward: {"version": "v0.9", "action": {name, surfaceId, sourceComponentId, timestamp, context}} for v0.9, {"userAction": {...}} for v0.8; null when the wait timed out.`}
+	s.Properties["action"] = &jsonschema.Schema{
+		Types:       []string{"object", "null"},
+		Description: `The A2UI client-to-server message the press became, ready to forward: {"version": "v0.9", "action": {name, surfaceId, sourceComponentId, timestamp, context}} for v0.9, {"userAction": {...}} for v0.8; null when the wait timed out.`,
+	}
 	return s
 }
 
@@ -156,5 +160,5 @@ func infoOutputSchema() *jsonschema.Schema {
 
 // fmtSeconds writes s as people read it: 0 s, 2.5 s, 600 s.
 func fmtSeconds(s float64) string {
-	return fmt.Sprintf("%s s", trimFloat(fmt.Sprintf("%.1f", s)))
+	return trimFloat(fmt.Sprintf("%.1f", s)) + " s"
 }

@@ -38,7 +38,7 @@ func serve(ctx context.Context, c *Canvas, opts Options, stdin io.Reader, stdout
 	in := &lineFilter{r: bufio.NewReaderSize(stdin, 64<<10), out: out, log: opts.logWriter(), max: MaxLine}
 	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: out, MaxLineLength: MaxLine + 1}
 	if err := NewServer(c, opts).Run(ctx, t); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
-		return err
+		return fmt.Errorf("a2term mcp: %w", err)
 	}
 	return nil
 }
@@ -59,7 +59,7 @@ type lockedWriter struct {
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	return l.w.Write(p) //nolint:wrapcheck // a writer passes its file's errors on as they are
 }
 
 func (*lockedWriter) Close() error { return nil }
@@ -114,12 +114,12 @@ func (f *lineFilter) readLine() ([]byte, error) {
 		}
 		if tooLong {
 			f.refuse(jsonrpc.CodeInvalidRequest, nil, fmt.Sprintf("message over %d bytes", f.max))
-			return nil, err
+			return nil, err //nolint:wrapcheck // the MCP transport reads io.EOF as the end of input, compared as it is
 		}
 		if len(line) > 0 && line[len(line)-1] != '\n' {
 			line = append(line, '\n')
 		}
-		return line, err
+		return line, err //nolint:wrapcheck // the MCP transport reads io.EOF as the end of input, compared as it is
 	}
 }
 

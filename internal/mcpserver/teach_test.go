@@ -14,8 +14,10 @@ import (
 // v0.8, which they say is accepted too; the wait says what a v0.9 press
 // brings back.
 func TestDescriptionsTeachV091First(t *testing.T) {
-	for _, w := range []string{"createSurface", "updateComponents", "updateDataModel", `"component": "TextField"`, `{"path": "/form/email"}`,
-		`{"call": "formatString"`, `"checks": [{"condition"`, `"action": {"event": {"name": "send"`, "disables the button", "v0.8 is accepted too"} {
+	for _, w := range []string{
+		"createSurface", "updateComponents", "updateDataModel", `"component": "TextField"`, `{"path": "/form/email"}`,
+		`{"call": "formatString"`, `"checks": [{"condition"`, `"action": {"event": {"name": "send"`, "disables the button", "v0.8 is accepted too",
+	} {
 		if !strings.Contains(showDescription, w) {
 			t.Errorf("canvas_show's description does not teach %s", w)
 		}
@@ -101,27 +103,57 @@ func TestRefusalAdvice(t *testing.T) {
 		code a2ui.Code
 		fix  string
 	}{
-		{"v0.9 unknown component", []any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Chart"}]}}`)},
-			a2ui.CodeUnknownComponent, `written as "component": "Text" beside its properties`},
-		{"v0.8 unknown component", []any{json.RawMessage(`{"surfaceUpdate":{"surfaceId":"o","components":[{"id":"root","component":{"Chart":{}}}]}}`)},
-			a2ui.CodeUnknownComponent, "MultipleChoice"},
-		{"v0.9 bad value", []any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"x","variant":"h7"}]}}`)},
-			a2ui.CodeBadValue, `a function call {"call": "formatString"`},
-		{"unknown function", []any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"shout","args":{}}}]}}`)},
-			a2ui.CodeUnknownFunction, "formatCurrency"},
-		{"bad call", []any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"formatCurrency","args":{"value":3}}}]}}`)},
-			a2ui.CodeBadCall, `formatCurrency {"value", "currency"}`},
-		{"version mismatch", []any{create, json.RawMessage(`{"dataModelUpdate":{"surfaceId":"s","contents":[]}}`)},
-			a2ui.CodeVersionMismatch, "keeps the A2UI version that created it"},
-		{"unknown catalog", []any{json.RawMessage(`{"version":"v0.9.1","createSurface":{"surfaceId":"s","catalogId":"https://example.com/c.json"}}`)},
-			a2ui.CodeUnknownCatalog, a2ui.BasicCatalogV09ID},
+		{
+			"v0.9 unknown component",
+			[]any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Chart"}]}}`)},
+			a2ui.CodeUnknownComponent, `written as "component": "Text" beside its properties`,
+		},
+		{
+			"v0.8 unknown component",
+			[]any{json.RawMessage(`{"surfaceUpdate":{"surfaceId":"o","components":[{"id":"root","component":{"Chart":{}}}]}}`)},
+			a2ui.CodeUnknownComponent, "MultipleChoice",
+		},
+		{
+			"v0.9 bad value",
+			[]any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"x","variant":"h7"}]}}`)},
+			a2ui.CodeBadValue, `a function call {"call": "formatString"`,
+		},
+		{
+			"unknown function",
+			[]any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"shout","args":{}}}]}}`)},
+			a2ui.CodeUnknownFunction, "formatCurrency",
+		},
+		{
+			"bad call",
+			[]any{create, json.RawMessage(`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"formatCurrency","args":{"value":3}}}]}}`)},
+			a2ui.CodeBadCall, `formatCurrency {"value", "currency"}`,
+		},
+		{
+			"version mismatch",
+			[]any{create, json.RawMessage(`{"dataModelUpdate":{"surfaceId":"s","contents":[]}}`)},
+			a2ui.CodeVersionMismatch, "keeps the A2UI version that created it",
+		},
+		{
+			"unknown catalog",
+			[]any{json.RawMessage(`{"version":"v0.9.1","createSurface":{"surfaceId":"s","catalogId":"https://example.com/c.json"}}`)},
+			a2ui.CodeUnknownCatalog, a2ui.BasicCatalogV09ID,
+		},
 		{"surface exists", []any{create, create}, a2ui.CodeSurfaceExists, "deleteSurface first"},
-		{"unknown surface", []any{json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"nope","value":{}}}`)},
-			a2ui.CodeUnknownSurface, "send createSurface"},
-		{"bad path", []any{create, json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"s","value":{"a":"text"}}}`), json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"s","path":"/a/b","value":1}}`)},
-			a2ui.CodeBadPath, "nothing is written inside a string"},
-		{"bad message", []any{json.RawMessage(`{"version":"v0.9.1"}`)},
-			a2ui.CodeBadMessage, "exactly one of createSurface, updateComponents, updateDataModel, deleteSurface"},
+		{
+			"unknown surface",
+			[]any{json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"nope","value":{}}}`)},
+			a2ui.CodeUnknownSurface, "send createSurface",
+		},
+		{
+			"bad path",
+			[]any{create, json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"s","value":{"a":"text"}}}`), json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"s","path":"/a/b","value":1}}`)},
+			a2ui.CodeBadPath, "nothing is written inside a string",
+		},
+		{
+			"bad message",
+			[]any{json.RawMessage(`{"version":"v0.9.1"}`)},
+			a2ui.CodeBadMessage, "exactly one of createSurface, updateComponents, updateDataModel, deleteSurface",
+		},
 	} {
 		res := e.call(t, ctx, "canvas_show", map[string]any{"messages": tc.msgs})
 		var body struct {
@@ -140,10 +172,12 @@ func TestRefusalAdvice(t *testing.T) {
 		}
 	}
 	generic := fixFor(&a2ui.Error{Code: "no_such_code"})
-	for _, c := range []a2ui.Code{a2ui.CodeBadMessage, a2ui.CodeMissingProperty, a2ui.CodeBadValue, a2ui.CodeUnknownComponent, a2ui.CodeMissingChild,
+	for _, c := range []a2ui.Code{
+		a2ui.CodeBadMessage, a2ui.CodeMissingProperty, a2ui.CodeBadValue, a2ui.CodeUnknownComponent, a2ui.CodeMissingChild,
 		a2ui.CodeCycle, a2ui.CodeEntryWithoutValue, a2ui.CodeRemoteMedia, a2ui.CodeTooManySurfaces, a2ui.CodeTooManyComponents, a2ui.CodeCanvasTooLarge,
 		a2ui.CodeTooManyNodes, a2ui.CodeTooDeep, a2ui.CodeStringTooLong, a2ui.CodeBadPath, a2ui.CodeUnknownSurface, a2ui.CodeUnknownFunction,
-		a2ui.CodeBadCall, a2ui.CodeChecksFailed, a2ui.CodeUnsupportedVersion, a2ui.CodeVersionMismatch, a2ui.CodeSurfaceExists, a2ui.CodeUnknownCatalog} {
+		a2ui.CodeBadCall, a2ui.CodeChecksFailed, a2ui.CodeUnsupportedVersion, a2ui.CodeVersionMismatch, a2ui.CodeSurfaceExists, a2ui.CodeUnknownCatalog,
+	} {
 		if fixFor(&a2ui.Error{Code: c}) == generic {
 			t.Errorf("no advice of its own for %s", c)
 		}

@@ -33,8 +33,8 @@ func showText(res hub.ShowResult, url string) string {
 	if len(hidden) > 0 {
 		fmt.Fprintf(&b, " Not shown yet (v0.8: send beginRendering): %s.", strings.Join(hidden, ", "))
 	}
-	switch {
-	case res.Viewers == 1:
+	switch res.Viewers {
+	case 1:
 		b.WriteString(" 1 person watching in the web mirror")
 	default:
 		fmt.Fprintf(&b, " %d watching in the web mirror", res.Viewers)
@@ -139,7 +139,7 @@ func stateText(surfaces []hub.SurfaceState, info hub.Info) string {
 	if len(surfaces) == 0 {
 		b.WriteString("The canvas is empty.")
 	} else {
-		var parts []string
+		parts := make([]string, 0, len(surfaces))
 		for _, s := range surfaces {
 			shown := "shown"
 			if !s.Shown {
@@ -292,6 +292,7 @@ func fixFor(r *a2ui.Error) string {
 		return "write at a path the data model can hold: a number indexes a list, and nothing is written inside a string, number or boolean."
 	case a2ui.CodeChecksFailed:
 		return "the button's checks fail: the person must correct what their messages say; nothing was sent."
+	default:
+		return "correct the message named above and send the whole batch again."
 	}
-	return "correct the message named above and send the whole batch again."
 }

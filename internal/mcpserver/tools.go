@@ -99,8 +99,10 @@ func NewServer(c *Canvas, opts Options) *mcp.Server {
 		tool.Annotations.DestructiveHint = &no
 		tool.Annotations.Title = tool.Title
 	}
-	show := &mcp.Tool{Name: "canvas_show", Title: "Show surfaces on the canvas", Description: showDescription, InputSchema: showSchema(),
-		Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}
+	show := &mcp.Tool{
+		Name: "canvas_show", Title: "Show surfaces on the canvas", Description: showDescription, InputSchema: showSchema(),
+		Annotations: &mcp.ToolAnnotations{IdempotentHint: true},
+	}
 	add(show, showOutputSchema())
 	// Not mcp.AddTool: it decodes the arguments into maps to check them,
 	// and hands on their encoding again, keys sorted. The messages reach
@@ -111,16 +113,22 @@ func NewServer(c *Canvas, opts Options) *mcp.Server {
 		panic(fmt.Sprintf("input schema of %s: %v", show.Name, err)) // a bug in schema.go
 	}
 	s.AddTool(show, t.showRaw(in))
-	wait := &mcp.Tool{Name: "canvas_wait", Title: "Wait for the person", Description: waitDescription, InputSchema: waitSchema(),
-		Annotations: &mcp.ToolAnnotations{}}
+	wait := &mcp.Tool{
+		Name: "canvas_wait", Title: "Wait for the person", Description: waitDescription, InputSchema: waitSchema(),
+		Annotations: &mcp.ToolAnnotations{},
+	}
 	add(wait, waitOutputSchema())
 	mcp.AddTool(s, wait, t.wait)
-	state := &mcp.Tool{Name: "canvas_state", Title: "Read the canvas", Description: stateDescription, InputSchema: stateSchema(),
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}}
+	state := &mcp.Tool{
+		Name: "canvas_state", Title: "Read the canvas", Description: stateDescription, InputSchema: stateSchema(),
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}
 	add(state, stateOutputSchema())
 	mcp.AddTool(s, state, t.state)
-	info := &mcp.Tool{Name: "canvas_info", Title: "Describe the canvas", Description: infoDescription, InputSchema: &jsonschema.Schema{Type: "object"},
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}}
+	info := &mcp.Tool{
+		Name: "canvas_info", Title: "Describe the canvas", Description: infoDescription, InputSchema: &jsonschema.Schema{Type: "object"},
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+	}
 	add(info, infoOutputSchema())
 	mcp.AddTool(s, info, t.info)
 	return s
@@ -149,7 +157,7 @@ func (t *tools) result(tool string, out any, summary string) *mcp.CallToolResult
 		}
 	}
 	if err != nil {
-		return failure(fmt.Errorf("a2term built a %s result that does not fit its output schema: %v", tool, err))
+		return failure(fmt.Errorf("a2term built a %s result that does not fit its output schema: %w", tool, err))
 	}
 	return &mcp.CallToolResult{
 		Content:           texts(string(b), summary),
@@ -212,25 +220,26 @@ func (t *tools) showRaw(schema *jsonschema.Resolved) mcp.ToolHandler {
 		}
 		if err != nil {
 			var res mcp.CallToolResult
-			res.SetError(fmt.Errorf("validating \"arguments\": %v", err))
+			res.SetError(fmt.Errorf("validating \"arguments\": %w", err))
 			return &res, nil
 		}
-		res, _, err := t.show(ctx, req, in)
-		return res, err
+		return t.show(ctx, in), nil
 	}
 }
 
-func (t *tools) show(ctx context.Context, _ *mcp.CallToolRequest, in showInput) (*mcp.CallToolResult, any, error) {
+// show shows in's messages and says what became of them; a refusal is a
+// result of its own, not an error of the call.
+func (t *tools) show(ctx context.Context, in showInput) *mcp.CallToolResult {
 	res, err := t.c.api.Show(ctx, in.Messages)
 	if err != nil {
 		t.log(ctx, fmt.Sprintf("canvas_show of %s refused: %v", hub.Plural(len(in.Messages), "message", "messages"), err))
-		return failure(err), nil, nil
+		return failure(err)
 	}
 	info, _ := t.c.api.Info(ctx)
 	out := showOutput{ShowResult: res, WebURL: info.WebURL}
 	summary := showText(res, info.WebURL)
 	t.log(ctx, "canvas_show: "+summary)
-	return t.result("canvas_show", out, summary), nil, nil
+	return t.result("canvas_show", out, summary)
 }
 
 func (t *tools) wait(ctx context.Context, req *mcp.CallToolRequest, in waitInput) (*mcp.CallToolResult, any, error) {

@@ -25,8 +25,10 @@ func (r rawReply) text() string {
 
 // toolCall is a tools/call request line.
 func toolCall(id int, name string, args any) string {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call",
-		"params": map[string]any{"name": name, "arguments": args}})
+	b, _ := json.Marshal(map[string]any{
+		"jsonrpc": "2.0", "id": id, "method": "tools/call",
+		"params": map[string]any{"name": name, "arguments": args},
+	})
 	return string(b) + "\n"
 }
 
