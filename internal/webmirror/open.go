@@ -159,7 +159,7 @@ const openerGrace = 2 * time.Second
 // opener still running then is taken to have opened the browser, and is
 // reaped in the background.
 func runOpener(grace time.Duration, name string, args ...string) (string, error) {
-	cmd := exec.Command(name, args...)
+	cmd := exec.Command(name, args...) //nolint:noctx // the opener may be the browser itself: it outlives this call, reaped in the background
 	if err := cmd.Start(); err != nil {
 		return "", fmt.Errorf("open the browser with %s: %w", name, err)
 	}

@@ -161,12 +161,13 @@ func ServeWeb(h *hub.Hub, opts WebOptions) (*WebServer, error) {
 		return nil, errors.New("web mirror: the embedded page has no place for its CSRF value")
 	}
 	var ln net.Listener
+	var lc net.ListenConfig
 	if opts.Addr == "" && opts.Port > 0 && opts.Port < 1<<16 {
 		// Taken meanwhile: any free port does.
-		ln, _ = net.Listen("tcp4", net.JoinHostPort("127.0.0.1", strconv.Itoa(opts.Port)))
+		ln, _ = lc.Listen(context.Background(), "tcp4", net.JoinHostPort("127.0.0.1", strconv.Itoa(opts.Port)))
 	}
 	if ln == nil {
-		if ln, err = net.Listen("tcp4", addr); err != nil {
+		if ln, err = lc.Listen(context.Background(), "tcp4", addr); err != nil {
 			return nil, fmt.Errorf("web mirror: %w", err)
 		}
 	}
@@ -226,12 +227,8 @@ func ServeWeb(h *hub.Hub, opts WebOptions) (*WebServer, error) {
 	}
 	if n := opts.sendBuffer; n > 0 {
 		s.srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
-			if hc, ok := c.(headerConn); ok {
-				if wc, ok := hc.Conn.(*webConn); ok {
-					if tc, ok := wc.Conn.(*net.TCPConn); ok {
-						tc.SetWriteBuffer(n)
-					}
-				}
+			if tc := tcpConnOf(c); tc != nil {
+				_ = tc.SetWriteBuffer(n) // a test's small buffer; the system's size does as well
 			}
 			return connContext(ctx, c)
 		}
@@ -300,7 +297,7 @@ func (s *WebServer) Close() error {
 		s.closing = true
 		s.runCleanupsLocked()
 		for st := range s.streams {
-			st.rc.SetWriteDeadline(time.Now()) // unblocks a write to a viewer that stopped reading
+			_ = st.rc.SetWriteDeadline(time.Now()) // unblocks a write to a viewer that stopped reading
 		}
 		s.mu.Unlock()
 		s.cancel()
@@ -356,7 +353,7 @@ func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.HasPrefix(r.URL.Path, "/pair/") {
-		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.writeTimeout))
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.writeTimeout))
 		s.servePair(w, r)
 		return
 	}
@@ -370,7 +367,7 @@ func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.logf(r, "refused: not paired")
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.WriteHeader(http.StatusForbidden)
-			io.WriteString(w, webUnpairedPage)
+			_, _ = io.WriteString(w, webUnpairedPage)
 			return
 		}
 		s.refuse(w, r, http.StatusForbidden)
@@ -385,12 +382,27 @@ func (s *WebServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.refuse(w, r, http.StatusForbidden)
 			return
 		}
-		http.NewResponseController(w).SetReadDeadline(time.Now().Add(webReadTimeout))
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(webReadTimeout))
 	}
 	if r.URL.Path != "/events" {
-		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.writeTimeout))
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.writeTimeout))
 	}
 	s.mux.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, se)))
+}
+
+// tcpConnOf is the TCP connection under the server's wrappers of c, or
+// nil.
+func tcpConnOf(c net.Conn) *net.TCPConn {
+	hc, ok := c.(headerConn)
+	if !ok {
+		return nil
+	}
+	wc, ok := hc.Conn.(*webConn)
+	if !ok {
+		return nil
+	}
+	tc, _ := wc.Conn.(*net.TCPConn)
+	return tc
 }
 
 // headerListener hands out connections that add the security headers to
@@ -402,7 +414,7 @@ type headerListener struct{ net.Listener }
 func (l headerListener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if err != nil {
-		return nil, err
+		return nil, err //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 	}
 	return headerConn{c}, nil
 }
@@ -414,7 +426,7 @@ var securityHeaderLines = func() []byte {
 	h := http.Header{}
 	setSecurityHeaders(h)
 	var b bytes.Buffer
-	h.Write(&b)
+	_ = h.Write(&b) // a bytes.Buffer takes every write
 	return b.Bytes()
 }()
 
@@ -424,19 +436,19 @@ var securityHeaderLines = func() []byte {
 // own answers are changed.
 func (c headerConn) Write(p []byte) (int, error) {
 	if !bytes.HasPrefix(p, []byte("HTTP/1.")) {
-		return c.Conn.Write(p)
+		return c.Conn.Write(p) //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 	}
 	end := bytes.Index(p, []byte("\r\n\r\n"))
 	line := bytes.Index(p, []byte("\r\n"))
 	if end < 0 || bytes.Contains(p[:end], []byte("\r\nContent-Security-Policy: ")) {
-		return c.Conn.Write(p)
+		return c.Conn.Write(p) //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 	}
 	out := make([]byte, 0, len(p)+len(securityHeaderLines))
 	out = append(out, p[:line+2]...)
 	out = append(out, securityHeaderLines...)
 	out = append(out, p[line+2:]...)
 	if _, err := c.Conn.Write(out); err != nil {
-		return 0, err
+		return 0, err //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 	}
 	return len(p), nil
 }
@@ -526,10 +538,10 @@ func (s *WebServer) sendPage(w http.ResponseWriter, r *http.Request, se *session
 	if s.full() {
 		s.logf(r, "the canvas is full")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		io.WriteString(w, webFullPage)
+		_, _ = io.WriteString(w, webFullPage)
 		return
 	}
-	w.Write(bytes.Replace(s.index, []byte(csrfSlot), []byte(`name="a2term-csrf" content="`+string(se.csrf)+`"`), 1))
+	_, _ = w.Write(bytes.Replace(s.index, []byte(csrfSlot), []byte(`name="a2term-csrf" content="`+string(se.csrf)+`"`), 1)) //nolint:gosec // G705: the page is ours and the CSRF value our random hex, nothing of an agent's
 }
 
 // csrfSlot is where index.html takes the session's CSRF value.
@@ -547,7 +559,7 @@ func (s *WebServer) serveStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", f.contentType)
-	w.Write(f.body)
+	_, _ = w.Write(f.body)
 }
 
 func (s *WebServer) full() bool {
@@ -611,9 +623,7 @@ func (s *WebServer) serveEvents(w http.ResponseWriter, r *http.Request) {
 	ev := s.enc.event(snap)
 	last := sentOf(snap)
 	for {
-		if ev == nil {
-			// nothing to send for this change
-		} else if err := s.send(st, ev); err != nil {
+		if err := s.send(st, ev); err != nil {
 			s.mu.Lock()
 			closing := s.closing
 			s.mu.Unlock()
@@ -652,15 +662,19 @@ var (
 	errClosing   = errors.New("the web mirror is closing")
 )
 
-// send writes one event to a viewer within the write timeout.
+// send writes one event to a viewer within the write timeout; nil is
+// nothing to send for a change.
 func (s *WebServer) send(st *stream, ev []byte) error {
+	if ev == nil {
+		return nil
+	}
 	s.mu.Lock()
 	if s.closing {
 		s.mu.Unlock()
 		return errClosing
 	}
 	// Under mu, so that Close's deadline (now) is never overwritten.
-	st.rc.SetWriteDeadline(time.Now().Add(s.writeTimeout))
+	_ = st.rc.SetWriteDeadline(time.Now().Add(s.writeTimeout))
 	s.mu.Unlock()
 	if _, err := st.w.Write(ev); err != nil {
 		return fmt.Errorf("write: %w", err)
@@ -835,7 +849,7 @@ func (s *WebServer) reply(w http.ResponseWriter, r *http.Request, err error) {
 	s.logf(r, "refused by the hub: %s", refusal.Code)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusConflict)
-	json.NewEncoder(w).Encode(struct {
+	_ = json.NewEncoder(w).Encode(struct {
 		Code    a2ui.Code `json:"code"`
 		Message string    `json:"message"`
 	}{refusal.Code, refusal.Message})

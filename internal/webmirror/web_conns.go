@@ -85,7 +85,7 @@ func newWebConns(ln net.Listener, timeout time.Duration, logger logclean.Logger)
 func (l *webConns) Accept() (net.Conn, error) {
 	nc, err := l.Listener.Accept()
 	if err != nil {
-		return nil, err
+		return nil, err //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 	}
 	c := &webConn{Conn: nc, l: l}
 	l.mu.Lock()
@@ -151,7 +151,7 @@ func (l *webConns) Close() error {
 		c.timer.Stop()
 		c.Conn.Close()
 	}
-	return err
+	return err //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 }
 
 // Read notes that the server has begun to read c, and that its peer has
@@ -170,7 +170,7 @@ func (c *webConn) Read(p []byte) (int, error) {
 		c.sent = true
 		c.l.mu.Unlock()
 	}
-	return n, err
+	return n, err //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 }
 
 // expire closes c if it is still unpaired.
@@ -217,7 +217,7 @@ func (c *webConn) Close() error {
 		}
 		c.l.mu.Unlock()
 	})
-	return err
+	return err //nolint:wrapcheck // a wrapper passes its connection's errors on as they are: the server compares them
 }
 
 // leaveLocked takes c out of the unpaired connections, if it is among

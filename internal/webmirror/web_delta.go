@@ -98,18 +98,7 @@ func delta(prev sent, snap hub.Snapshot) (ev []byte, next sent, changed bool) {
 			if old != nil && old.Version() == sf.Version() && old.Shown() == sf.Shown() {
 				continue
 			}
-			sd := webSurfaceDelta{Surface: webpage.SurfaceOf(sf)}
-			// Patches only when the tree is all that changed (not the
-			// styles, nor the theme of a surface created again under the
-			// same id), and when something in it did: a delta with neither
-			// patches nor a tree would leave the page nothing to draw.
-			if old != nil && old.Shown() && sf.Shown() && old.Styles() == sf.Styles() && old.Theme() == sf.Theme() && old.Tree() != nil && sf.Tree() != nil {
-				var patches []webPatch
-				if diffTree(old.Tree(), sf.Tree(), nil, &patches) && len(patches) > 0 && len(patches) <= maxPatches {
-					sd.Tree, sd.Patches = nil, patches
-				}
-			}
-			d.Surfaces = append(d.Surfaces, sd)
+			d.Surfaces = append(d.Surfaces, surfaceDelta(old, sf))
 		}
 		if reorder {
 			d.Order = []string{}
@@ -122,6 +111,23 @@ func delta(prev sent, snap hub.Snapshot) (ev []byte, next sent, changed bool) {
 		return nil, next, false
 	}
 	return webpage.EncodeEvent("delta", d.Version, d), next, true
+}
+
+// surfaceDelta is what the page is sent of sf, which was old (nil: a new
+// surface): its tree, or patches to old's.
+func surfaceDelta(old, sf *a2ui.Surface) webSurfaceDelta {
+	sd := webSurfaceDelta{Surface: webpage.SurfaceOf(sf)}
+	// Patches only when the tree is all that changed (not the styles, nor
+	// the theme of a surface created again under the same id), and when
+	// something in it did: a delta with neither patches nor a tree would
+	// leave the page nothing to draw.
+	if old != nil && old.Shown() && sf.Shown() && old.Styles() == sf.Styles() && old.Theme() == sf.Theme() && old.Tree() != nil && sf.Tree() != nil {
+		var patches []webPatch
+		if diffTree(old.Tree(), sf.Tree(), nil, &patches) && len(patches) > 0 && len(patches) <= maxPatches {
+			sd.Tree, sd.Patches = nil, patches
+		}
+	}
+	return sd
 }
 
 // diffTree appends to patches the subtrees of b that differ from a, and

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
-	"io"
 	"math/big"
 	"net/http"
 	"strings"
@@ -212,9 +211,9 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 		s.runCleanupsLocked()
 		s.hub.Board().SetStatus(func(st *hub.Status) { st.WebURL = s.origin + "/"; st.AgentURL = "" })
 		s.mu.Unlock()
-		s.hub.Board().Append(hub.RoleEvent, fmt.Sprintf("the web mirror was opened in a browser at %s", now.Format("15:04")))
+		s.hub.Board().Append(hub.RoleEvent, "the web mirror was opened in a browser at "+now.Format("15:04"))
 		s.logf(r, "a browser paired")
-		http.SetCookie(w, &http.Cookie{Name: s.cookie, Value: string(se.id), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.SetCookie(w, &http.Cookie{Name: s.cookie, Value: string(se.id), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode}) //nolint:gosec // G124: the mirror is plain http on loopback, where a Secure cookie would never be sent
 		keepConn(w, r)
 		s.sendPage(w, r, se)
 		return
@@ -240,7 +239,7 @@ func (s *WebServer) servePair(w http.ResponseWriter, r *http.Request) {
 	s.logf(r, "refused: a used pairing link")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusForbidden)
-	io.WriteString(w, fmt.Sprintf(webUsedPage, html.EscapeString(used.at.Format("15:04"))))
+	fmt.Fprintf(w, webUsedPage, html.EscapeString(used.at.Format("15:04")))
 }
 
 // webUsedPage is what a browser sees on a link that was already used.
@@ -287,7 +286,7 @@ func (s *WebServer) servePairNew(w http.ResponseWriter, r *http.Request) {
 	link := s.PairingLink()
 	s.logf(r, "a new pairing link for another browser")
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(struct {
+	_ = json.NewEncoder(w).Encode(struct {
 		Link string `json:"link"`
 	}{link})
 }
