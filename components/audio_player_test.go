@@ -43,12 +43,21 @@ func TestAudioPlayerPlaceholder(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"data", audioTree(t, videoURL("audio/mpeg", 34_567), "Morning briefing"),
-			[]string{"♪ audio", "Morning briefing", "audio/mpeg, 35 kB", "web mirror"}, []string{"not loaded"}},
-		{"multi-line description", audioTree(t, videoURL("audio/wav", 10), "Line one\nLine two"),
-			[]string{"Line one\nLine two", "audio/wav, 10 B"}, nil},
-		{"blocked", imgLenientTree(t, `{"id":"root","component":{"AudioPlayer":{"url":{"literalString":"https://pods.example.org/ep12.mp3"},"description":{"literalString":"Episode 12"}}}}`),
-			[]string{"Episode 12", "from pods.example.org — not loaded"}, []string{"web mirror"}},
+		{
+			"data", audioTree(t, videoURL("audio/mpeg", 34_567), "Morning briefing"),
+			[]string{"♪ audio", "Morning briefing", "audio/mpeg, 35 kB", "web mirror"},
+			[]string{"not loaded"},
+		},
+		{
+			"multi-line description", audioTree(t, videoURL("audio/wav", 10), "Line one\nLine two"),
+			[]string{"Line one\nLine two", "audio/wav, 10 B"},
+			nil,
+		},
+		{
+			"blocked", imgLenientTree(t, `{"id":"root","component":{"AudioPlayer":{"url":{"literalString":"https://pods.example.org/ep12.mp3"},"description":{"literalString":"Episode 12"}}}}`),
+			[]string{"Episode 12", "from pods.example.org — not loaded"},
+			[]string{"web mirror"},
+		},
 		{"empty", audioTree(t, "", "Soon"), []string{"Soon", "nothing to play"}, []string{"web mirror"}},
 	}
 	for _, tc := range tests {

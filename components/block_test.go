@@ -22,23 +22,31 @@ func layText(id, s string) *a2ui.Node {
 }
 
 func layButton(id, label string) *a2ui.Node {
-	return &a2ui.Node{ID: id, Component: id, Type: "Button", Props: &a2ui.ButtonProps{Action: "go"},
-		Children: []*a2ui.Node{layText(id+"-label", label)}}
+	return &a2ui.Node{
+		ID: id, Component: id, Type: "Button", Props: &a2ui.ButtonProps{Action: "go"},
+		Children: []*a2ui.Node{layText(id+"-label", label)},
+	}
 }
 
 func layRow(id, dist, align string, ch ...*a2ui.Node) *a2ui.Node {
-	return &a2ui.Node{ID: id, Component: id, Type: "Row",
-		Props: &a2ui.RowProps{Distribution: dist, Alignment: align}, Children: ch}
+	return &a2ui.Node{
+		ID: id, Component: id, Type: "Row",
+		Props: &a2ui.RowProps{Distribution: dist, Alignment: align}, Children: ch,
+	}
 }
 
 func layColumn(id, align string, ch ...*a2ui.Node) *a2ui.Node {
-	return &a2ui.Node{ID: id, Component: id, Type: "Column",
-		Props: &a2ui.ColumnProps{Distribution: "start", Alignment: align}, Children: ch}
+	return &a2ui.Node{
+		ID: id, Component: id, Type: "Column",
+		Props: &a2ui.ColumnProps{Distribution: "start", Alignment: align}, Children: ch,
+	}
 }
 
 func layList(id, dir, align string, ch ...*a2ui.Node) *a2ui.Node {
-	return &a2ui.Node{ID: id, Component: id, Type: "List",
-		Props: &a2ui.ListProps{Direction: dir, Alignment: align}, Children: ch}
+	return &a2ui.Node{
+		ID: id, Component: id, Type: "List",
+		Props: &a2ui.ListProps{Direction: dir, Alignment: align}, Children: ch,
+	}
 }
 
 func layCard(id string, child *a2ui.Node) *a2ui.Node {
@@ -351,8 +359,10 @@ func TestPlainHelpersMatchAnsi(t *testing.T) {
 	var styled []string
 	for _, prof := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI, termenv.Ascii} {
 		th := testTheme(prof)
-		for _, st := range []Style{th.Text, th.Dim, th.Bold, th.Italic, th.Code, th.Link, th.Heading[0], th.Caption, th.Accent,
-			th.Focus, th.Button, th.Primary, th.Border, th.Error, th.Selected, th.Disabled, th.Missing, th.Track, th.FieldLine} {
+		for _, st := range []Style{
+			th.Text, th.Dim, th.Bold, th.Italic, th.Code, th.Link, th.Heading[0], th.Caption, th.Accent,
+			th.Focus, th.Button, th.Primary, th.Border, th.Error, th.Selected, th.Disabled, th.Missing, th.Track, th.FieldLine,
+		} {
 			for _, s := range plainCases {
 				styled = append(styled, st.Render(s)+"  ", "x"+st.Render(s)+st.Render("y"))
 			}
@@ -375,8 +385,10 @@ func TestPlainHelpersMatchAnsi(t *testing.T) {
 // cut short), controls and characters of other widths.
 func TestWidthIsStringWidth(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	pieces := []string{"a", "Z", " ", "~", "\x1b[1m", "\x1b[0m", "\x1b[38;2;1;2;3m", "\x1b[", "\x1b", "[", "m",
-		"é", "·", "\x1b]8;;x\x07", "\t", "\x7f", "\x1b[?25l", "\x1b[1;", "漢", "e\u0301", "👍🏽"}
+	pieces := []string{
+		"a", "Z", " ", "~", "\x1b[1m", "\x1b[0m", "\x1b[38;2;1;2;3m", "\x1b[", "\x1b", "[", "m",
+		"é", "·", "\x1b]8;;x\x07", "\t", "\x7f", "\x1b[?25l", "\x1b[1;", "漢", "e\u0301", "👍🏽",
+	}
 	for range 100000 {
 		var b strings.Builder
 		for range rng.IntN(8) {

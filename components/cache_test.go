@@ -339,8 +339,10 @@ func linkButton(id, label string) *a2ui.Node {
 // nodes shared between places.
 func TestCacheNaturalIsFresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
-	words := []string{"", "Go", "Save", " padded ", "**bold** label", "é漢字", "two\nlines",
-		strings.Repeat("x", textNaturalCap-3), strings.Repeat("y", textNaturalCap), strings.Repeat("long ", 20)}
+	words := []string{
+		"", "Go", "Save", " padded ", "**bold** label", "é漢字", "two\nlines",
+		strings.Repeat("x", textNaturalCap-3), strings.Repeat("y", textNaturalCap), strings.Repeat("long ", 20),
+	}
 	word := func() string { return words[rng.IntN(len(words))] }
 	next := 0
 	leaf := func() *a2ui.Node {
@@ -365,8 +367,10 @@ func TestCacheNaturalIsFresh(t *testing.T) {
 			b.Children[0] = layRow(id+"-r", "start", "center", layText(id+"-a", word()), layText(id+"-b", word()))
 			return b
 		case 4:
-			return &a2ui.Node{ID: id, Type: "TextField", Props: &a2ui.TextFieldProps{Label: word(), Text: word(),
-				Checks: []string{word()}}}
+			return &a2ui.Node{ID: id, Type: "TextField", Props: &a2ui.TextFieldProps{
+				Label: word(), Text: word(),
+				Checks: []string{word()},
+			}}
 		}
 		return layText(id, word())
 	}
@@ -504,8 +508,10 @@ func TestNodeTable(t *testing.T) {
 // in colour and without, through random updates and moves of the focus.
 func TestCacheRowLeavesAreFresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 29))
-	texts := []string{"Save", "Label number 12", "", " padded ", "**bold**", "é漢字", "two\nlines",
-		strings.Repeat("x", 30), strings.Repeat("long words ", 9), "- item", "# Head", "1. one", "~~~", "a ~ b"}
+	texts := []string{
+		"Save", "Label number 12", "", " padded ", "**bold**", "é漢字", "two\nlines",
+		strings.Repeat("x", 30), strings.Repeat("long words ", 9), "- item", "# Head", "1. one", "~~~", "a ~ b",
+	}
 	text := func() string { return texts[rng.IntN(len(texts))] }
 	next := 0
 	leaf := func() *a2ui.Node {

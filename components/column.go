@@ -76,8 +76,10 @@ func stackNode(n *a2ui.Node, w int, align string, c *Context) Block {
 	// Stacked as stackChildren does, noting where each child's blocks
 	// start in the cache's open list.
 	g := c.gather(len(n.Children))
-	m := &stackMemo{n: n, children: make([]*a2ui.Node, len(n.Children)), gen: k.gen, frame: k.frame,
-		ps: make([]int, len(n.Children)+1), ys: make([]int, len(n.Children)+1), hs: make([]int, len(n.Children)+1)}
+	m := &stackMemo{
+		n: n, children: make([]*a2ui.Node, len(n.Children)), gen: k.gen, frame: k.frame,
+		ps: make([]int, len(n.Children)+1), ys: make([]int, len(n.Children)+1), hs: make([]int, len(n.Children)+1),
+	}
 	for i, ch := range n.Children {
 		from := len(k.open)
 		b := Render(ch, w, c)

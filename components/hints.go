@@ -52,8 +52,10 @@ func Hints(n *a2ui.Node, km KeyMap) []key.Binding {
 		}
 		return out
 	case *a2ui.DateTimeInputProps:
-		return []key.Binding{arrows(km.Left, km.Right, "part"), arrows(km.Up, km.Down, "change"),
-			key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("digits", "type"))}
+		return []key.Binding{
+			arrows(km.Left, km.Right, "part"), arrows(km.Up, km.Down, "change"),
+			key.NewBinding(key.WithKeys("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("digits", "type")),
+		}
 	case *a2ui.MultipleChoiceProps:
 		var out []key.Binding
 		if p.Filterable {

@@ -58,6 +58,8 @@ func DefaultKeyMap() KeyMap {
 // Bindings lists every binding, for what names keys (key names for
 // scripted steps) and what draws them.
 func (k KeyMap) Bindings() []key.Binding {
-	return []key.Binding{k.Activate, k.Left, k.Right, k.Up, k.Down, k.Home, k.End, k.BigLeft, k.BigRight,
-		k.Delete, k.Close, k.DeleteForward, k.Newline, k.WordLeft, k.WordRight, k.DeleteWord, k.KillStart, k.KillEnd}
+	return []key.Binding{
+		k.Activate, k.Left, k.Right, k.Up, k.Down, k.Home, k.End, k.BigLeft, k.BigRight,
+		k.Delete, k.Close, k.DeleteForward, k.Newline, k.WordLeft, k.WordRight, k.DeleteWord, k.KillStart, k.KillEnd,
+	}
 }

@@ -31,18 +31,28 @@ func TestPlaceholderDrawsWhatCannotBeDrawn(t *testing.T) {
 		w            int
 		want         string
 	}{
-		{"a root not sent yet", `{"beginRendering":{"surfaceId":"s","root":"root"}}`, 40,
-			"… waiting for its components"},
-		{"a child not sent yet", one(`{"id":"root","component":{"Column":{"children":{"explicitList":["later"]}}}}`, nil, ""), 40,
-			"… later"},
-		{"a custom type alone", one(`{"id":"root","component":{"OrgChart":{"chain":{"path":"/h"}}}}`, nil, ""), 60,
-			"▢ OrgChart — not in the standard catalog"},
-		{"a custom type holding its children", one(`{"id":"root","component":{"WebFrame":{"children":{"explicitList":["a","b"]}}}}`,
-			[]string{`{"id":"a","component":{"Text":{"text":{"literalString":"Alpha"}}}}`, `{"id":"b","component":{"Text":{"text":{"literalString":"Beta"}}}}`}, ""), 24,
-			"╭╌ ▢ WebFrame ╌╌╌╌╌╌╌╌╌╮\n╎ Alpha                ╎\n╎ Beta                 ╎\n╰╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╯"},
-		{"too narrow for the frame", one(`{"id":"root","component":{"WebFrame":{"child":"a"}}}`,
-			[]string{`{"id":"a","component":{"Text":{"text":{"literalString":"Alpha"}}}}`}, ""), 7,
-			"▢ WebFr\nAlpha"},
+		{
+			"a root not sent yet", `{"beginRendering":{"surfaceId":"s","root":"root"}}`, 40,
+			"… waiting for its components",
+		},
+		{
+			"a child not sent yet", one(`{"id":"root","component":{"Column":{"children":{"explicitList":["later"]}}}}`, nil, ""), 40,
+			"… later",
+		},
+		{
+			"a custom type alone", one(`{"id":"root","component":{"OrgChart":{"chain":{"path":"/h"}}}}`, nil, ""), 60,
+			"▢ OrgChart — not in the standard catalog",
+		},
+		{
+			"a custom type holding its children", one(`{"id":"root","component":{"WebFrame":{"children":{"explicitList":["a","b"]}}}}`,
+				[]string{`{"id":"a","component":{"Text":{"text":{"literalString":"Alpha"}}}}`, `{"id":"b","component":{"Text":{"text":{"literalString":"Beta"}}}}`}, ""), 24,
+			"╭╌ ▢ WebFrame ╌╌╌╌╌╌╌╌╌╮\n╎ Alpha                ╎\n╎ Beta                 ╎\n╰╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╯",
+		},
+		{
+			"too narrow for the frame", one(`{"id":"root","component":{"WebFrame":{"child":"a"}}}`,
+				[]string{`{"id":"a","component":{"Text":{"text":{"literalString":"Alpha"}}}}`}, ""), 7,
+			"▢ WebFr\nAlpha",
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -49,9 +49,13 @@ func TestSliderSteps(t *testing.T) {
 		key  string
 		want float64
 	}{
-		{"right", 51}, {"left", 50}, {"left", 49},
-		{"shift+right", 59}, {"shift+left", 49},
-		{"end", 100}, {"home", 0},
+		{"right", 51},
+		{"left", 50},
+		{"left", 49},
+		{"shift+right", 59},
+		{"shift+left", 49},
+		{"end", 100},
+		{"home", 0},
 	} {
 		if in := r.press(tc.key); in != (Intent{Kind: SetValue, Node: "root", Value: tc.want}) {
 			t.Fatalf("%s: got %+v, want SetValue %v", tc.key, in, tc.want)

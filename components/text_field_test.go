@@ -225,7 +225,7 @@ func TestTextFieldDraw(t *testing.T) {
 	}
 	// Each character is a hit whose part is its index; a click moves the
 	// cursor there.
-	var part = -1
+	part := -1
 	for _, h := range r.render(30).Hits {
 		if h.Y == 1 && h.X == 3 {
 			part = h.Part
@@ -558,8 +558,10 @@ func TestPlainFieldIsFieldBlock(t *testing.T) {
 			th := testTheme(prof)
 			th.Options.ASCII = ascii
 			for range 8000 {
-				p := &a2ui.TextFieldProps{Label: labels[rng.IntN(len(labels))], Text: values[rng.IntN(len(values))],
-					TextFieldType: kinds[rng.IntN(len(kinds))]}
+				p := &a2ui.TextFieldProps{
+					Label: labels[rng.IntN(len(labels))], Text: values[rng.IntN(len(values))],
+					TextFieldType: kinds[rng.IntN(len(kinds))],
+				}
 				if rng.IntN(6) == 0 {
 					p.Invalid, p.Problem = true, "not a value"
 				}

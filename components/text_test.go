@@ -140,8 +140,10 @@ func TestTextMarkdownSpans(t *testing.T) {
 		{"nested", "**bold *and italic* bold**", "bold and italic bold", []string{th.Bold.Render("bold "), th.Bold.Inherit(th.Italic.Style).Render("and italic")}},
 		{"code", "run `go test` now", "run go test now", []string{th.Code.Render("go test")}},
 		{"code keeps markup", "`**not bold**`", "**not bold**", []string{th.Code.Render("**not bold**")}},
-		{"link", "see [the docs](https://example.com/docs) here", "see the docs (https://example.com/docs) here",
-			[]string{"\x1b[4mthe docs\x1b[0m", th.Dim.Render(" (https://example.com/docs)")}},
+		{
+			"link", "see [the docs](https://example.com/docs) here", "see the docs (https://example.com/docs) here",
+			[]string{"\x1b[4mthe docs\x1b[0m", th.Dim.Render(" (https://example.com/docs)")},
+		},
 		{"link same as url", "[https://a.example](https://a.example)", "https://a.example", []string{"\x1b[4mhttps://a.example\x1b[0m"}},
 		{"snake case", "call read_file_now please", "call read_file_now please", nil},
 		{"lone stars", "2 * 3 * 4 = 24", "2 * 3 * 4 = 24", nil},
@@ -154,8 +156,10 @@ func TestTextMarkdownSpans(t *testing.T) {
 		{"struck through", "was ~~gone~~ back", "was gone back", []string{"\x1b[9mgone\x1b[0m"}},
 		{"struck bold", "~~**old** price~~", "old price", []string{"\x1b[9m" + th.Bold.Render("old")}},
 		{"one tilde", "about ~5 or ~~ 6", "about ~5 or ~~ 6", nil},
-		{"every punctuation escaped", `\!\"\#\$\%\&\'\(\)\*\+\,\-\.\/\:\;\<\=\>\?\@\[\\\]\^\_\` + "`" + `\{\|\}\~`,
-			"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", nil},
+		{
+			"every punctuation escaped", `\!\"\#\$\%\&\'\(\)\*\+\,\-\.\/\:\;\<\=\>\?\@\[\\\]\^\_\` + "`" + `\{\|\}\~`,
+			"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", nil,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -397,8 +401,10 @@ var plainCases = []string{
 // plainInputs returns plainCases and random strings drawn from the
 // characters that matter to Markdown, to wrapping and to width.
 func plainInputs() []string {
-	parts := []string{"a", "b", "Z", "9", " ", " ", "*", "_", "`", "#", "-", "+", ">", "1", ".", ")", "(", "[", "]",
-		"\\", "!", "~", "\t", "é", "東", "\x1b[1m", "|", "\r", "\n", "<", "=", "word", "long-word-here"}
+	parts := []string{
+		"a", "b", "Z", "9", " ", " ", "*", "_", "`", "#", "-", "+", ">", "1", ".", ")", "(", "[", "]",
+		"\\", "!", "~", "\t", "é", "東", "\x1b[1m", "|", "\r", "\n", "<", "=", "word", "long-word-here",
+	}
 	rng := rand.New(rand.NewPCG(13, 1))
 	out := append([]string(nil), plainCases...)
 	for range 3000 {

@@ -37,32 +37,52 @@ func TestV09Golden(t *testing.T) {
 		name, stream string
 		states       []string
 	}{
-		{"button_borderless", v09(`{"id":"root","component":"Button","child":"bt","variant":"borderless","action":{"event":{"name":"signup"}}},`+v09Label, ""),
-			[]string{"idle", "focused", "nocolor_focused", "ascii_focused"}},
-		{"button_disabled", v09(`{"id":"root","component":"Button","child":"bt","variant":"primary","action":{"event":{"name":"login"}},`+v09Checks+`},`+v09Label, `{"email":""}`),
-			[]string{"idle", "focused", "nocolor_focused"}},
-		{"button_link", v09(`{"id":"root","component":"Button","child":"bt","action":{"functionCall":{"call":"openUrl","args":{"url":"https://example.com/terms"}}}},`+v09Label, ""),
-			[]string{"idle", "focused"}},
-		{"textfield_checks", v09(`{"id":"root","component":"TextField","label":"Email","value":{"path":"/email"},`+v09Checks+`}`, `{"email":""}`),
-			[]string{"idle", "focused"}},
-		{"checkbox_checks", v09(`{"id":"root","component":"CheckBox","label":"I agree to the terms","value":{"path":"/ok"},"checks":[{"condition":{"path":"/ok"},"message":"You must agree"}]}`, `{"ok":false}`),
-			[]string{"idle", "focused"}},
-		{"picker_exclusive", v09(`{"id":"root","component":"ChoicePicker","label":"Size","options":[{"label":"Small","value":"s"},{"label":"Large","value":"l"}],"value":{"path":"/size"}}`, `{"size":["l"]}`),
-			[]string{"idle", "focused", "ascii_focused"}},
-		{"picker_chips_checks", v09(`{"id":"root","component":"ChoicePicker","label":"Toppings","variant":"multipleSelection","displayStyle":"chips","options":[{"label":"Cheese","value":"c"},{"label":"Olives","value":"o"}],"value":{"path":"/t"},`+
-			`"checks":[{"call":"length","args":{"value":{"path":"/t"},"min":1},"message":"Pick at least one"}]}`, `{"t":[]}`),
-			[]string{"idle", "focused"}},
-		{"slider_checks", v09(`{"id":"root","component":"Slider","label":"Guests","min":1,"max":20,"value":{"path":"/n"},"checks":[{"call":"numeric","args":{"value":{"path":"/n"},"max":10},"message":"At most 10 guests"}]}`, `{"n":12}`),
-			[]string{"idle", "focused"}},
-		{"datetime_bounds", v09(`{"id":"root","component":"DateTimeInput","label":"Arrival","value":{"path":"/d"},"enableDate":true,"min":"2026-01-01","max":"2026-12-31",`+
-			`"checks":[{"call":"required","args":{"value":{"path":"/d"}},"message":"Pick a day"}]}`, `{"d":""}`),
-			[]string{"idle", "focused"}},
-		{"icons", v09(`{"id":"root","component":"Row","children":["a","b","c","d","e","f","g","h","i","j","k","svg"]},`+
-			`{"id":"a","component":"Icon","name":"fastForward"},{"id":"b","component":"Icon","name":"pause"},{"id":"c","component":"Icon","name":"play"},`+
-			`{"id":"d","component":"Icon","name":"rewind"},{"id":"e","component":"Icon","name":"skipNext"},{"id":"f","component":"Icon","name":"skipPrevious"},`+
-			`{"id":"g","component":"Icon","name":"stop"},{"id":"h","component":"Icon","name":"volumeDown"},{"id":"i","component":"Icon","name":"volumeMute"},`+
-			`{"id":"j","component":"Icon","name":"volumeOff"},{"id":"k","component":"Icon","name":"volumeUp"},{"id":"svg","component":"Icon","name":{"svgPath":"M12 2L2 22h20Z"}}`, ""),
-			[]string{"idle", "ascii_focused"}},
+		{
+			"button_borderless", v09(`{"id":"root","component":"Button","child":"bt","variant":"borderless","action":{"event":{"name":"signup"}}},`+v09Label, ""),
+			[]string{"idle", "focused", "nocolor_focused", "ascii_focused"},
+		},
+		{
+			"button_disabled", v09(`{"id":"root","component":"Button","child":"bt","variant":"primary","action":{"event":{"name":"login"}},`+v09Checks+`},`+v09Label, `{"email":""}`),
+			[]string{"idle", "focused", "nocolor_focused"},
+		},
+		{
+			"button_link", v09(`{"id":"root","component":"Button","child":"bt","action":{"functionCall":{"call":"openUrl","args":{"url":"https://example.com/terms"}}}},`+v09Label, ""),
+			[]string{"idle", "focused"},
+		},
+		{
+			"textfield_checks", v09(`{"id":"root","component":"TextField","label":"Email","value":{"path":"/email"},`+v09Checks+`}`, `{"email":""}`),
+			[]string{"idle", "focused"},
+		},
+		{
+			"checkbox_checks", v09(`{"id":"root","component":"CheckBox","label":"I agree to the terms","value":{"path":"/ok"},"checks":[{"condition":{"path":"/ok"},"message":"You must agree"}]}`, `{"ok":false}`),
+			[]string{"idle", "focused"},
+		},
+		{
+			"picker_exclusive", v09(`{"id":"root","component":"ChoicePicker","label":"Size","options":[{"label":"Small","value":"s"},{"label":"Large","value":"l"}],"value":{"path":"/size"}}`, `{"size":["l"]}`),
+			[]string{"idle", "focused", "ascii_focused"},
+		},
+		{
+			"picker_chips_checks", v09(`{"id":"root","component":"ChoicePicker","label":"Toppings","variant":"multipleSelection","displayStyle":"chips","options":[{"label":"Cheese","value":"c"},{"label":"Olives","value":"o"}],"value":{"path":"/t"},`+
+				`"checks":[{"call":"length","args":{"value":{"path":"/t"},"min":1},"message":"Pick at least one"}]}`, `{"t":[]}`),
+			[]string{"idle", "focused"},
+		},
+		{
+			"slider_checks", v09(`{"id":"root","component":"Slider","label":"Guests","min":1,"max":20,"value":{"path":"/n"},"checks":[{"call":"numeric","args":{"value":{"path":"/n"},"max":10},"message":"At most 10 guests"}]}`, `{"n":12}`),
+			[]string{"idle", "focused"},
+		},
+		{
+			"datetime_bounds", v09(`{"id":"root","component":"DateTimeInput","label":"Arrival","value":{"path":"/d"},"enableDate":true,"min":"2026-01-01","max":"2026-12-31",`+
+				`"checks":[{"call":"required","args":{"value":{"path":"/d"}},"message":"Pick a day"}]}`, `{"d":""}`),
+			[]string{"idle", "focused"},
+		},
+		{
+			"icons", v09(`{"id":"root","component":"Row","children":["a","b","c","d","e","f","g","h","i","j","k","svg"]},`+
+				`{"id":"a","component":"Icon","name":"fastForward"},{"id":"b","component":"Icon","name":"pause"},{"id":"c","component":"Icon","name":"play"},`+
+				`{"id":"d","component":"Icon","name":"rewind"},{"id":"e","component":"Icon","name":"skipNext"},{"id":"f","component":"Icon","name":"skipPrevious"},`+
+				`{"id":"g","component":"Icon","name":"stop"},{"id":"h","component":"Icon","name":"volumeDown"},{"id":"i","component":"Icon","name":"volumeMute"},`+
+				`{"id":"j","component":"Icon","name":"volumeOff"},{"id":"k","component":"Icon","name":"volumeUp"},{"id":"svg","component":"Icon","name":{"svgPath":"M12 2L2 22h20Z"}}`, ""),
+			[]string{"idle", "ascii_focused"},
+		},
 	}
 	for _, tc := range cases {
 		_, n := surface(t, "s", tc.stream)

@@ -57,8 +57,11 @@ func TestVideoPlaceholder(t *testing.T) {
 	}{
 		{"data", videoTree(t, videoURL("video/mp4", 1234)), []string{"▶ video", "video/mp4, 1.2 kB", "web mirror"}, []string{"not loaded"}},
 		{"webm", videoTree(t, videoURL("video/webm", 300)), []string{"video/webm, 300 B"}, nil},
-		{"blocked", imgLenientTree(t, `{"id":"root","component":{"Video":{"url":{"literalString":"https://videos.example.com/intro.mp4"}}}}`),
-			[]string{"▶ video", "from videos.example.com — not loaded"}, []string{"web mirror"}},
+		{
+			"blocked", imgLenientTree(t, `{"id":"root","component":{"Video":{"url":{"literalString":"https://videos.example.com/intro.mp4"}}}}`),
+			[]string{"▶ video", "from videos.example.com — not loaded"},
+			[]string{"web mirror"},
+		},
 		{"empty", videoTree(t, ""), []string{"▶ video", "nothing to play"}, []string{"web mirror"}},
 	}
 	for _, tc := range tests {
