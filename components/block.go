@@ -62,7 +62,7 @@ func blanks(n int) string {
 // printable reports whether s is printable ASCII only: one cell per
 // byte, no styling, nothing that joins or breaks.
 func printable(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			return false
 		}

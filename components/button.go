@@ -238,7 +238,7 @@ func buttonWidth(w int, p *a2ui.ButtonProps) int {
 }
 
 // Key presses the button on Enter or Space.
-func (Button) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (Button) Key(n *a2ui.Node, _ *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	if key.Matches(k, DefaultKeyMap().Activate) {
 		return Intent{Kind: Press, Node: n.ID}
 	}
@@ -246,7 +246,7 @@ func (Button) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent 
 }
 
 // Click presses the button.
-func (Button) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (Button) Click(n *a2ui.Node, _ *NodeState, _ int, _ *Context) Intent {
 	return Intent{Kind: Press, Node: n.ID}
 }
 

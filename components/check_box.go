@@ -72,7 +72,7 @@ func optionLines(t *Theme, label string, checked, radio, focused bool, w int) []
 }
 
 // Natural fits the mark and the label on one line.
-func (CheckBox) Natural(n *a2ui.Node, c *Context) int {
+func (CheckBox) Natural(n *a2ui.Node, _ *Context) int {
 	if p, ok := n.Props.(*a2ui.CheckBoxProps); ok {
 		return 4 + stringWidth(p.Label)
 	}
@@ -90,7 +90,7 @@ func (CheckBox) cheapDraw(n *a2ui.Node) bool {
 func (CheckBox) cheapNatural(n *a2ui.Node) bool { return CheckBox{}.cheapDraw(n) }
 
 // Key toggles the box on Enter or Space.
-func (CheckBox) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (CheckBox) Key(n *a2ui.Node, _ *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	if key.Matches(k, DefaultKeyMap().Activate) {
 		return toggleCheckBox(n)
 	}
@@ -98,7 +98,7 @@ func (CheckBox) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Inten
 }
 
 // Click toggles the box.
-func (CheckBox) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (CheckBox) Click(n *a2ui.Node, _ *NodeState, _ int, _ *Context) Intent {
 	return toggleCheckBox(n)
 }
 

@@ -362,7 +362,7 @@ func dtBounds(p *a2ui.DateTimeInputProps) string {
 }
 
 // Natural fits the brackets, the parts and a weekday.
-func (DateTimeInput) Natural(n *a2ui.Node, c *Context) int {
+func (DateTimeInput) Natural(n *a2ui.Node, _ *Context) int {
 	p, ok := n.Props.(*a2ui.DateTimeInputProps)
 	if !ok {
 		return 22
@@ -496,7 +496,7 @@ func dtKey(p *a2ui.DateTimeInputProps, parts []dtPart, st *NodeState, k tea.KeyM
 }
 
 // Click selects the clicked part.
-func (DateTimeInput) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (DateTimeInput) Click(_ *a2ui.Node, st *NodeState, part int, _ *Context) Intent {
 	if part >= 0 && part != st.Cursor {
 		st.Pending = ""
 		st.Cursor = part

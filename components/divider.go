@@ -20,7 +20,7 @@ func (Divider) Render(n *a2ui.Node, w int, c *Context) Block {
 
 // Natural is one column for a vertical divider; a horizontal one takes
 // what it is given.
-func (Divider) Natural(n *a2ui.Node, c *Context) int {
+func (Divider) Natural(n *a2ui.Node, _ *Context) int {
 	if p, ok := n.Props.(*a2ui.DividerProps); ok && p.Axis == "vertical" {
 		return 1
 	}

@@ -280,9 +280,9 @@ func samplePicture(img image.Image, g picGeom, round bool) [][]picPixel {
 			x1 := g.sx + float64(x+1)*g.sw/float64(g.dw)
 			nx := min(maxSamples, max(1, int(math.Ceil(x1-x0))))
 			var sr, sg, sb, sa uint64
-			for j := 0; j < ny; j++ {
+			for j := range ny {
 				py := b.Min.Y + clampPix(int(y0+(float64(j)+0.5)*(y1-y0)/float64(ny)), 0, b.Dy()-1)
-				for i := 0; i < nx; i++ {
+				for i := range nx {
 					px := b.Min.X + clampPix(int(x0+(float64(i)+0.5)*(x1-x0)/float64(nx)), 0, b.Dx()-1)
 					r, gg, bb, a := img.At(px, py).RGBA()
 					sr, sg, sb, sa = sr+uint64(r), sg+uint64(gg), sb+uint64(bb), sa+uint64(a)
@@ -549,7 +549,7 @@ func (d dataURL) bytes() ([]byte, error) {
 func (d dataURL) size() int {
 	if d.base64 {
 		n := 0
-		for i := 0; i < len(d.payload); i++ {
+		for i := range len(d.payload) {
 			switch d.payload[i] {
 			case ' ', '\t', '\r', '\n', '=':
 			default:

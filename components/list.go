@@ -147,7 +147,7 @@ func markChild(t *Theme, strip *Block, x, cw int) {
 
 // Key moves the cursor of a strip that scrolls: ←/→ to the child before
 // or after, Home and End to the first and the last.
-func (List) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (List) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	if p, ok := n.Props.(*a2ui.ListProps); !ok || p.Direction != "horizontal" || len(n.Children) == 0 {
 		return Intent{}
 	}
@@ -170,6 +170,6 @@ func (List) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
 }
 
 // Click on the strip (not on a child in it) only focuses it.
-func (List) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (List) Click(_ *a2ui.Node, _ *NodeState, _ int, _ *Context) Intent {
 	return Intent{Kind: Handled}
 }

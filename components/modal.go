@@ -55,7 +55,7 @@ func (Modal) Natural(n *a2ui.Node, c *Context) int {
 }
 
 // Key opens the dialog.
-func (Modal) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (Modal) Key(n *a2ui.Node, _ *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	if key.Matches(k, DefaultKeyMap().Activate) {
 		return Intent{Kind: OpenModal, Node: n.ID}
 	}
@@ -63,7 +63,7 @@ func (Modal) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
 }
 
 // Click opens the dialog.
-func (Modal) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (Modal) Click(n *a2ui.Node, _ *NodeState, _ int, _ *Context) Intent {
 	return Intent{Kind: OpenModal, Node: n.ID}
 }
 

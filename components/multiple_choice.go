@@ -158,7 +158,7 @@ func mcChips(t *Theme, id string, p *a2ui.MultipleChoiceProps, visible []int, se
 
 // Natural fits the longest option (or every chip on one line, up to 80
 // columns) and the filter line.
-func (MultipleChoice) Natural(n *a2ui.Node, c *Context) int {
+func (MultipleChoice) Natural(n *a2ui.Node, _ *Context) int {
 	p, ok := n.Props.(*a2ui.MultipleChoiceProps)
 	if !ok {
 		return 8
@@ -184,7 +184,7 @@ func (MultipleChoice) Natural(n *a2ui.Node, c *Context) int {
 }
 
 // Key moves the cursor, toggles options and edits the filter.
-func (MultipleChoice) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (MultipleChoice) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	p, ok := n.Props.(*a2ui.MultipleChoiceProps)
 	if !ok {
 		return Intent{}
@@ -286,7 +286,7 @@ func mcOrder(p *a2ui.MultipleChoiceProps, sel map[string]bool) []string {
 }
 
 // Click toggles the clicked option (Part is its index in the options).
-func (MultipleChoice) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (MultipleChoice) Click(n *a2ui.Node, st *NodeState, part int, _ *Context) Intent {
 	p, ok := n.Props.(*a2ui.MultipleChoiceProps)
 	if !ok || part < 0 || part >= len(p.Options) {
 		return Intent{Kind: Handled}

@@ -333,7 +333,7 @@ func placeBeside(blocks []Block, leaves *rowPieces, xs []int, end, w int, valign
 	}
 	var sb strings.Builder
 	sb.Grow(n)
-	for y := 0; y < h; y++ {
+	for y := range h {
 		x := 0
 		for i := range blocks {
 			b := &blocks[i]

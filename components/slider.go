@@ -154,7 +154,7 @@ func (Slider) Render(n *a2ui.Node, w int, c *Context) Block {
 }
 
 // Natural fits the label, a bar of twenty columns and the value.
-func (Slider) Natural(n *a2ui.Node, c *Context) int {
+func (Slider) Natural(n *a2ui.Node, _ *Context) int {
 	p, ok := n.Props.(*a2ui.SliderProps)
 	if !ok {
 		return 24
@@ -169,7 +169,7 @@ func (Slider) Natural(n *a2ui.Node, c *Context) int {
 }
 
 // Key moves the value.
-func (Slider) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (Slider) Key(n *a2ui.Node, _ *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	p, ok := n.Props.(*a2ui.SliderProps)
 	if !ok {
 		return Intent{}
@@ -197,7 +197,7 @@ func (Slider) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent 
 
 // Click moves the value to the clicked column (Part: steps from the
 // minimum).
-func (Slider) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (Slider) Click(n *a2ui.Node, _ *NodeState, part int, _ *Context) Intent {
 	p, ok := n.Props.(*a2ui.SliderProps)
 	if !ok || part < 0 {
 		return Intent{Kind: Handled}

@@ -61,7 +61,7 @@ func (Tabs) Render(n *a2ui.Node, w int, c *Context) Block {
 	if x > w {
 		// Too many titles for the width: keep the selected one in view.
 		start := 0
-		for i := 0; i < sel; i++ {
+		for i := range sel {
 			start = hits[i+1].X
 		}
 		if hits[sel].X+hits[sel].W-start <= w {
@@ -95,7 +95,7 @@ func (Tabs) Natural(n *a2ui.Node, c *Context) int {
 }
 
 // Key moves between tabs.
-func (Tabs) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (Tabs) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	km := DefaultKeyMap()
 	sel := selectedTab(n, *st)
 	switch {
@@ -116,7 +116,7 @@ func (Tabs) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
 }
 
 // Click selects the clicked title.
-func (Tabs) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (Tabs) Click(n *a2ui.Node, st *NodeState, part int, _ *Context) Intent {
 	if part >= 0 && part < len(n.Children) {
 		st.Tab = part
 	}

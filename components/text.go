@@ -123,7 +123,7 @@ func plainText(s string) bool {
 	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		b := s[i]
 		stops := uint64(plainStopsLow)
 		switch {
@@ -281,14 +281,14 @@ func styleCodes(st lipgloss.Style, t *Theme) [2]string {
 		}
 	}
 	r := st.Underline(false).Strikethrough(false).Render("x")
-	open, close, _ := strings.Cut(r, "x")
+	start, end, _ := strings.Cut(r, "x")
 	if lines != "" {
-		open = lines + open
-		if close == "" {
-			close = "\x1b[0m"
+		start = lines + start
+		if end == "" {
+			end = "\x1b[0m"
 		}
 	}
-	return [2]string{open, close}
+	return [2]string{start, end}
 }
 
 // Bounds on inline Markdown, so that hostile text costs time in

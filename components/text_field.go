@@ -601,7 +601,7 @@ func textSpanOf(spans []textSpan, cur int) int {
 }
 
 // Natural leaves room for the label and a short value.
-func (TextField) Natural(n *a2ui.Node, c *Context) int {
+func (TextField) Natural(n *a2ui.Node, _ *Context) int {
 	p, ok := n.Props.(*a2ui.TextFieldProps)
 	if !ok {
 		return 24
@@ -610,7 +610,7 @@ func (TextField) Natural(n *a2ui.Node, c *Context) int {
 }
 
 // Key edits the value.
-func (tf TextField) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, c *Context) Intent {
+func (tf TextField) Key(n *a2ui.Node, st *NodeState, k tea.KeyMsg, _ *Context) Intent {
 	p, ok := n.Props.(*a2ui.TextFieldProps)
 	if !ok {
 		return Intent{}
@@ -725,7 +725,7 @@ func (TextField) key(n *a2ui.Node, p *a2ui.TextFieldProps, st *NodeState, k tea.
 }
 
 // Click puts the cursor on the clicked character.
-func (TextField) Click(n *a2ui.Node, st *NodeState, part int, c *Context) Intent {
+func (TextField) Click(n *a2ui.Node, st *NodeState, part int, _ *Context) Intent {
 	if p, ok := n.Props.(*a2ui.TextFieldProps); ok && part >= 0 {
 		st.Cursor = clampIn(part, 0, len([]rune(editText(p, *st))))
 	}

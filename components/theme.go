@@ -229,7 +229,7 @@ func newStyle(ls lipgloss.Style) Style {
 // hasBreaks is strings.ContainsAny(s, "\n\r\t"), byte by byte: the three
 // are ASCII, so no byte of another character can be one of them.
 func hasBreaks(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if c := s[i]; c == '\n' || c == '\r' || c == '\t' {
 			return true
 		}
