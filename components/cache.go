@@ -319,14 +319,14 @@ func (c *Cache) fill(n *a2ui.Node, w int, b Block, at int) *cached {
 	// that a caller appending to the lines or hits of a cached block can
 	// never write into it.
 	e.lines, e.hits, e.n = arena.RefTo(b.Lines), arena.RefTo(b.Hits), n
-	e.bw, e.w, e.nl, e.nh, e.used = int32(b.W), int32(w), int32(len(b.Lines)), int32(len(b.Hits)), c.frame
+	e.bw, e.w, e.nl, e.nh, e.used = int32(b.W), int32(w), int32(len(b.Lines)), int32(len(b.Hits)), c.frame //nolint:gosec // a block's width and lines are far below 2^31: the canvas is bounded (a2ui.MaxCanvasBytes)
 	if parts := c.open[at:]; len(parts) > 0 {
 		if cap(c.partRoom)-len(c.partRoom) < len(parts) {
 			c.partRoom = make([]*cached, 0, max(512, 2*len(parts)))
 		}
 		from := len(c.partRoom)
 		c.partRoom = append(c.partRoom, parts...)
-		e.parts, e.np = arena.RefTo(c.partRoom[from:]), int32(len(parts))
+		e.parts, e.np = arena.RefTo(c.partRoom[from:]), int32(len(parts)) //nolint:gosec // as many parts as nodes: far below 2^31
 	}
 	c.open = append(c.open[:at], e)
 	c.size++
@@ -400,7 +400,7 @@ const minTable = 64
 
 // home is the slot where a probe for n starts.
 func (t *nodeTable) home(n *a2ui.Node) int {
-	return int(uint64(arena.Addr(n)) * 0x9e3779b97f4a7c15 >> t.shift)
+	return int(uint64(arena.Addr(n)) * 0x9e3779b97f4a7c15 >> t.shift) //nolint:gosec // shifted to below the table's size
 }
 
 // get returns n's entry, or nil.
@@ -470,7 +470,7 @@ func (t *nodeTable) grow() {
 	old := t.slots
 	size := max(2*len(old), minTable)
 	t.slots = make([]nodeSlot, size)
-	t.shift = uint8(64 - bits.TrailingZeros(uint(size)))
+	t.shift = uint8(64 - bits.TrailingZeros(uint(size))) //nolint:gosec // from 0 to 64
 	t.count = 0
 	for _, s := range old {
 		if s.n != nil {

@@ -612,3 +612,11 @@ func TestCacheRowLeavesAreFresh(t *testing.T) {
 		}
 	}
 }
+
+// cheapNatural reports whether n's natural width costs less to measure
+// again than to remember (see cheapLeaf).
+func cheapNatural(n *a2ui.Node) bool {
+	wd, _ := widget(n.Type)
+	l, ok := wd.(cheapLeaf)
+	return ok && l.cheapNatural(n)
+}

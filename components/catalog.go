@@ -277,14 +277,6 @@ func cheapDraw(wd Widget, n *a2ui.Node) bool {
 	return ok && l.cheapDraw(n)
 }
 
-// cheapNatural reports whether n's natural width costs less to measure
-// again than to remember (see cheapLeaf).
-func cheapNatural(n *a2ui.Node) bool {
-	wd, _ := widget(n.Type)
-	l, ok := wd.(cheapLeaf)
-	return ok && l.cheapNatural(n)
-}
-
 // Natural is the width a node would like.
 func Natural(n *a2ui.Node, c *Context) int {
 	if n == nil {

@@ -37,7 +37,7 @@ func CheckMessages(n *a2ui.Node) []string {
 
 // checkLines draws failing checks' messages in w columns.
 func checkLines(t *Theme, msgs []string, w int) []string {
-	var out []string
+	out := make([]string, 0, len(msgs))
 	for _, m := range msgs {
 		out = append(out, errorLines(t, t.Glyph("✗", "x")+" "+m, w)...)
 	}

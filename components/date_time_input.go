@@ -179,8 +179,9 @@ func (v dtValue) step(p dtPart, by int) dtValue {
 		return v.set(dtDay, wrap(v.d+by, 1, daysIn(v.y, v.mo)))
 	case dtHour:
 		return v.set(dtHour, wrap(v.h+by, 0, 23))
+	default: // dtMinute
+		return v.set(dtMinute, wrap(v.mi+by, 0, 59))
 	}
-	return v.set(dtMinute, wrap(v.mi+by, 0, 59))
 }
 
 // daysIn is the number of days of a month.
@@ -286,11 +287,14 @@ func (DateTimeInput) Render(n *a2ui.Node, w int, c *Context) Block {
 	}
 	for i, part := range parts {
 		if i > 0 {
-			sep := "-"
-			if part == dtHour {
+			var sep string
+			switch part {
+			case dtHour:
 				sep = " "
-			} else if part == dtMinute {
+			case dtMinute:
 				sep = ":"
+			default:
+				sep = "-"
 			}
 			b.WriteString(t.Dim.Render(sep))
 			x++

@@ -23,6 +23,9 @@ type Icon struct{}
 // iconGlyph is the Unicode and the ASCII form of an icon.
 type iconGlyph struct{ uni, ascii string }
 
+// asciiMail is the ASCII form of the mail icons, standard and extra.
+const asciiMail = "[@]"
+
 // standardIcons covers the 48 names of the v0.8 catalog.
 var standardIcons = map[string]iconGlyph{
 	"accountCircle":    {"☻", "(@)"},
@@ -49,7 +52,7 @@ var standardIcons = map[string]iconGlyph{
 	"locationOn":       {"⌖", "@"},
 	"lock":             {"▣", "lck"},
 	"lockOpen":         {"◻", "unl"},
-	"mail":             {"✉", "[@]"},
+	"mail":             {"✉", asciiMail},
 	"menu":             {"≡", "="},
 	"moreVert":         {"⋮", ":"},
 	"moreHoriz":        {"⋯", "..."},
@@ -123,8 +126,8 @@ var extraIcons = map[string]iconGlyph{
 	"starBorder":        {"☆", "."},
 	"starOutline":       {"☆", "."},
 	"notificationsNone": {"⍾", "(*)"},
-	"mailOutline":       {"✉", "[@]"},
-	"email":             {"✉", "[@]"},
+	"mailOutline":       {"✉", asciiMail},
+	"email":             {"✉", asciiMail},
 	"place":             {"⌖", "@"},
 	"account":           {"☻", "(@)"},
 	"shoppingBag":       {"⊔", "\\_/"},

@@ -293,7 +293,7 @@ func samplePicture(img image.Image, g picGeom, round bool) [][]picPixel {
 				continue // mostly transparent
 			}
 			// Undo the premultiplication: colour over average alpha.
-			out[y][x] = picPixel{uint8(sr * 255 / sa), uint8(sg * 255 / sa), uint8(sb * 255 / sa), true}
+			out[y][x] = picPixel{uint8(sr * 255 / sa), uint8(sg * 255 / sa), uint8(sb * 255 / sa), true} //nolint:gosec // premultiplied: a colour's sum is at most alpha's, so each is at most 255
 		}
 	}
 	return out

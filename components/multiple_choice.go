@@ -128,7 +128,7 @@ func mcChip(t *Theme, label string, selected, focused bool, w int) string {
 // mcChips lays the chips out in lines of w cells, one space between them.
 func mcChips(t *Theme, id string, p *a2ui.MultipleChoiceProps, visible []int, sel map[string]bool, focused bool, cur, w int) Block {
 	var lines []string
-	var hits []Hit
+	hits := make([]Hit, 0, len(visible))
 	var line strings.Builder
 	x := 0
 	for j, i := range visible {

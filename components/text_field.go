@@ -788,10 +788,10 @@ func typedRunes(k tea.KeyMsg, long bool) []rune {
 	}
 	var b strings.Builder
 	for _, ch := range strings.ReplaceAll(string(k.Runes), "\r\n", "\n") {
-		switch {
-		case ch == '\t':
+		switch ch {
+		case '\t':
 			b.WriteRune(' ')
-		case ch == '\r' || ch == '\n':
+		case '\r', '\n':
 			if long {
 				b.WriteRune('\n')
 			} else {

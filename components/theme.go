@@ -152,7 +152,7 @@ func (t *Theme) Color() bool { return t.R.ColorProfile() != termenv.Ascii }
 
 func newTheme(r *lipgloss.Renderer, o Options, accent lipgloss.TerminalColor) *Theme {
 	s := func() lipgloss.Style { return r.NewStyle() }
-	st := func(ls lipgloss.Style) Style { return newStyle(ls) }
+	st := newStyle
 	dim := lipgloss.AdaptiveColor{Light: "#6b6b6b", Dark: "#8a8a8a"}
 	border := lipgloss.AdaptiveColor{Light: "#a8a8a8", Dark: "#5c5c5c"}
 	red := lipgloss.AdaptiveColor{Light: "#b3261e", Dark: "#ff6b6b"}
