@@ -53,45 +53,7 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		if !oneLine && inner.H() > 0 {
 			label = strings.TrimRight(strip(inner.Lines[0]), " ")
 		}
-		l, r := focusMarks(t, focused, "[", "]")
-		if p.Borderless {
-			// No frame: the label, with a column either side for the
-			// marks that show the focus without colour.
-			l, r = focusMarks(t, focused, " ", " ")
-		}
-		if focused {
-			style = &t.Focus
-			if p.Disabled {
-				faint := newStyle(t.Focus.Faint(true))
-				style = &faint
-			}
-		}
-		// Drawn padded to w and marked as the button (as below), in
-		// one allocation besides the line.
-		var line string
-		var bw int
-		if pl, n, ok := buttonLine(style, l, label, r, w); ok && !p.Borderless {
-			line, bw = pl.String(), n
-		} else {
-			text := l + " " + label + " " + r
-			if p.Borderless {
-				text = l + label + r
-			}
-			text = truncate(text, w)
-			bw = stringWidth(text)
-			if p.Borderless && !focused && !p.Disabled {
-				// Only the label is underlined, as a link.
-				inner := ansi.Truncate(label, max(w-1, 0), "")
-				line = resize(ansi.Truncate(l+t.Link.Render(inner)+r, w, ""), bw, w)
-			} else {
-				line = style.renderPadded(text, w-bw)
-			}
-		}
-		one := &struct {
-			lines [1]string
-			hits  [1]Hit
-		}{lines: [1]string{line}, hits: [1]Hit{{X: 0, Y: 0, W: bw, H: 1, Node: n.ID, Part: -1, Focusable: true}}}
-		return withNote(n, p, Block{W: w, Lines: one.lines[:], Hits: one.hits[:]}, focused, w, c)
+		return buttonOneLine(n, p, style, label, focused, w, c)
 	}
 	if focused {
 		style = &t.Focus
@@ -112,6 +74,51 @@ func (Button) Render(n *a2ui.Node, w int, c *Context) Block {
 		out.Lines[i] = resize(l, b.W, w)
 	}
 	return withNote(n, p, out, focused, w, c)
+}
+
+// buttonOneLine draws the button on one line: its label between the
+// marks that show the focus, framed by none.
+func buttonOneLine(n *a2ui.Node, p *a2ui.ButtonProps, style *Style, label string, focused bool, w int, c *Context) Block {
+	t := c.Theme
+	l, r := focusMarks(t, focused, "[", "]")
+	if p.Borderless {
+		// No frame: the label, with a column either side for the
+		// marks that show the focus without colour.
+		l, r = focusMarks(t, focused, " ", " ")
+	}
+	if focused {
+		style = &t.Focus
+		if p.Disabled {
+			faint := newStyle(t.Focus.Faint(true))
+			style = &faint
+		}
+	}
+	// Drawn padded to w and marked as the button (as below), in
+	// one allocation besides the line.
+	var line string
+	var bw int
+	if pl, n, ok := buttonLine(style, l, label, r, w); ok && !p.Borderless {
+		line, bw = pl.String(), n
+	} else {
+		text := l + " " + label + " " + r
+		if p.Borderless {
+			text = l + label + r
+		}
+		text = truncate(text, w)
+		bw = stringWidth(text)
+		if p.Borderless && !focused && !p.Disabled {
+			// Only the label is underlined, as a link.
+			inner := ansi.Truncate(label, max(w-1, 0), "")
+			line = resize(ansi.Truncate(l+t.Link.Render(inner)+r, w, ""), bw, w)
+		} else {
+			line = style.renderPadded(text, w-bw)
+		}
+	}
+	one := &struct {
+		lines [1]string
+		hits  [1]Hit
+	}{lines: [1]string{line}, hits: [1]Hit{{X: 0, Y: 0, W: bw, H: 1, Node: n.ID, Part: -1, Focusable: true}}}
+	return withNote(n, p, Block{W: w, Lines: one.lines[:], Hits: one.hits[:]}, focused, w, c)
 }
 
 // buttonLine is what style.renderPadded draws for the text "l label r"

@@ -355,12 +355,12 @@ func parseInline(s string, f fmtFlags, plainCode bool, depth int, out []mdSpan) 
 				}
 				before := len(out)
 				out = parseInline(label, f|fLink, plainCode, depth+1, out)
-				if url != "" && url != label {
-					if len(out) == before {
-						out = append(out, mdSpan{url, f | fLink})
-					} else {
-						out = append(out, mdSpan{" (" + url + ")", f | fDim})
-					}
+				switch {
+				case url == "" || url == label:
+				case len(out) == before:
+					out = append(out, mdSpan{url, f | fLink})
+				default:
+					out = append(out, mdSpan{" (" + url + ")", f | fDim})
 				}
 				i = end
 				continue
