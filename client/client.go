@@ -16,7 +16,7 @@
 // limit, idle while every place was taken), that error is also the
 // server's *jsonrpc2.Error (errors.As). A Client dialled with [Reconnect]
 // connects again instead, when the a2term restarts at the same socket or
-// closed the connection as idle (agentsock.CodeIdle).
+// closed the connection as idle ([CodeIdle]).
 //
 // A Client is safe for concurrent use; calls on one Client run
 // concurrently on the server, up to its in-flight limit.
@@ -281,9 +281,15 @@ func (c *Client) checkCanvas(ctx context.Context) error {
 	return nil
 }
 
+// CodeIdle is the code of the error a2term sends when it closes a
+// connection that sent nothing for a while to make room for a new one,
+// every place being taken; the connection's error is then ErrClosed and
+// that *jsonrpc2.Error (see the package doc).
+const CodeIdle = agentsock.CodeIdle
+
 // lost says whether err is a connection lost in a way that connecting
 // again may mend: with no reason given (the a2term restarted, or was
-// killed), or closed as idle (agentsock.CodeIdle) while every place was
+// killed), or closed as idle (CodeIdle) while every place was
 // taken, which is how an agent that thinks for a while between calls
 // finds it. A connection refused outright (too many connections, a
 // message over the limit) is not.
@@ -291,7 +297,7 @@ func lost(err error) bool {
 	// A closedError is ErrClosed too (errors.Is): its reason decides.
 	var ce *closedError
 	if errors.As(err, &ce) {
-		return ce.reason.Code == agentsock.CodeIdle
+		return ce.reason.Code == CodeIdle
 	}
 	return errors.Is(err, ErrClosed)
 }

@@ -295,7 +295,7 @@ func TestReconnectAfterAnIdleClose(t *testing.T) {
 		switch {
 		case reconnect && err != nil:
 			t.Errorf("with Reconnect, the call after an idle close: %v", err)
-		case !reconnect && (!errors.Is(err, client.ErrClosed) || !errors.As(err, &reason) || reason.Code != agentsock.CodeIdle):
+		case !reconnect && (!errors.Is(err, client.ErrClosed) || !errors.As(err, &reason) || reason.Code != client.CodeIdle):
 			t.Errorf("without Reconnect, the call after an idle close: %v, want ErrClosed with code %d", err, agentsock.CodeIdle)
 		}
 		e.mu.Lock()
