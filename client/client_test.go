@@ -27,7 +27,7 @@ const guard = 30 * time.Second
 
 func start(t *testing.T) (*hub.Hub, *agentsock.Server) {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ import (
 func Example() {
 	dir, _ := os.MkdirTemp("", "a2term-example-")
 	defer os.RemoveAll(dir)
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	srv, err := agentsock.Listen(h, filepath.Join(dir, "s", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {

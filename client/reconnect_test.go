@@ -137,7 +137,7 @@ func TestOnNewCanvas(t *testing.T) {
 	// serve starts a hub at sock, keeping its journal when asked.
 	serve := func(keep bool) (*hub.Hub, *agentsock.Server) {
 		t.Helper()
-		h := hub.NewHub(hub.HubOptions{})
+		h := hub.New(hub.Options{})
 		if keep {
 			if _, err := h.UseJournal(journal); err != nil {
 				t.Fatal(err)

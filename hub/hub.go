@@ -79,8 +79,8 @@ type Hub struct {
 	journalSteps func(step string)
 }
 
-// HubOptions set up a hub.
-type HubOptions struct { //nolint:revive // the name its callers use; Options is a rename of its own, with them
+// Options set up a hub.
+type Options struct {
 	// Lenient accepts non-conformant streams (see a2ui.Options).
 	Lenient bool
 	// Now is the clock for timestamps; nil is time.Now.
@@ -98,8 +98,8 @@ var ErrQueueFull = &a2ui.Error{
 	Message: fmt.Sprintf("the agent is not reading its actions (%d are waiting); the press was not sent", MaxQueued),
 }
 
-// NewHub returns a hub with an empty canvas.
-func NewHub(opts HubOptions) *Hub {
+// New returns a hub with an empty canvas.
+func New(opts Options) *Hub {
 	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location}, opts.Now), id: newCanvasID()}
 	h.board.OnAction(h.deliver)
 	return h

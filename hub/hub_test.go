@@ -37,7 +37,7 @@ func buttonsSurface(names ...string) []json.RawMessage {
 
 func newButtonsHub(t *testing.T, names ...string) *Hub {
 	t.Helper()
-	h := NewHub(HubOptions{Now: clock})
+	h := New(Options{Now: clock})
 	t.Cleanup(h.Close)
 	if _, err := h.Show(buttonsSurface(names...)); err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ import (
 // journaled returns a hub keeping its journal at path.
 func journaled(t *testing.T, path string) (*hub.Hub, hub.JournalReport) {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	rep, err := h.UseJournal(path)
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func drain(t *testing.T, h *hub.Hub) []string {
 func TestJournalRestoresTheHub(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "j.journal")
-	h1 := hub.NewHub(hub.HubOptions{})
+	h1 := hub.New(hub.Options{})
 	if rep, err := h1.UseJournal(path); err != nil || rep.Restored || rep.Notice != "" {
 		t.Fatalf("a new journal: %+v, %v", rep, err)
 	}
@@ -185,7 +185,7 @@ func TestJournalTornLastRecord(t *testing.T) {
 		if err := os.WriteFile(p, damaged, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		h2 := hub.NewHub(hub.HubOptions{})
+		h2 := hub.New(hub.Options{})
 		defer h2.Close()
 		rep, err := h2.UseJournal(p)
 		if err != nil {
@@ -208,7 +208,7 @@ func TestJournalTornLastRecord(t *testing.T) {
 		// The journal starts afresh from what was restored: a second
 		// restore finds nothing damaged.
 		h2.Close()
-		h3 := hub.NewHub(hub.HubOptions{})
+		h3 := hub.New(hub.Options{})
 		defer h3.Close()
 		if rep, err := h3.UseJournal(p); err != nil || rep.Lost != 0 || saved(t, h3) != before {
 			t.Fatalf("%s: restored again: %+v %v", what, rep, err)
@@ -254,14 +254,14 @@ func TestJournalUnreadable(t *testing.T) {
 func TestJournalIsOneHubs(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
 	journaled(t, path)
-	if _, err := hub.NewHub(hub.HubOptions{}).UseJournal(path); !errors.Is(err, statedir.ErrSocketInUse) {
+	if _, err := hub.New(hub.Options{}).UseJournal(path); !errors.Is(err, statedir.ErrSocketInUse) {
 		t.Errorf("a second hub on the same journal: %v", err)
 	}
 	open := filepath.Join(t.TempDir(), "open.journal")
 	if err := os.WriteFile(open, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := hub.NewHub(hub.HubOptions{}).UseJournal(open); err == nil || !strings.Contains(err.Error(), "open to others") {
+	if _, err := hub.New(hub.Options{}).UseJournal(open); err == nil || !strings.Contains(err.Error(), "open to others") {
 		t.Errorf("a journal open to others: %v", err)
 	}
 }
@@ -310,7 +310,7 @@ func TestJournalStaysBounded(t *testing.T) {
 // BenchmarkJournalAppend is one value the person sets, journaled: one
 // record written with write(2), not synced (the journal's fsync policy).
 func BenchmarkJournalAppend(b *testing.B) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	if _, err := h.UseJournal(filepath.Join(b.TempDir(), "j.journal")); err != nil {
 		b.Fatal(err)
@@ -333,7 +333,7 @@ func BenchmarkJournalAppend(b *testing.B) {
 func BenchmarkRestore500(b *testing.B) {
 	dir := b.TempDir()
 	path := filepath.Join(dir, "j.journal")
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	if _, err := h.UseJournal(path); err != nil {
 		b.Fatal(err)
 	}
@@ -356,7 +356,7 @@ func BenchmarkRestore500(b *testing.B) {
 		if err := os.WriteFile(p, data, 0o600); err != nil {
 			b.Fatal(err)
 		}
-		h := hub.NewHub(hub.HubOptions{})
+		h := hub.New(hub.Options{})
 		b.StartTimer()
 		rep, err := h.UseJournal(p)
 		if err != nil || rep.Surfaces != 1 {
@@ -394,7 +394,7 @@ func components500() []json.RawMessage {
 // listens on the port the last one had, when it is free.
 func TestJournalKeepsTheWebPort(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
-	h1 := hub.NewHub(hub.HubOptions{})
+	h1 := hub.New(hub.Options{})
 	if _, err := h1.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
@@ -419,7 +419,7 @@ func TestJournalKeepsTheWebPort(t *testing.T) {
 		t.Errorf("the restored mirror listens on %d, want %d", w2.Port(), port)
 	}
 	// Taken: another port.
-	h3 := hub.NewHub(hub.HubOptions{})
+	h3 := hub.New(hub.Options{})
 	defer h3.Close()
 	w3, err := webmirror.ServeWeb(h3, webmirror.WebOptions{Port: port})
 	if err != nil {
@@ -461,13 +461,13 @@ func TestJournalKeepsNoLink(t *testing.T) {
 // canvas of nothing.
 func TestJournalOfNothingSaysNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j.journal")
-	h1 := hub.NewHub(hub.HubOptions{})
+	h1 := hub.New(hub.Options{})
 	if _, err := h1.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
 	id := h1.Info().CanvasID
 	h1.Close()
-	h2 := hub.NewHub(hub.HubOptions{})
+	h2 := hub.New(hub.Options{})
 	defer h2.Close()
 	rep, err := h2.UseJournal(path)
 	if err != nil || !rep.Restored || rep.Notice != "" || h2.Info().CanvasID != id {
@@ -528,7 +528,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	path := filepath.Join(dir, "j.journal")
 
 	// Nothing there: nothing left.
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	if _, err := h.UseJournal(path); err != nil {
 		t.Fatal(err)
 	}
@@ -541,7 +541,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	}
 	h.Close()
 	sameFiles(t, "a refused start in an empty directory", dir, map[string]string{})
-	h2 := hub.NewHub(hub.HubOptions{})
+	h2 := hub.New(hub.Options{})
 	rep, err := h2.UseJournal(path)
 	if err != nil || rep.Restored || h2.Info().CanvasID == id {
 		t.Errorf("after a refused start: %+v, %v; canvas id %s, the refused one's %s", rep, err, h2.Info().CanvasID, id)
@@ -560,7 +560,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	if len(was) != 1 {
 		t.Fatalf("after a hub closed: %q", was)
 	}
-	h3 := hub.NewHub(hub.HubOptions{})
+	h3 := hub.New(hub.Options{})
 	if rep, err := h3.UseJournal(path); err != nil || !rep.Restored {
 		t.Fatalf("restoring: %+v, %v", rep, err)
 	}
@@ -586,7 +586,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	was = files(t, dir)
-	h5 := hub.NewHub(hub.HubOptions{})
+	h5 := hub.New(hub.Options{})
 	rep, err = h5.UseJournal(path)
 	if err != nil || rep.Lost != 4 {
 		t.Fatalf("a damaged journal: %+v, %v", rep, err)
@@ -604,7 +604,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	was = files(t, dir)
-	h6 := hub.NewHub(hub.HubOptions{})
+	h6 := hub.New(hub.Options{})
 	if rep, err := h6.UseJournal(path); err != nil || rep.Lost != 4 {
 		t.Fatalf("a damaged journal: %+v, %v", rep, err)
 	}
@@ -629,7 +629,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	was = files(t, dir)
-	h8 := hub.NewHub(hub.HubOptions{})
+	h8 := hub.New(hub.Options{})
 	if rep, err := h8.UseJournal(path); err != nil || !rep.Previous || saved(t, h8) != want {
 		t.Fatalf("a damaged snapshot: %+v, %v", rep, err)
 	}
@@ -647,7 +647,7 @@ func TestJournalAbandonLeavesTheDiskAsFound(t *testing.T) {
 	if _, ok := was["j.journal.prev"]; !ok {
 		t.Fatalf("no previous generation: %q", was)
 	}
-	h9 := hub.NewHub(hub.HubOptions{})
+	h9 := hub.New(hub.Options{})
 	if rep, err := h9.UseJournal(path); err != nil || rep.Restored {
 		t.Fatalf("a removed journal: %+v, %v", rep, err)
 	}
@@ -850,7 +850,7 @@ func TestJournalCrashWhileCompacting(t *testing.T) {
 		files map[string][]byte
 	}
 	var crashes []crash
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	hub.SetJournalSteps(h, func(step string) { crashes = append(crashes, crash{step, dirFiles(t, dir)}) })
 	if _, err := h.UseJournal(path); err != nil {
@@ -888,7 +888,7 @@ func TestJournalCrashWhileCompacting(t *testing.T) {
 		what := fmt.Sprintf("a crash after %q (compaction %d)", c.step, 1+i/atStart)
 		restore := func(what string, files map[string][]byte) (string, hub.JournalReport) {
 			t.Helper()
-			h := hub.NewHub(hub.HubOptions{})
+			h := hub.New(hub.Options{})
 			defer h.Close()
 			rep, err := h.UseJournal(putFiles(t, files))
 			if err != nil {

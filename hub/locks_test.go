@@ -52,7 +52,7 @@ func within(t *testing.T, what string, fn func()) {
 // was; the show then lands as usual, after the lines added meanwhile, and
 // a value the person set while it was held is set after it.
 func TestReadersDoNotWaitForAnApply(t *testing.T) {
-	h := NewHub(HubOptions{Now: clock})
+	h := New(Options{Now: clock})
 	t.Cleanup(h.Close)
 	if _, err := h.Show(form); err != nil {
 		t.Fatal(err)

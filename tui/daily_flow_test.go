@@ -315,7 +315,7 @@ func TestFlowReadlineKeys(t *testing.T) {
 // says the action waits; once an agent connects, the surface stops saying
 // so, and when it leaves says so again.
 func TestFlowNoAgent(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	h := hub.New(hub.Options{Now: fixedClock})
 	defer h.Close()
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), agentsock.ServerOptions{ReportAgent: true})
 	if err != nil {

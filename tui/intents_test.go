@@ -180,7 +180,7 @@ func (r *relay) passed(t *testing.T) []string {
 // field has the focus.
 func stalledTerminal(t *testing.T) (*hub.Hub, *relay, *Model) {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	h := hub.New(hub.Options{Now: fixedClock})
 	t.Cleanup(h.Close)
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {

@@ -28,7 +28,7 @@ func doKeys(t *testing.T, s *Screen, keys string) {
 // checked box, a typed name, a second tab, an open dialog — each frame
 // is the one the program draws after the same keys.
 func TestScreenDoesWhatThePersonDoes(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	h := hub.New(hub.Options{Now: fixedClock})
 	defer h.Close()
 	if _, err := h.Show(showRaws(t, fixtures(t)["settings.jsonl"])); err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestScreenDoesWhatThePersonDoes(t *testing.T) {
 // (agentDisplayName) has the name over it, cleaned and said to be the
 // agent's; a surface without one, or with a blank one, has no such line.
 func TestAgentNameOverTheSurface(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{Now: fixedClock})
+	h := hub.New(hub.Options{Now: fixedClock})
 	defer h.Close()
 	create := func(id, theme string) string {
 		return `{"version":"v0.9","createSurface":{"surfaceId":"` + id + `","catalogId":"` + a2ui.BasicCatalogV09ID + `"` + theme + `}}`

@@ -68,7 +68,7 @@ func TestDocAgentsAreTheFiles(t *testing.T) {
 // directory.
 func listenHub(t *testing.T) (*hub.Hub, *agentsock.Server) {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	t.Cleanup(h.Close)
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "sock", "a2term.sock"), agentsock.ServerOptions{Logger: log.New(testLog{t}, "", 0)})
 	if err != nil {

@@ -60,7 +60,7 @@ func press(t *testing.T, h *hub.Hub, source hub.Source, note string) {
 // the action in the hub.
 func TestMCPBinary(t *testing.T) {
 	bin := buildBinary(t)
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
 	srv, err := agentsock.Listen(h, sock, agentsock.ServerOptions{})
 	if err != nil {

@@ -135,9 +135,9 @@ func addFlags(fs *flag.FlagSet) *hubFlags {
 }
 
 // hubOptions are the hub's options the flags ask for.
-func (f *hubFlags) hubOptions() (hub.HubOptions, error) {
+func (f *hubFlags) hubOptions() (hub.Options, error) {
 	l, zone, err := f.locale.parse()
-	return hub.HubOptions{Lenient: f.lenient, Locale: l, Location: zone}, err
+	return hub.Options{Lenient: f.lenient, Locale: l, Location: zone}, err
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
@@ -232,7 +232,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitUsage
 	}
-	h := hub.NewHub(hopts)
+	h := hub.New(hopts)
 	defer h.Close()
 	board := h.Board()
 	restored, err := f.useJournal(h, f.socket)

@@ -74,7 +74,7 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitUsage
 	}
-	h := hub.NewHub(hopts)
+	h := hub.New(hopts)
 	restored, err := f.useJournal(h, f.socket)
 	if err != nil {
 		journalRefused("a2term serve: ", "serve", f.socket, err, stderr)

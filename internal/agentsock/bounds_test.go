@@ -161,7 +161,7 @@ func TestUnfinishedLinesAreCapped(t *testing.T) {
 // Close answers every pending wait, as timed out, before it closes the
 // connections.
 func TestCloseAnswersEveryWait(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), ServerOptions{})
 	if err != nil {

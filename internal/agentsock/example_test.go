@@ -21,7 +21,7 @@ func Example() {
 	}
 	defer os.RemoveAll(dir)
 
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	srv, err := agentsock.Listen(h, filepath.Join(dir, "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {

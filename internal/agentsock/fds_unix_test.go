@@ -150,7 +150,7 @@ func TestAcceptSurvivesRunningOutOfDescriptors(t *testing.T) {
 // times, frees them when told to and reports how often accepting failed.
 func fdChildMain(t *testing.T) {
 	say := func(format string, args ...any) { fmt.Printf("fd-child: "+format+"\n", args...) }
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {

@@ -26,7 +26,7 @@ import (
 
 func startRaw(t *testing.T, opts ServerOptions) (*hub.Hub, *Server) {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	srv, err := Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
 	if err != nil {
 		t.Fatal(err)

@@ -164,7 +164,7 @@ func TestAgentKilledBeforeReadingGetsThePressAgain(t *testing.T) {
 // ones after them.
 func TestActionIDsSurviveARestart(t *testing.T) {
 	dir := t.TempDir()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	if _, err := h.UseJournal(dir + "/canvas.journal"); err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestActionIDsSurviveARestart(t *testing.T) {
 	}
 	h.Close()
 
-	h2 := hub.NewHub(hub.HubOptions{})
+	h2 := hub.New(hub.Options{})
 	t.Cleanup(h2.Close)
 	if _, err := h2.UseJournal(dir + "/canvas.journal"); err != nil {
 		t.Fatal(err)

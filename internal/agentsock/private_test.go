@@ -26,7 +26,7 @@ const theirUID = 65534
 // makes the directory or the socket look like theirs.
 func squatted(t *testing.T) (dir, sock string) {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	dir = filepath.Join(t.TempDir(), "a2term")
 	srv, err := agentsock.Listen(h, filepath.Join(dir, "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {

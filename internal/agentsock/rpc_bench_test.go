@@ -63,7 +63,7 @@ func batch500(label string) []json.RawMessage {
 // runs a terminal program of 120×40 on the same hub.
 func benchSetup(b *testing.B) (*hub.Hub, *client.Client, *tui.Model) {
 	b.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	srv, err := agentsock.Listen(h, filepath.Join(b.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		b.Fatal(err)

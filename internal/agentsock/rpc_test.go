@@ -420,7 +420,7 @@ func TestAPIClientCancelledWaitKeepsTheAction(t *testing.T) {
 }
 
 func TestListenSocketAndDirectory(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	dir := filepath.Join(t.TempDir(), "a2term")
 	path := filepath.Join(dir, "a2term.sock")
@@ -441,7 +441,7 @@ func TestListenSocketAndDirectory(t *testing.T) {
 		t.Errorf("status says listening on %q", got)
 	}
 	// A second a2term on the same path is refused while this one runs.
-	if _, err := agentsock.Listen(hub.NewHub(hub.HubOptions{}), path, agentsock.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "already running") {
+	if _, err := agentsock.Listen(hub.New(hub.Options{}), path, agentsock.ServerOptions{}); err == nil || !strings.Contains(err.Error(), "already running") {
 		t.Errorf("a second Listen: %v", err)
 	}
 	if err := srv.Close(); err != nil {
@@ -462,7 +462,7 @@ func TestListenSocketAndDirectory(t *testing.T) {
 }
 
 func TestListenRefusesUnsafePlaces(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	open := filepath.Join(t.TempDir(), "open")
 	if err := os.Mkdir(open, 0o700); err != nil {
@@ -504,7 +504,7 @@ func TestListenRefusesADirectoryOfAnotherUser(t *testing.T) {
 	if os.Getuid() != 0 {
 		t.Skip("giving a directory to another user needs root")
 	}
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	dir := filepath.Join(t.TempDir(), "theirs")
 	if err := os.Mkdir(dir, 0o700); err != nil {
@@ -520,7 +520,7 @@ func TestListenRefusesADirectoryOfAnotherUser(t *testing.T) {
 }
 
 func TestListenReplacesAStaleSocket(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	dir := t.TempDir()
 	if err := os.Chmod(dir, 0o700); err != nil {
@@ -567,7 +567,7 @@ func TestDefaultSocketPath(t *testing.T) {
 // connected until one connects, that one is while any connection is open,
 // and none again once the last one left; without it, nothing is said.
 func TestServerReportsTheAgent(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "s", "a2term.sock"), agentsock.ServerOptions{ReportAgent: true})
 	if err != nil {
@@ -614,7 +614,7 @@ func TestServerReportsTheAgent(t *testing.T) {
 	srv.Close()
 	waitAgent(hub.AgentUnknown)
 
-	quiet := hub.NewHub(hub.HubOptions{})
+	quiet := hub.New(hub.Options{})
 	defer quiet.Close()
 	qs, err := agentsock.Listen(quiet, filepath.Join(t.TempDir(), "q", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
@@ -631,11 +631,11 @@ func TestServerReportsTheAgent(t *testing.T) {
 // socket an a2term answers on is refused with ErrSocketInUse.
 func TestListenPrivate(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
-	a, err := agentsock.ListenPrivate(hub.NewHub(hub.HubOptions{}), agentsock.ServerOptions{})
+	a, err := agentsock.ListenPrivate(hub.New(hub.Options{}), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := agentsock.ListenPrivate(hub.NewHub(hub.HubOptions{}), agentsock.ServerOptions{})
+	b, err := agentsock.ListenPrivate(hub.New(hub.Options{}), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -649,7 +649,7 @@ func TestListenPrivate(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("the private directory: %v %v", fi, err)
 	}
-	if _, err := agentsock.Listen(hub.NewHub(hub.HubOptions{}), a.Path(), agentsock.ServerOptions{}); !errors.Is(err, statedir.ErrSocketInUse) {
+	if _, err := agentsock.Listen(hub.New(hub.Options{}), a.Path(), agentsock.ServerOptions{}); !errors.Is(err, statedir.ErrSocketInUse) {
 		t.Errorf("listening on a socket in use: %v", err)
 	}
 	for _, s := range []*agentsock.Server{a, b} {

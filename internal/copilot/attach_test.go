@@ -47,7 +47,7 @@ func TestExtensionRefusesAnotherUsersSocket(t *testing.T) {
 		t.Skip("node is not installed: the extension's checks are not run here (.ci/run installs node)")
 	}
 	run := t.TempDir()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	srv, err := agentsock.Listen(h, filepath.Join(run, "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {

@@ -335,7 +335,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	} else {
 		fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
 	}
-	h := hub.NewHub(hub.HubOptions{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
+	h := hub.New(hub.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
 	// A socket of its own beside the default one, so that the person can
 	// show the canvas in a terminal with a2term attach.
 	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))

@@ -130,7 +130,7 @@ func connect(t *testing.T, c *Canvas, h *hub.Hub, log *testutil.SyncBuffer, opts
 // plain a2term in another pane, named by A2TERM_SOCKET.
 func attached(t *testing.T) *env {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
 	srv, err := agentsock.Listen(h, sock, agentsock.ServerOptions{})
 	if err != nil {
@@ -587,7 +587,7 @@ wait:
 // may not set environment variables: a hub of its own, without Open.
 func standaloneParallel(t *testing.T, opts Options) *env {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	t.Cleanup(h.Close)
 	c := &Canvas{api: takeTurns(hubAPI{h}), mode: Standalone, hub: h, close: func() {}}
 	log := &testutil.SyncBuffer{}
@@ -636,7 +636,7 @@ func TestExplicitSocket(t *testing.T) {
 			}
 
 			// The person starts a2term there.
-			h := hub.NewHub(hub.HubOptions{})
+			h := hub.New(hub.Options{})
 			srv, err := agentsock.Listen(h, sock, agentsock.ServerOptions{})
 			if err != nil {
 				t.Fatal(err)

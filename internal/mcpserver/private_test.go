@@ -22,7 +22,7 @@ func theirs(t *testing.T) (h *hub.Hub, dir, sock string) {
 	t.Setenv("A2TERM_SOCKET", "")
 	t.Setenv("XDG_RUNTIME_DIR", "")
 	t.Setenv("TMPDIR", t.TempDir())
-	h = hub.NewHub(hub.HubOptions{})
+	h = hub.New(hub.Options{})
 	srv, err := agentsock.Listen(h, agentsock.DefaultSocketPath(), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -46,7 +46,7 @@ func startParsed(t *testing.T, scripts ...*Script) *scripted {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	srv, err := agentsock.Listen(h, filepath.Join(dir, "a.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ var (
 // press's version mapping do not wait for it, and the copy has the change
 // once it is through.
 func TestAttachedViewReadsDuringAnApply(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{Now: clock})
+	h := hub.New(hub.Options{Now: clock})
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
 	if err != nil {
 		t.Fatal(err)

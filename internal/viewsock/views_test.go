@@ -406,7 +406,7 @@ func TestViewMethodsAreNotTheAgents(t *testing.T) {
 // TestViewFilesArePrivate checks the view socket and the key file: 0600,
 // beside the agent's socket, and gone once the server closes.
 func TestViewFilesArePrivate(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	path := filepath.Join(t.TempDir(), "a2term", "a2term.sock")
 	srv, err := agentsock.Listen(h, path, agentsock.ServerOptions{})
@@ -501,7 +501,7 @@ func TestAttachedViewFallsBehind(t *testing.T) {
 func TestAttachedViewReconnects(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "a2term")
 	path := filepath.Join(dir, "a2term.sock")
-	h1 := hub.NewHub(hub.HubOptions{})
+	h1 := hub.New(hub.Options{})
 	defer h1.Close()
 	srv1, err := agentsock.Listen(h1, path, agentsock.ServerOptions{})
 	if err != nil {
@@ -530,7 +530,7 @@ func TestAttachedViewReconnects(t *testing.T) {
 		t.Errorf("a press while not attached: %v", err)
 	}
 
-	h2 := hub.NewHub(hub.HubOptions{})
+	h2 := hub.New(hub.Options{})
 	defer h2.Close()
 	srv2, err := agentsock.Listen(h2, path, agentsock.ServerOptions{})
 	if err != nil {
@@ -604,7 +604,7 @@ func (l boardLog) Write(p []byte) (int, error) {
 // person's history out by dialling again and again (refusals are counted,
 // logged at the 1st, 10th, 100th...).
 func TestUnattachedPeerWritesNothingInTheTranscript(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	// No time limit to attach in: the responses alone must end the
 	// connection.

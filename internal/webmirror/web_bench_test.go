@@ -21,7 +21,7 @@ import (
 // CSRF value; everything ends with the benchmark.
 func benchWeb(b *testing.B) (*hub.Hub, *WebServer, *http.Client, string) {
 	b.Helper()
-	hb := hub.NewHub(hub.HubOptions{})
+	hb := hub.New(hub.Options{})
 	b.Cleanup(hb.Close)
 	if _, err := hb.Show(webRaws(webForm...)); err != nil {
 		b.Fatal(err)

@@ -315,7 +315,7 @@ func browserRaws(lines ...string) []json.RawMessage {
 
 func browserHub(t *testing.T, lenient bool, streams ...[]json.RawMessage) *hub.Hub {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{Lenient: lenient})
+	h := hub.New(hub.Options{Lenient: lenient})
 	t.Cleanup(h.Close)
 	for _, s := range streams {
 		if _, err := h.Show(s); err != nil {

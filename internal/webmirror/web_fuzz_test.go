@@ -69,7 +69,7 @@ func FuzzWebPairCode(f *testing.F) {
 	f.Add("0123456789abcdef0123456789abcdef")
 	f.Add("")
 	f.Add("../events")
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	ws, err := ServeWeb(h, WebOptions{})
 	if err != nil {

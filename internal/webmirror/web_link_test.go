@@ -15,7 +15,7 @@ import (
 // browser"), or a terminal (ctrl+o), is never in canvas.info, unused or
 // not.
 func TestWebNoLinkForTheAgentOncePaired(t *testing.T) {
-	hb := hub.NewHub(hub.HubOptions{})
+	hb := hub.New(hub.Options{})
 	defer hb.Close()
 	ws, err := ServeWeb(hb, WebOptions{AgentLink: true})
 	if err != nil {
@@ -52,7 +52,7 @@ func TestWebNoLinkForTheAgentOncePaired(t *testing.T) {
 // link not opened yet, which then pairs no one, and hands it to the
 // person's views only, never to the agent.
 func TestWebNewPairingLink(t *testing.T) {
-	hb := hub.NewHub(hub.HubOptions{})
+	hb := hub.New(hub.Options{})
 	defer hb.Close()
 	ws, err := ServeWeb(hb, WebOptions{AgentLink: true})
 	if err != nil {
@@ -89,7 +89,7 @@ func TestWebNewPairingLink(t *testing.T) {
 // port is at most 54 cells: the status line of an 80-column terminal
 // holds it beside the keys.
 func TestWebPairingCodeIsShort(t *testing.T) {
-	hb := hub.NewHub(hub.HubOptions{})
+	hb := hub.New(hub.Options{})
 	defer hb.Close()
 	ws, err := ServeWeb(hb, WebOptions{})
 	if err != nil {

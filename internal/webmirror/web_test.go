@@ -86,7 +86,7 @@ type webEnv struct {
 // code, a session or a CSRF value.
 func newWebEnv(t *testing.T, opts WebOptions) *webEnv {
 	t.Helper()
-	e := &webEnv{t: t, hub: hub.NewHub(hub.HubOptions{}), logs: &webLogSink{}}
+	e := &webEnv{t: t, hub: hub.New(hub.Options{}), logs: &webLogSink{}}
 	t.Cleanup(func() {
 		logs := e.logs.String()
 		for _, sec := range e.secrets {
@@ -766,7 +766,7 @@ var pairLink = regexp.MustCompile(`^http://127\.0\.0\.1:([0-9]+)/pair/[1-9A-HJ-N
 // browser that opens it gets a page saying someone else did; a new link
 // is minted only once the last was used.
 func TestWebPairing(t *testing.T) {
-	hb := hub.NewHub(hub.HubOptions{})
+	hb := hub.New(hub.Options{})
 	defer hb.Close()
 	clock := time.Date(2025, 3, 4, 12, 1, 30, 0, time.Local)
 	ws, err := ServeWeb(hb, WebOptions{Now: func() time.Time { return clock }})
@@ -936,7 +936,7 @@ func mustBody(resp *http.Response) []byte {
 // TestWebAgentLink: only a canvas with no terminal for the person (a2term
 // mcp on its own) hands the agent the link, and only while it is unused.
 func TestWebAgentLink(t *testing.T) {
-	hb := hub.NewHub(hub.HubOptions{})
+	hb := hub.New(hub.Options{})
 	defer hb.Close()
 	ws, err := ServeWeb(hb, WebOptions{AgentLink: true})
 	if err != nil {
@@ -968,7 +968,7 @@ func TestWebAgentLink(t *testing.T) {
 }
 
 func TestWebListensOnLoopbackOnly(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	for _, addr := range []string{":0", "0.0.0.0:0", "localhost:0", "[::1]:0", "192.0.2.1:0", "nonsense"} {
 		if ws, err := ServeWeb(h, WebOptions{Addr: addr}); err == nil {
@@ -1517,7 +1517,7 @@ func TestOverSSHAndHint(t *testing.T) {
 	if got, want := SSHHint(8123, url), "ssh -L 8123:127.0.0.1:8123 198.51.100.3 "; !strings.Contains(got, want) {
 		t.Errorf("hint %q, want %q", got, want)
 	}
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	defer h.Close()
 	ws, err := ServeWeb(h, WebOptions{})
 	if err != nil {
@@ -1552,7 +1552,7 @@ func TestOverSSHAndHint(t *testing.T) {
 // The web mirror of a hub: a page on 127.0.0.1 that a browser opens with
 // a one-time pairing link, shown in the status line for the person.
 func ExampleServeWeb() {
-	hb := hub.NewHub(hub.HubOptions{})
+	hb := hub.New(hub.Options{})
 	defer hb.Close()
 	web, err := ServeWeb(hb, WebOptions{})
 	if err != nil {

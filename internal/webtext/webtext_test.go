@@ -9,7 +9,7 @@ import (
 )
 
 func TestWebTextDrawsTheState(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{Now: clock})
+	h := hub.New(hub.Options{Now: clock})
 	t.Cleanup(h.Close)
 	empty := WebText(h.Snapshot(), WebView{})
 	for _, want := range []string{"== tabs\n== empty\n", `li.entry-empty "Nothing yet."`, `span "0 viewers"`} {

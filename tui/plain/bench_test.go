@@ -27,7 +27,7 @@ func BenchmarkRefreshOneChange(b *testing.B) {
 	for i, m := range msgs {
 		raws[i] = json.RawMessage(m)
 	}
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	if _, err := h.Show(raws); err != nil {
 		b.Fatal(err)
 	}

@@ -36,7 +36,7 @@ import (
 func play(t *testing.T, script string, opts Options) string {
 	t.Helper()
 	clock := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
-	h := hub.NewHub(hub.HubOptions{Now: func() time.Time { return clock }})
+	h := hub.New(hub.Options{Now: func() time.Time { return clock }})
 	var out bytes.Buffer
 	width := DefaultWidth
 	opts.Width = func() int { return width }
@@ -198,7 +198,7 @@ func TestAgentCannotForgeA2termLines(t *testing.T) {
 // this view's words; colour comes only when asked for, and only on the
 // view's own marks.
 func TestWebAndColor(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	var out bytes.Buffer
 	opened := 0
 	s := New(h, &out, Options{OpenWeb: func() []string {

@@ -33,7 +33,7 @@ const formStream = `{"surfaceUpdate": {"surfaceId": "hello", "components": [{"id
 // drawn the controls they name wait for them, run in order once shown,
 // and the end of the input ends the session only once the agent is done.
 func TestPipeCommandsWaitForTheAgent(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	out := &testutil.SyncBuffer{}
 	s := New(h, out, Options{})
 	defer s.Close()
@@ -88,7 +88,7 @@ func TestPipeCommandsWaitForTheAgent(t *testing.T) {
 // waits in a pipe while the agent may still show it, and is refused once
 // it cannot, or at a terminal.
 func TestExecWaitsOnlyWhenItMay(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	var out bytes.Buffer
 	s := New(h, &out, Options{})
 	defer s.Close()
@@ -140,7 +140,7 @@ func TestRunEnds(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			h := hub.NewHub(hub.HubOptions{})
+			h := hub.New(hub.Options{})
 			out := &testutil.SyncBuffer{}
 			s := New(h, out, Options{})
 			defer s.Close()
@@ -167,7 +167,7 @@ func TestRunEnds(t *testing.T) {
 // TestInteractivePrompt: at a terminal a prompt shows once the agent is
 // quiet, and what is typed is not printed again (the terminal echoes it).
 func TestInteractivePrompt(t *testing.T) {
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	out := &testutil.SyncBuffer{}
 	s := New(h, out, Options{Interactive: true})
 	defer s.Close()

@@ -110,7 +110,7 @@ type Session struct {
 
 // Start opens a session.
 func Start(look Look, lenient bool) (*Session, error) {
-	h := hub.NewHub(hub.HubOptions{Lenient: lenient, Now: Clock, Locale: look.Locale, Location: look.Location})
+	h := hub.New(hub.Options{Lenient: lenient, Now: Clock, Locale: look.Locale, Location: look.Location})
 	dir, err := os.MkdirTemp("", "a2term-snap-")
 	if err != nil {
 		return nil, err

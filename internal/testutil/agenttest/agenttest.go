@@ -23,7 +23,7 @@ import (
 // Start serves a fresh hub on a socket in a test directory.
 func Start(t *testing.T, opts agentsock.ServerOptions) (*hub.Hub, *agentsock.Server) {
 	t.Helper()
-	h := hub.NewHub(hub.HubOptions{})
+	h := hub.New(hub.Options{})
 	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), opts)
 	if err != nil {
 		t.Fatal(err)

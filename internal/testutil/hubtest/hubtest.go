@@ -23,7 +23,7 @@ import (
 // sleep to let things happen.
 const Guard = 30 * time.Second
 
-// Clock is the fixed time of the tests' hubs (hub.HubOptions.Now).
+// Clock is the fixed time of the tests' hubs (hub.Options.Now).
 func Clock() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) }
 
 // Msgs is a batch of messages, one JSON line each.
