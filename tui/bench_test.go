@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -13,45 +12,17 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // big500 is a surface of 500 components: rows of a label, a text field
 // and a button, like a long form, and the board showing it.
 func big500(b testing.TB) *hub.Board {
 	board := hub.NewBoard(a2ui.Options{}, fixedClock)
-	if _, _, err := board.Show(big500Batch()); err != nil {
+	if _, _, err := board.Show(testutil.LongForm(a2ui.MaxComponents, "Save")); err != nil {
 		b.Fatal(err)
 	}
 	return board
-}
-
-// big500Batch is the batch that declares that surface.
-func big500Batch() []json.RawMessage {
-	var comps, rows []string
-	n := 0
-	for i := 0; n < a2ui.MaxComponents-6; i++ {
-		rid := fmt.Sprintf("row%d", i)
-		rows = append(rows, `"`+rid+`"`)
-		comps = append(comps,
-			fmt.Sprintf(`{"id":%q,"component":{"Row":{"children":{"explicitList":["t%d","f%d","b%d"]},"alignment":"center"}}}`, rid, i, i, i),
-			fmt.Sprintf(`{"id":"t%d","weight":1,"component":{"Text":{"text":{"path":"/items/k%d/label"}}}}`, i, i),
-			fmt.Sprintf(`{"id":"f%d","weight":2,"component":{"TextField":{"label":{"literalString":"Value %d"},"text":{"path":"/items/k%d/value"}}}}`, i, i, i),
-			fmt.Sprintf(`{"id":"b%d","component":{"Button":{"child":"bl","action":{"name":"save","context":[{"key":"v","value":{"path":"/items/k%d/value"}}]}}}}`, i, i),
-		)
-		n += 4
-	}
-	comps = append(comps,
-		`{"id":"root","component":{"Column":{"children":{"explicitList":[`+strings.Join(rows, ",")+`]}}}}`,
-		`{"id":"bl","component":{"Text":{"text":{"literalString":"Save"}}}}`)
-	var entries []string
-	for i := 0; i < 124; i++ {
-		entries = append(entries, fmt.Sprintf(`{"key":"k%d","valueMap":[{"key":"label","valueString":"Label number %d"},{"key":"value","valueString":"value %d"}]}`, i, i, i))
-	}
-	return []json.RawMessage{
-		json.RawMessage(`{"beginRendering":{"surfaceId":"big","root":"root"}}`),
-		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"big","components":[` + strings.Join(comps, ",") + `]}}`),
-		json.RawMessage(`{"dataModelUpdate":{"surfaceId":"big","contents":[{"key":"items","valueMap":[` + strings.Join(entries, ",") + `]}]}}`),
-	}
 }
 
 // BenchmarkView500 draws the frame of a 500-component surface at 120×40

@@ -3,7 +3,6 @@ package agentsock_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -27,38 +26,6 @@ import (
 // here, in agentsock's external tests, because this package can reach the
 // server, the client and the terminal program without an import cycle.
 
-// batch500 declares surface "big" of 500 components, rows of a label, a
-// text field and a button bound to a data model of 124 entries, like a
-// long form. label is the text of the buttons' shared label, so that two
-// batches can differ in one component.
-func batch500(label string) []json.RawMessage {
-	var comps, rows []string
-	n := 0
-	for i := 0; n < a2ui.MaxComponents-6; i++ {
-		rid := fmt.Sprintf("row%d", i)
-		rows = append(rows, `"`+rid+`"`)
-		comps = append(comps,
-			fmt.Sprintf(`{"id":%q,"component":{"Row":{"children":{"explicitList":["t%d","f%d","b%d"]},"alignment":"center"}}}`, rid, i, i, i),
-			fmt.Sprintf(`{"id":"t%d","weight":1,"component":{"Text":{"text":{"path":"/items/k%d/label"}}}}`, i, i),
-			fmt.Sprintf(`{"id":"f%d","weight":2,"component":{"TextField":{"label":{"literalString":"Value %d"},"text":{"path":"/items/k%d/value"}}}}`, i, i, i),
-			fmt.Sprintf(`{"id":"b%d","component":{"Button":{"child":"bl","action":{"name":"save","context":[{"key":"v","value":{"path":"/items/k%d/value"}}]}}}}`, i, i),
-		)
-		n += 4
-	}
-	comps = append(comps,
-		`{"id":"root","component":{"Column":{"children":{"explicitList":[`+strings.Join(rows, ",")+`]}}}}`,
-		`{"id":"bl","component":{"Text":{"text":{"literalString":"`+label+`"}}}}`)
-	var entries []string
-	for i := 0; i < 124; i++ {
-		entries = append(entries, fmt.Sprintf(`{"key":"k%d","valueMap":[{"key":"label","valueString":"Label number %d"},{"key":"value","valueString":"value %d"}]}`, i, i, i))
-	}
-	return raws(
-		`{"beginRendering":{"surfaceId":"big","root":"root"}}`,
-		`{"surfaceUpdate":{"surfaceId":"big","components":[`+strings.Join(comps, ",")+`]}}`,
-		`{"dataModelUpdate":{"surfaceId":"big","contents":[{"key":"items","valueMap":[`+strings.Join(entries, ",")+`]}]}}`,
-	)
-}
-
 // benchSetup serves a hub on a socket, connects the Go client to it and
 // runs a terminal program of 120×40 on the same hub.
 func benchSetup(b *testing.B) (*hub.Hub, *client.Client, *tui.Model) {
@@ -74,7 +41,7 @@ func benchSetup(b *testing.B) (*hub.Hub, *client.Client, *tui.Model) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := c.Show(ctx, batch500("Save")...); err != nil {
+	if _, err := c.Show(ctx, testutil.LongForm(a2ui.MaxComponents, "Save")...); err != nil {
 		b.Fatal(err)
 	}
 	r := lipgloss.NewRenderer(io.Discard)
@@ -106,7 +73,7 @@ func frame(b *testing.B, m *tui.Model, next tea.Cmd) (tea.Cmd, string) {
 func BenchmarkShowFrame500(b *testing.B) {
 	_, c, m := benchSetup(b)
 	ctx := context.Background()
-	batches := [][]json.RawMessage{batch500("Keep"), batch500("Save")}
+	batches := [][]json.RawMessage{testutil.LongForm(a2ui.MaxComponents, "Keep"), testutil.LongForm(a2ui.MaxComponents, "Save")}
 	next := m.Init()
 	b.ReportAllocs()
 	i := 0
@@ -129,7 +96,7 @@ func batchLabel(i int) string { return [...]string{"Keep", "Save"}[i%2] }
 // socket: the hub's Show called directly, for comparison.
 func BenchmarkShowFrame500InProcess(b *testing.B) {
 	h, _, m := benchSetup(b)
-	batches := [][]json.RawMessage{batch500("Keep"), batch500("Save")}
+	batches := [][]json.RawMessage{testutil.LongForm(a2ui.MaxComponents, "Keep"), testutil.LongForm(a2ui.MaxComponents, "Save")}
 	next := m.Init()
 	b.ReportAllocs()
 	i := 0
@@ -197,11 +164,29 @@ func BenchmarkPressToWait(b *testing.B) {
 		b.StopTimer()
 		wait()
 		b.StartTimer()
-		m.Update(enter)
+		_, cmd := m.Update(enter)
+		runCmd(m, cmd) // the press goes out in a command, as Bubble Tea runs it
 		r := <-results
 		if r.err != nil || r.res.TimedOut {
 			b.Fatalf("wait: %+v, %v", r.res, r.err)
 		}
+	}
+}
+
+// runCmd carries out cmd, and the commands of a batch it returns, and
+// hands what each returns back to m, as Bubble Tea's loop would.
+func runCmd(m *tui.Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			runCmd(m, c)
+		}
+	default:
+		m.Update(msg)
 	}
 }
 
