@@ -1,35 +1,29 @@
-package hub
+package hub_test
 
 import (
 	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
-func clock() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) }
-
-func msgs(lines ...string) []json.RawMessage {
-	out := make([]json.RawMessage, len(lines))
-	for i, l := range lines {
-		out[i] = json.RawMessage(l)
-	}
-	return out
-}
-
-var form = msgs(
+// payForm is surface main: a note field and a button whose action
+// carries the note.
+var payForm = raws(
 	`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
 	`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"root","component":{"Column":{"children":{"explicitList":["note","pay"]}}}},{"id":"note","component":{"TextField":{"label":{"literalString":"Note"},"text":{"path":"/note"}}}},{"id":"pay","component":{"Button":{"child":"l","action":{"name":"pay","context":[{"key":"note","value":{"path":"/note"}}]}}}},{"id":"l","component":{"Text":{"text":{"literalString":"Pay"}}}}]}}`,
 )
 
 func TestBoardShowPressAndTranscript(t *testing.T) {
-	b := NewBoard(a2ui.Options{}, clock)
+	b := hub.NewBoard(a2ui.Options{}, hubtest.Clock)
 	changed, cancel := b.Subscribe()
 	defer cancel()
-	if _, _, err := b.Show(form); err != nil {
+	if _, _, err := b.Show(payForm); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -38,17 +32,17 @@ func TestBoardShowPressAndTranscript(t *testing.T) {
 		t.Fatal("a show did not signal the subscriber")
 	}
 	var fired []*a2ui.UserAction
-	b.OnAction(func(a *a2ui.UserAction, s Source) {
-		if s != Web {
+	b.OnAction(func(a *a2ui.UserAction, s hub.Source) {
+		if s != hub.Web {
 			t.Errorf("source %q", s)
 		}
 		fired = append(fired, a)
 	})
-	if err := b.SetValue(Web, "main", "note", "thanks \x1b]52;c;eA==\x07"); err != nil {
+	if err := b.SetValue(hub.Web, "main", "note", "thanks \x1b]52;c;eA==\x07"); err != nil {
 		t.Fatal(err)
 	}
 	v := b.Snapshot().Canvas.Surface("main").Version()
-	if err := b.Press(Web, "main", "pay", v); err != nil {
+	if err := b.Press(hub.Web, "main", "pay", v); err != nil {
 		t.Fatal(err)
 	}
 	if len(fired) != 1 || fired[0].Name != "pay" {
@@ -63,19 +57,19 @@ func TestBoardShowPressAndTranscript(t *testing.T) {
 		t.Fatalf("transcript %v", tr)
 	}
 	for i, w := range want {
-		if tr[i].Text != w || tr[i].Role != RoleEvent || !tr[i].Time.Equal(clock()) {
+		if tr[i].Text != w || tr[i].Role != hub.RoleEvent || !tr[i].Time.Equal(hubtest.Clock()) {
 			t.Errorf("entry %d = %+v, want %q", i, tr[i], w)
 		}
 	}
 }
 
 func TestBoardRefusalsChangeNothing(t *testing.T) {
-	b := NewBoard(a2ui.Options{}, clock)
-	if _, _, err := b.Show(form); err != nil {
+	b := hub.NewBoard(a2ui.Options{}, hubtest.Clock)
+	if _, _, err := b.Show(payForm); err != nil {
 		t.Fatal(err)
 	}
 	before := b.Snapshot().Canvas
-	_, _, err := b.Show(msgs(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"x","component":{"Nope":{}}}]}}`))
+	_, _, err := b.Show(raws(`{"surfaceUpdate":{"surfaceId":"main","components":[{"id":"x","component":{"Nope":{}}}]}}`))
 	var e *a2ui.Error
 	if !errors.As(err, &e) || e.Code != a2ui.CodeUnknownComponent {
 		t.Fatalf("err %v", err)
@@ -86,19 +80,19 @@ func TestBoardRefusalsChangeNothing(t *testing.T) {
 	if last := b.Snapshot().Transcript[1].Text; !strings.HasPrefix(last, "→ show refused: ") {
 		t.Errorf("transcript says %q", last)
 	}
-	if err := b.Press(Terminal, "main", "note", before.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeNotAButton}) {
+	if err := b.Press(hub.Terminal, "main", "note", before.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeNotAButton}) {
 		t.Errorf("press on a field: %v", err)
 	}
-	if err := b.SetValue(Terminal, "main", "pay", "x"); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeNotAnInput}) {
+	if err := b.SetValue(hub.Terminal, "main", "pay", "x"); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeNotAnInput}) {
 		t.Errorf("set on a button: %v", err)
 	}
 }
 
 func TestBoardSubscriptionsCoalesceAndEnd(t *testing.T) {
-	b := NewBoard(a2ui.Options{}, clock)
+	b := hub.NewBoard(a2ui.Options{}, hubtest.Clock)
 	ch, cancel := b.Subscribe()
 	for i := 0; i < 50; i++ {
-		b.Append(RoleAgent, "line")
+		b.Append(hub.RoleAgent, "line")
 	}
 	n := 0
 	for done := false; !done; {
@@ -114,7 +108,7 @@ func TestBoardSubscriptionsCoalesceAndEnd(t *testing.T) {
 	}
 	cancel()
 	cancel() // twice is fine
-	b.Append(RoleAgent, "after")
+	b.Append(hub.RoleAgent, "after")
 	select {
 	case <-ch:
 		t.Error("a cancelled subscription still receives")
@@ -123,23 +117,23 @@ func TestBoardSubscriptionsCoalesceAndEnd(t *testing.T) {
 }
 
 func TestBoardTranscriptIsBoundedAndSanitized(t *testing.T) {
-	b := NewBoard(a2ui.Options{}, clock)
-	for i := 0; i < MaxTranscript+10; i++ {
-		b.Append(RoleTool, "x")
+	b := hub.NewBoard(a2ui.Options{}, hubtest.Clock)
+	for i := 0; i < hub.MaxTranscript+10; i++ {
+		b.Append(hub.RoleTool, "x")
 	}
-	b.Append(RoleAgent, "\x1b[2Jhi\u202e")
+	b.Append(hub.RoleAgent, "\x1b[2Jhi\u202e")
 	tr := b.Snapshot().Transcript
-	if len(tr) != MaxTranscript {
-		t.Errorf("%d entries kept, want %d", len(tr), MaxTranscript)
+	if len(tr) != hub.MaxTranscript {
+		t.Errorf("%d entries kept, want %d", len(tr), hub.MaxTranscript)
 	}
-	if last := tr[len(tr)-1]; last.Text != "hi" || last.Role != RoleAgent {
+	if last := tr[len(tr)-1]; last.Text != "hi" || last.Role != hub.RoleAgent {
 		t.Errorf("last entry %+v", last)
 	}
 }
 
 func TestBoardMasksObscuredValuesInTheTranscript(t *testing.T) {
-	b := NewBoard(a2ui.Options{}, clock)
-	_, _, err := b.Show(msgs(
+	b := hub.NewBoard(a2ui.Options{}, hubtest.Clock)
+	_, _, err := b.Show(raws(
 		`{"beginRendering":{"surfaceId":"s","root":"root"}}`,
 		`{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"root","component":{"Column":{"children":{"explicitList":["pin","go"]}}}},{"id":"pin","component":{"TextField":{"label":{"literalString":"PIN"},"text":{"path":"/f/pin"},"textFieldType":"obscured"}}},{"id":"go","component":{"Button":{"child":"l","action":{"name":"login","context":[{"key":"form","value":{"path":"/f"}}]}}}},{"id":"l","component":{"Text":{"text":{"literalString":"Go"}}}}]}}`,
 	))
@@ -147,11 +141,11 @@ func TestBoardMasksObscuredValuesInTheTranscript(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got *a2ui.UserAction
-	b.OnAction(func(a *a2ui.UserAction, _ Source) { got = a })
-	if err := b.SetValue(Terminal, "s", "pin", "4711"); err != nil {
+	b.OnAction(func(a *a2ui.UserAction, _ hub.Source) { got = a })
+	if err := b.SetValue(hub.Terminal, "s", "pin", "4711"); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Press(Terminal, "s", "go", b.Snapshot().Canvas.Version()); err != nil {
+	if err := b.Press(hub.Terminal, "s", "go", b.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
 	}
 	line := b.Snapshot().Transcript[1].Text
@@ -167,16 +161,16 @@ func TestBoardMasksObscuredValuesInTheTranscript(t *testing.T) {
 // component, a show that changes nothing, and refusals: a batch of one
 // message is not numbered, the message of a longer batch is.
 func TestBoardShowInWords(t *testing.T) {
-	b := NewBoard(a2ui.Options{}, clock)
-	one := msgs(`{"surfaceUpdate":{"surfaceId":"one","components":[{"id":"root","component":{"Text":{"text":{"literalString":"hi"}}}}]}}`,
+	b := hub.NewBoard(a2ui.Options{}, hubtest.Clock)
+	one := raws(`{"surfaceUpdate":{"surfaceId":"one","components":[{"id":"root","component":{"Text":{"text":{"literalString":"hi"}}}}]}}`,
 		`{"beginRendering":{"surfaceId":"one","root":"root"}}`)
-	for _, raws := range [][]json.RawMessage{one, msgs(`{"deleteSurface":{"surfaceId":"none"}}`)} {
+	for _, raws := range [][]json.RawMessage{one, raws(`{"deleteSurface":{"surfaceId":"none"}}`)} {
 		if _, _, err := b.Show(raws); err != nil {
 			t.Fatal(err)
 		}
 	}
 	bad := `{"surfaceUpdate":{"surfaceId":"one","components":[{"id":"x","component":{"Nope":{}}}]}}`
-	for _, raws := range [][]json.RawMessage{msgs(bad), msgs(`{"deleteSurface":{"surfaceId":"none"}}`, bad)} {
+	for _, raws := range [][]json.RawMessage{raws(bad), raws(`{"deleteSurface":{"surfaceId":"none"}}`, bad)} {
 		if _, _, err := b.Show(raws); err == nil {
 			t.Fatal("an unknown component was shown")
 		}

@@ -13,3 +13,7 @@ func CompactJournal(h *Hub) error {
 	defer j.mu.Unlock()
 	return j.compactLocked(h.board, true)
 }
+
+// SetComputing has b call computing where a change of its canvas, or a
+// press, computes: a test holds an apply there.
+func SetComputing(b *Board, computing func()) { b.computing = computing }

@@ -1,18 +1,22 @@
-package hub
+package hub_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/internal/testutil/hubtest"
+
+	"github.com/a2term/a2term/hub"
 )
 
 // waitUntil waits for cond, re-checked on every change of h.
-func waitUntil(t *testing.T, h *Hub, what string, cond func() bool) {
+func waitUntil(t *testing.T, h *hub.Hub, what string, cond func() bool) {
 	t.Helper()
 	changed, cancel := h.Subscribe()
 	defer cancel()
-	timeout := time.NewTimer(guard)
+	timeout := time.NewTimer(hubtest.Guard)
 	defer timeout.Stop()
 	for !cond() {
 		select {
@@ -28,10 +32,10 @@ func waitUntil(t *testing.T, h *Hub, what string, cond func() bool) {
 func TestHubHoldKeepsActionsFromWaits(t *testing.T) {
 	h := newButtonsHub(t, "a", "b")
 	h.Hold()
-	results := make(chan WaitResult, 2)
+	results := make(chan hub.WaitResult, 2)
 	go func() {
 		for range 2 {
-			res, err := h.Wait(context.Background(), guard)
+			res, err := h.Wait(context.Background(), hubtest.Guard)
 			if err != nil {
 				t.Error(err)
 			}
@@ -43,8 +47,8 @@ func TestHubHoldKeepsActionsFromWaits(t *testing.T) {
 	if tr := transcriptTexts(h); !strings.Contains(tr[len(tr)-1], "… waiting for the person") {
 		t.Errorf("a wait that can be seen is not in the transcript yet: %v", tr)
 	}
-	press(t, h, Terminal, "a")
-	press(t, h, Terminal, "b")
+	hubtest.Press(t, h, hub.Terminal, "a")
+	hubtest.Press(t, h, hub.Terminal, "b")
 	if q := h.Snapshot().Status.Queued; q != 2 || h.Waiting() != 1 {
 		t.Fatalf("held: %d queued, %d waiting; want 2 and 1", q, h.Waiting())
 	}

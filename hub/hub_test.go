@@ -1,59 +1,31 @@
-package hub
+package hub_test
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 )
 
-// guard bounds every wait for something that should happen; tests never
-// sleep to let things happen.
-const guard = 30 * time.Second
-
-// buttonsSurface is surface "main" with one button per name; pressing
-// button N fires action N.
-func buttonsSurface(names ...string) []json.RawMessage {
-	ids := make([]string, len(names))
-	comps := []string{}
-	for i, n := range names {
-		ids[i] = fmt.Sprintf("%q", n)
-		comps = append(comps,
-			fmt.Sprintf(`{"id":%q,"component":{"Button":{"child":"l_%s","action":{"name":%q}}}}`, n, n, n),
-			fmt.Sprintf(`{"id":"l_%s","component":{"Text":{"text":{"literalString":%q}}}}`, n, n))
-	}
-	root := fmt.Sprintf(`{"id":"root","component":{"Column":{"children":{"explicitList":[%s]}}}}`, strings.Join(ids, ","))
-	return msgs(
-		`{"beginRendering":{"surfaceId":"main","root":"root"}}`,
-		`{"surfaceUpdate":{"surfaceId":"main","components":[`+root+`,`+strings.Join(comps, ",")+`]}}`,
-	)
-}
-
-func newButtonsHub(t *testing.T, names ...string) *Hub {
+func newButtonsHub(t *testing.T, names ...string) *hub.Hub {
 	t.Helper()
-	h := New(Options{Now: clock})
+	h := hub.New(hub.Options{Now: hubtest.Clock})
 	t.Cleanup(h.Close)
-	if _, err := h.Show(buttonsSurface(names...)); err != nil {
+	if _, err := h.Show(hubtest.ButtonsSurface(names...)); err != nil {
 		t.Fatal(err)
 	}
 	return h
 }
 
-func press(t *testing.T, h *Hub, source Source, name string) {
-	t.Helper()
-	if err := h.Press(source, "main", name, h.Snapshot().Canvas.Version()); err != nil {
-		t.Errorf("press %s: %v", name, err) // not Fatal: presses run on other goroutines too
-	}
-}
-
 // actionName is the name inside a delivered {"userAction": …}.
-func actionName(t *testing.T, res WaitResult) string {
+func actionName(t *testing.T, res hub.WaitResult) string {
 	t.Helper()
 	var m struct {
 		UserAction struct {
@@ -66,33 +38,7 @@ func actionName(t *testing.T, res WaitResult) string {
 	return m.UserAction.Name
 }
 
-// waitForTranscript returns once n entries of the transcript contain
-// text, or fails the test after the guard.
-func waitForTranscript(t *testing.T, v View, text string, n int) {
-	t.Helper()
-	changed, cancel := v.Subscribe()
-	defer cancel()
-	timeout := time.NewTimer(guard)
-	defer timeout.Stop()
-	for {
-		count := 0
-		for _, e := range v.Snapshot().Transcript {
-			if strings.Contains(e.Text, text) {
-				count++
-			}
-		}
-		if count >= n {
-			return
-		}
-		select {
-		case <-changed:
-		case <-timeout.C:
-			t.Fatalf("the transcript never had %d entries with %q: %v", n, text, v.Snapshot().Transcript)
-		}
-	}
-}
-
-func transcriptTexts(v View) []string {
+func transcriptTexts(v hub.View) []string {
 	var out []string
 	for _, e := range v.Snapshot().Transcript {
 		out = append(out, e.Text)
@@ -102,16 +48,16 @@ func transcriptTexts(v View) []string {
 
 func TestHubQueueIsFIFOAndExactlyOnce(t *testing.T) {
 	h := newButtonsHub(t, "a", "b", "c")
-	press(t, h, Terminal, "a")
-	press(t, h, Web, "b")
-	press(t, h, Terminal, "c")
+	hubtest.Press(t, h, hub.Terminal, "a")
+	hubtest.Press(t, h, hub.Web, "b")
+	hubtest.Press(t, h, hub.Terminal, "c")
 	if q := h.Snapshot().Status.Queued; q != 3 {
 		t.Errorf("status says %d queued, want 3", q)
 	}
 	for _, want := range []struct {
 		name   string
-		source Source
-	}{{"a", Terminal}, {"b", Web}, {"c", Terminal}} {
+		source hub.Source
+	}{{"a", hub.Terminal}, {"b", hub.Web}, {"c", hub.Terminal}} {
 		res, err := h.Wait(context.Background(), 0)
 		if err != nil {
 			t.Fatal(err)
@@ -131,25 +77,25 @@ func TestHubQueueIsFIFOAndExactlyOnce(t *testing.T) {
 
 func TestHubConcurrentWaitersGetDifferentActions(t *testing.T) {
 	h := newButtonsHub(t, "a", "b")
-	results := make(chan WaitResult, 2)
+	results := make(chan hub.WaitResult, 2)
 	for range 2 {
 		go func() {
-			res, err := h.Wait(context.Background(), guard)
+			res, err := h.Wait(context.Background(), hubtest.Guard)
 			if err != nil {
 				t.Error(err)
 			}
 			results <- res
 		}()
 	}
-	waitForTranscript(t, h, "… waiting for the person", 2)
-	press(t, h, Terminal, "a")
-	press(t, h, Web, "b")
-	got := map[string]Source{}
+	hubtest.WaitForTranscript(t, h, "… waiting for the person", 2)
+	hubtest.Press(t, h, hub.Terminal, "a")
+	hubtest.Press(t, h, hub.Web, "b")
+	got := map[string]hub.Source{}
 	for range 2 {
 		res := <-results
 		got[actionName(t, res)] = res.Source
 	}
-	if len(got) != 2 || got["a"] != Terminal || got["b"] != Web {
+	if len(got) != 2 || got["a"] != hub.Terminal || got["b"] != hub.Web {
 		t.Errorf("the two waiters got %v, want a (terminal) and b (web)", got)
 	}
 }
@@ -165,7 +111,7 @@ func TestHubWaitTimesOutIntoTheTranscript(t *testing.T) {
 	if len(tr) < 2 || tr[len(tr)-2] != want[0] || tr[len(tr)-1] != want[1] {
 		t.Errorf("transcript ends %q, want %q", tr, want)
 	}
-	if _, err := h.Wait(context.Background(), MaxWait+time.Second); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeBadValue}) {
+	if _, err := h.Wait(context.Background(), hub.MaxWait+time.Second); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeBadValue}) {
 		t.Errorf("a wait over the limit: %v", err)
 	}
 }
@@ -178,19 +124,19 @@ func TestHubCancellationNeverLosesAnAction(t *testing.T) {
 		h := newButtonsHub(t, "a")
 		ctx, cancel := context.WithCancel(context.Background())
 		type out struct {
-			res WaitResult
+			res hub.WaitResult
 			err error
 		}
 		done := make(chan out, 1)
 		go func() {
-			res, err := h.Wait(ctx, guard)
+			res, err := h.Wait(ctx, hubtest.Guard)
 			done <- out{res, err}
 		}()
-		waitForTranscript(t, h, "… waiting for the person", 1)
+		hubtest.WaitForTranscript(t, h, "… waiting for the person", 1)
 		var wg sync.WaitGroup
 		wg.Add(2)
 		go func() { defer wg.Done(); cancel() }()
-		go func() { defer wg.Done(); press(t, h, Terminal, "a") }()
+		go func() { defer wg.Done(); hubtest.Press(t, h, hub.Terminal, "a") }()
 		wg.Wait()
 		first := <-done
 		next, err := h.Wait(context.Background(), 0)
@@ -215,7 +161,7 @@ func TestHubCancellationNeverLosesAnAction(t *testing.T) {
 
 func TestHubCancelledWaitTakesNothing(t *testing.T) {
 	h := newButtonsHub(t, "a")
-	press(t, h, Terminal, "a")
+	hubtest.Press(t, h, hub.Terminal, "a")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := h.Wait(ctx, time.Second); !errors.Is(err, context.Canceled) {
@@ -230,34 +176,34 @@ func TestHubCancelledWaitTakesNothing(t *testing.T) {
 // call at once, not to the back of a queue nobody is reading.
 func TestHubGiveBackHandsToAWaiter(t *testing.T) {
 	h := newButtonsHub(t, "a")
-	press(t, h, Terminal, "a")
+	hubtest.Press(t, h, hub.Terminal, "a")
 	_, q, err := h.Take(context.Background(), 0, nil)
 	if err != nil || q == nil {
 		t.Fatalf("took %v, %v", q, err)
 	}
-	done := make(chan WaitResult, 1)
+	done := make(chan hub.WaitResult, 1)
 	go func() {
-		res, err := h.Wait(context.Background(), guard)
+		res, err := h.Wait(context.Background(), hubtest.Guard)
 		if err != nil {
 			t.Error(err)
 		}
 		done <- res
 	}()
-	waitForTranscript(t, h, "… waiting for the person", 1)
+	hubtest.WaitForTranscript(t, h, "… waiting for the person", 1)
 	h.GiveBack(q, 0, "its connection closed before it read the press")
 	if res := <-done; res.TimedOut || actionName(t, res) != "a" {
 		t.Errorf("the waiting call got %+v", res)
 	}
-	waitForTranscript(t, h, "← a from main will be handed to the agent again: its connection closed before it read the press", 1)
+	hubtest.WaitForTranscript(t, h, "← a from main will be handed to the agent again: its connection closed before it read the press", 1)
 }
 
 func TestHubOverflowIsRefusedAndReported(t *testing.T) {
 	h := newButtonsHub(t, "a")
-	for range MaxQueued {
-		press(t, h, Terminal, "a")
+	for range hub.MaxQueued {
+		hubtest.Press(t, h, hub.Terminal, "a")
 	}
-	err := h.Press(Web, "main", "a", h.Snapshot().Canvas.Version())
-	if !errors.Is(err, ErrQueueFull) {
+	err := h.Press(hub.Web, "main", "a", h.Snapshot().Canvas.Version())
+	if !errors.Is(err, hub.ErrQueueFull) {
 		t.Fatalf("press on a full queue: %v", err)
 	}
 	tr := transcriptTexts(h)
@@ -277,28 +223,28 @@ func TestHubOverflowIsRefusedAndReported(t *testing.T) {
 	if res, _ := h.Wait(context.Background(), 0); res.Overflowed != 0 {
 		t.Errorf("the overflow was reported twice: %+v", res)
 	}
-	if err := h.Press(Web, "main", "a", h.Snapshot().Canvas.Version()); err != nil {
+	if err := h.Press(hub.Web, "main", "a", h.Snapshot().Canvas.Version()); err != nil {
 		t.Errorf("a press once there is room: %v", err)
 	}
 }
 
 func TestHubCloseEndsWaits(t *testing.T) {
 	h := newButtonsHub(t, "a")
-	done := make(chan WaitResult, 1)
+	done := make(chan hub.WaitResult, 1)
 	go func() {
-		res, err := h.Wait(context.Background(), guard)
+		res, err := h.Wait(context.Background(), hubtest.Guard)
 		if err != nil {
 			t.Error(err)
 		}
 		done <- res
 	}()
-	waitForTranscript(t, h, "… waiting for the person", 1)
+	hubtest.WaitForTranscript(t, h, "… waiting for the person", 1)
 	h.Close()
 	if res := <-done; !res.TimedOut {
 		t.Errorf("a wait ended by Close: %+v", res)
 	}
 	start := time.Now()
-	if res, err := h.Wait(context.Background(), guard); err != nil || !res.TimedOut || time.Since(start) > guard/2 {
+	if res, err := h.Wait(context.Background(), hubtest.Guard); err != nil || !res.TimedOut || time.Since(start) > hubtest.Guard/2 {
 		t.Errorf("a wait on a closed hub: %+v, %v", res, err)
 	}
 }
@@ -313,7 +259,7 @@ func TestHubConcurrentPressesKeepTranscriptOrder(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range 50 {
-				press(t, h, Terminal, name)
+				hubtest.Press(t, h, hub.Terminal, name)
 			}
 		}()
 	}

@@ -1,4 +1,4 @@
-package hub
+package hub_test
 
 import (
 	"strings"
@@ -6,43 +6,31 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2term/a2term/internal/testutil/hubtest"
+
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // holdApplies makes every change of b's canvas, and every press, stop
 // where it computes until the returned release is called: what a batch
 // whose evaluation takes seconds does. entered receives once a change is
 // held there.
-func holdApplies(t *testing.T, b *Board) (entered <-chan struct{}, release func()) {
+func holdApplies(t *testing.T, b *hub.Board) (entered <-chan struct{}, release func()) {
 	t.Helper()
 	in := make(chan struct{}, 1)
 	gate := make(chan struct{})
 	var once sync.Once
 	release = func() { once.Do(func() { close(gate) }) }
 	t.Cleanup(release)
-	b.computing = func() {
+	hub.SetComputing(b, func() {
 		select {
 		case in <- struct{}{}:
 		default:
 		}
 		<-gate
-	}
+	})
 	return in, release
-}
-
-// within fails the test unless fn returns within the guard.
-func within(t *testing.T, what string, fn func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		fn()
-	}()
-	select {
-	case <-done:
-	case <-time.After(guard):
-		t.Fatalf("%s waited for an apply in progress", what)
-	}
 }
 
 // TestReadersDoNotWaitForAnApply holds an agent's show half way through
@@ -52,54 +40,54 @@ func within(t *testing.T, what string, fn func()) {
 // was; the show then lands as usual, after the lines added meanwhile, and
 // a value the person set while it was held is set after it.
 func TestReadersDoNotWaitForAnApply(t *testing.T) {
-	h := New(Options{Now: clock})
+	h := hub.New(hub.Options{Now: hubtest.Clock})
 	t.Cleanup(h.Close)
-	if _, err := h.Show(form); err != nil {
+	if _, err := h.Show(payForm); err != nil {
 		t.Fatal(err)
 	}
 	before := h.Snapshot().Canvas
-	entered, release := holdApplies(t, h.board)
+	entered, release := holdApplies(t, h.Board())
 
 	shown := make(chan error, 1)
 	go func() {
-		_, err := h.Show(msgs(`{"dataModelUpdate":{"surfaceId":"main","contents":[{"key":"note","valueString":"from the agent"}]}}`))
+		_, err := h.Show(raws(`{"dataModelUpdate":{"surfaceId":"main","contents":[{"key":"note","valueString":"from the agent"}]}}`))
 		shown <- err
 	}()
 	select {
 	case <-entered:
-	case <-time.After(guard):
+	case <-time.After(hubtest.Guard):
 		t.Fatal("the show never started its apply")
 	}
 
-	within(t, "Snapshot", func() {
+	hubtest.Within(t, "Snapshot", func() {
 		if got := h.Snapshot().Canvas; got != before {
 			t.Errorf("a snapshot taken during the apply has version %d, not %d", got.Version(), before.Version())
 		}
 	})
-	within(t, "Info", func() {
+	hubtest.Within(t, "Info", func() {
 		if info := h.Info(); info.Version != before.Version() || len(info.Surfaces) != 1 {
 			t.Errorf("canvas.info during the apply: version %d, %d surfaces", info.Version, len(info.Surfaces))
 		}
 	})
-	within(t, "State", func() {
+	hubtest.Within(t, "State", func() {
 		if st, err := h.State("main"); err != nil || len(st) != 1 {
 			t.Errorf("canvas.state during the apply: %v, %v", st, err)
 		}
 	})
-	within(t, "a view's state", func() {
+	hubtest.Within(t, "a view's state", func() {
 		if snap, _, ok := h.ViewState(before.Version()); !ok || snap.Canvas != before {
 			t.Error("the view channel's state during the apply is not the canvas before it")
 		}
 	})
-	within(t, "transcript.append", func() {
-		if err := h.Append(RoleAgent, "another agent speaks"); err != nil {
+	hubtest.Within(t, "transcript.append", func() {
+		if err := h.Append(hub.RoleAgent, "another agent speaks"); err != nil {
 			t.Error(err)
 		}
 	})
-	within(t, "a status change", func() { h.board.SetStatus(func(s *Status) { s.Viewers = 1 }) })
+	hubtest.Within(t, "a status change", func() { h.Board().SetStatus(func(s *hub.Status) { s.Viewers = 1 }) })
 
 	set := make(chan error, 1)
-	go func() { set <- h.SetValue(Terminal, "main", "note", "from the person") }()
+	go func() { set <- h.SetValue(hub.Terminal, "main", "note", "from the person") }()
 	release()
 	for _, ch := range []chan error{shown, set} {
 		select {
@@ -107,7 +95,7 @@ func TestReadersDoNotWaitForAnApply(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-		case <-time.After(guard):
+		case <-time.After(hubtest.Guard):
 			t.Fatal("a change never completed once the apply went on")
 		}
 	}

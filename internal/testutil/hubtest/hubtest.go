@@ -2,10 +2,9 @@
 // that each is written once: the guard every wait is bounded by, a fixed
 // clock, messages built from JSON lines (Msgs, ButtonsSurface), a press
 // (Press), a wait for the transcript (WaitForTranscript), and checks that
-// something happens in time (Within, Eventually, CtxFor).
-//
-// The hub's own internal tests keep their copies: importing this package
-// from inside package hub would be an import cycle.
+// something happens in time (Within, Eventually, CtxFor). The hub's own
+// tests use it too: they are external tests (package hub_test), with the
+// few hooks they need into the hub in its export_test.go.
 package hubtest
 
 import (
