@@ -23,6 +23,12 @@ type Canvas struct {
 	version  uint64
 	order    []string // surface ids in creation order
 	surfaces map[string]*Surface
+	// v1.0: calls are the callAgentFunction waiting for the agent's
+	// answer, by functionCallId; outbox and requests are what the batch
+	// that made the canvas has for the agent and for the views.
+	calls    map[string]*AgentCall
+	outbox   []Outbound
+	requests []Request
 }
 
 // New returns an empty canvas.
@@ -110,6 +116,13 @@ type Surface struct {
 	catalog  *catalogV09
 	theme    Theme
 	sendData bool
+	// v1.0: a surface a v1.0 createSurface made (v09 is also set: it
+	// reads as v0.9 but for v1.0's differences); extensions are its
+	// metadata.extensions, kept and shown nowhere; waiting holds, by
+	// node id, what a button whose call waits for the agent shows.
+	v10        bool
+	extensions *Object
+	waiting    map[string]string
 	// loc and tz are the canvas's locale and time zone, which v0.9
 	// functions format with.
 	loc *Locale
@@ -199,7 +212,10 @@ func (s *Surface) Shown() bool { return s.shown }
 // surface, ProtocolV08 or ProtocolV09: the only version its messages may
 // speak, and the one its actions are sent in.
 func (s *Surface) Protocol() string {
-	if s.v09 {
+	switch {
+	case s.v10:
+		return ProtocolV10
+	case s.v09:
 		return ProtocolV09
 	}
 	return ProtocolV08
@@ -347,9 +363,13 @@ func (c *Canvas) begin() *batch {
 		version:  c.version + 1,
 		order:    append([]string(nil), c.order...),
 		surfaces: make(map[string]*Surface, len(c.surfaces)+1),
+		calls:    make(map[string]*AgentCall, len(c.calls)),
 	}
 	for k, v := range c.surfaces {
 		next.surfaces[k] = v
+	}
+	for k, v := range c.calls {
+		next.calls[k] = v
 	}
 	return &batch{
 		next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{},
@@ -498,6 +518,9 @@ func (b *batchPatterns) of(id string) *patternCache {
 }
 
 func (b *batch) apply(i int, m Message) *Error {
+	if m.Version == ProtocolV10 {
+		return b.applyV10(i, m)
+	}
 	if m.Version != "" {
 		return b.applyV09(i, m)
 	}
@@ -643,6 +666,10 @@ func (b *batch) finish() ([]Warning, *Error) {
 				return nil, err
 			}
 			s.shared = g.shared
+			if err := checkComposition(s); err != nil {
+				err.Index = idx
+				return nil, err
+			}
 			if w := b.unreachable(s, g); w != nil {
 				w.Index = idx
 				warns = append(warns, *w)

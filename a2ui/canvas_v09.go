@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 func (b *batch) applyV09(i int, m Message) *Error {
 	id := m.SurfaceID()
 	s := b.next.surfaces[id]
-	if s != nil && !s.v09 {
+	if s != nil && s.Protocol() != m.Protocol() {
 		return mismatch(i, s, m)
 	}
 	switch {
@@ -130,9 +131,9 @@ func (b *batchCatalogs) of(id string) *catalogV09 {
 
 // mismatch refuses a message of one version for a surface of the other.
 func mismatch(i int, s *Surface, m Message) *Error {
-	msgV, surfV := ProtocolV08, ProtocolV09
+	msgV, surfV := m.Protocol(), s.Protocol()
 	if m.Version != "" {
-		msgV, surfV = m.Version, ProtocolV08
+		msgV = m.Version
 	}
 	return &Error{
 		Code: CodeVersionMismatch, Index: i, SurfaceID: s.id, Path: "/" + m.Kind() + "/surfaceId",
@@ -297,6 +298,24 @@ type ClientErrorBody struct {
 	SurfaceID string  `json:"surfaceId"`
 	Path      *string `json:"path,omitempty"`
 	Message   string  `json:"message"`
+	// FunctionCallID is, in v1.0, the agent's call a refusal answers;
+	// the error then names no surface (v1.0 makes the two exclusive).
+	FunctionCallID string `json:"-"`
+}
+
+// MarshalJSON writes the body, with functionCallId instead of surfaceId
+// when it answers a call.
+func (b ClientErrorBody) MarshalJSON() ([]byte, error) {
+	if b.FunctionCallID == "" {
+		type plain ClientErrorBody
+		return json.Marshal(plain(b)) //nolint:wrapcheck // strings only: it cannot fail
+	}
+	return json.Marshal(struct { //nolint:wrapcheck // strings only: it cannot fail
+		Code           string  `json:"code"`
+		FunctionCallID string  `json:"functionCallId"`
+		Path           *string `json:"path,omitempty"`
+		Message        string  `json:"message"`
+	}{b.Code, b.FunctionCallID, b.Path, b.Message})
 }
 
 // ValidationFailed is the specification's code of a refused field.
@@ -333,6 +352,9 @@ func (b *batch) clientError(err *Error, msgs []Message) *Error {
 		}
 	}
 	err.ClientMessage = newClientError(err, path, ok)
+	if m.Version == ProtocolV10 {
+		err.ClientMessage.asV10(err)
+	}
 	return err
 }
 
@@ -344,5 +366,13 @@ func newClientError(err *Error, path string, located bool) *ClientError {
 	} else {
 		ce.Error.Code = strings.ToUpper(string(err.Code))
 	}
+	return ce
+}
+
+// asV10 makes ce the v1.0 renderer error: its version, and the
+// composition rules' own codes.
+func (ce *ClientError) asV10(err *Error) *ClientError {
+	ce.Version = ProtocolV10
+	ce.Error.Code = codeV10(err, ce.Error.Code)
 	return ce
 }

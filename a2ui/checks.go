@@ -34,13 +34,20 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 			return nil, refusal(CodeBadValue, rat, "a check is an object with a condition and a message, not %s", rv.kind)
 		}
 		mv, ok := rv.member("message")
-		if !ok {
+		switch {
+		case !ok && p.v10:
+			// v1.0: the condition's validationResult may carry the
+			// message; the rule's is a fallback.
+			mv = jval{}
+		case !ok:
 			return nil, refusal(CodeMissingProperty, rat, "a check needs a message to show when it fails")
-		}
-		if mv.kind != jString {
+		case mv.kind != jString:
 			return nil, refusal(CodeBadValue, rat.k("message"), "a check's message must be a string, not %s", mv.kind)
 		}
-		msg := mv.str()
+		msg := ""
+		if mv.ok() {
+			msg = mv.str()
+		}
 		if len(msg) > MaxStringBytes {
 			return nil, refusal(CodeStringTooLong, rat.k("message"), "string of %d bytes is over the limit of %d", len(msg), MaxStringBytes)
 		}
@@ -96,7 +103,7 @@ func (p *dynParser) checkCall(rv jval, rat *ptr) (*dynamic, *Error) {
 func appendFailedChecks(failed []string, rules []checkRule, e env) ([]string, *BoundError) {
 	var first *BoundError
 	for _, r := range rules {
-		ok, err := evalBool(r.cond, e)
+		v, err := evalDynamic(r.cond, e)
 		if b := asBound(err); b != nil {
 			if first == nil {
 				first = b
@@ -104,9 +111,36 @@ func appendFailedChecks(failed []string, rules []checkRule, e env) ([]string, *B
 			failed = append(failed, b.Marker())
 			continue
 		}
-		if !ok {
-			failed = append(failed, r.message)
+		if ok, msg := checkResult(v); !ok {
+			if msg == "" {
+				msg = r.message
+			}
+			if msg == "" {
+				msg = "This value is not valid."
+			}
+			failed = append(failed, msg)
 		}
 	}
 	return failed, first
+}
+
+// checkResult reads what a check's condition gave: a boolean, or (v1.0)
+// a validationResult {"valid", "message", …}, whose message, when it has
+// one, is the one shown. Anything else counts as JavaScript would.
+func checkResult(v any) (valid bool, message string) {
+	o, ok := v.(*Object)
+	if !ok {
+		return jsTruthy(v), ""
+	}
+	vv, ok := o.Get("valid")
+	if !ok {
+		return true, "" // an object, as JavaScript reads it
+	}
+	b, _ := vv.(bool)
+	if m, ok := o.Get("message"); ok && !b {
+		if s, ok := m.(string); ok {
+			message = SanitizeText(clip(s))
+		}
+	}
+	return b, message
 }

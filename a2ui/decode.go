@@ -231,6 +231,9 @@ func decodeMessage(raw []byte, opts Options, catalogOf func(surfaceID string) *c
 	if d.err != nil {
 		if d.v09 {
 			d.err.ClientMessage = newClientError(d.err, strings.TrimPrefix(d.err.Path, "/"+d.kind), strings.HasPrefix(d.err.Path, "/"+d.kind+"/") || d.err.Path == "/"+d.kind)
+			if d.v10 {
+				d.err.ClientMessage.asV10(d.err).Error.FunctionCallID = d.callID
+			}
 		}
 		return Message{}, nil, d.err
 	}
@@ -256,8 +259,10 @@ type decoder struct {
 	catalogOf func(surfaceID string) *catalogV09 // what v0.9 components are checked against
 	// patternsOf gives the regex patterns a surface has compiled.
 	patternsOf func(surfaceID string) *patternCache
-	v09        bool   // the message names a v0.9 version
+	v09        bool   // the message names a v0.9 version (or v1.0, read as v0.9 with its differences)
+	v10        bool   // the message names v1.0
 	kind       string // the kind of a v0.9 message, once known
+	callID     string // the functionCallId of a v1.0 callRendererFunction, once known
 	paths      bool   // build JSON Pointers for refusals and warnings
 	src        []byte // the message being decoded
 	res        map[string]compiled
@@ -415,12 +420,16 @@ func (d *decoder) message(raw []byte) Message {
 	d.src, d.plainSrc, d.bindings = raw, !jp.loose, jp.bindings
 	if vv, ok := env.member("version"); ok {
 		if vv.kind != jString {
-			d.failf(CodeUnsupportedVersion, "/version", "version must be a string, %s, not %s (v0.8 messages name no version)", quotedList(MessageVersions), vv.kind)
+			d.failf(CodeUnsupportedVersion, "/version", "version must be a string, %q or %s, not %s (v0.8 messages name no version)", ProtocolV10, quotedList(MessageVersions), vv.kind)
 			return Message{}
 		}
 		version := vv.str()
+		if version == ProtocolV10 {
+			d.v09, d.v10 = true, true
+			return d.messageV10(env)
+		}
 		if !containsString(MessageVersions, version) {
-			d.failf(CodeUnsupportedVersion, "/version", "version %q is not one a2term speaks: it reads %s, and v0.8 messages, which name no version", SanitizeLine(clip(version)), strings.Join(MessageVersions, " and "))
+			d.failf(CodeUnsupportedVersion, "/version", "version %q is not one a2term speaks: it reads %s, %s, and v0.8 messages, which name no version", SanitizeLine(clip(version)), ProtocolV10, strings.Join(MessageVersions, " and "))
 			return Message{}
 		}
 		d.v09 = true

@@ -188,9 +188,21 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	if d.catalogOf != nil {
 		cat = d.catalogOf(d.surfaceID)
 	}
-	if cat == nil {
+	if cat != nil && cat.v10 != d.v10 {
+		cat = nil // a surface of the other version: Apply refuses the message
+	}
+	switch {
+	case cat == nil && d.v10:
+		cat = basicCatalogV10
+	case cat == nil:
 		cat = basicCatalogV09
 	}
+	return d.componentList(body, p, cat)
+}
+
+// componentList reads the components of body, an updateComponents or a
+// v1.0 createSurface, against cat.
+func (d *decoder) componentList(body jval, p string, cat *catalogV09) *UpdateComponents {
 	uc := &UpdateComponents{SurfaceID: d.surfaceID, catalog: cat, raw: d.src}
 	raw, ok := body.member("components")
 	if !ok {
@@ -211,7 +223,7 @@ func (d *decoder) updateComponents(body jval, p string) *UpdateComponents {
 	}
 	uc.Components = make([]*Component, 0, items.len())
 	seen := make(map[string]int, items.len()) // the place of each id in the list
-	dp := &dynParser{fns: cat.fns, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud, pats: d.patterns()}
+	dp := &dynParser{fns: cat.fns, v10: d.v10, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud, pats: d.patterns()}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
@@ -287,6 +299,12 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 	}
 	if a, ok := pd.get("accessibility", false); ok {
 		c.a11y = pd.accessibility(a)
+	}
+	if d.v10 {
+		if cat = pd.componentV10(c, cat, p, typ); cat == nil || d.err != nil {
+			return
+		}
+		pd.cat = cat
 	}
 	if !cat.has(typ) && typ != "" {
 		if d.opts.Lenient {
@@ -452,10 +470,21 @@ func (pd *propDecoder) accessibility(raw jval) *a11ySpec {
 	if pd.d.err != nil {
 		return nil
 	}
-	pd.d.strictKeys(m, p, "label", "description")
 	sub := &propDecoder{d: pd.d, props: m, base: p, dp: pd.dp}
+	if pd.d.v10 {
+		pd.d.strictKeys(m, p, "label", "description", "live", "hidden")
+	} else {
+		pd.d.strictKeys(m, p, "label", "description")
+	}
 	a := &a11ySpec{label: sub.dynString("label", false, false), description: sub.dynString("description", false, false)}
-	if !a.label.HasLiteral && a.label.dyn == nil && !a.description.HasLiteral && a.description.dyn == nil {
+	if pd.d.v10 {
+		a.live = sub.enum("live", "off", "polite", "assertive")
+		a.hidden = sub.dynBool("hidden", false)
+		if a.live == "off" {
+			a.live = ""
+		}
+	}
+	if !a.label.HasLiteral && a.label.dyn == nil && !a.description.HasLiteral && a.description.dyn == nil && a.live == "" && !a.hidden.HasLiteral && a.hidden.dyn == nil {
 		return nil
 	}
 	return a
@@ -661,7 +690,11 @@ func (pd *propDecoder) actionV09(name string) Action {
 			d.failf(CodeBadValue, at, "functionCall must be a function call {\"call\", \"args\"}")
 			return a
 		}
+		// A v1.0 button may call a function of the agent's (one no
+		// catalog of the surface has): its press sends callAgentFunction.
+		pd.dp.agentOK = d.v10
 		a.v9.call = pd.dynamic(fc, at, typeAny)
+		pd.dp.agentOK = false
 		return a
 	}
 	d.strictKeys(m, p, "event")
@@ -670,7 +703,14 @@ func (pd *propDecoder) actionV09(name string) Action {
 	if d.err != nil {
 		return a
 	}
-	d.strictKeys(e, at, "name", "context")
+	if d.v10 {
+		d.strictKeys(e, at, "name", "context", "userMessage")
+		if um, ok := e.member("userMessage"); ok {
+			a.v9.userMessage = pd.dynamic(um, d.p(at, "userMessage"), typeString)
+		}
+	} else {
+		d.strictKeys(e, at, "name", "context")
+	}
 	n, ok := e.member("name")
 	if !ok {
 		d.failf(CodeMissingProperty, d.p(at, "name"), "an event needs a name")

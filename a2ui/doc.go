@@ -1,5 +1,5 @@
-// Package a2ui is a2term's model of the A2UI protocol, v0.8 and v0.9 (with
-// v0.9.1) side by side: the messages an agent sends, the canvas of surfaces
+// Package a2ui is a2term's model of the A2UI protocol, v0.8, v0.9 (with
+// v0.9.1) and v1.0 side by side: the messages an agent sends, the canvas of surfaces
 // they build, the render trees views draw, and the intents that come back
 // from the person.
 //
@@ -33,6 +33,19 @@
 // only the nodes it touches; checks run the same way and disable buttons.
 // A press becomes a v0.8 userAction or a v0.9 action; a refusal of a v0.9
 // message carries the specification's client error message.
+//
+// A v1.0 message ("version": "v1.0") is read by the v0.9 decoder with
+// v1.0's differences (decode_v10.go, props_v10.go): createSurface carries
+// the first components and data model, its catalogId is only a default,
+// and a component or a function call may name its own catalog, resolved
+// against a CatalogRegistry (the basic catalog and a2term's terminal
+// functions) with no fallback; allowedParents and allowedChildren are
+// enforced below the reserved Surface container. Function calls go both
+// ways (canvas_v10.go): an agent's callRendererFunction is answered
+// through Canvas.Outbox, and a button calling a function of the agent's
+// sends callAgentFunction and waits (Canvas.StartCall) for the
+// agentFunctionResponse. A v1.0 surface has no theme: it is drawn in the
+// terminal's own colours, and names no agent.
 //
 // A Canvas is an immutable snapshot: Apply and SetValue return a new one and
 // leave the old one untouched, so a refused batch changes nothing and a
@@ -73,6 +86,12 @@
 // bound a strict batch is refused
 // (evaluation_limit, regex_too_large); with Lenient, and for intents, the
 // value shows a marker that names the bound (BoundError.Marker).
+//
+// v1.0 adds three bounds: a Slider has at most MaxSliderSteps (10,000)
+// steps (refused past it, bad_value); at most MaxAgentCalls (64) calls of
+// the agent's functions wait at once (a press past it is refused); and
+// each waits at most MaxAgentCallWait (60 s), after which its button
+// takes presses again and a late answer is refused.
 //
 // # Refusals
 //

@@ -123,6 +123,8 @@ type fcall struct {
 	re     *pattern     // regex with a literal pattern
 	reErr  *BoundError  // regex with a literal pattern over the bounds (lenient)
 	tmpl   []*dynamic   // formatString with a literal value: its parts
+	// catalogID is a v1.0 call's own catalogId, "" when it names none.
+	catalogID string
 }
 
 type namedArg struct {
@@ -248,6 +250,10 @@ func (p *ptr) String() string {
 type dynParser struct {
 	fns     *functionSet
 	lenient bool
+	// v10 reads v1.0 calls: a call may name its catalog, names no
+	// returnType, may not call an agentOnly function, and, where
+	// agentOK (a button's action), may name a function of the agent's.
+	v10, agentOK bool
 	// paths builds the JSON Pointers of refusals. Without it they are
 	// left out: the decoder reads a refused message again with them.
 	paths bool
@@ -605,6 +611,13 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 	}
 	c := p.calls.Take(p.leftFor(4))
 	c.name = nv.str()
+	if p.v10 {
+		fn, err := p.resolveV10(c, v, at, extra)
+		if err != nil {
+			return nil, err
+		}
+		return p.callArgs(c, fn, v, at)
+	}
 	fn := p.fns.get(c.name)
 	if fn == nil {
 		return nil, refusal(CodeUnknownFunction, at.k("call"), "unknown function %q; the catalog has %s", SanitizeLine(c.name), p.fns.list())
@@ -624,6 +637,11 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 			return nil, refusal(CodeBadCall, at.k("returnType"), "%s returns %s, not %s", fn.name, fn.ret, c.ret)
 		}
 	}
+	return p.callArgs(c, fn, v, at)
+}
+
+// callArgs reads the arguments of the call v to fn into c.
+func (p *dynParser) callArgs(c *fcall, fn *funcSpec, v jval, at *ptr) (*fcall, *Error) {
 	if av, ok := v.member("args"); ok {
 		if av.kind != jObject {
 			return nil, refusal(CodeBadCall, at.k("args"), "args must be an object, not %s", av.kind)

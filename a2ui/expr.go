@@ -226,6 +226,9 @@ func (p *exprParser) internal(sc *scanner, depth int) (*dynamic, error) {
 		return literal(""), nil
 	}
 	start := sc.pos
+	if sc.peek() == '@' {
+		sc.pos++ // v1.0's system functions (@index) begin with @
+	}
 	for sc.pos < len(sc.s) && isPathByte(sc.s[sc.pos]) {
 		sc.pos++
 	}

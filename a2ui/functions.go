@@ -29,6 +29,15 @@ type funcSpec struct {
 	// and the text it reads and writes: about the nanoseconds it takes.
 	cost int
 	impl func(ev *evaluator, c *fcall, args []any) (any, error)
+	// v1.0: allowed is the catalog's allowedCallers ("" is
+	// rendererOnly), doc what the capabilities tell an agent of it;
+	// activation marks a function that needs the person's own press
+	// (requiresUserActivation), and remote one that the agent runs
+	// (callAgentFunction), known only by the call that names it.
+	allowed    string
+	doc        string
+	activation bool
+	remote     bool
 }
 
 type argSpec struct {
@@ -79,8 +88,19 @@ func newFunctionSet(specs ...*funcSpec) *functionSet {
 	return s
 }
 
-func (s *functionSet) get(name string) *funcSpec { return s.byName[name] }
-func (s *functionSet) list() string              { return s.names }
+func (s *functionSet) get(name string) *funcSpec {
+	if s == nil {
+		return nil
+	}
+	return s.byName[name]
+}
+
+func (s *functionSet) list() string {
+	if s == nil {
+		return "no functions"
+	}
+	return s.names
+}
 
 // The basic catalog's fourteen functions, and the minimal catalog's one.
 // Each follows the official renderers' implementation, including how it

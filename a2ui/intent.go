@@ -21,8 +21,14 @@ type UserAction struct {
 	SourceComponentID string  `json:"sourceComponentId"`
 	Timestamp         string  `json:"timestamp"`
 	Context           *Object `json:"context"`
-	// Protocol is the surface's version, ProtocolV08 or ProtocolV09.
+	// UserMessage is a v1.0 event's userMessage, evaluated at the press.
+	UserMessage string `json:"userMessage,omitempty"`
+	// Protocol is the surface's version, ProtocolV08, ProtocolV09 or
+	// ProtocolV10.
 	Protocol string `json:"-"`
+	// AgentCall is, for a v1.0 button that calls a function of the
+	// agent's, the call: the press is sent as its callAgentFunction.
+	AgentCall *AgentCall `json:"-"`
 	// DataModel is, for a v0.9 surface created with sendDataModel, the
 	// surface's data model when the button was pressed; HasDataModel
 	// says it is there.
@@ -44,10 +50,16 @@ type UserAction struct {
 // {"userAction": {...}} for v0.8, {"version": "v0.9", "action": {...}}
 // for v0.9.
 func (a *UserAction) Message() json.RawMessage {
+	if a.AgentCall != nil {
+		return a.AgentCall.Message()
+	}
 	var b bytes.Buffer
-	if a.Protocol == ProtocolV09 {
+	switch a.Protocol {
+	case ProtocolV09:
 		b.WriteString(`{"version":"v0.9","action":`)
-	} else {
+	case ProtocolV10:
+		b.WriteString(`{"version":"v1.0","action":`)
+	default:
 		b.WriteString(`{"userAction":`)
 	}
 	body, _ := json.Marshal(a) // every field has a JSON form
@@ -64,7 +76,11 @@ func (a *UserAction) ClientDataModel() json.RawMessage {
 		return nil
 	}
 	var b bytes.Buffer
-	b.WriteString(`{"version":"v0.9","surfaces":{`)
+	version := ProtocolV09
+	if a.Protocol == ProtocolV10 {
+		version = ProtocolV10
+	}
+	b.WriteString(`{"version":"` + version + `","surfaces":{`)
 	writeJSONString(&b, a.SurfaceID)
 	b.WriteByte(':')
 	model := a.DataModel

@@ -28,7 +28,10 @@ func pressV09(s *Surface, n *Node, b *Button, now time.Time) (*UserAction, error
 		SourceComponentID: n.Component,
 		Timestamp:         now.UTC().Format(TimestampFormat),
 		Context:           NewObject(),
-		Protocol:          ProtocolV09,
+		Protocol:          s.Protocol(),
+	}
+	if call := b.Action.v9.call; call != nil && call.call.fn.remote {
+		return pressRemote(s, n, a, call, e, now)
 	}
 	if call := b.Action.v9.call; call != nil {
 		// Pure functions: running one changes nothing; openUrl's address
@@ -39,6 +42,11 @@ func pressV09(s *Surface, n *Node, b *Button, now time.Time) (*UserAction, error
 			a.URL = u
 		}
 		return a, nil
+	}
+	if um := b.Action.v9.userMessage; um != nil {
+		if text, err := evalText(um, e); err == nil {
+			a.UserMessage = SanitizeLine(text)
+		}
 	}
 	for _, de := range b.Action.v9.ctx {
 		v, err := evalDynamic(de.val, e)

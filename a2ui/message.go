@@ -21,13 +21,20 @@ type Message struct {
 	CreateSurface    *CreateSurface
 	UpdateComponents *UpdateComponents
 	UpdateDataModel  *UpdateDataModel
+
+	// v1.0's function calls, which are about no surface.
+	CallRendererFunction  *CallRendererFunction
+	AgentFunctionResponse *AgentFunctionResponse
 }
 
-// Protocol returns the protocol version the message speaks: ProtocolV08
-// or ProtocolV09.
+// Protocol returns the protocol version the message speaks: ProtocolV08,
+// ProtocolV09 or ProtocolV10.
 func (m Message) Protocol() string {
-	if m.Version == "" {
+	switch m.Version {
+	case "":
 		return ProtocolV08
+	case ProtocolV10:
+		return ProtocolV10
 	}
 	return ProtocolV09
 }
@@ -49,6 +56,10 @@ func (m Message) Kind() string {
 		return "updateComponents"
 	case m.UpdateDataModel != nil:
 		return "updateDataModel"
+	case m.CallRendererFunction != nil:
+		return "callRendererFunction"
+	case m.AgentFunctionResponse != nil:
+		return "agentFunctionResponse"
 	}
 	return ""
 }
@@ -121,11 +132,20 @@ type Component struct {
 	pos int32
 	// a11y is a v0.9 component's accessibility label and description.
 	a11y *a11ySpec
+	// catalog is the catalog a v1.0 component was resolved against,
+	// whose rules (allowedParents, allowedChildren) it follows, and
+	// extensions its metadata.extensions, kept and shown nowhere.
+	catalog    *catalogV09
+	extensions *Object
 }
 
 // a11ySpec is what a v0.9 component tells assistive technologies.
 type a11ySpec struct {
 	label, description Bound[string]
+	// v1.0: live is "off", "polite" or "assertive" ("" when not
+	// given), hidden whether assistive technologies skip it.
+	live   string
+	hidden Bound[bool]
 }
 
 // namedPath is a data path as written and as decoded.
@@ -280,7 +300,8 @@ type Icon struct {
 
 // Video shows a video from a data: URL.
 type Video struct {
-	URL Bound[string]
+	URL       Bound[string]
+	PosterURL Bound[string] // v1.0: a picture shown before the video plays
 }
 
 // AudioPlayer plays audio from a data: URL.
@@ -368,6 +389,8 @@ type actionV09 struct {
 	ctx  []dynEntry
 	call *dynamic
 	raw  string
+	// userMessage is a v1.0 event's message for the person's history.
+	userMessage *dynamic
 }
 
 // dynEntry is one key of a v0.9 event context.
@@ -396,7 +419,8 @@ type TextField struct {
 	Text             Bound[string]
 	TextFieldType    string // shortText (default), longText, number, obscured, date
 	ValidationRegexp string
-	pattern          *pattern // nil when absent, not valid RE2 or over the bounds (lenient)
+	Placeholder      Bound[string] // v1.0: shown while the field is empty
+	pattern          *pattern      // nil when absent, not valid RE2 or over the bounds (lenient)
 	checks           []checkRule
 }
 
@@ -441,7 +465,10 @@ type Slider struct {
 	MinValue *float64
 	MaxValue *float64
 	Label    Bound[string]
-	checks   []checkRule
+	// Steps (v1.0) is how many divisions the range has, which the
+	// value snaps to; nil when the slider moves freely.
+	Steps  *float64
+	checks []checkRule
 }
 
 // Custom is a component of a type outside the standard catalog, kept in

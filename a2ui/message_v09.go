@@ -28,12 +28,21 @@ func Versions() []string { return []string{ProtocolV08, ProtocolV09, messageV091
 
 // CreateSurface creates a v0.9 surface. It is shown at once: its tree is
 // drawn from the component whose id is "root" as soon as that exists.
+//
+// A v1.0 createSurface has no theme; it may carry the surface's first
+// components and data model, and metadata extensions (kept, shown
+// nowhere). Its CatalogID is the surface's default catalog, "" for none.
 type CreateSurface struct {
 	SurfaceID     string
 	CatalogID     string
 	Theme         Theme
 	SendDataModel bool
 	catalog       *catalogV09 // the catalog CatalogID names (basic for an unknown one, lenient)
+
+	Components   []*Component
+	DataModel    any
+	HasDataModel bool
+	Extensions   *Object
 }
 
 // Theme is the basic catalog's theme of a v0.9 surface. IconURL is an
@@ -84,6 +93,12 @@ type catalogV09 struct {
 	types          map[string]bool
 	buttonVariants []string
 	themeKeys      []string
+	// v10 marks a v1.0 catalog; parents and children are its
+	// components' allowedParents and allowedChildren, by type (a type
+	// not there allows any).
+	v10      bool
+	parents  map[string][]string
+	children map[string][]string
 }
 
 var (

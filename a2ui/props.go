@@ -80,6 +80,8 @@ type componentSpec struct {
 	// rows08 and rows09 are props as each version reads them, made
 	// once from the table.
 	rows08, rows09 []versionRow
+	// rows10 are rows09 with v1.0's changes (props_v10.go).
+	rows10 []versionRow
 }
 
 // versionRow is a row of componentTable as one version reads it.
@@ -296,6 +298,7 @@ func init() {
 		}
 		specs08.add(s.v08, s)
 		specs09.add(s.v09, s)
+		s.rows10 = rowsV10(s)
 	}
 }
 
@@ -312,7 +315,10 @@ func (x specIndex) find(typ string) *componentSpec { return x[typ] }
 func (pd *propDecoder) readComponent(s *componentSpec) Props {
 	p := s.new(pd.d)
 	rows := s.rows08
-	if pd.d.v09 {
+	switch {
+	case pd.d.v10:
+		rows = s.rows10
+	case pd.d.v09:
 		rows = s.rows09
 	}
 	for i := range rows {
@@ -379,6 +385,7 @@ func (pd *propDecoder) check(p Props) {
 		pd.media("url", p.URL, imageTypes)
 	case *Video:
 		pd.media("url", p.URL, videoTypes)
+		pd.media("posterUrl", p.PosterURL, imageTypes)
 	case *AudioPlayer:
 		pd.media("url", p.URL, audioTypes)
 	case *Slider:
@@ -388,6 +395,9 @@ func (pd *propDecoder) check(p Props) {
 				lo, hi = "min", "max"
 			}
 			pd.d.failf(CodeBadValue, pd.d.p(pd.base, lo), "%s %s is above %s %s", lo, formatNumber(*p.MinValue), hi, formatNumber(*p.MaxValue))
+		}
+		if p.Steps != nil && (*p.Steps < 1 || *p.Steps != math.Trunc(*p.Steps) || *p.Steps > MaxSliderSteps) && pd.d.err == nil {
+			pd.d.failf(CodeBadValue, pd.d.p(pd.base, "steps"), "steps must be a whole number from 1 to %d", MaxSliderSteps)
 		}
 	}
 }

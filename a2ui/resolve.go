@@ -672,7 +672,11 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 		n.Props = &IconProps{Name: name, SVGPath: p.SVGPath}
 	case *Video:
 		url, blocked := r.media(id, p.URL, sc, videoTypes)
-		n.Props = &VideoProps{URL: url, Blocked: blocked}
+		vp := &VideoProps{URL: url, Blocked: blocked}
+		if p.PosterURL.HasLiteral || p.PosterURL.dyn != nil {
+			vp.Poster, vp.PosterBlocked = r.media(id, p.PosterURL, sc, imageTypes)
+		}
+		n.Props = vp
 	case *AudioPlayer:
 		url, blocked := r.media(id, p.URL, sc, audioTypes)
 		n.Props = &AudioPlayerProps{URL: url, Blocked: blocked, Description: r.str(p.Description, sc, true)}
@@ -719,6 +723,10 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 			bp.URL = r.openURL(p.Action.v9.call, sc)
 		}
 		bp.Checks = r.checks(p.checks, sc)
+		if w := r.s.waiting[nid]; w != "" {
+			// A call it sent waits for the agent (v1.0).
+			bp.Checks = append(append(make([]string, 0, len(bp.Checks)+1), bp.Checks...), w)
+		}
 		bp.Disabled = len(bp.Checks) > 0
 		n.Props = bp
 		n.Children = r.kidList(1)
@@ -734,6 +742,9 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 		text := r.inputString(nid, e, p.Text, sc)
 		tf := r.fields.Take(left)
 		tf.Label, tf.Text, tf.TextFieldType, tf.ValidationRegexp = r.str(p.Label, sc, false), text, orDefault(p.TextFieldType, "shortText"), p.ValidationRegexp
+		if p.Placeholder.HasLiteral || p.Placeholder.dyn != nil {
+			tf.Placeholder = r.str(p.Placeholder, sc, false)
+		}
 		var bound *BoundError
 		tf.Invalid, bound = p.invalid(text, r.budget())
 		if bound != nil {
@@ -817,6 +828,9 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 			sp.Value = r.number(p.Value, sc)
 		}
 		sp.Step = SliderStep(sp.Min, sp.Max)
+		if p.Steps != nil && sp.Max > sp.Min {
+			sp.Step = (sp.Max - sp.Min) / *p.Steps // v1.0: the value snaps to the divisions
+		}
 		sp.Checks = r.checks(p.checks, sc)
 		n.Props = sp
 	}

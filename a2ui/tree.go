@@ -79,6 +79,11 @@ func (n *Node) tplPath() []string {
 type Accessibility struct {
 	Label       string `json:"label,omitempty"`
 	Description string `json:"description,omitempty"`
+	// Live (v1.0) is "polite" or "assertive" for a region whose changes
+	// are announced, "" otherwise; Hidden keeps the node from assistive
+	// technologies (plain mode leaves it out).
+	Live   string `json:"live,omitempty"`
+	Hidden bool   `json:"hidden,omitempty"`
 }
 
 // PlaceholderType is the Type of a node drawn in place of what cannot be
@@ -115,6 +120,10 @@ type IconProps struct {
 type VideoProps struct {
 	URL     string `json:"url,omitempty"`
 	Blocked string `json:"blocked,omitempty"`
+	// Poster is a v1.0 video's posterUrl, as its URL is given (a data:
+	// URL, or why it is not shown in PosterBlocked).
+	Poster        string `json:"poster,omitempty"`
+	PosterBlocked string `json:"posterBlocked,omitempty"`
 }
 
 // AudioPlayerProps are a resolved AudioPlayer.
@@ -201,6 +210,7 @@ type TextFieldProps struct {
 	Text             string   `json:"text"`
 	TextFieldType    string   `json:"textFieldType"`
 	ValidationRegexp string   `json:"validationRegexp,omitempty"`
+	Placeholder      string   `json:"placeholder,omitempty"` // v1.0: shown while Text is empty
 	Invalid          bool     `json:"invalid,omitempty"`
 	Problem          string   `json:"problem,omitempty"`
 	Checks           []string `json:"checks,omitempty"`

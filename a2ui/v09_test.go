@@ -237,10 +237,10 @@ func TestV09Refusals(t *testing.T) {
 		lenient bool
 		says    string // in the refusal's message, when set
 	}{
-		{name: "unsupported version", batch: `{"version":"v1.0","createSurface":{"surfaceId":"x","catalogId":"c"}}`,
-			code: CodeUnsupportedVersion, path: "/version", says: `version "v1.0" is not one a2term speaks: it reads v0.9 and v0.9.1`},
+		{name: "unsupported version", batch: `{"version":"v2.0","createSurface":{"surfaceId":"x","catalogId":"c"}}`,
+			code: CodeUnsupportedVersion, path: "/version", says: `version "v2.0" is not one a2term speaks: it reads v1.0, v0.9 and v0.9.1`},
 		{name: "version of the wrong type", batch: `{"version":0.9,"createSurface":{"surfaceId":"x","catalogId":"c"}}`,
-			code: CodeUnsupportedVersion, path: "/version", says: `version must be a string, "v0.9" or "v0.9.1", not a number`},
+			code: CodeUnsupportedVersion, path: "/version", says: `version must be a string, "v1.0" or "v0.9" or "v0.9.1", not a number`},
 		{name: "a v0.8 kind sent as v0.9", batch: `{"version":"v0.9","surfaceUpdate":{"surfaceId":"n","components":[]}}`, code: CodeBadMessage,
 			client: `{"version":"v0.9","error":{"code":"BAD_MESSAGE","surfaceId":"n","message":"unknown message kind \"surfaceUpdate\": A2UI v0.9 has createSurface, updateComponents, updateDataModel and deleteSurface"}}`},
 		{name: "v0.9 message without version", batch: `{"createSurface":{"surfaceId":"x","catalogId":"` + BasicCatalogV09ID + `"}}`,
