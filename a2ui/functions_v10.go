@@ -86,7 +86,7 @@ var (
 	}
 	fnNotify = &funcSpec{
 		name: "notify", ret: "void", allowed: CallersAgentOnly,
-		doc:  "Shows a one-line notice on the status line and in the transcript.",
+		doc:  "Shows a one-line notice to the person, in the transcript.",
 		args: []argSpec{{name: "message", typ: typeString, required: true}},
 		impl: voidImpl,
 	}

@@ -24,7 +24,7 @@ const messageV091 = "v0.9.1"
 var MessageVersions = []string{ProtocolV09, messageV091}
 
 // Versions lists the protocol versions a2term speaks, for canvas.info.
-func Versions() []string { return []string{ProtocolV08, ProtocolV09, messageV091} }
+func Versions() []string { return []string{ProtocolV08, ProtocolV09, messageV091, ProtocolV10} }
 
 // CreateSurface creates a v0.9 surface. It is shown at once: its tree is
 // drawn from the component whose id is "root" as soon as that exists.

@@ -180,6 +180,9 @@ func CapabilitiesV10() RendererCapabilities {
 		sort.Strings(names)
 		for _, n := range names {
 			f := c.fns.byName[n]
+			if f.callers() == CallersRendererOnly {
+				continue // not the agent's to call
+			}
 			args := make([]string, len(f.args))
 			for i, a := range f.args {
 				args[i] = a.name

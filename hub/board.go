@@ -415,12 +415,27 @@ func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, a
 		return err
 	}
 	var text string
-	if a.Local {
+	switch {
+	case a.Local:
 		text = describeLocal(a, source)
-	} else {
+	case a.AgentCall != nil:
+		text = fmt.Sprintf("← the person pressed a button on %s (%s) that asks the agent for %s; it waits until %s", a.SurfaceID, source, a.Name, a.AgentCall.Deadline.Format("15:04:05"))
+	default:
 		text = describeAction(a, source, secrets)
 	}
+	var waiting *a2ui.Canvas
+	if a.AgentCall != nil {
+		// The button shows the call waiting until the answer comes
+		// (v1.0); the canvas changes only for that.
+		if waiting, err = b.current().StartCall(a.AgentCall); err != nil {
+			b.wmu.Unlock()
+			return err
+		}
+	}
 	b.mu.Lock()
+	if waiting != nil {
+		b.canvas = waiting
+	}
 	if !a.Local {
 		b.lastAction++
 		a.ID = b.lastAction
@@ -450,6 +465,25 @@ func (b *Board) pressAction(surfaceID, nodeID string, version uint64) (*a2ui.Use
 		return a, nil, err
 	}
 	return a, obscuredValues(cur.Surface(surfaceID)), nil
+}
+
+// ExpireCalls ends the calls of the agent's functions whose deadline
+// passed: their buttons take presses again, and the transcript says the
+// agent did not answer.
+func (b *Board) ExpireCalls() {
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
+	next, gone := b.current().ExpireCalls(b.now())
+	if len(gone) == 0 {
+		return
+	}
+	b.mu.Lock()
+	b.canvas = next
+	for _, a := range gone {
+		b.addFromLocked(FromA2term, RoleEvent, fmt.Sprintf("… the agent did not answer %s from %s in time; the button takes presses again", a.Call, a.SurfaceID))
+	}
+	b.notify()
+	b.mu.Unlock()
 }
 
 // describeLocal words a press that ran a function where the person is.

@@ -75,4 +75,13 @@
 // (4 MiB) of text; the
 // board keeps the last 512 canvas changes, up to MaxChangesBytes (8 MiB), for
 // views in other processes (one further behind is sent the whole canvas).
+//
+// # A2UI v1.0
+//
+// What a v1.0 batch has for the agent (the answer to its
+// callRendererFunction, or an error naming the call) joins the queue
+// beside the person's actions, and a press on a button calling a
+// function of the agent's is queued as its callAgentFunction; the button
+// waits for the agentFunctionResponse for at most a2ui.MaxAgentCallWait
+// (60 s), after which ExpireCalls lets it take presses again.
 package hub

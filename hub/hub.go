@@ -169,7 +169,15 @@ func (h *Hub) Press(source Source, surfaceID, nodeID string, version uint64) err
 // reply then usually goes out before the redraw, which takes about a third
 // off the time from a press to the agent.
 func (h *Hub) deliver(a *a2ui.UserAction, source Source) {
-	q := Queued{Action: a, Source: source}
+	if a.AgentCall != nil {
+		// The call's button waits until the deadline at most.
+		time.AfterFunc(time.Until(a.AgentCall.Deadline)+time.Millisecond, h.board.ExpireCalls)
+	}
+	h.enqueue(Queued{Action: a, Source: source})
+}
+
+// enqueue hands q to the oldest waiting call, or queues it.
+func (h *Hub) enqueue(q Queued) {
 	h.mu.Lock()
 	if h.handLocked(q) {
 		h.mu.Unlock()
@@ -239,8 +247,14 @@ type WaitResult struct {
 	// pressed, as the specification's a2uiClientDataModel metadata:
 	// {"version": "v0.9", "surfaces": {id: model}}.
 	ClientDataModel json.RawMessage `json:"a2uiClientDataModel,omitempty"`
-	Source          Source          `json:"source,omitempty"`
-	TimedOut        bool            `json:"timedOut,omitempty"`
+	// RendererDataModel is the same for a v1.0 surface, in v1.0's name
+	// and shape: {"version": "v1.0", "surfaces": {id: model}}. The
+	// Action of a v1.0 canvas may also be a callAgentFunction (a press
+	// on a button calling a function of the agent's), a
+	// rendererFunctionResponse or an error naming a callRendererFunction.
+	RendererDataModel json.RawMessage `json:"a2uiRendererDataModel,omitempty"`
+	Source            Source          `json:"source,omitempty"`
+	TimedOut          bool            `json:"timedOut,omitempty"`
 	// Overflowed counts the presses refused since the last wait because
 	// the queue was full.
 	Overflowed int `json:"overflowed,omitempty"`
@@ -400,6 +414,9 @@ func (h *Hub) result(q *Queued, over int) WaitResult {
 	if q.message == nil {
 		res.Action, res.ClientDataModel = q.Action.Message(), q.Action.ClientDataModel()
 	}
+	if q.Action.Protocol == a2ui.ProtocolV10 {
+		res.RendererDataModel, res.ClientDataModel = res.ClientDataModel, nil
+	}
 	if q.Action.ID != 0 {
 		res.ActionID = strconv.FormatUint(q.Action.ID, 10)
 	}
@@ -448,12 +465,30 @@ func (h *Hub) Show(raws []json.RawMessage) (ShowResult, error) {
 	if err != nil {
 		return ShowResult{}, err
 	}
+	h.sendOutbox(c)
 	res := ShowResult{Viewers: h.board.Snapshot().Status.Viewers, Warnings: warns}
 	if res.Warnings == nil {
 		res.Warnings = []a2ui.Warning{}
 	}
 	res.Surfaces = summaries(c)
 	return res, nil
+}
+
+// sendOutbox queues what a v1.0 batch has for the agent (answers to its
+// callRendererFunction), for canvas.wait to hand out, and tells the
+// transcript what the batch asked of the views.
+func (h *Hub) sendOutbox(c *a2ui.Canvas) {
+	for _, o := range c.Outbox() {
+		h.enqueue(Queued{Action: &a2ui.UserAction{Name: o.Kind + " of " + o.Name, Protocol: a2ui.ProtocolV10}, message: o.Message})
+	}
+	for _, r := range c.Requests() {
+		switch r.Kind {
+		case "notify":
+			h.board.Append(RoleEvent, "notice: "+r.Text)
+		default:
+			h.board.Append(RoleEvent, fmt.Sprintf("→ the agent asks to %s %s on %s", r.Kind, r.NodeID, r.SurfaceID))
+		}
+	}
 }
 
 func summaries(c *a2ui.Canvas) []SurfaceSummary {
@@ -475,10 +510,14 @@ type Info struct {
 	CatalogID    string                  `json:"catalogId"`
 	Versions     []string                `json:"versions"`
 	Capabilities a2ui.ClientCapabilities `json:"a2uiClientCapabilities"`
-	Locale       string                  `json:"locale"`
-	TimeZone     string                  `json:"timeZone"`
-	Version      uint64                  `json:"version"`
-	Limits       InfoLimits              `json:"limits"`
+	// RendererCapabilities is v1.0's renderer capabilities
+	// (a2uiRendererCapabilities): its catalogs, and the functions an
+	// agent may call with callRendererFunction.
+	RendererCapabilities a2ui.RendererCapabilities `json:"a2uiRendererCapabilities"`
+	Locale               string                    `json:"locale"`
+	TimeZone             string                    `json:"timeZone"`
+	Version              uint64                    `json:"version"`
+	Limits               InfoLimits                `json:"limits"`
 	// Web says whether a web mirror runs.
 	Web bool `json:"web"`
 	// WebURL is a one-time pairing link for the agent to give the person,
@@ -533,13 +572,14 @@ func (h *Hub) Info() Info {
 	id, restored := h.id, h.restored
 	h.mu.Unlock()
 	return Info{
-		Protocol:     "a2ui/v0.8",
-		CatalogID:    a2ui.StandardCatalogID,
-		Versions:     a2ui.Versions(),
-		Capabilities: a2ui.Capabilities(),
-		Locale:       locale,
-		TimeZone:     tz,
-		Version:      s.Canvas.Version(),
+		Protocol:             "a2ui/v0.8",
+		CatalogID:            a2ui.StandardCatalogID,
+		Versions:             a2ui.Versions(),
+		Capabilities:         a2ui.Capabilities(),
+		RendererCapabilities: a2ui.CapabilitiesV10(),
+		Locale:               locale,
+		TimeZone:             tz,
+		Version:              s.Canvas.Version(),
 		Limits: InfoLimits{
 			Limits: a2ui.DefaultLimits(), Viewers: MaxViewers, QueuedActions: MaxQueued,
 			WaitSeconds: int(MaxWait / time.Second),

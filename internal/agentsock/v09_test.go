@@ -42,7 +42,8 @@ func TestAPIV09(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := a2ui.ClientCapabilities{"v0.9.1": {SupportedCatalogIDs: a2ui.CatalogIDsV09()}, "v0.9": {SupportedCatalogIDs: a2ui.CatalogIDsV09()}}
-	if !reflect.DeepEqual(info.Capabilities, want) || !reflect.DeepEqual(info.Versions, []string{"v0.8", "v0.9", "v0.9.1"}) ||
+	if !reflect.DeepEqual(info.Capabilities, want) || !reflect.DeepEqual(info.Versions, []string{"v0.8", "v0.9", "v0.9.1", "v1.0"}) ||
+		!reflect.DeepEqual(info.RendererCapabilities["v1.0"].SupportedCatalogIDs, a2ui.CatalogIDsV10()) ||
 		info.CatalogID != a2ui.StandardCatalogID || info.Locale != "en-US" || info.TimeZone != "UTC" {
 		t.Errorf("info %+v", info)
 	}
