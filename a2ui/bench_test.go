@@ -142,3 +142,33 @@ func BenchmarkApply500V09(b *testing.B) {
 		}
 	})
 }
+
+// bench500V10 is bench500V09's surface in v1.0's shapes.
+func bench500V10() []json.RawMessage {
+	out := bench500V09()
+	for i, m := range out {
+		s := strings.ReplaceAll(string(m), `"version":"v0.9"`, `"version":"v1.0"`)
+		s = strings.ReplaceAll(s, BasicCatalogV09ID, BasicCatalogV10ID)
+		out[i] = json.RawMessage(strings.ReplaceAll(s, `,"returnType":"string"`, ""))
+	}
+	return out
+}
+
+// BenchmarkApply500V10 is BenchmarkApply500V09 for v1.0: the two should
+// stay within 10% of each other.
+func BenchmarkApply500V10(b *testing.B) {
+	batch := bench500V10()
+	c, _, err := New(Options{}).ApplyJSON(batch)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if got := c.Surface("big").ComponentCount(); got < MaxComponents-5 || c.Surface("big").Protocol() != ProtocolV10 {
+		b.Fatalf("bench surface has %d components", got)
+	}
+	b.ReportAllocs()
+	testutil.CPULoop(b, func() {
+		if _, _, err := New(Options{}).ApplyJSON(batch); err != nil {
+			b.Fatal(err)
+		}
+	})
+}

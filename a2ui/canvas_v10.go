@@ -385,7 +385,7 @@ func waitingText(a *AgentCall) string {
 // container being the parent of "root". A reference to a component not
 // sent yet is checked once it arrives.
 func checkComposition(s *Surface) *Error {
-	if !s.v10 {
+	if !s.v10 || !hasRules(s) {
 		return nil
 	}
 	if root, ok := s.comps["root"]; ok {
@@ -396,7 +396,7 @@ func checkComposition(s *Surface) *Error {
 	var refs []ref
 	for _, id := range s.compOrder {
 		e := s.comps[id]
-		if e.catalog == nil || (e.catalog.children == nil && !anyParents(s)) {
+		if e.catalog == nil {
 			continue
 		}
 		refs = e.Props.refs(refs[:0])
@@ -413,13 +413,19 @@ func checkComposition(s *Surface) *Error {
 	return nil
 }
 
-// anyParents reports whether a catalog of s's components restricts
-// parents.
-func anyParents(s *Surface) bool {
+// hasRules reports whether a catalog s's components come from has
+// composition rules (the basic catalog has none).
+func hasRules(s *Surface) bool {
+	var last *catalogV09
 	for _, id := range s.compOrder {
-		if c := s.comps[id].catalog; c != nil && c.parents != nil {
+		c := s.comps[id].catalog
+		if c == last || c == nil {
+			continue
+		}
+		if c.parents != nil || c.children != nil {
 			return true
 		}
+		last = c
 	}
 	return false
 }

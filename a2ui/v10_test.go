@@ -423,3 +423,29 @@ func TestV10Composition(t *testing.T) {
 		})
 	}
 }
+
+// TestV10Bounds checks the bounds v1.0 adds, each with its hostile input:
+// a Slider of a billion steps, and more calls of the agent's functions
+// waiting at once than MaxAgentCalls.
+func TestV10Bounds(t *testing.T) {
+	err := refuseV10(t, New(Options{}), v10Surface+`{"id":"root","component":"Slider","value":1,"max":10,"steps":1000000000}]}}`)
+	if err.Code != CodeBadValue || !strings.Contains(err.Message, "steps") {
+		t.Fatalf("a billion steps: %v", err)
+	}
+	c := applyV10(t, New(Options{}), v10Surface+`{"id":"root","component":"Button","child":"label","action":{"functionCall":{"call":"slow"}}},`+v10Label+`]}}`)
+	now := time.Date(2026, 6, 2, 8, 0, 0, 0, time.UTC)
+	for i := range MaxAgentCalls + 1 {
+		a := &AgentCall{FunctionCallID: "c" + strings.Repeat("x", i), SurfaceID: "s", NodeID: "root", Call: "slow", Deadline: now.Add(time.Minute)}
+		next, err := c.StartCall(a)
+		if i < MaxAgentCalls && err != nil {
+			t.Fatalf("call %d refused: %v", i, err)
+		}
+		if i == MaxAgentCalls {
+			if err == nil {
+				t.Fatalf("call %d of %d taken", i+1, MaxAgentCalls)
+			}
+			return
+		}
+		c = next
+	}
+}
