@@ -755,40 +755,16 @@ func (pd *propDecoder) actionV09(name string) Action {
 }
 
 // customV09 keeps a component of a type outside the catalog (lenient
-// mode), drawn as a placeholder holding the child or children it names in
-// the catalog's shapes.
+// mode), drawn as a placeholder holding the children its slots name
+// (found by name, see catalogdef_slots.go). Later versions read theirs
+// the same way.
 func (pd *propDecoder) customV09(typ string) Props {
 	d := pd.d
 	typ = SanitizeLine(typ)
 	d.warnf(CodeLenient, d.p(pd.base, "component"), "component type %q is not in the catalog: drawn as a placeholder", typ)
-	p := &Custom{TypeName: typ}
+	p := &Custom{TypeName: typ, slots: pd.slotsByName(typ)}
 	for i := range pd.props.len() {
 		pd.markUsed(i)
 	}
-	if raw, ok := pd.props.member("child"); ok && raw.kind == jString && !raw.strIs("") {
-		p.Child = d.plainString(raw, d.p(pd.base, "child"), "child", false)
-	}
-	raw, ok := pd.props.member("children")
-	if !ok {
-		return p
-	}
-	cp := d.p(pd.base, "children")
-	switch {
-	case idList(raw):
-		p.Children = Children{ExplicitList: d.stringList(raw, cp, "children"), v09: true}
-		return p
-	case raw.kind == jObject && raw.len() == 2:
-		id, ok1 := raw.member("componentId")
-		pv, ok2 := raw.member("path")
-		if ok1 && ok2 && id.kind == jString && pv.kind == jString {
-			dp := parseDynPath(pv.str())
-			p.Children = Children{v09: true, Template: &Template{
-				ComponentID: d.plainString(id, d.p(cp, "componentId"), "componentId", false),
-				DataBinding: d.plainString(pv, d.p(cp, "path"), "path", false), path: &dp,
-			}}
-			return p
-		}
-	}
-	d.warnf(CodeLenient, cp, "children of %s are not a list or a template of the catalog's shape; not drawn", typ)
 	return p
 }

@@ -479,6 +479,9 @@ type Custom struct {
 	TypeName string
 	Child    string   // "" when it names none
 	Children Children // empty when it names none
+	// slots are the child and child-list properties of a v0.9 one, in
+	// the order it gives them (Child and Children are v0.8's).
+	slots []childSlot
 }
 
 // Type is the type name the agent gave, which the standard catalog lacks.
@@ -491,7 +494,7 @@ func (p *Custom) refs(out []ref) []ref {
 	if p.Children.Template != nil || len(p.Children.ExplicitList) > 0 {
 		out = p.Children.refs(out)
 	}
-	return out
+	return slotRefs(p.slots, out)
 }
 
 // Type is "Text", the name the protocol gives the component.

@@ -131,7 +131,21 @@ func catalogV09For(id string) *catalogV09 {
 func CatalogIDsV09() []string { return []string{BasicCatalogV09ID, MinimalCatalogV09ID} }
 
 // has reports whether the catalog has a component type.
-func (c *catalogV09) has(typ string) bool { return c.types == nil || c.types[typ] }
+func (c *catalogV09) has(typ string) bool {
+	if c.types == nil {
+		return basicTypesV09[typ]
+	}
+	return c.types[typ]
+}
+
+// basicTypesV09 holds the basic catalog's types, for has.
+var basicTypesV09 = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range componentTypesV09() {
+		m[t] = true
+	}
+	return m
+}()
 
 // typeList names the catalog's component types, for refusals.
 func (c *catalogV09) typeList() []string {

@@ -811,6 +811,7 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 			r.cur = n
 			n.Children = append(n.Children, r.children(p.Children, sc, depth)...)
 		}
+		r.resolveSlots(n, p.slots, sc, depth)
 	case *Slider:
 		sp := &SliderProps{Label: r.str(p.Label, sc, false), Min: 0, Max: 100}
 		if p.MinValue != nil {
