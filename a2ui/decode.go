@@ -34,6 +34,9 @@ type Options struct {
 	// stream shows the same everywhere.
 	Locale   *Locale
 	Location *time.Location
+	// Catalogs are the catalog definitions a2term draws besides its own
+	// (see CatalogDef): a v0.9 surface may name them.
+	Catalogs []*CatalogDef
 }
 
 // DefaultSurfaceID is the surface a lenient message without surfaceId is

@@ -115,17 +115,17 @@ func (d *decoder) createSurface(body jval, p string) *CreateSurface {
 	cs := &CreateSurface{SurfaceID: d.surfaceID}
 	raw, ok := body.member("catalogId")
 	if !ok {
-		d.failf(CodeMissingProperty, d.p(p, "catalogId"), "catalogId is required: a2term draws %s", strings.Join(CatalogIDsV09(), " and "))
+		d.failf(CodeMissingProperty, d.p(p, "catalogId"), "catalogId is required: a2term draws %s", strings.Join(d.opts.catalogIDs(), " and "))
 		return nil
 	}
 	cs.CatalogID = d.plainString(raw, d.p(p, "catalogId"), "catalogId", false)
 	if d.err != nil {
 		return nil
 	}
-	cs.catalog = catalogV09For(cs.CatalogID)
+	cs.catalog = d.opts.catalogFor(cs.CatalogID)
 	if cs.catalog == nil {
 		if !d.opts.Lenient {
-			d.failf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(CatalogIDsV09(), " and "))
+			d.failf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(d.opts.catalogIDs(), " and "))
 			return nil
 		}
 		d.warnf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the basic catalog", cs.CatalogID)
@@ -306,7 +306,9 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 		}
 		pd.cat = cat
 	}
-	if !cat.has(typ) && typ != "" {
+	if dc := cat.defined(typ); dc != nil {
+		c.Props = pd.generic(dc, cat.id)
+	} else if !cat.has(typ) && typ != "" {
 		if d.opts.Lenient {
 			c.Props = pd.customV09(typ)
 		} else {

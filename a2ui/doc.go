@@ -93,6 +93,19 @@
 // each waits at most MaxAgentCallWait (60 s), after which its button
 // takes presses again and a late answer is refused.
 //
+// # Catalog definitions
+//
+// A catalog definition (the specification's catalog_definition.json form,
+// read from a file the person names, see catalogdef.go) adds a v0.9
+// catalog a2term draws generically: each component's properties are read
+// as their schemas say (text, slots, an action, a bound input, plain JSON
+// values checked by a JSON Schema validator) and resolve into a Generic
+// node. A definition is bounded: at most MaxCatalogBytes (1 MiB) per
+// file, MaxCatalogs (16) files, MaxCatalogComponents (128) components,
+// MaxCatalogProperties (64) properties a component, MaxCatalogFunctions
+// (128) functions, MaxCatalogDepth (32) levels of JSON; past one, it is
+// refused with the file and the reason named (CatalogError).
+//
 // # Refusals
 //
 // Every refusal is an *Error with a stable Code, the index of the message in

@@ -619,6 +619,9 @@ func (p *dynParser) jsonCall(v jval, at *ptr, extra string) (*fcall, *Error) {
 		return p.callArgs(c, fn, v, at)
 	}
 	fn := p.fns.get(c.name)
+	if fn == nil && p.fns.cannot[c.name] {
+		return nil, refusal(CodeUnknownFunction, at.k("call"), "function %q of the catalog is not one a2term can evaluate; it evaluates %s", SanitizeLine(c.name), p.fns.list())
+	}
 	if fn == nil {
 		return nil, refusal(CodeUnknownFunction, at.k("call"), "unknown function %q; the catalog has %s", SanitizeLine(c.name), p.fns.list())
 	}
@@ -680,6 +683,9 @@ func (p *dynParser) callArgs(c *fcall, fn *funcSpec, v jval, at *ptr) (*fcall, *
 // the expression is written in.
 func (p *dynParser) bind(c *fcall, at *ptr) *Error {
 	fn := p.fns.get(c.name)
+	if fn == nil && p.fns.cannot[c.name] {
+		return refusal(CodeUnknownFunction, at, "function %q of the catalog is not one a2term can evaluate; it evaluates %s", SanitizeLine(c.name), p.fns.list())
+	}
 	if fn == nil {
 		return refusal(CodeUnknownFunction, at, "unknown function %q in an expression; the catalog has %s", SanitizeLine(c.name), p.fns.list())
 	}

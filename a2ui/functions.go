@@ -74,6 +74,9 @@ func (f *funcSpec) argList() string {
 type functionSet struct {
 	byName map[string]*funcSpec
 	names  string // for messages
+	// cannot holds the functions a catalog definition names that a2term
+	// cannot evaluate: a call to one is refused by name.
+	cannot map[string]bool
 }
 
 func newFunctionSet(specs ...*funcSpec) *functionSet {

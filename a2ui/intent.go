@@ -109,6 +109,12 @@ func (c *Canvas) Press(surfaceID, nodeID string, seen uint64, now time.Time) (*U
 	if err != nil {
 		return nil, err
 	}
+	if n.Type == GenericType && genericHas(n, true) {
+		if n.entry.actionAt > seen {
+			return nil, intentError(CodeStale, s, n.Component, "%q changed after version %d; look again and press once more", nodeID, seen)
+		}
+		return pressGeneric(s, n, now)
+	}
 	if n.Type != "Button" {
 		if n.entry != nil && n.entry.changed > seen {
 			return nil, intentError(CodeStale, s, n.Component, "%q was redefined after version %d and is no longer a button", nodeID, seen)
@@ -396,6 +402,8 @@ func checkInput(s *Surface, n *Node, value any) (any, binding, *Error) {
 			return bad("%q allows at most %d selections, not %d", n.ID, mp.MaxAllowedSelections, len(sel))
 		}
 		return sel, bindingOf(p.Selections), nil
+	case *Generic:
+		return checkGenericInput(s, n, p, value)
 	}
 	return bad("%q takes no value", n.ID)
 }

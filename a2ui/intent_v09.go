@@ -18,22 +18,28 @@ func pressV09(s *Surface, n *Node, b *Button, now time.Time) (*UserAction, error
 	if bp != nil && bp.Disabled {
 		return nil, intentError(CodeChecksFailed, s, n.Component, "button %q is disabled by its checks: %s", n.ID, strings.Join(bp.Checks, "; "))
 	}
+	return pressActionV09(s, n, &b.Action, now)
+}
+
+// pressActionV09 builds the action of a press on a v0.9 component whose
+// action is a: a Button, or a component of a catalog definition.
+func pressActionV09(s *Surface, n *Node, act *Action, now time.Time) (*UserAction, error) {
 	e := &modelEnv{data: s.data, loc: s.loc, tz: s.tz, clock: now, bud: newBudget(), pats: s.pats}
 	if n.sc.inTpl {
 		e.item = n.sc.item
 	}
 	a := &UserAction{
-		Name:              b.Action.Name,
+		Name:              act.Name,
 		SurfaceID:         s.id,
 		SourceComponentID: n.Component,
 		Timestamp:         now.UTC().Format(TimestampFormat),
 		Context:           NewObject(),
 		Protocol:          s.Protocol(),
 	}
-	if call := b.Action.v9.call; call != nil && call.call.fn.remote {
+	if call := act.v9.call; call != nil && call.call.fn.remote {
 		return pressRemote(s, n, a, call, e, now)
 	}
-	if call := b.Action.v9.call; call != nil {
+	if call := act.v9.call; call != nil {
 		// Pure functions: running one changes nothing; openUrl's address
 		// is for the views to show.
 		_, _ = evalDynamic(call, e)
@@ -43,12 +49,12 @@ func pressV09(s *Surface, n *Node, b *Button, now time.Time) (*UserAction, error
 		}
 		return a, nil
 	}
-	if um := b.Action.v9.userMessage; um != nil {
+	if um := act.v9.userMessage; um != nil {
 		if text, err := evalText(um, e); err == nil {
 			a.UserMessage = SanitizeLine(text)
 		}
 	}
-	for _, de := range b.Action.v9.ctx {
+	for _, de := range act.v9.ctx {
 		v, err := evalDynamic(de.val, e)
 		if b := asBound(err); b != nil {
 			// The agent reads why the value is missing, as the person

@@ -99,6 +99,9 @@ type catalogV09 struct {
 	v10      bool
 	parents  map[string][]string
 	children map[string][]string
+	// def is the definition of a catalog a2term was given (see
+	// catalogdef.go), nil for its own.
+	def *CatalogDef
 }
 
 var (

@@ -812,6 +812,8 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 			n.Children = append(n.Children, r.children(p.Children, sc, depth)...)
 		}
 		r.resolveSlots(n, p.slots, sc, depth)
+	case *Generic:
+		r.generic(n, p, nid, e, sc, depth)
 	case *Slider:
 		sp := &SliderProps{Label: r.str(p.Label, sc, false), Min: 0, Max: 100}
 		if p.MinValue != nil {

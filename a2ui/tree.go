@@ -351,6 +351,8 @@ func (n *Node) IsInput() bool {
 	switch n.Type {
 	case "CheckBox", "TextField", "DateTimeInput", "MultipleChoice", "Slider":
 		return true
+	case GenericType:
+		return genericHas(n, false)
 	}
 	return false
 }
@@ -358,5 +360,5 @@ func (n *Node) IsInput() bool {
 // IsFocusable reports whether the person can move focus to the node:
 // inputs, buttons and tab strips.
 func (n *Node) IsFocusable() bool {
-	return n.IsInput() || n.Type == "Button" || n.Type == "Tabs"
+	return n.IsInput() || n.Type == "Button" || n.Type == "Tabs" || n.Type == GenericType && genericHas(n, true)
 }

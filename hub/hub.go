@@ -90,6 +90,9 @@ type Options struct {
 	// and UTC, so that a surface shows the same everywhere.
 	Locale   *a2ui.Locale
 	Location *time.Location
+	// Catalogs are the catalog definitions the canvas draws besides its
+	// own (see a2ui.CatalogDef); canvas.info advertises them.
+	Catalogs []*a2ui.CatalogDef
 }
 
 // ErrQueueFull is returned to a view whose press found the queue full.
@@ -100,7 +103,7 @@ var ErrQueueFull = &a2ui.Error{
 
 // New returns a hub with an empty canvas.
 func New(opts Options) *Hub {
-	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location}, opts.Now), id: newCanvasID()}
+	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location, Catalogs: opts.Catalogs}, opts.Now), id: newCanvasID()}
 	h.board.OnAction(h.deliver)
 	return h
 }
@@ -575,7 +578,7 @@ func (h *Hub) Info() Info {
 		Protocol:             "a2ui/v0.8",
 		CatalogID:            a2ui.StandardCatalogID,
 		Versions:             a2ui.Versions(),
-		Capabilities:         a2ui.Capabilities(),
+		Capabilities:         a2ui.CapabilitiesFor(opts),
 		RendererCapabilities: a2ui.CapabilitiesV10(),
 		Locale:               locale,
 		TimeZone:             tz,
