@@ -143,7 +143,7 @@ type Catalog map[string]Widget
 // the placeholder a2term draws for what cannot be resolved: those widget
 // gives.
 func DefaultCatalog() Catalog {
-	types := append(a2ui.ComponentTypes(), a2ui.PlaceholderType)
+	types := append(a2ui.ComponentTypes(), a2ui.PlaceholderType, a2ui.GenericType)
 	cat := make(Catalog, len(types))
 	for _, typ := range types {
 		if wd, ok := widget(typ); ok {
@@ -198,6 +198,8 @@ func widget(typ string) (Widget, bool) {
 		return AudioPlayer{}, true
 	case a2ui.PlaceholderType:
 		return Placeholder{}, true
+	case a2ui.GenericType:
+		return Generic{}, true // a catalog definition's component
 	}
 	return nil, false
 }

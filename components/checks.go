@@ -31,6 +31,8 @@ func CheckMessages(n *a2ui.Node) []string {
 		return p.Checks
 	case *a2ui.DateTimeInputProps:
 		return p.Checks
+	case *a2ui.GenericProps:
+		return p.Checks
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/a2term/a2term/internal/mcpserver"
+	"github.com/a2term/a2term/tui/snapshot"
 )
 
 const mcpAbout = `
@@ -31,6 +32,8 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	socket := fs.String("socket", "", "attach to the a2term at `PATH` (default: A2TERM_SOCKET, else the per-user socket)")
 	noWeb := fs.Bool("no-web", false, "canvas of its own: do not start the web mirror")
 	lenient := fs.Bool("lenient", false, "canvas of its own: accept the non-conformant shapes of third-party streams")
+	var cats snapshot.CatalogFiles
+	fs.Var(&cats, "catalog", "canvas of its own: "+snapshot.CatalogUsage)
 	var locF localeFlags
 	addLocaleFlags(fs, &locF)
 	rest, err := parseFlags(fs, args)
@@ -46,9 +49,14 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term mcp: unexpected argument %q\n", rest[0])
 		return exitUsage
 	}
+	catalogs, err := cats.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term mcp: %v\n", err)
+		return exitUsage
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), append([]os.Signal{os.Interrupt, syscall.SIGTERM}, hangupSignals()...)...)
 	defer stop()
-	opts := mcpserver.Options{Socket: *socket, NoWeb: *noWeb, Lenient: *lenient, Locale: locale, Location: zone, Version: buildVersion().short(), Log: stderr}
+	opts := mcpserver.Options{Socket: *socket, NoWeb: *noWeb, Lenient: *lenient, Locale: locale, Location: zone, Catalogs: catalogs, Version: buildVersion().short(), Log: stderr}
 	if err := mcpserver.Serve(ctx, opts, stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "a2term mcp: %v\n", err)
 		return exitRefused

@@ -28,6 +28,7 @@ import (
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/plain"
+	"github.com/a2term/a2term/tui/snapshot"
 )
 
 const runAbout = `
@@ -76,8 +77,10 @@ type hubFlags struct {
 	noWeb   bool
 	open    bool
 	lenient bool
-	plain   plainFlag
-	locale  localeFlags
+	// catalogs are the --catalog files.
+	catalogs snapshot.CatalogFiles
+	plain    plainFlag
+	locale   localeFlags
 	// keep says the hub outlives the terminal (--keep); stateDir is where
 	// its log goes then, and its journal unless noState.
 	keep     bool
@@ -127,6 +130,7 @@ func addFlags(fs *flag.FlagSet) *hubFlags {
 	fs.BoolVar(&f.noWeb, "no-web", false, "do not start the web mirror on 127.0.0.1")
 	fs.BoolVar(&f.open, "open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	fs.BoolVar(&f.lenient, "lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
+	fs.Var(&f.catalogs, "catalog", snapshot.CatalogUsage)
 	fs.Var(&f.plain, "plain", plainUsage)
 	fs.StringVar(&f.stateDir, "state", f.stateDir, stateUsage)
 	fs.BoolVar(&f.noState, "no-state", false, "keep no journal: the canvas starts empty and is not kept for the next a2term")
@@ -137,7 +141,11 @@ func addFlags(fs *flag.FlagSet) *hubFlags {
 // hubOptions are the hub's options the flags ask for.
 func (f *hubFlags) hubOptions() (hub.Options, error) {
 	l, zone, err := f.locale.parse()
-	return hub.Options{Lenient: f.lenient, Locale: l, Location: zone}, err
+	if err != nil {
+		return hub.Options{}, err
+	}
+	cats, err := f.catalogs.Load()
+	return hub.Options{Lenient: f.lenient, Locale: l, Location: zone, Catalogs: cats}, err
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {

@@ -10,6 +10,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/script"
+	"github.com/a2term/a2term/tui/snapshot"
 )
 
 const validateAbout = `
@@ -49,6 +50,8 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("validate", "validate [--lenient] [--each] FILE...", validateAbout, stderr)
 	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (missing surfaceId, contents as an object, legacy literal, remote media as placeholders, missing children as placeholders, an unknown v0.9 catalog read as the basic one)")
 	each := fs.Bool("each", false, "apply message by message instead of as one batch")
+	var cats snapshot.CatalogFiles
+	fs.Var(&cats, "catalog", snapshot.CatalogUsage)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -58,10 +61,16 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
+	catalogs, err := cats.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term validate: %v\n", err)
+		return exitUsage
+	}
+	aopts := a2ui.Options{Lenient: *lenient, Catalogs: catalogs}
 	code := exitOK
 	accepted, refused := 0, 0
 	for _, f := range files {
-		if ok, isScript := validateScript(stdout, f, a2ui.Options{Lenient: *lenient}); isScript {
+		if ok, isScript := validateScript(stdout, f, aopts); isScript {
 			if ok {
 				accepted++
 			} else {
@@ -70,7 +79,7 @@ func runValidate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 			continue
 		}
-		res, err := applyFile(f, a2ui.Options{Lenient: *lenient}, *each)
+		res, err := applyFile(f, aopts, *each)
 		if err != nil {
 			fmt.Fprintf(stderr, "a2term validate: %v\n", err)
 			code = exitUsage

@@ -335,7 +335,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	} else {
 		fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
 	}
-	h := hub.New(hub.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location})
+	h := hub.New(hub.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location, Catalogs: opts.Catalogs})
 	// A socket of its own beside the default one, so that the person can
 	// show the canvas in a terminal with a2term attach.
 	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))
@@ -389,6 +389,9 @@ type Options struct {
 	// numbers, currencies and dates with; nil is en-US and UTC.
 	Locale   *a2ui.Locale
 	Location *time.Location
+	// Catalogs are the catalog definitions a standalone canvas draws
+	// besides its own.
+	Catalogs []*a2ui.CatalogDef
 	// Version is a2term's own version, reported to the client.
 	Version string
 	// Log is what the person reads (standard error): where the canvas

@@ -25,11 +25,43 @@ type Flags struct {
 	ascii, lenient, each, pad  *bool
 	frames, web                *bool
 	timeout                    *float64
+	catalogs                   *CatalogFiles
+}
+
+// CatalogFiles are the catalog definition files --catalog names, one
+// per use of the flag.
+type CatalogFiles []string
+
+// String lists the files.
+func (c *CatalogFiles) String() string { return strings.Join(*c, ",") }
+
+// Set adds a file.
+func (c *CatalogFiles) Set(v string) error {
+	*c = append(*c, v)
+	return nil
+}
+
+// CatalogUsage is what --catalog does, for every command that takes it.
+const CatalogUsage = "draw the components of the catalog definition in `FILE` (the specification's catalog_definition.json form) generically, and take surfaces of its catalogId; repeatable"
+
+// Load reads the definitions; an error names the file and the reason.
+func (c CatalogFiles) Load() ([]*a2ui.CatalogDef, error) {
+	if len(c) == 0 {
+		return nil, nil
+	}
+	defs, err := a2ui.LoadCatalogDefs(c)
+	if err != nil {
+		return nil, fmt.Errorf("--catalog: %w", err)
+	}
+	return defs, nil
 }
 
 // AddFlags defines the flags on fs.
 func AddFlags(fs *flag.FlagSet) *Flags {
+	cats := &CatalogFiles{}
+	fs.Var(cats, "catalog", CatalogUsage)
 	return &Flags{
+		catalogs:   cats,
 		width:      fs.Int("width", 80, "terminal width in columns"),
 		height:     fs.Int("height", 24, "terminal height in lines"),
 		surface:    fs.String("surface", "", "surface to show (default: the first shown)"),
@@ -93,10 +125,15 @@ func (f *Flags) Options() (Options, error) {
 	if err != nil || *f.timeZone == "" || *f.timeZone == "Local" {
 		return o, usageErr("--time-zone %q: give an IANA time zone such as UTC or Europe/Berlin", *f.timeZone)
 	}
+	catalogs, err := f.catalogs.Load()
+	if err != nil {
+		return o, usageErr("%v", err)
+	}
 	o = Options{
 		Look: Look{
 			Width: *f.width, Height: *f.height, Color: profile, Light: *f.background == "light",
 			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad, Locale: locale, Location: zone,
+			Catalogs: catalogs,
 		},
 		Lenient: *f.lenient, Each: *f.each,
 		Surface: *f.surface, Open: *f.open, Focus: *f.focus,

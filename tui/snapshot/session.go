@@ -50,6 +50,9 @@ type Look struct {
 	// machine's.
 	Locale   *a2ui.Locale
 	Location *time.Location
+	// Catalogs are the catalog definitions the canvas draws besides its
+	// own (a2term --catalog).
+	Catalogs []*a2ui.CatalogDef
 }
 
 func (l Look) size() (int, int) {
@@ -110,7 +113,7 @@ type Session struct {
 
 // Start opens a session.
 func Start(look Look, lenient bool) (*Session, error) {
-	h := hub.New(hub.Options{Lenient: lenient, Now: Clock, Locale: look.Locale, Location: look.Location})
+	h := hub.New(hub.Options{Lenient: lenient, Now: Clock, Locale: look.Locale, Location: look.Location, Catalogs: look.Catalogs})
 	dir, err := os.MkdirTemp("", "a2term-snap-")
 	if err != nil {
 		return nil, err
