@@ -177,6 +177,8 @@ func (d *webDraw) draw(typ string, n, p map[string]any, kids []any, ctx drawCtx)
 		return drawSlider(id, p)
 	case "Placeholder":
 		return d.drawPlaceholder(n, p, kids, ctx)
+	case "Generic":
+		return d.drawGeneric(id, p, kids, ctx)
 	}
 	return h("div", "a2-placeholder", nil, "Unsupported component: "+typ)
 }
@@ -653,4 +655,38 @@ func (d *webDraw) drawPlaceholder(n, p map[string]any, kids []any, ctx drawCtx) 
 		missing = jsStr(n["id"])
 	}
 	return h("div", "a2-placeholder", nil, "… "+missing)
+}
+
+// drawGeneric is generic.js: a component of a catalog definition.
+func (d *webDraw) drawGeneric(id string, p map[string]any, kids []any, ctx drawCtx) *domNode {
+	e := h("div", "a2-generic", nil, h("div", "a2-generic-title", nil, "◇ "+jsStr(p["type"])))
+	fields, _ := p["fields"].([]any)
+	for _, x := range fields {
+		f, _ := x.(map[string]any)
+		e.add(h("p", "a2-generic-field", nil, h("span", "a2-generic-label", nil, jsStr(f["label"])+":"), " "+jsStr(f["text"])))
+	}
+	in, _ := p["input"].(map[string]any)
+	if in != nil {
+		if jsStr(in["kind"]) == "boolean" {
+			box := h("input", "", attrs{"type", "checkbox", attrFocusKey, id})
+			box.checked = truthy(in["checked"])
+			e.add(h("label", "a2-checkbox", nil, box, h("span", "a2-checkbox-label", nil, jsStr(in["label"]))))
+		} else {
+			typ := ternary(jsStr(in["kind"]) == "number", "number", "text")
+			field := h("input", "a2-input", attrs{"type", typ, attrFocusKey, id})
+			field.setValue(sanitizeValue(typ, jsStr(in["text"])))
+			e.add(h("div", "a2-field", nil, h("label", "a2-label", nil, jsStr(in["label"])), field))
+		}
+	}
+	if act := jsStr(p["action"]); act != "" {
+		a := attrs{}
+		if in == nil {
+			a = append(a, attrFocusKey, id)
+		}
+		if checks, _ := p["checks"].([]any); len(checks) > 0 {
+			a = append(a, "disabled", "")
+		}
+		e.add(h("button", "a2-button", a, act))
+	}
+	return e.add(d.kids(kids, ctx))
 }
