@@ -32,11 +32,12 @@ func TestThemeFollowsTheBackground(t *testing.T) {
 
 // TestDefaultCatalogHasEveryType: the widgets the package draws children
 // with (widget, which DefaultCatalog is made from) are one for each
-// standard component type and the placeholder, each drawing its own type,
-// and none for other names.
+// standard component type, the placeholder and the generic component of
+// a catalog definition, each drawing its own type, and none for other
+// names.
 func TestDefaultCatalogHasEveryType(t *testing.T) {
 	cat := DefaultCatalog()
-	types := append(a2ui.ComponentTypes(), a2ui.PlaceholderType)
+	types := append(a2ui.ComponentTypes(), a2ui.PlaceholderType, a2ui.GenericType)
 	if len(cat) != len(types) {
 		t.Errorf("the catalog has %d widgets, want %d", len(cat), len(types))
 	}
