@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"sort"
 	"strconv"
@@ -37,6 +38,13 @@ type Options struct {
 	// Catalogs are the catalog definitions a2term draws besides its own
 	// (see CatalogDef): a v0.9 surface may name them.
 	Catalogs []*CatalogDef
+	// FetchImages are the hosts the person lets a2term fetch pictures
+	// from (--fetch-images), each a host name or address, with ":port"
+	// when it is not 443 (see FetchHost). An Image whose URL is https on
+	// one of them is accepted in every mode and resolved with the URL in
+	// ImageProps.Remote; a2term, not the views, fetches it. Nil: remote
+	// pictures are never fetched.
+	FetchImages []string
 }
 
 // DefaultSurfaceID is the surface a lenient message without surfaceId is
@@ -1284,6 +1292,9 @@ func (pd *propDecoder) media(name string, b Bound[string], allowed []string) {
 	if pd.d.err != nil || !b.HasLiteral {
 		return
 	}
+	if pd.fetched(b.Literal, allowed) {
+		return
+	}
 	if ok, why := checkMediaURL(b.Literal, allowed); !ok {
 		if pd.d.opts.Lenient {
 			pd.d.warnf(CodeLenient, pd.d.pk(pd.base, name), "%s; shown as a placeholder", why)
@@ -1291,6 +1302,45 @@ func (pd *propDecoder) media(name string, b Bound[string], allowed []string) {
 		}
 		pd.d.failf(CodeRemoteMedia, pd.d.pk(pd.base, name), "%s", why)
 	}
+}
+
+// fetched reports whether u is a picture a2term fetches itself: an
+// image from a host the person named (Options.FetchImages).
+func (pd *propDecoder) fetched(u string, allowed []string) bool {
+	return isImageTypes(allowed) && Fetchable(u, pd.d.opts.FetchImages)
+}
+
+// isImageTypes reports whether allowed are an Image's media types: only
+// pictures are fetched.
+func isImageTypes(allowed []string) bool {
+	return len(allowed) > 0 && &allowed[0] == &imageTypes[0]
+}
+
+// FetchHost returns the host of u as the person names it to let a2term
+// fetch pictures from it (--fetch-images), and whether u is a URL a2term
+// would fetch at all: https, with a host and no user or password (a
+// picture never carries credentials). The host is in lower case, with
+// its port only when it is not 443.
+func FetchHost(u string) (string, bool) {
+	if len(u) < 8 || !strings.EqualFold(u[:8], "https://") {
+		return "", false
+	}
+	pu, err := url.Parse(u)
+	if err != nil || pu.User != nil || pu.Hostname() == "" || pu.Opaque != "" {
+		return "", false
+	}
+	host := strings.ToLower(pu.Host)
+	return strings.TrimSuffix(host, ":443"), true
+}
+
+// Fetchable reports whether a2term fetches the picture at u: FetchHost
+// names one of hosts exactly (no subdomain, no other port).
+func Fetchable(u string, hosts []string) bool {
+	if len(hosts) == 0 {
+		return false
+	}
+	h, ok := FetchHost(u)
+	return ok && containsString(hosts, h)
 }
 
 // checkMediaURL reports whether u is a data: URL of one of the allowed media

@@ -521,7 +521,7 @@ func (pd *propDecoder) dateBound(name string) Bound[string] {
 // that is not a data: URL of an allowed type is accepted with a warning
 // and drawn as a placeholder naming its host: it is never fetched.
 func (pd *propDecoder) mediaV09(name string, b Bound[string], allowed []string) {
-	if pd.d.err != nil || !b.HasLiteral || b.Literal == "" {
+	if pd.d.err != nil || !b.HasLiteral || b.Literal == "" || pd.fetched(b.Literal, allowed) {
 		return
 	}
 	if ok, why := checkMediaURL(b.Literal, allowed); !ok {

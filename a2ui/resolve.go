@@ -60,13 +60,18 @@ type resolver struct {
 	// person's intents, which are never refused for what the agent sent.
 	bud  *evalBudget
 	mark bool
+	// fetch are the hosts a2term fetches pictures from
+	// (Options.FetchImages).
+	fetch []string
 }
 
-// evalCtx is how a resolution evaluates: its budget, and whether values
-// stopped by a bound are marked (see resolver.mark).
+// evalCtx is how a resolution evaluates: its budget, whether values
+// stopped by a bound are marked (see resolver.mark), and the hosts
+// pictures are fetched from.
 type evalCtx struct {
-	bud  *evalBudget
-	mark bool
+	bud   *evalBudget
+	mark  bool
+	fetch []string
 }
 
 // scope is the data context of a node: the absolute path of the template
@@ -93,7 +98,7 @@ const maxInitPasses = 4
 // written (in the first pass only), and resolution starts again while it
 // wrote something, so every node shows the model as it ends up.
 func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warning, *Error) {
-	r := &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark}
+	r := &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark, fetch: ec.fetch}
 	if init {
 		r.lits, r.wlog = s.litIndex(), s.wlog
 	}
@@ -105,7 +110,7 @@ func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warn
 		if !r.wrote || pass == maxInitPasses {
 			return n, r.warns, nil
 		}
-		r = &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark}
+		r = &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark, fetch: ec.fetch}
 	}
 }
 
@@ -116,7 +121,7 @@ func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warn
 // keystroke costs a walk of the tree instead of a new one.
 func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool, ec evalCtx) (*Node, []Warning, *Error) {
 	for _, noSkip := range []bool{false, true} {
-		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip, bud: ec.bud, mark: ec.mark}
+		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip, bud: ec.bud, mark: ec.mark, fetch: ec.fetch}
 		n := r.reuse(s.tree, 0)
 		if r.wrote && (r.err == nil || r.recount) {
 			// A path-plus-literal value initialised the model: other
@@ -656,8 +661,17 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 		tp.Text, tp.UsageHint = r.str(p.Text, sc, true), p.UsageHint
 		n.Props = tp
 	case *Image:
-		url, blocked := r.media(id, p.URL, sc, imageTypes)
-		n.Props = &ImageProps{URL: url, Blocked: blocked, AltText: r.str(p.AltText, sc, false), Fit: p.Fit, UsageHint: p.UsageHint}
+		ip := &ImageProps{Fit: p.Fit, UsageHint: p.UsageHint}
+		if u := r.str(p.URL, sc, false); Fetchable(u, r.fetch) {
+			ip.Remote = u
+		} else {
+			ip.URL, ip.Blocked = r.mediaOf(id, u, p.URL, imageTypes)
+			if ip.Blocked != "" {
+				_, ip.Fetchable = FetchHost(u)
+			}
+		}
+		ip.AltText = r.str(p.AltText, sc, false)
+		n.Props = ip
 	case *Icon:
 		if p.Name.dyn != nil {
 			n.Props = r.iconV09(p, sc)
@@ -1079,7 +1093,11 @@ func (r *resolver) local(nid string, e *compEntry) (any, bool) {
 // placeholder with a warning: decoding warned of a literal already, so
 // here of one the data model gave.
 func (r *resolver) media(id string, b Bound[string], sc *scope, allowed []string) (string, string) {
-	url := r.str(b, sc, false)
+	return r.mediaOf(id, r.str(b, sc, false), b, allowed)
+}
+
+// mediaOf is media of url, which b resolved to.
+func (r *resolver) mediaOf(id, url string, b Bound[string], allowed []string) (string, string) {
 	if url == "" {
 		return "", ""
 	}

@@ -96,15 +96,21 @@ type TextProps struct {
 	UsageHint string `json:"usageHint,omitempty"`
 }
 
-// ImageProps are a resolved Image. URL is a data: URL or empty; when the
-// agent named a remote picture (lenient mode), Blocked holds its host and
-// the picture is never fetched.
+// ImageProps are a resolved Image. URL is a data: URL or empty. Remote is
+// the https URL of a picture from a host the person named
+// (Options.FetchImages): a2term fetches it and gives every view the same
+// bytes; no view loads it itself. When the agent named any other remote
+// picture (lenient mode, or v0.9), Blocked holds its host and the picture
+// is never fetched; Fetchable says it is https, so that --fetch-images
+// with that host would show it.
 type ImageProps struct {
 	URL       string `json:"url,omitempty"`
+	Remote    string `json:"remote,omitempty"`
 	AltText   string `json:"altText,omitempty"`
 	Fit       string `json:"fit,omitempty"`
 	UsageHint string `json:"usageHint,omitempty"`
 	Blocked   string `json:"blocked,omitempty"`
+	Fetchable bool   `json:"fetchable,omitempty"`
 }
 
 // IconProps are a resolved Icon. Name may be outside the standard names
