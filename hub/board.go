@@ -47,6 +47,7 @@ type Board struct {
 
 	mu         sync.Mutex
 	canvas     *a2ui.Canvas
+	pictures   Pictures // the remote pictures' bytes, or nil
 	transcript []Entry
 	tbytes     int    // text bytes in transcript
 	seq        uint64 // of the newest entry
@@ -219,7 +220,17 @@ func (b *Board) snapshotLocked() Snapshot {
 		tr = tr[over:]
 		dropped += uint64(over)
 	}
-	return Snapshot{Canvas: b.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: b.status}
+	return Snapshot{Canvas: b.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: b.status, Pictures: b.pictures}
+}
+
+// usePictures has the board's snapshots carry p, its status say where
+// pictures come from, and its views told when a fetch ends.
+func (b *Board) usePictures(p Pictures) {
+	b.mu.Lock()
+	b.pictures = p
+	b.status.PictureHosts = strings.Join(p.Hosts(), ", ")
+	b.mu.Unlock()
+	p.Watch(func() { b.SetStatus(func(s *Status) { s.Pictures++ }) })
 }
 
 // Subscribe implements View.

@@ -93,6 +93,10 @@ type Options struct {
 	// Catalogs are the catalog definitions the canvas draws besides its
 	// own (see a2ui.CatalogDef); canvas.info advertises them.
 	Catalogs []*a2ui.CatalogDef
+	// Pictures, when set, fetches the remote pictures of its hosts
+	// (--fetch-images): the canvas accepts them, and every view draws
+	// them from the bytes it gives (Snapshot.Pictures). Nil: none.
+	Pictures Pictures
 }
 
 // ErrQueueFull is returned to a view whose press found the queue full.
@@ -103,8 +107,15 @@ var ErrQueueFull = &a2ui.Error{
 
 // New returns a hub with an empty canvas.
 func New(opts Options) *Hub {
-	h := &Hub{board: NewBoard(a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location, Catalogs: opts.Catalogs}, opts.Now), id: newCanvasID()}
+	aopts := a2ui.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location, Catalogs: opts.Catalogs}
+	if opts.Pictures != nil {
+		aopts.FetchImages = opts.Pictures.Hosts()
+	}
+	h := &Hub{board: NewBoard(aopts, opts.Now), id: newCanvasID()}
 	h.board.OnAction(h.deliver)
+	if opts.Pictures != nil {
+		h.board.usePictures(opts.Pictures)
+	}
 	return h
 }
 

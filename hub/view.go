@@ -47,6 +47,26 @@ type Snapshot struct {
 	// again): every surface then has a new version, though most hold what
 	// they held. A view of the hub itself never does.
 	Anew uint64
+	// Pictures gives the bytes of the canvas's remote pictures
+	// (a2ui.ImageProps.Remote), the same to every view; nil where no
+	// picture is fetched (no --fetch-images, an attached terminal).
+	Pictures Pictures
+}
+
+// Pictures fetches remote pictures for the views: a2term itself fetches
+// them, from the hosts the person named, so that no view loads anything
+// (package internal/imagefetch). Implementations are safe for concurrent
+// use.
+type Pictures interface {
+	// Hosts are the hosts pictures are fetched from.
+	Hosts() []string
+	// Picture returns the bytes of the picture at url, or why there are
+	// none, in a few words the view shows in the picture's place
+	// ("loading" while they are on their way). It never blocks: the
+	// first ask starts the fetch.
+	Picture(url string) ([]byte, error)
+	// Watch has changed called each time a fetch ends.
+	Watch(changed func())
 }
 
 // Role says who a transcript entry is from.
@@ -137,6 +157,12 @@ type Status struct {
 	// views. It is said beside the transcript, never in it: the
 	// transcript's entries are the hub's, numbered by it.
 	Lost string
+	// PictureHosts are the hosts remote pictures come from, joined by
+	// ", " (--fetch-images), or "" when none are fetched; Pictures counts
+	// the fetches that ended, so that a view draws its pictures again
+	// when it changes.
+	PictureHosts string
+	Pictures     uint64
 }
 
 // AgentPresence says whether an agent is connected to the canvas.
