@@ -20,6 +20,10 @@ type Context struct {
 	Now func() time.Time
 	// Cache, when set, reuses blocks of subtrees that did not change.
 	Cache *Cache
+	// Pictures, when set, gives the bytes of the remote pictures a2term
+	// fetches (a2ui.ImageProps.Remote; hub.Snapshot.Pictures); a view
+	// without it draws them as their alt text.
+	Pictures Pictures
 	// focusPath holds the nodes on the way from the root to the focused
 	// node, which must be drawn afresh.
 	focusPath map[*a2ui.Node]bool
@@ -29,6 +33,12 @@ type Context struct {
 	// block is kept by the cache, as its own or as part of the block it
 	// is drawn in: every node off the focus path.
 	held bool
+}
+
+// Pictures gives the bytes of remote pictures, or why there are none in
+// a few words ("loading"), without blocking.
+type Pictures interface {
+	Picture(url string) ([]byte, error)
 }
 
 // onPath reports whether n is on the focus path, without a map lookup

@@ -37,10 +37,15 @@ import (
 // renderers default to fill, which distorts any picture whose shape
 // differs from its box).
 //
+// A remote picture is drawn only from the bytes a2term fetched itself
+// from a host the person named (Context.Pictures, --fetch-images); any
+// other is never fetched, and its line says where it was from and which
+// flag would show it.
+//
 // One line of alt text is drawn instead when pictures are turned off, when
-// the terminal has no colour, when the URL is empty or was blocked (a
-// remote picture is never fetched: the line says where it was from), or
-// when the picture cannot be read.
+// the terminal has no colour, when the URL is empty or was blocked, while
+// a remote picture loads or when it failed (the line says why), or when
+// the picture cannot be read.
 //
 // Rendering decodes the picture every time it is drawn: Render keeps no
 // state, and the program's block cache (Context.Cache) spares the work
@@ -67,7 +72,7 @@ func (Image) Render(n *a2ui.Node, w int, c *Context) Block {
 	if why, ok := pictureShown(p, t); !ok {
 		return altBox(p, why, w, t)
 	}
-	img, err := decodePicture(p.URL)
+	img, err := decodePicture(pictureData(p, c))
 	if err != nil {
 		return altBox(p, err.Error(), w, t)
 	}
@@ -85,7 +90,7 @@ func (Image) Natural(n *a2ui.Node, c *Context) int {
 	if why, ok := pictureShown(p, c.Theme); !ok {
 		return altBoxWidth(p, why, altCap(p.UsageHint), c.Theme)
 	}
-	cfg, err := pictureConfig(p.URL)
+	cfg, err := pictureConfig(pictureData(p, c))
 	if err != nil {
 		return altBoxWidth(p, err.Error(), altCap(p.UsageHint), c.Theme)
 	}
@@ -126,9 +131,11 @@ func naturalWidth(hint string) int {
 // not, what to say about it ("" when the person chose so).
 func pictureShown(p *a2ui.ImageProps, t *Theme) (string, bool) {
 	switch {
+	case p.Blocked != "" && p.Fetchable:
+		return "not fetched: --fetch-images " + p.Blocked, false
 	case p.Blocked != "":
 		return "image from " + p.Blocked + " " + t.Glyph("—", "-") + " not loaded", false
-	case p.URL == "":
+	case p.URL == "" && p.Remote == "":
 		return "no picture given", false
 	case t.Options.NoImages || !t.Color():
 		return "", false
@@ -577,16 +584,35 @@ func pictureFormat(b []byte) string {
 	return ""
 }
 
-// pictureConfig reads the picture's size from its header and refuses
-// what a2term will not decode.
-func pictureConfig(u string) (image.Config, error) {
-	d, err := parseDataURL(u)
+// errNotFetched is a remote picture in a view that fetches none.
+var errNotFetched = errors.New("not fetched here")
+
+// pictureData returns the bytes of the picture: its data: URL's, or for a
+// remote picture the ones a2term fetched (Context.Pictures), or why there
+// are none.
+func pictureData(p *a2ui.ImageProps, c *Context) ([]byte, error) {
+	if p.Remote != "" {
+		if c.Pictures == nil {
+			return nil, errNotFetched
+		}
+		return c.Pictures.Picture(p.Remote)
+	}
+	d, err := parseDataURL(p.URL)
 	if err != nil {
-		return image.Config{}, err
+		return nil, err
 	}
 	data, err := d.bytes()
 	if err != nil {
-		return image.Config{}, errMalformed
+		return nil, errMalformed
+	}
+	return data, nil
+}
+
+// pictureConfig reads the picture's size from its header and refuses
+// what a2term will not decode.
+func pictureConfig(data []byte, err error) (image.Config, error) {
+	if err != nil {
+		return image.Config{}, err
 	}
 	cfg, _, err := checkPicture(data)
 	return cfg, err
@@ -626,17 +652,12 @@ func checkPicture(data []byte) (cfg image.Config, format string, err error) {
 	return cfg, format, nil
 }
 
-// decodePicture decodes the picture of a data: URL after checking its
-// header. A decoder that panics on hostile input is a corrupt picture,
+// decodePicture decodes the picture's bytes (pictureData) after checking
+// its header. A decoder that panics on hostile input is a corrupt picture,
 // never a crash.
-func decodePicture(u string) (img image.Image, err error) {
-	d, err := parseDataURL(u)
-	if err != nil {
-		return nil, err
-	}
-	data, err := d.bytes()
-	if err != nil {
-		return nil, errMalformed
+func decodePicture(data []byte, dataErr error) (img image.Image, err error) {
+	if dataErr != nil {
+		return nil, dataErr
 	}
 	_, format, err := checkPicture(data)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"image"
 	"image/color"
 	"image/gif"
@@ -107,6 +108,64 @@ func imgLenientTree(t *testing.T, comp string) *a2ui.Node {
 		t.Fatalf("stream refused: %v", err)
 	}
 	return c.Surface("s").Tree()
+}
+
+// imgRemoteTree builds an Image of a picture a2term fetches, from the
+// one host it fetches from.
+func imgRemoteTree(t *testing.T, alt string) *a2ui.Node {
+	t.Helper()
+	var raws []json.RawMessage
+	for _, l := range strings.Split(strings.TrimSpace(one(imgComp("https://cdn.example.com/a.png", "", "", alt), nil, "")), "\n") {
+		raws = append(raws, json.RawMessage(l))
+	}
+	c, _, err := a2ui.New(a2ui.Options{FetchImages: []string{"cdn.example.com"}}).ApplyJSON(raws)
+	if err != nil {
+		t.Fatalf("stream refused: %v", err)
+	}
+	return c.Surface("s").Tree()
+}
+
+// fixedPictures answers every picture with the same bytes or error, and
+// records what was asked.
+type fixedPictures struct {
+	data  []byte
+	err   error
+	asked []string
+}
+
+func (f *fixedPictures) Picture(url string) ([]byte, error) {
+	f.asked = append(f.asked, url)
+	return f.data, f.err
+}
+
+// imgPicsCtx is a colour context whose remote pictures are data or err.
+func imgPicsCtx(data []byte, err error) *Context {
+	c := imgCtx(termenv.ANSI256, Options{})
+	c.Pictures = &fixedPictures{data: data, err: err}
+	return c
+}
+
+// A remote picture is drawn from the bytes a2term fetched, as a data:
+// picture of the same bytes is.
+func TestImageRemote(t *testing.T) {
+	pic := imgPNG(t, imgScene())
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(pic, "data:image/png;base64,"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := imgPicsCtx(raw, nil)
+	n := imgRemoteTree(t, "A beach")
+	got := Render(n, 40, c)
+	want := Render(imgTree(t, pic, "", "", "A beach"), 40, imgCtx(termenv.ANSI256, Options{}))
+	if rows, _ := imgCells(got); rows == 0 || got.String() != want.String() {
+		t.Errorf("remote picture drawn as\n%s\nwant\n%s", got.String(), want.String())
+	}
+	if Natural(n, c) != Natural(imgTree(t, pic, "", "", "A beach"), imgCtx(termenv.ANSI256, Options{})) {
+		t.Error("remote picture asks for another width than the same data: picture")
+	}
+	if asked := c.Pictures.(*fixedPictures).asked; len(asked) == 0 || asked[0] != "https://cdn.example.com/a.png" {
+		t.Errorf("asked for %q", asked)
+	}
 }
 
 // imgCells measures what a block drew: rows holding half-block cells and
@@ -334,8 +393,13 @@ func TestImageAltText(t *testing.T) {
 		{"bad base64", imgTree(t, "data:image/png;base64,@@@@", "", "", "A chart"), imgCtx(termenv.ANSI256, Options{}), []string{"A chart", "malformed"}},
 		{"too large", imgTree(t, "data:image/png;base64,"+base64.StdEncoding.EncodeToString(big.Bytes()), "", "", "A panorama"), imgCtx(termenv.ANSI256, Options{}), []string{"A panorama", "too large", "5000x1"}},
 		{"empty url", imgTree(t, "", "", "", "Nothing yet"), imgCtx(termenv.ANSI256, Options{}), []string{"Nothing yet", "no picture"}},
-		{"blocked", imgLenientTree(t, imgComp("https://cdn.example.com/a.png", "", "", "The logo")), imgCtx(termenv.ANSI256, Options{}), []string{"The logo", "image from cdn.example.com — not loaded"}},
-		{"blocked no alt", imgLenientTree(t, imgComp("https://cdn.example.com/a.png", "icon", "", "")), imgCtx(termenv.ANSI256, Options{}), []string{"cdn.example.com", "not loaded"}},
+		{"blocked", imgLenientTree(t, imgComp("https://cdn.example.com/a.png", "", "", "The logo")), imgCtx(termenv.ANSI256, Options{}), []string{"The logo", "(not fetched: --fetch-images cdn.example.com)"}},
+		{"blocked no alt", imgLenientTree(t, imgComp("https://cdn.example.com/a.png", "icon", "", "")), imgCtx(termenv.ANSI256, Options{}), []string{"not fetched: --fetch-images cdn.example.com"}},
+		{"blocked http", imgLenientTree(t, imgComp("http://cdn.example.com/a.png", "", "", "The logo")), imgCtx(termenv.ANSI256, Options{}), []string{"The logo", "image from cdn.example.com — not loaded"}},
+		{"remote loading", imgRemoteTree(t, "The logo"), imgPicsCtx(nil, errors.New("loading")), []string{"The logo", "(loading)"}},
+		{"remote failed", imgRemoteTree(t, "The logo"), imgPicsCtx(nil, errors.New("too big: over 2 MiB")), []string{"The logo", "(too big: over 2 MiB)"}},
+		{"remote not an image", imgRemoteTree(t, "The logo"), imgPicsCtx([]byte("<html>"), nil), []string{"The logo", "not supported"}},
+		{"remote not fetched here", imgRemoteTree(t, "The logo"), imgCtx(termenv.ANSI256, Options{}), []string{"The logo", "(not fetched here)"}},
 		{"no alt", imgTree(t, good, "", "", ""), imgCtx(termenv.ANSI256, Options{NoImages: true}), []string{"▣ image"}},
 	}
 	for _, tc := range tests {
@@ -517,7 +581,7 @@ func FuzzDecodePicture(f *testing.F) {
 	f.Add([]byte("\xff\xd8\xff\xe0"))
 	f.Add([]byte("RIFF\x00\x00\x00\x00WEBPVP8 "))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		img, err := decodePicture("data:image/png;base64," + base64.StdEncoding.EncodeToString(data))
+		img, err := decodePicture(pictureData(&a2ui.ImageProps{URL: "data:image/png;base64," + base64.StdEncoding.EncodeToString(data)}, &Context{}))
 		if err != nil {
 			return
 		}

@@ -168,8 +168,15 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		} else {
 			line += " (no description)"
 		}
-		if p.Blocked != "" {
+		switch {
+		case p.Blocked != "" && p.Fetchable:
+			line += " (from " + p.Blocked + ", not fetched: --fetch-images " + p.Blocked + ")"
+		case p.Blocked != "":
 			line += " (from " + p.Blocked + ", not loaded)"
+		case p.Remote != "":
+			if h, ok := a2ui.FetchHost(p.Remote); ok {
+				line += " (from " + h + ")"
+			}
 		}
 		b.add(n, depth, "image", "", "", false, line)
 	case *a2ui.IconProps:
