@@ -313,9 +313,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // refresh reads the latest snapshot, and draws the values still on
 // their way to the view over it.
 func (m *Model) refresh() {
-	lost, prev, anew := m.snap.Status.Lost, m.snap.Canvas, m.snap.Anew
+	lost, prev, anew, pics := m.snap.Status.Lost, m.snap.Canvas, m.snap.Anew, m.snap.Status.Pictures
 	m.snap = m.view.Snapshot()
 	m.base = m.snap.Canvas
+	if m.snap.Status.Pictures != pics {
+		m.picturesArrived()
+	}
 	for _, si := range m.pending {
 		m.predict(si)
 	}
@@ -326,6 +329,15 @@ func (m *Model) refresh() {
 	m.noticeNewSurfaces()
 	m.pickActive()
 	m.relayout()
+}
+
+// picturesArrived draws every picture again once a remote picture
+// arrived or failed: the nodes did not change, what they show did.
+func (m *Model) picturesArrived() {
+	for _, c := range m.caches {
+		c.Clear()
+	}
+	m.need.tree = nil
 }
 
 // carrySeen keeps the tabs of surfaces the person saw unmarked when the
@@ -886,7 +898,11 @@ func (m *Model) surfaceTheme() *components.Theme {
 }
 
 func (m *Model) context() *components.Context {
-	return &components.Context{Theme: m.surfaceTheme(), State: m.state(), Focus: m.focus[m.active], Now: m.now}
+	c := &components.Context{Theme: m.surfaceTheme(), State: m.state(), Focus: m.focus[m.active], Now: m.now}
+	if m.snap.Pictures != nil {
+		c.Pictures = m.snap.Pictures
+	}
+	return c
 }
 
 // apply carries out what a control asked for: at once what is the

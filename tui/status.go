@@ -166,12 +166,14 @@ func hintsWidth(hints []key.Binding, n int) int {
 
 // The right part of the status line, in order: the web mirror, whether an
 // agent is connected or how many actions wait, who watches, where agents
-// connect; shrinkRight says what goes first.
+// connect, where remote pictures come from; shrinkRight says what goes
+// first.
 const (
 	rightWeb = iota
 	rightAgent
 	rightViewers
 	rightListening
+	rightPictures
 	rightParts
 )
 
@@ -186,6 +188,7 @@ func (m *Model) shrinkRight(stage int, r []string) bool {
 	switch stage {
 	case 0:
 		r[rightViewers] = ""
+		r[rightPictures] = shortPictures(m.snap.Status.PictureHosts)
 	case 1, 2:
 		if url != "" {
 			r[rightWeb] = "web " + shortLink(url, stage)
@@ -225,7 +228,23 @@ func (m *Model) statusRight() []string {
 	if st.Listening != "" {
 		r[rightListening] = "agents: " + st.Listening
 	}
+	if st.PictureHosts != "" {
+		r[rightPictures] = "pictures from " + st.PictureHosts
+	}
 	return r
+}
+
+// shortPictures says where pictures come from in few cells: the host, or
+// how many there are. It is never dropped: the person should know that
+// a2term fetches.
+func shortPictures(hosts string) string {
+	if hosts == "" {
+		return ""
+	}
+	if n := strings.Count(hosts, ", ") + 1; n > 1 {
+		return "pictures: " + strconv.Itoa(n) + " hosts"
+	}
+	return "pictures: " + hosts
 }
 
 // shortAgent is the agent's part in few cells.
