@@ -598,7 +598,7 @@ func TestWebBrowserHostileTextStaysText(t *testing.T) {
 	}
 	var blocked string
 	p.eval(`document.querySelector('.surface[data-surface="<b>html</b>"] [data-key="img"]').textContent`, &blocked)
-	if !strings.Contains(blocked, "image from evil.example — not loaded") {
+	if !strings.Contains(blocked, "not fetched: --fetch-images evil.example") {
 		t.Errorf("the remote picture's placeholder says %q", blocked)
 	}
 

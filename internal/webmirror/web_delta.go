@@ -52,11 +52,14 @@ type sent struct {
 	canvas *a2ui.Canvas
 	seq    uint64 // of the last transcript entry
 	status webpage.Status
+	// pictures counts the fetches of remote pictures that had ended
+	// (hub.Status.Pictures).
+	pictures uint64
 }
 
 // sentOf records what a snapshot event carries.
 func sentOf(snap hub.Snapshot) sent {
-	st := sent{canvas: snap.Canvas, status: webpage.Status{Viewers: snap.Status.Viewers, Queued: snap.Status.Queued}}
+	st := sent{canvas: snap.Canvas, status: webpage.StatusOf(snap.Status), pictures: snap.Status.Pictures}
 	if n := len(snap.Transcript); n > 0 {
 		st.seq = snap.Transcript[n-1].Seq
 	}
@@ -73,6 +76,11 @@ func delta(prev sent, snap hub.Snapshot) (ev []byte, next sent, changed bool) {
 	tr := snap.Transcript
 	if len(tr) > 0 && tr[0].Seq > prev.seq+1 {
 		return nil, next, true // a gap: entries it never got are gone
+	}
+	if snap.Status.Pictures != prev.pictures {
+		// A remote picture arrived or failed: the nodes did not change,
+		// what they show did. Rare (once a picture): sent whole.
+		return nil, next, true
 	}
 	for i := len(tr) - 1; i >= 0 && tr[i].Seq > prev.seq; i-- {
 		d.Transcript = append(d.Transcript, tr[i])
@@ -98,7 +106,7 @@ func delta(prev sent, snap hub.Snapshot) (ev []byte, next sent, changed bool) {
 			if old != nil && old.Version() == sf.Version() && old.Shown() == sf.Shown() {
 				continue
 			}
-			d.Surfaces = append(d.Surfaces, surfaceDelta(old, sf))
+			d.Surfaces = append(d.Surfaces, surfaceDelta(old, sf, snap.Pictures))
 		}
 		if reorder {
 			d.Order = []string{}
@@ -115,8 +123,8 @@ func delta(prev sent, snap hub.Snapshot) (ev []byte, next sent, changed bool) {
 
 // surfaceDelta is what the page is sent of sf, which was old (nil: a new
 // surface): its tree, or patches to old's.
-func surfaceDelta(old, sf *a2ui.Surface) webSurfaceDelta {
-	sd := webSurfaceDelta{Surface: webpage.SurfaceOf(sf)}
+func surfaceDelta(old, sf *a2ui.Surface, pics hub.Pictures) webSurfaceDelta {
+	sd := webSurfaceDelta{Surface: webpage.SurfaceOf(sf, pics)}
 	// Patches only when the tree is all that changed (not the styles, nor
 	// the theme of a surface created again under the same id), and when
 	// something in it did: a delta with neither patches nor a tree would
@@ -124,6 +132,9 @@ func surfaceDelta(old, sf *a2ui.Surface) webSurfaceDelta {
 	if old != nil && old.Shown() && sf.Shown() && old.Styles() == sf.Styles() && old.Theme() == sf.Theme() && old.Tree() != nil && sf.Tree() != nil {
 		var patches []webPatch
 		if diffTree(old.Tree(), sf.Tree(), nil, &patches) && len(patches) > 0 && len(patches) <= maxPatches {
+			for i := range patches {
+				patches[i].Node = webpage.WithPictures(patches[i].Node, pics)
+			}
 			sd.Tree, sd.Patches = nil, patches
 		}
 	}

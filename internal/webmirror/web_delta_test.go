@@ -303,3 +303,17 @@ func TestWebDeltaSurfaceAgain(t *testing.T) {
 		}
 	}
 }
+
+// A remote picture that arrived changes no node, only what it shows: the
+// page is sent a new snapshot, which carries it.
+func TestWebDeltaPictureArrived(t *testing.T) {
+	b := hub.NewBoard(a2ui.Options{}, nil)
+	prev := sentOf(b.Snapshot())
+	b.SetStatus(func(s *hub.Status) { s.Pictures++ })
+	if ev, next, changed := delta(prev, b.Snapshot()); ev != nil || !changed || next.pictures != 1 {
+		t.Errorf("a picture that arrived gave %q, changed %v, want a snapshot", ev, changed)
+	}
+	if ev, _, changed := delta(sentOf(b.Snapshot()), b.Snapshot()); ev != nil || changed {
+		t.Errorf("a delta with nothing changed: %q", ev)
+	}
+}

@@ -107,7 +107,7 @@ func TestWebBrowserDrawsAsTheTerminal(t *testing.T) {
 				t.Errorf("track %d: title on %d lines, artist on %d; each should keep one", i+1, got.TitleLines[i], got.ArtistLines[i])
 			}
 		}
-		if got.MissingH > got.LineH*1.5 || !strings.HasPrefix(got.MissingText, "▣ Night Drive cover (image from images.example.org — not loaded)") {
+		if got.MissingH > got.LineH*1.5 || !strings.HasPrefix(got.MissingText, "▣ Night Drive cover (not fetched: --fetch-images images.example.org)") {
 			t.Errorf("the cover that is not loaded: %.1fpx tall (a line is %.1f), %q", got.MissingH, got.LineH, got.MissingText)
 		}
 		if got.RowRight-got.DurRight > 2 {

@@ -72,6 +72,8 @@ const pageText = `(() => {
   out += '== status\n';
   write(document.getElementById('status-viewers'), 0);
   write(document.getElementById('status-queued'), 0);
+  const pics = document.getElementById('status-pictures');
+  if (!pics.hidden) write(pics, 0);
   return out;
 })()`
 

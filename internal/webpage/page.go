@@ -8,7 +8,9 @@ package webpage
 import (
 	"bytes"
 	"embed"
+	"encoding/base64"
 	"encoding/json"
+	"net/http"
 	"strconv"
 
 	"github.com/a2term/a2term/a2ui"
@@ -49,12 +51,28 @@ type (
 		Font         string `json:"font"`
 		PrimaryColor string `json:"primaryColor"`
 	}
-	// Status is what the page's status line shows.
+	// Status is what the page's status line shows: Pictures are the
+	// hosts remote pictures come from (hub.Status.PictureHosts).
 	Status struct {
-		Viewers int `json:"viewers"`
-		Queued  int `json:"queued"`
+		Viewers  int    `json:"viewers"`
+		Queued   int    `json:"queued"`
+		Pictures string `json:"pictures,omitempty"`
+	}
+	// Picture is a remote picture (a2ui.ImageProps.Remote) as the page
+	// receives it: the bytes a2term fetched in URL, as a data: URL, or
+	// until there are any, Why there are none ("loading", a failure).
+	// The remote URL itself is left out: the page could not load it (its
+	// CSP keeps img-src data:) and has no use for it.
+	Picture struct {
+		a2ui.ImageProps
+		Why string `json:"why,omitempty"`
 	}
 )
+
+// StatusOf is a hub's status as the page's status line shows it.
+func StatusOf(st hub.Status) Status {
+	return Status{Viewers: st.Viewers, Queued: st.Queued, Pictures: st.PictureHosts}
+}
 
 // EncodeSnapshot renders snap as one "snapshot" event, id = canvas
 // version.
@@ -64,27 +82,80 @@ func EncodeSnapshot(snap hub.Snapshot) []byte {
 		Version:    snap.Canvas.Version(),
 		Surfaces:   []Surface{},
 		Transcript: tr,
-		Status:     Status{Viewers: snap.Status.Viewers, Queued: snap.Status.Queued},
+		Status:     StatusOf(snap.Status),
 	}
 	if out.Transcript == nil {
 		out.Transcript = []hub.Entry{}
 	}
 	for _, sf := range snap.Canvas.Surfaces() {
-		out.Surfaces = append(out.Surfaces, SurfaceOf(sf))
+		out.Surfaces = append(out.Surfaces, SurfaceOf(sf, snap.Pictures))
 	}
 	return EncodeEvent("snapshot", out.Version, out)
 }
 
-// SurfaceOf is a surface as the page receives it.
-func SurfaceOf(sf *a2ui.Surface) Surface {
+// SurfaceOf is a surface as the page receives it, its remote pictures
+// those pics fetched (WithPictures).
+func SurfaceOf(sf *a2ui.Surface, pics hub.Pictures) Surface {
 	ws := Surface{
 		SurfaceID: sf.ID(), Version: sf.Version(), Shown: sf.Shown(),
 		Styles: Styles{Font: sf.Styles().Font, PrimaryColor: sf.Styles().PrimaryColor}, Agent: sf.AgentName(),
 	}
 	if sf.Shown() {
-		ws.Tree = sf.Tree()
+		ws.Tree = WithPictures(sf.Tree(), pics)
 	}
 	return ws
+}
+
+// WithPictures returns n as the page receives it: each remote picture in
+// it a Picture of the bytes pics fetched, so that the page shows what
+// the terminal shows and loads nothing from elsewhere. Data: URLs in the
+// snapshot, rather than pictures served from the mirror's own origin,
+// keep the page's CSP at img-src data: and need no new route. The
+// canvas's nodes are never changed: the nodes on the way to a remote
+// picture are copies, and a subtree without one is n's own.
+func WithPictures(n *a2ui.Node, pics hub.Pictures) *a2ui.Node {
+	if n == nil {
+		return nil
+	}
+	var kids []*a2ui.Node
+	for i, ch := range n.Children {
+		if c := WithPictures(ch, pics); c != ch {
+			if kids == nil {
+				kids = append([]*a2ui.Node(nil), n.Children...)
+			}
+			kids[i] = c
+		}
+	}
+	p, _ := n.Props.(*a2ui.ImageProps)
+	remote := p != nil && p.Remote != ""
+	if kids == nil && !remote {
+		return n
+	}
+	c := *n
+	if kids != nil {
+		c.Children = kids
+	}
+	if remote {
+		c.Props = pictureOf(p, pics)
+	}
+	return &c
+}
+
+// pictureOf is the remote picture p as the page receives it.
+func pictureOf(p *a2ui.ImageProps, pics hub.Pictures) *Picture {
+	out := &Picture{ImageProps: *p}
+	out.Remote = ""
+	if pics == nil {
+		out.Why = "not fetched here"
+		return out
+	}
+	data, err := pics.Picture(p.Remote)
+	if err != nil {
+		out.Why = err.Error()
+		return out
+	}
+	out.URL = "data:" + http.DetectContentType(data) + ";base64," + base64.StdEncoding.EncodeToString(data)
+	return out
 }
 
 // EncodeEvent renders one SSE event: name, id = canvas version, data =

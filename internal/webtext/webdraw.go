@@ -230,7 +230,12 @@ func drawImage(p map[string]any) *domNode {
 		return h("img", "a2-image hint-"+hint+" fit-"+fit, attrs{"alt", alt})
 	}
 	why := "no picture given"
-	if b := jsStr(p["blocked"]); b != "" {
+	switch b := jsStr(p["blocked"]); {
+	case jsStr(p["why"]) != "":
+		why = jsStr(p["why"])
+	case b != "" && p["fetchable"] == true:
+		why = "not fetched: --fetch-images " + b
+	case b != "":
 		why = "image from " + b + " — not loaded"
 	}
 	words := []any{h("span", "a2-image-why", nil, why)}

@@ -125,6 +125,9 @@ func WebText(snap hub.Snapshot, v WebView) string {
 	}
 	writeDOM(&b, h("span", "", nil, strconv.Itoa(viewers)+vs), 0)
 	writeDOM(&b, h("span", ternary(queued > 0, "queued", ""), nil, strconv.Itoa(queued)+" queued"), 0)
+	if hosts := jsStr(page.Status["pictures"]); hosts != "" {
+		writeDOM(&b, h("span", "", nil, "pictures from "+hosts), 0)
+	}
 	return b.String()
 }
 

@@ -3,6 +3,8 @@
 // icon one line, an avatar two and round, a smallFeature up to 4 lines, a
 // mediumFeature (or no hint) 8, a largeFeature 12, a header the width. A
 // picture that is not shown takes one line: a mark, its alt text, and why.
+// A remote picture is shown only from the bytes a2term fetched, which the
+// snapshot carries as a data: URL.
 
 import { h, str } from '../core/dom.js';
 import { renderElement } from '../core/render.js';
@@ -26,6 +28,10 @@ export function Image(n, p, kids, ctx) {
     return img;
   }
   if (url.startsWith('data:')) return notShown(hint, alt, 'picture could not be read');
+  // A remote picture a2term fetches arrives as a data: URL, or with why
+  // it has not (yet): the page itself loads nothing from elsewhere.
+  if (str(p.why)) return notShown(hint, alt, str(p.why));
+  if (str(p.blocked) && p.fetchable === true) return notShown(hint, alt, 'not fetched: --fetch-images ' + str(p.blocked));
   if (str(p.blocked)) return notShown(hint, alt, 'image from ' + str(p.blocked) + ' — not loaded');
   return notShown(hint, alt, 'no picture given');
 }

@@ -312,4 +312,10 @@ function renderStatus(st) {
   qe.textContent = q + ' queued';
   qe.className = q > 0 ? 'queued' : '';
   qe.title = q > 0 ? 'actions waiting for the agent to read them' : '';
+  // Where remote pictures come from: a2term fetched them from these hosts
+  // (--fetch-images); the page itself loads nothing from elsewhere.
+  const pe = $('status-pictures');
+  const hosts = str(st.pictures);
+  pe.textContent = hosts ? 'pictures from ' + hosts : '';
+  pe.hidden = !hosts;
 }
