@@ -28,12 +28,13 @@ one-time link the agent is given to pass on to the person.
 Standard output carries only the MCP protocol; logs go to standard error.`
 
 func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("mcp", "mcp [--socket PATH] [--no-web] [--lenient]", mcpAbout, stderr)
+	fs := newFlagSet("mcp", "mcp [--socket PATH] [--no-web] [--lenient] [--fetch-images HOST,...]", mcpAbout, stderr)
 	socket := fs.String("socket", "", "attach to the a2term at `PATH` (default: A2TERM_SOCKET, else the per-user socket)")
 	noWeb := fs.Bool("no-web", false, "canvas of its own: do not start the web mirror")
 	lenient := fs.Bool("lenient", false, "canvas of its own: accept the non-conformant shapes of third-party streams")
 	var cats snapshot.CatalogFiles
 	fs.Var(&cats, "catalog", "canvas of its own: "+snapshot.CatalogUsage)
+	fetchImages := fs.String("fetch-images", "", "canvas of its own: "+fetchImagesUsage)
 	var locF localeFlags
 	addLocaleFlags(fs, &locF)
 	rest, err := parseFlags(fs, args)
@@ -54,9 +55,18 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term mcp: %v\n", err)
 		return exitUsage
 	}
+	pics, err := newFetcher(*fetchImages)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term mcp: %v\n", err)
+		return exitUsage
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), append([]os.Signal{os.Interrupt, syscall.SIGTERM}, hangupSignals()...)...)
 	defer stop()
 	opts := mcpserver.Options{Socket: *socket, NoWeb: *noWeb, Lenient: *lenient, Locale: locale, Location: zone, Catalogs: catalogs, Version: buildVersion().short(), Log: stderr}
+	if pics != nil {
+		defer pics.Close()
+		opts.Pictures = pics
+	}
 	if err := mcpserver.Serve(ctx, opts, stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "a2term mcp: %v\n", err)
 		return exitRefused

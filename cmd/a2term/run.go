@@ -25,6 +25,7 @@ import (
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/imagefetch"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/plain"
@@ -86,6 +87,10 @@ type hubFlags struct {
 	keep     bool
 	stateDir string
 	noState  bool
+	// fetchImages is --fetch-images; fetcher fetches from its hosts,
+	// once hubOptions made it.
+	fetchImages string
+	fetcher     *imagefetch.Fetcher
 }
 
 // useJournal has hub keep its journal in the state directory, restoring
@@ -135,21 +140,50 @@ func addFlags(fs *flag.FlagSet) *hubFlags {
 	fs.StringVar(&f.stateDir, "state", f.stateDir, stateUsage)
 	fs.BoolVar(&f.noState, "no-state", false, "keep no journal: the canvas starts empty and is not kept for the next a2term")
 	addLocaleFlags(fs, &f.locale)
+	fs.StringVar(&f.fetchImages, "fetch-images", "", fetchImagesUsage)
 	return f
 }
 
-// hubOptions are the hub's options the flags ask for.
+const fetchImagesUsage = "fetch remote pictures from exactly these hosts (`HOST[,HOST...]`, with :PORT when not 443), over HTTPS, and show them in both views; by default no remote picture is ever fetched"
+
+// hubOptions are the hub's options the flags ask for. Call stopFetching
+// when the hub is done.
 func (f *hubFlags) hubOptions() (hub.Options, error) {
 	l, zone, err := f.locale.parse()
 	if err != nil {
 		return hub.Options{}, err
 	}
 	cats, err := f.catalogs.Load()
-	return hub.Options{Lenient: f.lenient, Locale: l, Location: zone, Catalogs: cats}, err
+	if err != nil {
+		return hub.Options{}, err
+	}
+	opts := hub.Options{Lenient: f.lenient, Locale: l, Location: zone, Catalogs: cats}
+	pics, err := newFetcher(f.fetchImages)
+	if pics != nil {
+		f.fetcher, opts.Pictures = pics, pics
+	}
+	return opts, err
+}
+
+// stopFetching ends the fetches of pictures under way.
+func (f *hubFlags) stopFetching() {
+	if f.fetcher != nil {
+		f.fetcher.Close()
+	}
+}
+
+// newFetcher is the fetcher of --fetch-images, or nil when it names no
+// host.
+func newFetcher(flagValue string) (*imagefetch.Fetcher, error) {
+	hosts, err := imagefetch.ParseHosts(flagValue)
+	if err != nil || len(hosts) == 0 {
+		return nil, err
+	}
+	return imagefetch.New(imagefetch.Options{Hosts: hosts}), nil
 }
 
 func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
-	fs := newFlagSet("run", "run [--socket PATH] [--keep] [--no-web] [--open] [--lenient] [--plain] -- CMD [ARGS...]", runAbout, stderr)
+	fs := newFlagSet("run", "run [--socket PATH] [--keep] [--no-web] [--open] [--lenient] [--plain] [--fetch-images HOST,...] -- CMD [ARGS...]", runAbout, stderr)
 	f := addRunFlags(fs)
 	addKeepFlag(fs, f)
 	// Not parseFlags: the flags end at CMD, whose own flags are its own.
@@ -191,7 +225,7 @@ not yet taken. --no-state keeps none.`
 
 // runBare is a2term with no command: the canvas, waiting for an agent.
 func runBare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("", "[--socket PATH] [--keep] [--no-web] [--open] [--lenient] [--plain]", canvasAbout, stderr)
+	fs := newFlagSet("", "[--socket PATH] [--keep] [--no-web] [--open] [--lenient] [--plain] [--fetch-images HOST,...]", canvasAbout, stderr)
 	f := addHubFlags(fs)
 	addKeepFlag(fs, f)
 	rest, err := parseFlags(fs, args)
@@ -240,6 +274,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
 		return exitUsage
 	}
+	defer f.stopFetching()
 	h := hub.New(hopts)
 	defer h.Close()
 	board := h.Board()

@@ -52,7 +52,7 @@ type serveReady struct {
 }
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("serve", "serve [--socket PATH] [--no-web] [--open] [--lenient]", serveAbout, stderr)
+	fs := newFlagSet("serve", "serve [--socket PATH] [--no-web] [--open] [--lenient] [--fetch-images HOST,...]", serveAbout, stderr)
 	f := addHubFlags(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -74,6 +74,7 @@ func serve(ctx context.Context, f *hubFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term serve: %v\n", err)
 		return exitUsage
 	}
+	defer f.stopFetching()
 	h := hub.New(hopts)
 	restored, err := f.useJournal(h, f.socket)
 	if err != nil {

@@ -335,7 +335,7 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 	} else {
 		fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)
 	}
-	h := hub.New(hub.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location, Catalogs: opts.Catalogs})
+	h := hub.New(hub.Options{Lenient: opts.Lenient, Locale: opts.Locale, Location: opts.Location, Catalogs: opts.Catalogs, Pictures: opts.Pictures})
 	// A socket of its own beside the default one, so that the person can
 	// show the canvas in a terminal with a2term attach.
 	own := filepath.Join(filepath.Dir(socket), fmt.Sprintf("mcp-%d.sock", os.Getpid()))
@@ -392,6 +392,10 @@ type Options struct {
 	// Catalogs are the catalog definitions a standalone canvas draws
 	// besides its own.
 	Catalogs []*a2ui.CatalogDef
+	// Pictures fetches the remote pictures of a standalone canvas
+	// (--fetch-images); nil fetches none. An a2term attached to decides
+	// for itself.
+	Pictures hub.Pictures
 	// Version is a2term's own version, reported to the client.
 	Version string
 	// Log is what the person reads (standard error): where the canvas
