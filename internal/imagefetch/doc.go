@@ -32,7 +32,11 @@
 //   - MaxFetching (4) fetches at once; the others wait, "loading".
 //   - MaxPictures (64) pictures fetched in the canvas's life, and
 //     MaxCacheBytes (16 MiB) kept: a picture beyond either is refused and
-//     not fetched.
+//     not fetched (or not kept). Nothing is evicted: a picture shown
+//     again is never fetched again, so an agent cannot make a2term call
+//     a host over and over.
+//   - MaxRedirects (3), each to the same host: the fetch fails.
+//   - MaxHosts (32) hosts in --fetch-images: a usage error.
 //
 // Flow: a view asks Picture(url) while it draws. The first ask starts the
 // fetch in a goroutine and answers ErrLoading; every later ask answers
