@@ -149,18 +149,23 @@ func TestOversizedRefused(t *testing.T) {
 	big := append(append([]byte(nil), pic...), make([]byte, MaxPictureBytes)...)
 	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/png")
-		if r.URL.Query().Has("chunked") {
-			// No Content-Length: the body is cut off as it is read.
-			w.Write(big[:1024])
-			w.(http.Flusher).Flush()
-			w.Write(big[1024:])
-			return
+		if r.URL.Query().Has("endless") {
+			// No Content-Length, and no end: the body is cut off as it
+			// is read, long before the fetch could time out.
+			w.Write(pic)
+			chunk := make([]byte, 32<<10)
+			for {
+				if _, err := w.Write(chunk); err != nil {
+					return
+				}
+				w.(http.Flusher).Flush()
+			}
 		}
 		w.Header().Set("Content-Length", strconv.Itoa(len(big)))
 		w.Write(big)
 	})
 	f := fetcher(t, Options{Hosts: []string{s.host()}}, s)
-	for _, u := range []string{s.URL + "/big.png", s.URL + "/big.png?chunked"} {
+	for _, u := range []string{s.URL + "/big.png", s.URL + "/big.png?endless"} {
 		if data, err := await(t, f, u); !errors.Is(err, ErrTooBig) || data != nil {
 			t.Errorf("%s: %d bytes, %v; want too big", u, len(data), err)
 		}
