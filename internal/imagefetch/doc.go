@@ -29,6 +29,7 @@
 //     canvas holds at most a2ui.MaxCanvasBytes): a larger body is cut off
 //     and refused, "too big".
 //   - FetchTimeout (10 s) from the request to the last byte: "timed out".
+//   - MaxHeaderBytes (64 KiB) of response headers: the fetch fails.
 //   - MaxFetching (4) fetches at once; the others wait, "loading".
 //   - MaxPictures (64) pictures fetched in the canvas's life, and
 //     MaxCacheBytes (16 MiB) kept: a picture beyond either is refused and

@@ -37,6 +37,13 @@ const MaxCacheBytes = 16 << 20
 // follows.
 const MaxRedirects = 3
 
+// MaxHeaderBytes bounds the headers of a response.
+const MaxHeaderBytes = 64 << 10
+
+// idleTimeout is how long a connection to a host is kept for the next
+// picture.
+const idleTimeout = 30 * time.Second
+
 // MaxHosts bounds the hosts --fetch-images names.
 const MaxHosts = 32
 
@@ -108,9 +115,9 @@ func New(o Options) *Fetcher {
 		TLSHandshakeTimeout:    o.Timeout,
 		ForceAttemptHTTP2:      true,
 		DisableCompression:     true, // pictures are compressed already
-		MaxResponseHeaderBytes: 64 << 10,
+		MaxResponseHeaderBytes: MaxHeaderBytes,
 		MaxIdleConns:           MaxFetching,
-		IdleConnTimeout:        30 * time.Second,
+		IdleConnTimeout:        idleTimeout,
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	f := &Fetcher{
