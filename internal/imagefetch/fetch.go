@@ -249,8 +249,13 @@ func (f *Fetcher) get(url string) ([]byte, error) {
 // failure says briefly why a request or its body failed.
 func failure(ctx context.Context, err error) error {
 	var re *RedirectError
+	var ne net.Error
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return ErrTimedOut
+	case errors.As(err, &ne) && ne.Timeout():
+		// The dial or the TLS handshake ran out of its own time (the
+		// same bound), just before the request's.
 		return ErrTimedOut
 	case errors.As(err, &re):
 		return re
