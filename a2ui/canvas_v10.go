@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"time"
 )
 
@@ -282,27 +283,24 @@ func (c *Canvas) StartCall(a *AgentCall) (*Canvas, error) {
 
 // ExpireCalls returns a canvas without the calls whose deadline passed at
 // now (their buttons take presses again), and those calls; the receiver
-// when none did.
+// when none did. It is one change of the canvas, which EndCalls makes
+// again from the calls' ids.
 func (c *Canvas) ExpireCalls(now time.Time) (*Canvas, []*AgentCall) {
 	var gone []*AgentCall
+	var ids []string
 	for _, a := range c.calls {
 		if !now.Before(a.Deadline) {
 			gone = append(gone, a)
+			ids = append(ids, a.FunctionCallID)
 		}
 	}
 	if len(gone) == 0 {
 		return c, nil
 	}
-	b := c.begin()
-	for _, a := range gone {
-		delete(b.next.calls, a.FunctionCallID)
-	}
-	next := b.next
-	for _, a := range gone {
-		var err error
-		if next, err = next.resolveAgain(a.SurfaceID); err != nil {
-			return c, nil
-		}
+	sort.Slice(gone, func(i, j int) bool { return gone[i].FunctionCallID < gone[j].FunctionCallID })
+	next, err := c.EndCalls(ids)
+	if err != nil {
+		return c, nil
 	}
 	return next, gone
 }
@@ -317,19 +315,17 @@ func (c *Canvas) Calls() []*AgentCall {
 }
 
 // reresolveCalls finishes a batch that only changed the waiting calls of
-// surface id.
-func (b *batch) reresolveCalls(id string) (*Canvas, error) {
-	if err := b.syncWaiting(id, 0); err != nil {
-		return nil, err
+// the surfaces ids.
+func (b *batch) reresolveCalls(ids ...string) (*Canvas, error) {
+	for _, id := range ids {
+		if err := b.syncWaiting(id, 0); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := b.finish(); err != nil {
 		return nil, err
 	}
 	return b.next, nil
-}
-
-func (c *Canvas) resolveAgain(id string) (*Canvas, error) {
-	return c.begin().reresolveCalls(id)
 }
 
 // agentResponse ends the call the agent answers: its button takes presses

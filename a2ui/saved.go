@@ -20,12 +20,15 @@ import (
 // it came from.
 type SavedCanvas struct {
 	Surfaces []SavedSurface `json:"surfaces"`
+	// Calls are the v1.0 calls of the agent's functions that wait for
+	// its answer (see AgentCall): their buttons wait with them.
+	Calls []SavedCall `json:"calls,omitempty"`
 }
 
 // SavedSurface is one surface of a SavedCanvas, in creation order.
 type SavedSurface struct {
 	ID string `json:"id"`
-	// Protocol is ProtocolV08 or ProtocolV09.
+	// Protocol is ProtocolV08, ProtocolV09 or ProtocolV10.
 	Protocol string `json:"protocol"`
 	// Shown, Root, CatalogID and Styles are a v0.8 surface's
 	// beginRendering (a v0.9 surface is shown once created).
@@ -36,6 +39,8 @@ type SavedSurface struct {
 	// Theme and SendDataModel are a v0.9 surface's createSurface.
 	Theme         Theme `json:"theme"`
 	SendDataModel bool  `json:"sendDataModel,omitempty"`
+	// Extensions are a v1.0 surface's metadata.extensions.
+	Extensions json.RawMessage `json:"extensions,omitempty"`
 	// Components are the surface's components in the order they were
 	// first declared, each as ComponentJSON returns it.
 	Components []json.RawMessage `json:"components"`
@@ -51,6 +56,7 @@ func (c *Canvas) Save() SavedCanvas {
 	for _, id := range c.order {
 		out.Surfaces = append(out.Surfaces, c.surfaces[id].save())
 	}
+	out.Calls = c.saveCalls()
 	return out
 }
 
@@ -62,6 +68,9 @@ func (s *Surface) save() SavedSurface {
 	if s.v09 {
 		si.Shown, si.Root, si.Styles = false, "", Styles{}
 		si.Theme, si.SendDataModel = s.theme, s.sendData
+	}
+	if s.extensions != nil {
+		si.Extensions = MarshalValue(s.extensions)
 	}
 	for _, cid := range s.compOrder {
 		si.Components = append(si.Components, s.comps[cid].raw)
@@ -117,8 +126,11 @@ func (c *Canvas) Restore(saved SavedCanvas) (*Canvas, error) {
 	for i, si := range saved.Surfaces {
 		if c.surfaces[si.ID] != nil {
 			msgs = append(msgs, Message{DeleteSurface: &DeleteSurface{SurfaceID: si.ID}})
-			if si.Protocol == ProtocolV09 {
+			switch si.Protocol {
+			case ProtocolV09:
 				msgs[len(msgs)-1].Version = MessageVersions[0]
+			case ProtocolV10:
+				msgs[len(msgs)-1].Version = ProtocolV10
 			}
 		}
 		data, err := d.savedValue(si.Data, fmt.Sprintf("/surfaces/%d/data", i))
@@ -131,6 +143,8 @@ func (c *Canvas) Restore(saved SavedCanvas) (*Canvas, error) {
 				catalog = basicCatalogV09
 			}
 			err = restoreV09(si, data, add, &msgs)
+		case ProtocolV10:
+			err = restoreV10(si, data, add, &msgs)
 		case ProtocolV08:
 			err = restoreV08(si, data, add, &msgs)
 		default:
@@ -168,7 +182,7 @@ func (c *Canvas) Restore(saved SavedCanvas) (*Canvas, error) {
 			next = set
 		}
 	}
-	return next, nil
+	return next.restoreCalls(d, saved.Calls)
 }
 
 // savedValue reads a data value of a saved canvas, cleaned as the decoder

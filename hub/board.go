@@ -96,20 +96,26 @@ const (
 )
 
 // Change is one accepted change of the canvas, or of the transcript: a
-// batch shown, a value the person set, or an entry. Version is the canvas
-// version after it.
+// batch shown, a value the person set, a v1.0 call of the agent's
+// function that a press started (Call) or whose deadline ended it
+// (Ended, by functionCallId), or an entry. Version is the canvas version
+// after it.
 type Change struct {
 	Version uint64            `json:"version"`
 	Show    []json.RawMessage `json:"show,omitempty"`
 	Set     *SetChange        `json:"set,omitempty"`
+	Call    *a2ui.SavedCall   `json:"call,omitempty"`
+	Ended   []string          `json:"ended,omitempty"`
 	// Key is the idempotency key the show came with, if any.
 	Key string `json:"key,omitempty"`
 	// entry is a transcript entry, action an action of the person from
-	// source (the journal's only: views read entries from snapshots, and
-	// the queue is the hub's).
-	entry  *Entry
-	action *a2ui.UserAction
-	source Source
+	// source, or a message a batch has for the agent when message is set
+	// (the journal's only: views read entries from snapshots, and the
+	// queue is the hub's).
+	entry   *Entry
+	action  *a2ui.UserAction
+	source  Source
+	message json.RawMessage
 }
 
 // SetChange is a value the person set.
@@ -137,6 +143,12 @@ func (c *Change) Size() int {
 	}
 	if c.Set != nil {
 		n += len(c.Set.SurfaceID) + len(c.Set.NodeID) + len(c.Set.Value)
+	}
+	if c.Call != nil {
+		n += len(c.Call.FunctionCallID) + len(c.Call.SurfaceID) + len(c.Call.NodeID) + len(c.Call.Call) + len(c.Call.CatalogID) + len(c.Call.Args)
+	}
+	for _, id := range c.Ended {
+		n += len(id)
 	}
 	return n
 }
@@ -445,7 +457,12 @@ func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, a
 	}
 	b.mu.Lock()
 	if waiting != nil {
+		// Recorded as a change of its own, before the action: a view in
+		// another process, and a journal read back, make the same
+		// waiting canvas from it, and take the answer on it.
 		b.canvas = waiting
+		saved := a.AgentCall.Save()
+		b.keepLocked(Change{Version: waiting.Version(), Call: &saved})
 	}
 	if !a.Local {
 		b.lastAction++
@@ -488,13 +505,34 @@ func (b *Board) ExpireCalls() {
 	if len(gone) == 0 {
 		return
 	}
+	ids := make([]string, len(gone))
+	for i, a := range gone {
+		ids[i] = a.FunctionCallID
+	}
 	b.mu.Lock()
 	b.canvas = next
+	b.keepLocked(Change{Version: next.Version(), Ended: ids})
 	for _, a := range gone {
 		b.addFromLocked(FromA2term, RoleEvent, fmt.Sprintf("… the agent did not answer %s from %s in time; the button takes presses again", a.Call, a.SurfaceID))
 	}
 	b.notify()
 	b.mu.Unlock()
+}
+
+// Outbound queues what a v1.0 batch has for the agent (the answer to its
+// callRendererFunction, or an error naming the call) as an action of the
+// canvas, numbered as the person's are, and records it in the journal
+// so that a canvas restored still hands it out. The caller queues it.
+func (b *Board) Outbound(o a2ui.Outbound) *a2ui.UserAction {
+	a := &a2ui.UserAction{Name: o.Kind + " of " + o.Name, Protocol: a2ui.ProtocolV10}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.lastAction++
+	a.ID = b.lastAction
+	if b.record != nil {
+		b.record(Change{action: a, message: o.Message})
+	}
+	return a
 }
 
 // describeLocal words a press that ran a function where the person is.

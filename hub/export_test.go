@@ -17,3 +17,7 @@ func CompactJournal(h *Hub) error {
 // SetComputing has b call computing where a change of its canvas, or a
 // press, computes: a test holds an apply there.
 func SetComputing(b *Board, computing func()) { b.computing = computing }
+
+// ExpireCalls ends h's calls of the agent's functions whose deadline
+// passed by h's clock, as their timers do.
+func ExpireCalls(h *Hub) { h.board.ExpireCalls() }

@@ -184,10 +184,15 @@ func (h *Hub) Press(source Source, surfaceID, nodeID string, version uint64) err
 // off the time from a press to the agent.
 func (h *Hub) deliver(a *a2ui.UserAction, source Source) {
 	if a.AgentCall != nil {
-		// The call's button waits until the deadline at most.
-		time.AfterFunc(time.Until(a.AgentCall.Deadline)+time.Millisecond, h.board.ExpireCalls)
+		h.expireAt(a.AgentCall.Deadline)
 	}
 	h.enqueue(Queued{Action: a, Source: source})
+}
+
+// expireAt ends, at deadline, the calls of the agent's functions whose
+// deadline it is: their buttons wait until then at most.
+func (h *Hub) expireAt(deadline time.Time) {
+	time.AfterFunc(time.Until(deadline)+time.Millisecond, h.board.ExpireCalls)
 }
 
 // enqueue hands q to the oldest waiting call, or queues it.
@@ -493,7 +498,7 @@ func (h *Hub) Show(raws []json.RawMessage) (ShowResult, error) {
 // transcript what the batch asked of the views.
 func (h *Hub) sendOutbox(c *a2ui.Canvas) {
 	for _, o := range c.Outbox() {
-		h.enqueue(Queued{Action: &a2ui.UserAction{Name: o.Kind + " of " + o.Name, Protocol: a2ui.ProtocolV10}, message: o.Message})
+		h.enqueue(Queued{Action: h.board.Outbound(o), message: o.Message})
 	}
 	for _, r := range c.Requests() {
 		switch r.Kind {

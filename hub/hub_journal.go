@@ -143,7 +143,7 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		j.canvasID, j.webPort, j.next = st.canvasID, st.webPort, max(st.nextAction, 1)
 		j.tail = replayed{transcript: st.transcript, tbytes: st.tbytes, dropped: st.dropped}
 		for _, ja := range st.queue {
-			a := &a2ui.UserAction{Name: ja.Name, SurfaceID: ja.SurfaceID, ID: ja.ID}
+			a := &a2ui.UserAction{Name: ja.Name, SurfaceID: ja.SurfaceID, ID: ja.ID, Protocol: ja.Protocol}
 			j.ids[a] = ja.ID
 			j.queue = append(j.queue, ja)
 			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model})
@@ -205,6 +205,12 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 	h.journal = j
 	h.mu.Unlock()
 
+	if st != nil {
+		// A restored call waits until its deadline, as it did.
+		for _, a := range st.canvas.Calls() {
+			h.expireAt(a.Deadline)
+		}
+	}
 	rep.Notice = rep.words()
 	if rep.Notice != "" {
 		h.mu.Lock()

@@ -2,8 +2,12 @@ package hub_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil/hubtest"
@@ -70,5 +74,144 @@ func TestV10ThroughWait(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(res.Action), `{"version":"v1.0","action":{"name":"submit"`) || string(res.RendererDataModel) != `{"version":"v1.0","surfaces":{"s":{"id":"PRV-7"}}}` || res.ClientDataModel != nil {
 		t.Fatalf("action %s, data %s / %s", res.Action, res.RendererDataModel, res.ClientDataModel)
+	}
+}
+
+// v10Ask is a v1.0 surface whose button asks the agent's function.
+var v10Ask = raws(`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + a2ui.BasicCatalogV10ID + `","sendDataModel":true,"components":[` +
+	`{"id":"root","component":"Column","children":["ask","go"]},` +
+	`{"id":"ask","component":"Button","child":"l1","action":{"functionCall":{"call":"verifyProvider","args":{"id":{"path":"/id"}}}}},{"id":"l1","component":"Text","text":"Check"},` +
+	`{"id":"go","component":"Button","child":"l2","action":{"event":{"name":"submit"}}},{"id":"l2","component":"Text","text":"Go"}],"dataModel":{"id":"PRV-7"}}}`)
+
+// movingClock is a clock a test moves on.
+type movingClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *movingClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *movingClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// killedCopy copies the journal at path as a hub killed now leaves it,
+// and returns the hub restored from the copy.
+func killedCopy(t *testing.T, path, name string, now func() time.Time) *hub.Hub {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(filepath.Dir(path), name)
+	if err := os.WriteFile(cp, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := hub.New(hub.Options{Now: now})
+	rep, err := h.UseJournal(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	if !rep.Restored || rep.Lost != 0 {
+		t.Fatalf("%s: report %+v", name, rep)
+	}
+	return h
+}
+
+// askWaits reports whether the ask button of h's surface waits for the
+// agent's answer.
+func askWaits(h *hub.Hub) bool {
+	return h.Snapshot().Canvas.Surface("s").Tree().Find("ask").Props.(*a2ui.ButtonProps).Disabled
+}
+
+// TestV10JournalKeepsCalls checks that a journal read back makes the
+// v1.0 canvas the hub had: a call of the agent's function waiting (its
+// button waiting), then answered, then one ended by its deadline; and
+// that the answers to the agent's callRendererFunction not yet taken,
+// and the callAgentFunction, are still handed out, in v1.0's shapes.
+// Before, a restore replayed the agentFunctionResponse on a canvas where
+// no call waited, and failed there.
+func TestV10JournalKeepsCalls(t *testing.T) {
+	clock := &movingClock{now: time.Now()}
+	path := filepath.Join(t.TempDir(), "j.journal")
+	h := hub.New(hub.Options{Now: clock.Now})
+	if _, err := h.UseJournal(path); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	if _, err := h.Show(v10Ask); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Show(raws(`{"version":"v1.0","callRendererFunction":{"functionCallId":"c1","callFunction":{"call":"getLocale","catalogId":"` + a2ui.TerminalCatalogV10ID + `"}}}`)); err != nil {
+		t.Fatal(err)
+	}
+	before := h.Snapshot().Canvas.Version()
+	if err := h.Press(hub.Terminal, "s", "ask", before); err != nil {
+		t.Fatal(err)
+	}
+	if !askWaits(h) {
+		t.Fatal("the button does not wait")
+	}
+
+	// Killed while the call waits: the call, its button and both
+	// messages for the agent come back.
+	waiting := killedCopy(t, path, "waiting.journal", clock.Now)
+	if got, want := saved(t, waiting), saved(t, h); got != want {
+		t.Fatalf("restored while waiting:\n%s\nnot\n%s", got, want)
+	}
+	if !askWaits(waiting) {
+		t.Fatal("the restored button does not wait")
+	}
+	queue := drain(t, waiting)
+	if len(queue) != 2 || !strings.HasPrefix(queue[0], `{"version":"v1.0","rendererFunctionResponse":{"functionCallId":"c1"`) || !strings.Contains(queue[1], `"callAgentFunction":{"surfaceId":"s"`) {
+		t.Fatalf("restored queue %q", queue)
+	}
+	calls := h.Snapshot().Canvas.Calls()
+	if len(calls) != 1 {
+		t.Fatalf("%d calls wait", len(calls))
+	}
+	answer := raws(`{"version":"v1.0","agentFunctionResponse":{"functionCallId":"` + calls[0].FunctionCallID + `","value":"ok"}}`)
+	if _, err := waiting.Show(answer); err != nil {
+		t.Fatalf("the answer on the restored hub: %v", err)
+	}
+	if askWaits(waiting) {
+		t.Fatal("the restored button still waits after the answer")
+	}
+
+	// Killed after the answer: the journal replays it.
+	if _, err := h.Show(answer); err != nil {
+		t.Fatal(err)
+	}
+	answered := killedCopy(t, path, "answered.journal", clock.Now)
+	if got, want := saved(t, answered), saved(t, h); got != want || askWaits(answered) {
+		t.Fatalf("restored after the answer:\n%s\nnot\n%s", got, want)
+	}
+
+	// A call whose deadline passes ends, and stays ended; a snapshot
+	// taken while a call waits keeps it.
+	if err := h.Press(hub.Terminal, "s", "ask", h.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	if err := hub.CompactJournal(h); err != nil {
+		t.Fatal(err)
+	}
+	if compacted := killedCopy(t, path, "compacted.journal", clock.Now); !askWaits(compacted) || saved(t, compacted) != saved(t, h) {
+		t.Fatal("the compacted journal lost the waiting call")
+	}
+	clock.add(a2ui.MaxAgentCallWait)
+	hub.ExpireCalls(h)
+	if askWaits(h) {
+		t.Fatal("the button waits past its deadline")
+	}
+	expired := killedCopy(t, path, "expired.journal", clock.Now)
+	if got, want := saved(t, expired), saved(t, h); got != want || askWaits(expired) {
+		t.Fatalf("restored after the deadline:\n%s\nnot\n%s", got, want)
 	}
 }

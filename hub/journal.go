@@ -9,7 +9,9 @@ package hub
 // JSON. The first record is a snapshot (the whole canvas as an
 // a2ui.SavedCanvas, the transcript's tail, the queue, the canvas id);
 // each one after it is one change: a batch shown, a value the person set,
-// a transcript entry, an action queued, an action the agent took. A
+// a v1.0 call of the agent's function started or ended by its deadline,
+// a transcript entry, an action queued (or a v1.0 batch's answer for the
+// agent), an action the agent took. A
 // record whose frame is cut short, whose checksum does not match or that
 // does not apply ends the journal there: what comes before it is kept,
 // what comes after is counted as lost and the person is told.
@@ -91,6 +93,8 @@ type journalAction struct {
 	Source    Source          `json:"source"`
 	Message   json.RawMessage `json:"message"`
 	Model     json.RawMessage `json:"model,omitempty"`
+	// Protocol is the action's, which says how its data model is named.
+	Protocol string `json:"protocol,omitempty"`
 }
 
 // journalSnapshot is the whole state of a hub, the first record of a
@@ -112,6 +116,8 @@ type journalRecord struct {
 	Snapshot *journalSnapshot  `json:"snapshot,omitempty"`
 	Show     []json.RawMessage `json:"show,omitempty"`
 	Set      *SetChange        `json:"set,omitempty"`
+	Call     *a2ui.SavedCall   `json:"call,omitempty"`
+	Ended    []string          `json:"ended,omitempty"`
 	Entry    *Entry            `json:"entry,omitempty"`
 	Action   *journalAction    `json:"action,omitempty"`
 	Taken    uint64            `json:"taken,omitempty"`
@@ -235,6 +241,18 @@ func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, err
 			return nil, err
 		}
 		st.canvas = c
+	case rec.Call != nil:
+		c, err := st.canvas.StartSavedCall(*rec.Call)
+		if err != nil {
+			return nil, err
+		}
+		st.canvas = c
+	case rec.Ended != nil:
+		c, err := st.canvas.EndCalls(rec.Ended)
+		if err != nil {
+			return nil, err
+		}
+		st.canvas = c
 	case rec.Entry != nil:
 		if rec.Entry.Seq <= st.seq {
 			return nil, fmt.Errorf("transcript entry %d after %d", rec.Entry.Seq, st.seq)
@@ -325,12 +343,19 @@ func (j *journal) record(b *Board, c Change) {
 		rec.Show = c.Show
 	case c.Set != nil:
 		rec.Set = c.Set
+	case c.Call != nil:
+		rec.Call = c.Call
+	case c.Ended != nil:
+		rec.Ended = c.Ended
 	case c.action != nil:
 		// The action keeps the ID the board gave it, which the agent
 		// reads as its actionId.
 		ja := journalAction{
 			ID: max(c.action.ID, j.next), Name: c.action.Name, SurfaceID: c.action.SurfaceID, Source: c.source,
-			Message: c.action.Message(), Model: c.action.ClientDataModel(),
+			Message: c.message, Model: c.action.ClientDataModel(), Protocol: c.action.Protocol,
+		}
+		if ja.Message == nil {
+			ja.Message = c.action.Message()
 		}
 		j.next = ja.ID + 1
 		j.ids[c.action] = ja.ID

@@ -456,6 +456,10 @@ func (r *RemoteView) applyDelta(d viewDelta) error {
 			if err = json.Unmarshal(ch.Set.Value, &v); err == nil {
 				c, err = c.SetValue(ch.Set.SurfaceID, ch.Set.NodeID, v)
 			}
+		case ch.Call != nil:
+			c, err = c.StartSavedCall(*ch.Call)
+		case ch.Ended != nil:
+			c, err = c.EndCalls(ch.Ended)
 		}
 		if err != nil {
 			break
