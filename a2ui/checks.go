@@ -16,6 +16,9 @@ package a2ui
 type checkRule struct {
 	cond    *dynamic
 	message string
+	// v10 says the condition may give a validationResult (v1.0); a v0.9
+	// condition is read as a boolean, as JavaScript reads it.
+	v10 bool
 }
 
 // checks parses a component's checks property, found at the JSON Pointer
@@ -51,7 +54,7 @@ func (p *dynParser) checks(v jval, at string) ([]checkRule, *Error) {
 		if len(msg) > MaxStringBytes {
 			return nil, refusal(CodeStringTooLong, rat.k("message"), "string of %d bytes is over the limit of %d", len(msg), MaxStringBytes)
 		}
-		r := checkRule{message: SanitizeText(msg)}
+		r := checkRule{message: SanitizeText(msg), v10: p.v10}
 		var err *Error
 		switch cv, ok := rv.member("condition"); {
 		case ok:
@@ -111,6 +114,12 @@ func appendFailedChecks(failed []string, rules []checkRule, e env) ([]string, *B
 			failed = append(failed, b.Marker())
 			continue
 		}
+		if !r.v10 {
+			if !jsTruthy(v) {
+				failed = append(failed, r.message)
+			}
+			continue
+		}
 		if ok, msg := checkResult(v); !ok {
 			if msg == "" {
 				msg = r.message
@@ -124,8 +133,8 @@ func appendFailedChecks(failed []string, rules []checkRule, e env) ([]string, *B
 	return failed, first
 }
 
-// checkResult reads what a check's condition gave: a boolean, or (v1.0)
-// a validationResult {"valid", "message", …}, whose message, when it has
+// checkResult reads what a v1.0 check's condition gave: a boolean, or a
+// validationResult {"valid", "message", …}, whose message, when it has
 // one, is the one shown. Anything else counts as JavaScript would.
 func checkResult(v any) (valid bool, message string) {
 	o, ok := v.(*Object)

@@ -81,6 +81,29 @@ func v9Set(t *testing.T, c *Canvas, sid, node string, v any) *Canvas {
 	return next
 }
 
+// TestV09CheckReadsObjectsAsTrue pins how a v0.9 check reads its
+// condition: as JavaScript reads a boolean, so that an object counts as
+// true whatever it holds, a "valid" key included (only v1.0 reads a
+// validationResult), and false fails with the rule's message.
+func TestV09CheckReadsObjectsAsTrue(t *testing.T) {
+	for _, tc := range []struct {
+		r    string
+		want []string
+	}{
+		{`{"valid":false,"message":"Not yet"}`, nil},
+		{`{"valid":true}`, nil},
+		{`{}`, nil},
+		{`false`, []string{"Fill it in"}},
+		{`""`, []string{"Fill it in"}},
+		{`"yes"`, nil},
+	} {
+		c := canvasOf(t, Options{}, strings.Join([]string{v9Create("n"), v9Comps("n", `{"id":"root","component":"TextField","label":"x","value":{"path":"/v"},"checks":[{"condition":{"path":"/r"},"message":"Fill it in"}]}`), v9Data("n", "/", `{"v":"","r":`+tc.r+`}`)}, "\n"))
+		if got := nodeOf(t, c, "n", "root").Props.(*TextFieldProps).Checks; !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("condition %s: failed checks %q, want %q", tc.r, got, tc.want)
+		}
+	}
+}
+
 // TestV09ChecksFollowTheirInputs: typing into the field re-runs the checks
 // that read it; the button is enabled once they pass, and a press on it
 // is refused while they fail, never turned into an action.
