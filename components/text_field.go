@@ -263,7 +263,7 @@ func plainInputLine(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (Bloc
 // plainInput is the line plainInputLine draws, as pieces.
 func plainInput(t *Theme, p *a2ui.TextFieldProps, focused bool, w int) (linePieces, bool) {
 	vw := w - 4
-	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) {
+	if focused || vw < 1 || p.TextFieldType == "date" || p.TextFieldType == "obscured" || len(p.Text) > vw || !printable(p.Text) || p.Text == "" && p.Placeholder != "" {
 		return linePieces{}, false
 	}
 	if e := &t.Border; !e.fast {
@@ -284,6 +284,11 @@ func runesInputLine(t *Theme, id string, p *a2ui.TextFieldProps, st NodeState, f
 		if n := len(r); n < len(dateTemplate) && (n == 0 || st.Pending != "") {
 			ghost = dateTemplate[n:]
 		}
+	}
+	if len(r) == 0 && p.Placeholder != "" {
+		// v1.0: an empty field shows its placeholder, dimmed, where the
+		// text will go.
+		ghost = a2ui.SanitizeLine(p.Placeholder)
 	}
 	from := 0
 	if focused {
@@ -349,7 +354,11 @@ func longTextBox(t *Theme, p *a2ui.TextFieldProps, st NodeState, focused bool, w
 			continue
 		}
 		sp := spans[i]
-		line, _, _ := drawRun(t, r[sp.start:sp.end], sp.start, cur, focused && i == curRow, vw, "")
+		ghost := ""
+		if len(r) == 0 && i == 0 {
+			ghost = a2ui.SanitizeLine(p.Placeholder) // v1.0: shown while empty
+		}
+		line, _, _ := drawRun(t, r[sp.start:sp.end], sp.start, cur, focused && i == curRow, vw, ghost)
 		inner.Lines = append(inner.Lines, line)
 	}
 	edge := t.Border

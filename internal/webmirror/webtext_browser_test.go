@@ -18,7 +18,7 @@ import (
 // pageText writes the live page's DOM by WebText's rules (writeDOM): the
 // surface tabs, the surface shown, the transcript and the status.
 const pageText = `(() => {
-  const shown = ['type','min','max','value','checked','disabled','open','aria-selected','aria-pressed','aria-invalid','alt'];
+  const shown = ['type','min','max','value','placeholder','checked','disabled','open','aria-selected','aria-pressed','aria-invalid','alt'];
   const q = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t') + '"';
   let out = '';
   const kids = (e) => {

@@ -365,6 +365,9 @@ func drawTextField(id string, p map[string]any) *domNode {
 		in.setValue(sanitizeValue(typ, value))
 	}
 	in.attr[attrFocusKey] = id
+	if ph := jsStr(p["placeholder"]); ph != "" {
+		in.attr["placeholder"] = ph
+	}
 	invalid := truthy(p["invalid"])
 	f := h("div", "a2-field"+ternary(invalid, " invalid", ""), nil, h("label", "a2-label", nil, jsStr(p["label"])), in)
 	if invalid {
@@ -566,7 +569,7 @@ func drawChoice(id string, p map[string]any) *domNode {
 	e := h("fieldset", "a2-choice"+ternary(chips, " chips", ""), nil)
 	e.add(h("legend", "a2-choice-legend", nil, ternary(jsStr(p["label"]) != "", jsStr(p["label"]), how)))
 	if truthy(p["filterable"]) {
-		fi := h("input", "a2-input a2-choice-filter", attrs{"type", "search", attrFocusKey, id})
+		fi := h("input", "a2-input a2-choice-filter", attrs{"type", "search", "placeholder", "Filter options", attrFocusKey, id})
 		fi.setValue("")
 		e.add(fi)
 	}

@@ -120,3 +120,17 @@ func TestParseIconsUnclosedTable(t *testing.T) {
 		t.Fatalf("parseIcons read past the table's end: %q", closed)
 	}
 }
+
+// TestWebTextV10Placeholder checks that the page shows a v1.0 field's
+// placeholder as the input's own.
+func TestWebTextV10Placeholder(t *testing.T) {
+	h := hub.New(hub.Options{Now: clock})
+	t.Cleanup(h.Close)
+	if _, err := h.Show(msgs(`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` +
+		`{"id":"root","component":"TextField","label":"Name","placeholder":"Ada Lovelace","value":{"path":"/v"}}],"dataModel":{"v":""}}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := WebText(h.Snapshot(), WebView{}); !strings.Contains(got, `input.a2-input [type="text" value="" placeholder="Ada Lovelace"]`) {
+		t.Errorf("the placeholder is not shown:\n%s", got)
+	}
+}

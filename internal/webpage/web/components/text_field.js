@@ -23,6 +23,8 @@ export function TextField(n, p, kids, ctx) {
   input.setAttribute('data-node', id);
   input.setAttribute('data-fkey', id);
   input.value = value;
+  // v1.0: shown while the field is empty.
+  if (str(p.placeholder)) input.setAttribute('placeholder', str(p.placeholder));
   const f = h('div', 'a2-field' + (p.invalid ? ' invalid' : ''), null, [
     h('label', 'a2-label', { for: inputId }, str(p.label)),
     input,

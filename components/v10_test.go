@@ -1,0 +1,47 @@
+package components
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/muesli/termenv"
+
+	"github.com/a2term/a2term/a2ui"
+)
+
+// v10 builds a v1.0 stream: surface "s" of the basic catalog with the
+// given components and data model (a JSON object, or "").
+func v10(comps, data string) string {
+	s := `{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` + comps + `]`
+	if data != "" {
+		s += `,"dataModel":` + data
+	}
+	return s + "}}\n"
+}
+
+// TestV10TextFieldPlaceholder draws a v1.0 field's placeholder while it
+// is empty, with the focus or without, and its value once it has one.
+func TestV10TextFieldPlaceholder(t *testing.T) {
+	for _, tc := range []struct{ kind, value, want, not string }{
+		{"", "", "Ada Lovelace", ""},
+		{"", "Bo", "Bo", "Ada Lovelace"},
+		{"obscured", "", "Ada Lovelace", ""},
+		{"longText", "", "Ada Lovelace", ""},
+	} {
+		extra := ""
+		if tc.kind != "" {
+			extra = `,"variant":"` + tc.kind + `"`
+		}
+		_, n := surface(t, "s", v10(`{"id":"root","component":"TextField","label":"Name","placeholder":"Ada Lovelace","value":{"path":"/v"}`+extra+`}`, `{"v":"`+tc.value+`"}`))
+		for _, focused := range []bool{false, true} {
+			c := textCtx(termenv.ANSI256, Options{})
+			if focused {
+				c.Focus = "root"
+			}
+			got := strings.Join(textPlain((TextField{}).Render(n, 40, c)), "\n")
+			if !strings.Contains(got, tc.want) || tc.not != "" && strings.Contains(got, tc.not) {
+				t.Errorf("%s field %q (focused %v):\n%s", tc.kind, tc.value, focused, got)
+			}
+		}
+	}
+}
