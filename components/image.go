@@ -72,13 +72,30 @@ func (Image) Render(n *a2ui.Node, w int, c *Context) Block {
 	if why, ok := pictureShown(p, t); !ok {
 		return altBox(p, why, w, t)
 	}
-	img, err := decodePicture(pictureData(p, c))
+	data, derr := pictureData(p, c)
+	round := p.UsageHint == "avatar"
+	// The store reads the bytes again when it scales the picture anew:
+	// it keeps what it needs for that, not the whole context.
+	remote := &Context{Pictures: c.Pictures}
+	if ps := t.Options.Store; t.Options.Graphics.Pixels() && ps != nil && derr == nil {
+		cfg, err := pictureConfig(data, nil)
+		if err != nil {
+			return altBox(p, err.Error(), w, t)
+		}
+		g := pictureGeometry(p.UsageHint, pictureFit(p), cfg.Width, cfg.Height, w)
+		if g.dw <= placeholderSides && g.rows() <= placeholderSides {
+			if id, ok := ps.id(pictureURL(p), g, round, func() ([]byte, error) { return pictureData(p, remote) }); ok {
+				return Block{W: w, Lines: placeholderLines(id, g.dw, g.rows(), g.offX, w)}
+			}
+		}
+	}
+	img, err := decodePicture(data, derr)
 	if err != nil {
 		return altBox(p, err.Error(), w, t)
 	}
 	b := img.Bounds()
 	g := pictureGeometry(p.UsageHint, pictureFit(p), b.Dx(), b.Dy(), w)
-	return drawPicture(img, g, p.UsageHint == "avatar", w, t)
+	return drawPicture(img, g, round, w, t)
 }
 
 // Natural is the picture's box, or the alt text box's width.
@@ -137,7 +154,9 @@ func pictureShown(p *a2ui.ImageProps, t *Theme) (string, bool) {
 		return "image from " + p.Blocked + " " + t.Glyph("—", "-") + " not loaded", false
 	case p.URL == "" && p.Remote == "":
 		return "no picture given", false
-	case t.Options.NoImages || !t.Color():
+	case t.Options.NoImages || t.Options.Graphics == GraphicsOff:
+		return "", false
+	case !t.Color() && !t.Options.Graphics.Pixels():
 		return "", false
 	}
 	return "", true
@@ -587,6 +606,15 @@ func pictureFormat(b []byte) string {
 // errNotFetched is a remote picture in a view that fetches none.
 var errNotFetched = errors.New("not fetched here")
 
+// pictureURL is the URL the picture's bytes are known by: the remote one
+// a2term fetched, else its data: URL.
+func pictureURL(p *a2ui.ImageProps) string {
+	if p.Remote != "" {
+		return p.Remote
+	}
+	return p.URL
+}
+
 // pictureData returns the bytes of the picture: its data: URL's, or for a
 // remote picture the ones a2term fetched (Context.Pictures), or why there
 // are none.
@@ -597,15 +625,7 @@ func pictureData(p *a2ui.ImageProps, c *Context) ([]byte, error) {
 		}
 		return c.Pictures.Picture(p.Remote)
 	}
-	d, err := parseDataURL(p.URL)
-	if err != nil {
-		return nil, err
-	}
-	data, err := d.bytes()
-	if err != nil {
-		return nil, errMalformed
-	}
-	return data, nil
+	return DataURLs(p.URL)
 }
 
 // pictureConfig reads the picture's size from its header and refuses

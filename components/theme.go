@@ -16,6 +16,11 @@ type Options struct {
 	ASCII bool
 	// NoImages draws pictures as their alt text.
 	NoImages bool
+	// Graphics is how pictures are drawn; with a protocol, Store
+	// holds them (without it, pictures are drawn with half-blocks).
+	Graphics Graphics
+	// Store, with a protocol, holds the pictures drawn with it.
+	Store *PictureStore
 }
 
 // Theme holds every style the widgets use, built from one renderer so that
