@@ -132,6 +132,8 @@ type PictureStore struct {
 	lastID uint32
 	bytes  int
 	tick   uint64
+	// budget is maxPictureBytes; tests lower it.
+	budget int
 }
 
 type pictureKey struct {
@@ -143,7 +145,7 @@ type pictureKey struct {
 type pictureEntry struct {
 	key  pictureKey
 	data func() ([]byte, error) // the picture's bytes, read again to scale it anew
-	pic  Picture // Img nil once let go
+	pic  Picture                // Img nil once let go
 	used uint64
 }
 
@@ -153,7 +155,7 @@ func NewPictureStore(cell image.Point) *PictureStore {
 	if cell.X <= 0 || cell.Y <= 0 {
 		cell = DefaultCell
 	}
-	return &PictureStore{cell: cell, byKey: map[pictureKey]*pictureEntry{}, byID: map[uint32]*pictureEntry{}}
+	return &PictureStore{cell: cell, byKey: map[pictureKey]*pictureEntry{}, byID: map[uint32]*pictureEntry{}, budget: maxPictureBytes}
 }
 
 // id returns the id of url drawn with geometry g, making the picture the
@@ -208,7 +210,7 @@ func (ps *PictureStore) Picture(id uint32) (Picture, bool) {
 // trim lets go of the pixels of the pictures used longest ago, keeping
 // keep's, until the store is within maxPictureBytes.
 func (ps *PictureStore) trim(keep *pictureEntry) {
-	for ps.bytes > maxPictureBytes {
+	for ps.bytes > ps.budget {
 		var old *pictureEntry
 		for _, e := range ps.byID {
 			if e != keep && e.pic.Img != nil && (old == nil || e.used < old.used) {

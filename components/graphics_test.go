@@ -160,11 +160,16 @@ func TestPictureStoreFull(t *testing.T) {
 }
 
 // TestPictureBytesBounded: the store lets go of the pixels drawn longest
-// ago past maxPictureBytes, and makes them again when asked.
+// ago past its budget (maxPictureBytes, lowered here to 1 MiB so that the
+// test scales little), and makes them again when asked.
 func TestPictureBytesBounded(t *testing.T) {
-	ps := NewPictureStore(image.Pt(100, 200))
+	if NewPictureStore(image.Point{}).budget != maxPictureBytes {
+		t.Fatal("a store's budget is not maxPictureBytes")
+	}
+	ps := NewPictureStore(image.Pt(10, 20))
+	ps.budget = 1 << 20
 	ctx := kittyCtx(ps)
-	// 24 pictures of 2.5 MiB or more: boxes 8 to 31 columns wide.
+	// 24 pictures of 160 KiB or more: boxes 8 to 31 columns wide.
 	n := imgTree(t, imgPNG(t, imgSolidPic()), "", "fill", "")
 	for w := 8; w < 32; w++ {
 		Image{}.Render(n, w, ctx)
@@ -184,8 +189,8 @@ func TestPictureBytesBounded(t *testing.T) {
 				total += len(e.pic.Img.Pix)
 			}
 		}
-		if total > maxPictureBytes {
-			t.Fatalf("the store holds %d bytes of pixels, more than %d", total, maxPictureBytes)
+		if total > ps.budget {
+			t.Fatalf("the store holds %d bytes of pixels, more than %d", total, ps.budget)
 		}
 	}
 	if ps.bytes != total {
