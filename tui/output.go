@@ -5,6 +5,7 @@ package tui
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/ansi/kitty"
 
 	"github.com/a2term/a2term/components"
 )
@@ -71,6 +73,31 @@ import (
 type Output struct {
 	*os.File
 	w *cellWriter
+}
+
+// UseGraphics has the output draw pictures as w.Graphics says (see
+// pictureOut), inside tmux or not, and returns the widgets' options for
+// it: the mode it will use — sixel needs the size of a cell in pixels,
+// which the terminal must give (TIOCGWINSZ), and falls back to
+// half-blocks without it — and the store of pictures, made here unless w
+// has one. Call it before the program starts.
+func (o *Output) UseGraphics(w components.Options, tmux bool) components.Options {
+	fd := o.Fd()
+	size := func() (image.Point, image.Point) { return termSize(fd) }
+	_, cell := size()
+	if w.Graphics == components.GraphicsSixel && cell == (image.Point{}) {
+		w.Graphics = components.GraphicsBlocks
+	}
+	if w.Pictures == nil {
+		w.Pictures = components.NewPictures(nil, cell)
+	}
+	o.w.mu.Lock()
+	defer o.w.mu.Unlock()
+	o.w.g = nil
+	if w.Graphics.Pixels() {
+		o.w.g = newPictureOut(w.Graphics, w.Pictures, tmux, size)
+	}
+	return w
 }
 
 // NewOutput wraps f, the terminal the program will draw on.
@@ -154,10 +181,14 @@ type cellWriter struct {
 	state   byte
 	p       *ansi.Parser
 	buf     []byte
+	// row is the cursor's row, -1 when it is not known; g draws
+	// pictures with a protocol, when one is used.
+	row int
+	g   *pictureOut
 }
 
 func newCellWriter(out io.Writer) *cellWriter {
-	return &cellWriter{out: out, p: ansi.NewParser()}
+	return &cellWriter{out: out, p: ansi.NewParser(), row: -1}
 }
 
 // Write rewrites p and writes it in one piece. It reports len(p) when the
@@ -166,6 +197,9 @@ func (c *cellWriter) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.buf = c.rewrite(c.buf[:0], p)
+	if c.g != nil {
+		c.buf = c.g.paint(c.buf)
+	}
 	if _, err := c.out.Write(c.buf); err != nil {
 		return 0, err //nolint:wrapcheck // a writer passes its file's errors on as they are
 	}
@@ -208,6 +242,9 @@ func (c *cellWriter) rewrite(out, p []byte) []byte {
 		}
 		if k > 0 {
 			out = c.closeRun(out, &runEnd, &loose)
+			if c.g != nil {
+				out = c.g.touch(out, c.row)
+			}
 			out = append(out, p[:k]...)
 			if c.col >= 0 {
 				c.col += k
@@ -235,6 +272,17 @@ func (c *cellWriter) rewrite(out, p []byte) []byte {
 			seq = p[:1]
 		}
 		p = p[len(seq):]
+		if c.g != nil {
+			out = c.g.touch(out, c.row)
+			if r, _ := utf8.DecodeRune(seq); r == kitty.Placeholder {
+				out = c.closeRun(out, &runEnd, &loose)
+				out = c.g.placeholder(out, seq, c.row, c.col)
+				if c.col >= 0 {
+					c.col++
+				}
+				continue
+			}
+		}
 		if c.col < 0 || stableCluster(seq, w) {
 			out = c.closeRun(out, &runEnd, &loose)
 			out = append(out, seq...)
@@ -329,11 +377,25 @@ func isSGR(seq []byte) bool {
 func (c *cellWriter) control(out, seq []byte) []byte {
 	switch {
 	case bytes.Equal(seq, enterAltScreen):
-		c.col = 0
+		c.col, c.row = 0, 0
+		if c.g != nil {
+			c.g.erased(0)
+		}
 		return append(append(out, seq...), ansi.ResetModeAutoWrap...)
 	case bytes.Equal(seq, leaveAltScreen):
-		c.col = -1
+		c.col, c.row = -1, -1
+		if c.g != nil {
+			out = c.g.left(out)
+		}
 		return append(append(out, ansi.SetModeAutoWrap...), seq...)
+	}
+	if c.g != nil && len(seq) >= 3 && seq[1] == '[' {
+		switch seq[len(seq)-1] {
+		case 'K', 'X':
+			out = c.g.touch(out, c.row)
+		case 'J':
+			c.erase()
+		}
 	}
 	out = append(out, seq...)
 	if isSGR(seq) {
@@ -343,19 +405,33 @@ func (c *cellWriter) control(out, seq []byte) []byte {
 	switch b := seq[0]; {
 	case b == '\r':
 		c.col = 0
+	case b == '\n':
+		if c.row >= 0 {
+			c.row++
+		}
 	case b == '\b':
 		if c.col > 0 {
 			c.col--
 		}
-	case b == '\n', b == 0x07:
+	case b == 0x07:
 	case b < 0x20 && b != 0x1b, b == 0x7f:
 		c.col = -1 // a tab, or a control Bubble Tea never writes
 	case len(seq) >= 3 && seq[1] == '[':
 		c.csi(seq)
 	case len(seq) == 2 && (seq[1] == '8' || seq[1] == 'c'):
-		c.col = -1 // DECRC, RIS
+		c.col, c.row = -1, -1 // DECRC, RIS
 	}
 	return out
+}
+
+// erase notes an erase of the display (ED): the picture cells it clears.
+func (c *cellWriter) erase() {
+	switch ps := c.p.Params(); {
+	case len(ps) > 0 && ps[0].Param(0) == 2, c.row < 0:
+		c.g.erased(0)
+	case len(ps) == 0 || ps[0].Param(0) == 0:
+		c.g.erased(c.row + 1)
+	}
 }
 
 // sgr follows reverse video through the styling sequence just parsed.
@@ -374,6 +450,31 @@ func (c *cellWriter) sgr() {
 			c.reverse = false
 		}
 	}
+	if c.g != nil {
+		c.g.fg = followFg(ps, c.g.fg)
+	}
+}
+
+// followFg returns the foreground colour index (38;5;N), which holds the
+// low byte of a picture's id, after an SGR sequence with parameters ps;
+// fg is the one before, -1 for any other colour.
+func followFg(ps ansi.Params, fg int) int {
+	if len(ps) == 0 {
+		return -1
+	}
+	for i := 0; i < len(ps); i++ {
+		switch v := ps[i].Param(0); {
+		case v == 38 && i+2 < len(ps) && ps[i+1].Param(0) == 5:
+			fg = ps[i+2].Param(0)
+			i += 2
+		case v == 38 && i+4 < len(ps) && ps[i+1].Param(0) == 2:
+			fg = -1
+			i += 4
+		case v == 0, v == 39, v >= 30 && v <= 37, v >= 90 && v <= 97:
+			fg = -1
+		}
+	}
+	return fg
 }
 
 // csi follows a control sequence's effect on the column.
@@ -389,8 +490,22 @@ func (c *cellWriter) csi(seq []byte) {
 		}
 		return 1
 	}
+	if c.row >= 0 {
+		switch final {
+		case 'A', 'F':
+			c.row = max(c.row-param(0), 0)
+		case 'B', 'E':
+			c.row += param(0)
+		}
+	}
 	switch final {
-	case 'm', 'K', 'J', 'X', 'A', 'B', 'S', 'T', '@', 'P', 'h', 'l', 'n', 'q', 't', 'c':
+	case 'H', 'f', 'd':
+		c.row = param(0) - 1
+	case 'r':
+		c.row = 0
+	}
+	switch final {
+	case 'm', 'K', 'J', 'X', 'A', 'B', 'S', 'T', '@', 'P', 'h', 'l', 'n', 'q', 't', 'c', 'd':
 	case 'H', 'f':
 		c.col = param(1) - 1
 	case 'G', '`':
@@ -406,7 +521,7 @@ func (c *cellWriter) csi(seq []byte) {
 	case 'E', 'F', 'r':
 		c.col = 0
 	default:
-		c.col = -1
+		c.col, c.row = -1, -1
 	}
 }
 

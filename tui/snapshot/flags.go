@@ -10,6 +10,7 @@ import (
 	_ "time/tzdata" // --time-zone means the same on every machine, with or without a zone database
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/internal/script"
 	"github.com/a2term/a2term/tui"
 )
@@ -20,6 +21,7 @@ type Flags struct {
 	width, height              *int
 	surface, focus, open, keys *string
 	color, background, images  *string
+	graphics                   *string
 	script                     *string
 	locale, timeZone           *string
 	ascii, lenient, each, pad  *bool
@@ -74,6 +76,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 		color:      fs.String("color", "none", "colour profile: none, ansi256 or truecolor"),
 		background: fs.String("background", "dark", "terminal background the colours suit: dark or light"),
 		images:     fs.String("images", "on", "draw pictures (on) or their alt text (off)"),
+		graphics:   fs.String("graphics", "blocks", "how pictures are drawn: blocks (half-block cells), off (their alt text) or kitty (the kitty graphics protocol's sequences, each picture sent once)"),
 		ascii:      fs.Bool("ascii", false, "draw with ASCII glyphs only"),
 		pad:        fs.Bool("pad", false, "keep the spaces at the end of each line"),
 		lenient:    fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')"),
@@ -110,6 +113,10 @@ func (f *Flags) Options() (Options, error) {
 	if *f.images != "on" && *f.images != "off" {
 		return o, usageErr("--images %q: use on or off", *f.images)
 	}
+	g, ok := components.ParseGraphics(*f.graphics)
+	if !ok || g.Pixels() && g != components.GraphicsKitty {
+		return o, usageErr("--graphics %q: use blocks, off or kitty", *f.graphics)
+	}
 	if *f.timeout <= 0 {
 		return o, usageErr("--timeout must be more than 0 seconds")
 	}
@@ -132,7 +139,7 @@ func (f *Flags) Options() (Options, error) {
 	o = Options{
 		Look: Look{
 			Width: *f.width, Height: *f.height, Color: profile, Light: *f.background == "light",
-			NoImages: *f.images == "off", ASCII: *f.ascii, Pad: *f.pad, Locale: locale, Location: zone,
+			NoImages: *f.images == "off", Graphics: g, ASCII: *f.ascii, Pad: *f.pad, Locale: locale, Location: zone,
 			Catalogs: catalogs,
 		},
 		Lenient: *f.lenient, Each: *f.each,

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -240,5 +241,38 @@ func TestRenderEachDrawsWhatWasApplied(t *testing.T) {
 	opts.Each = false
 	if out, err := Render(in, opts); out != nil || !errors.As(err, &refused) {
 		t.Errorf("without Each: %q, %v; want nothing and the refusal", out, err)
+	}
+}
+
+// TestRenderKittyGraphics: with kitty, frames hold the protocol's
+// sequences, each picture sent once, before the first frame that shows
+// it, and drawn in every frame as placeholder cells; blocks hold none.
+func TestRenderKittyGraphics(t *testing.T) {
+	in := load(t, "../../testdata/streams/contact-card.jsonl", "")
+	out, err := Render(in, Options{Look: Look{Graphics: components.GraphicsKitty}, Steps: steps(t, "tab"), Frames: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := strings.Split(string(out), "=== ")
+	if len(frames) != 3 {
+		t.Fatalf("%d frames, want 2", len(frames)-1)
+	}
+	if n := strings.Count(frames[1], "\x1b_G"); n != 1 {
+		t.Errorf("the first frame sends %d pictures, want 1", n)
+	}
+	for i, f := range frames[1:] {
+		if !strings.ContainsRune(f, '\U0010EEEE') {
+			t.Errorf("frame %d draws no placeholder cell", i)
+		}
+	}
+	if strings.Contains(frames[2], "\x1b_G") {
+		t.Error("the second frame sends the picture again")
+	}
+	out, err = Render(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "\x1b_G") || strings.ContainsRune(string(out), '\U0010EEEE') {
+		t.Error("a render without --graphics kitty holds kitty's sequences")
 	}
 }

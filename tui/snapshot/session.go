@@ -42,6 +42,9 @@ type Look struct {
 	// Light draws for a light background.
 	Light    bool
 	NoImages bool
+	// Graphics is how pictures are drawn: blocks (the zero value), off,
+	// or kitty, whose frames then hold the protocol's sequences.
+	Graphics components.Graphics
 	ASCII    bool
 	// Pad keeps the spaces at the end of each line.
 	Pad bool
@@ -103,6 +106,8 @@ type Session struct {
 	dir    string
 	screen *tui.Screen
 	look   Look
+	// kitty sends the pictures of kitty frames, once each.
+	kitty *tui.KittyFrames
 
 	// The agent Go started: done is closed when it has ended, err is
 	// then what it returned.
@@ -126,11 +131,14 @@ func Start(look Look, lenient bool) (*Session, error) {
 	h.Board().SetStatus(func(s *hub.Status) { s.Listening = "" })
 	h.Hold()
 	cols, rows := look.size()
-	screen := tui.NewScreen(h, tui.Options{
-		Renderer: look.renderer(), Now: Clock,
-		Widgets: components.Options{NoImages: look.NoImages, ASCII: look.ASCII},
-	}, cols, rows)
-	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look}, nil
+	widgets := components.Options{NoImages: look.NoImages, ASCII: look.ASCII, Graphics: look.Graphics}
+	var kf *tui.KittyFrames
+	if look.Graphics == components.GraphicsKitty {
+		widgets.Pictures = components.NewPictures(nil, components.DefaultCell)
+		kf = tui.NewKittyFrames(widgets.Pictures)
+	}
+	screen := tui.NewScreen(h, tui.Options{Renderer: look.renderer(), Now: Clock, Widgets: widgets}, cols, rows)
+	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look, kitty: kf}, nil
 }
 
 // Close ends the agent Go started, stops listening and ends every wait.
@@ -198,7 +206,11 @@ func (s *Session) AgentErr() error {
 
 // Frame draws the screen as it is now.
 func (s *Session) Frame() string {
-	return s.screen.Frame(tui.FrameOptions{Pad: s.look.Pad})
+	f := s.screen.Frame(tui.FrameOptions{Pad: s.look.Pad})
+	if s.kitty != nil {
+		f = s.kitty.Frame(f)
+	}
+	return f
 }
 
 // Web writes what the web mirror's page shows in the same state, as text
