@@ -14,6 +14,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/logclean"
@@ -46,6 +47,8 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	socket := fs.String("socket", "", "attach to the a2term whose agents connect at `PATH` (default: A2TERM_SOCKET, else the per-user socket)")
 	var pf plainFlag
 	fs.Var(&pf, "plain", plainUsage)
+	var graphics string
+	addGraphicsFlag(fs, &graphics)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -55,6 +58,9 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	mode, err := pf.decide(false)
+	if err == nil {
+		err = checkGraphics(graphics)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term attach: %v\n", err)
 		return exitUsage
@@ -120,7 +126,8 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return link
 	}
-	m := tui.New(view, tui.Options{Renderer: r, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: notice})
+	widgets := terminalWidgets(out, components.Options{}, graphics)
+	m := tui.New(view, tui.Options{Renderer: r, Widgets: widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: notice})
 	defer m.Close()
 	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 	go func() {

@@ -47,6 +47,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	part := fs.String("script", "", "play only this part (see --list)")
 	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
 	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
+	var graphics string
+	addGraphicsFlag(fs, &graphics)
 	noWeb := fs.Bool("no-web", false, "do not start the web mirror on 127.0.0.1")
 	openFlag := fs.Bool("open", false, "open the web mirror in a browser (over SSH: show how to reach it)")
 	var plainF plainFlag
@@ -71,6 +73,10 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if _, _, err := locF.parse(); err != nil {
+		fmt.Fprintf(stderr, "a2term demo: %v\n", err)
+		return exitUsage
+	}
+	if err := checkGraphics(graphics); err != nil {
 		fmt.Fprintf(stderr, "a2term demo: %v\n", err)
 		return exitUsage
 	}
@@ -99,6 +105,6 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	return scriptCanvas{
 		name: "demo", scripts: scripts, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
-		widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"},
+		widgets: components.Options{ASCII: *ascii, NoImages: *images == "off"}, graphics: graphics,
 	}.run(stderr)
 }

@@ -50,6 +50,8 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 	delay := fs.Duration("delay", 0, "wait this long between messages (implies --each)")
 	images := fs.String("images", "on", "draw pictures (on) or their alt text (off)")
 	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs only")
+	var graphics string
+	addGraphicsFlag(fs, &graphics)
 	noWeb := fs.Bool("no-web", false, "for a script: do not start the web mirror on 127.0.0.1")
 	openFlag := fs.Bool("open", false, "for a script: open the web mirror in a browser (over SSH: show how to reach it)")
 	var plainF plainFlag
@@ -70,6 +72,9 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 		return exitUsage
 	}
 	mode, err := plainF.decide(true)
+	if err == nil {
+		err = checkGraphics(graphics)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 		return exitUsage
@@ -92,7 +97,7 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 		}
 		return scriptCanvas{
 			name: "replay", scripts: []*script.Script{s}, lenient: *lenient, locale: locF, noWeb: *noWeb, open: *openFlag, plain: mode,
-			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii},
+			widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}, graphics: graphics,
 		}.run(stderr)
 	}
 	raws, err := a2ui.SplitStream(data)
@@ -124,9 +129,11 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 	}
 
 	r, ssh := terminalRenderer()
-	m := tui.New(board, tui.Options{Renderer: r, Widgets: components.Options{NoImages: *images == "off", ASCII: *ascii}})
+	out := tui.NewOutput(os.Stdout)
+	widgets := terminalWidgets(out, components.Options{NoImages: *images == "off", ASCII: *ascii}, graphics)
+	m := tui.New(board, tui.Options{Renderer: r, Widgets: widgets})
 	defer m.Close()
-	p := tea.NewProgram(m, tui.ProgramOptions(os.Stdout, ssh)...)
+	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 
 	ctx, cancel := signalContext() // a signal quits the program, which restores the terminal
 	defer cancel()

@@ -91,6 +91,8 @@ type hubFlags struct {
 	// once hubOptions made it.
 	fetchImages string
 	fetcher     *imagefetch.Fetcher
+	// graphics is --graphics, for the commands that draw in the terminal.
+	graphics string
 }
 
 // useJournal has hub keep its journal in the state directory, restoring
@@ -111,9 +113,11 @@ const stateUsage = "keep the canvas's journal in `DIR` (0700; one journal per so
 
 const keepUsage = "when the terminal goes away (SIGHUP, an SSH drop, a closed tmux pane) keep the canvas, its agent and its waits: 'a2term attach' shows it again; the hub then logs to a file in the state directory and ends on SIGTERM"
 
-// addKeepFlag adds --keep, for the commands whose hub has a terminal.
+// addKeepFlag adds --keep and --graphics, for the commands whose hub has
+// a terminal.
 func addKeepFlag(fs *flag.FlagSet, f *hubFlags) {
 	fs.BoolVar(&f.keep, "keep", false, keepUsage)
+	addGraphicsFlag(fs, &f.graphics)
 }
 
 func addHubFlags(fs *flag.FlagSet) *hubFlags {
@@ -197,6 +201,9 @@ func runRun(args []string, _ io.Reader, _, stderr io.Writer) int {
 		return exitUsage
 	}
 	mode, err := f.plain.decide(true)
+	if err == nil {
+		err = checkGraphics(f.graphics)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term run: %v\n", err)
 		return exitUsage
@@ -238,6 +245,9 @@ func runBare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	mode, err := f.plain.decide(false)
+	if err == nil {
+		err = checkGraphics(f.graphics)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "a2term: %v\n", err)
 		return exitUsage
@@ -424,7 +434,8 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 
 	r, ssh := terminalRenderer()
 	out := tui.NewOutput(os.Stdout)
-	m := tui.New(h, tui.Options{Renderer: r, Widgets: agent.widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice})
+	widgets := terminalWidgets(out, agent.widgets, f.graphics)
+	m := tui.New(h, tui.Options{Renderer: r, Widgets: widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice})
 	defer m.Close()
 	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 

@@ -22,11 +22,13 @@ type scriptCanvas struct {
 	open    bool
 	widgets components.Options
 	plain   plain.Mode
+	// graphics is --graphics.
+	graphics string
 }
 
 func (sc scriptCanvas) run(stderr io.Writer) int {
 	// No socket named: a private one.
-	f := &hubFlags{noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient, locale: sc.locale}
+	f := &hubFlags{noWeb: sc.noWeb, open: sc.open, lenient: sc.lenient, locale: sc.locale, graphics: sc.graphics}
 	return runCanvas(sc.name, f, sc.plain, agentSpec{
 		script:  func(ctx context.Context, socket string) error { return script.Play(ctx, socket, sc.scripts) },
 		widgets: sc.widgets,

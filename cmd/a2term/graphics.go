@@ -1,0 +1,33 @@
+package main
+
+import (
+	"flag"
+	"os"
+
+	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/tui"
+)
+
+// addGraphicsFlag adds --graphics, for the commands that draw in the
+// terminal.
+func addGraphicsFlag(fs *flag.FlagSet, v *string) {
+	fs.StringVar(v, "graphics", "auto", tui.GraphicsUsage)
+}
+
+// checkGraphics reports a --graphics or A2TERM_GRAPHICS value a2term does
+// not know, before anything starts.
+func checkGraphics(v string) error {
+	_, err := tui.ChooseGraphics(v, os.Getenv)
+	return err
+}
+
+// terminalWidgets are the widgets' options for drawing on out, pictures
+// drawn as --graphics (v) says; --images off wins.
+func terminalWidgets(out *tui.Output, w components.Options, v string) components.Options {
+	g, err := tui.ChooseGraphics(v, os.Getenv)
+	if err != nil || w.NoImages {
+		g = components.GraphicsOff
+	}
+	w.Graphics = g
+	return out.UseGraphics(w, os.Getenv("TMUX") != "")
+}
