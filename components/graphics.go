@@ -83,15 +83,9 @@ const maxScaledPixels = 1 << 20
 const maxPictureBytes = 64 << 20
 
 // placeholderSides is how many rows and columns a placeholder cell can
-// number (kitty's diacritics); a picture larger in cells is drawn with
-// half-blocks.
-var placeholderSides = func() int {
-	n := 1
-	for kitty.Diacritic(n) != kitty.Diacritic(0) {
-		n++
-	}
-	return n
-}()
+// number: the diacritics kitty defines (and x/ansi/kitty lists). A
+// picture larger in cells is drawn with half-blocks.
+const placeholderSides = 297
 
 // DefaultCell is the size in pixels of a cell when the terminal does not
 // say: the scale pictures are made at for kitty, which fits them to their

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/ansi/kitty"
 	"github.com/muesli/termenv"
 )
 
@@ -195,6 +196,19 @@ func TestPictureBytesBounded(t *testing.T) {
 	}
 	if ps.bytes != total {
 		t.Errorf("the store counts %d bytes, holds %d", ps.bytes, total)
+	}
+}
+
+// TestPlaceholderSides: the bound is the number of kitty's diacritics
+// that x/ansi knows, each read back as its number.
+func TestPlaceholderSides(t *testing.T) {
+	if kitty.Diacritic(placeholderSides-1) == kitty.Diacritic(0) || kitty.Diacritic(placeholderSides) != kitty.Diacritic(0) {
+		t.Fatalf("x/ansi/kitty does not have %d diacritics", placeholderSides)
+	}
+	for i := range placeholderSides {
+		if got := diacriticIndex(kitty.Diacritic(i)); got != i {
+			t.Fatalf("diacritic %d reads back as %d", i, got)
+		}
 	}
 }
 
