@@ -13,4 +13,15 @@
 // keys and clicks into an Intent (press this button, set this input to
 // that value); the program sends intents to the hub, which decides what
 // they mean.
+//
+// Pictures are drawn with half-block cells, or, when Options.Graphics
+// names a terminal graphics protocol, as kitty's placeholder cells, which
+// the program's output sends or paints (docs/components.md, "Pictures in
+// the terminal"). The Pictures store behind them decodes and scales each
+// picture once per size, within bounds: maxPictureIDs (65,280 pictures at
+// a size; past it, half-blocks), maxScaledPixels (1 Mpixel a picture;
+// past it, fewer pixels a cell), maxPictureBytes (64 MiB of pixels; past
+// it, the oldest let go and made again when needed) and placeholderSides
+// (297 cells a side; past it, half-blocks). Decoding refuses a picture of
+// more than maxPictureSide (4,096) pixels a side from its header.
 package components

@@ -20,8 +20,11 @@ import (
 	"github.com/a2term/a2term/a2ui"
 )
 
-// Image draws a picture carried in a data: URL (PNG, JPEG, GIF or WebP)
-// with half-block cells: each cell is one pixel wide and two tall, "▀"
+// Image draws a picture carried in a data: URL (PNG, JPEG, GIF or WebP).
+// With a terminal graphics protocol (Options.Graphics) it draws the
+// picture's box as kitty's placeholder cells, from the Pictures store
+// (graphics.go); else with half-block cells: each cell is one pixel wide
+// and two tall, "▀"
 // with the upper pixel as foreground and the lower as background, so
 // pixels come out roughly square. Colours go through the theme's
 // renderer, which brings them down to what the terminal can show.
@@ -47,9 +50,10 @@ import (
 // a remote picture loads or when it failed (the line says why), or when
 // the picture cannot be read.
 //
-// Rendering decodes the picture every time it is drawn: Render keeps no
-// state, and the program's block cache (Context.Cache) spares the work
-// while the node is unchanged. Pictures larger than maxPictureSide on a
+// Drawing with half-blocks decodes the picture every time it is drawn:
+// Render keeps no state, and the program's block cache (Context.Cache)
+// spares the work while the node is unchanged. With a protocol, the
+// store decodes and scales each picture once per size. Pictures larger than maxPictureSide on a
 // side are refused from their header, before any pixel is decoded.
 type Image struct{}
 

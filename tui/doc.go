@@ -22,4 +22,13 @@
 // builds on the last. At most MaxIntentsInFlight (64) intents are on
 // their way at once; a key that would send one more sends nothing, and
 // the status line says so.
+//
+// Pictures drawn with a terminal graphics protocol reach the terminal
+// through Output: widgets draw them as kitty's placeholder cells, which
+// go as they are to kitty (each picture sent once, before the first frame
+// that shows it) and as blanks to sixel and iTerm2 terminals, with the
+// picture painted over them after each frame that wrote one of their
+// rows. DetectGraphics picks the protocol from the environment alone,
+// never with a query. Output keeps at most maxPaintKept (32) painted
+// pieces' sequences.
 package tui
