@@ -155,14 +155,18 @@ func (w *limitWriter) rewrite(s string, i int, r rune, size int, multiline bool)
 // prefixed number marks, interlinear annotations) are invisible, hide or
 // reorder text and are measured differently by every terminal; the Hangul
 // fillers are invisible letters that terminals give zero, one or two
-// cells; line and paragraph separators are rewritten as line breaks. ZWJ
-// and ZWNJ are kept because emoji sequences and several scripts need them.
+// cells; line and paragraph separators are rewritten as line breaks;
+// U+10EEEE is kitty's image placeholder, which a2term draws pictures with:
+// in agent text it would show a piece of a picture where the text is.
+// ZWJ and ZWNJ are kept because emoji sequences and several scripts need
+// them.
 func droppedRune(r rune) bool {
 	switch r {
 	case 0x200c, 0x200d: // ZWNJ, ZWJ
 		return false
 	case 0x115f, 0x1160, 0x3164, 0xffa0, // Hangul fillers
-		0x2028, 0x2029: // line and paragraph separators
+		0x2028, 0x2029, // line and paragraph separators
+		0x10eeee: // kitty's image placeholder
 		return true
 	}
 	return r >= 0x80 && r <= 0x9f || // C1 controls

@@ -27,6 +27,8 @@ func forbiddenRune(r rune, multiline bool) bool {
 		return true
 	case r == 0x2028, r == 0x2029:
 		return true
+	case r == 0x10eeee: // kitty's image placeholder, a2term's pictures
+		return true
 	case r >= 0x1100 && r <= 0x11ff, r >= 0xa960 && r <= 0xa97f, r >= 0xd7b0 && r <= 0xd7ff: // conjoining jamo
 		return true
 	case r == 0x200c, r == 0x200d:
@@ -74,6 +76,7 @@ func TestSanitizeHostile(t *testing.T) {
 		{name: "CSI clear screen and home", in: "\x1b[2J\x1b[Hhello", text: "hello"},
 		{name: "CSI SGR color", in: "\x1b[1;38;2;255;0;0mred\x1b[0m", text: "red"},
 		{name: "CSI private mode", in: "\x1b[?1049h\x1b[?25lx", text: "x"},
+		{name: "kitty image placeholder cells", in: "a\U0010EEEE\u0305\u0305\U0010EEEE\u0305\u030d\u0305b", text: "a\u0305\u0305\u0305\u030d\u0305b"}, // the marks stay, on the letter before
 		{name: "DA primary and secondary queries", in: "a\x1b[cb\x1b[>0cc\x1b[=c", text: "abc"},
 		{name: "DSR cursor position query", in: "a\x1b[6nb", text: "ab"},
 		{name: "DECRQSS status query", in: "a\x1bP$qm\x1b\\b", text: "ab"},
