@@ -90,7 +90,7 @@ func DetectGraphics(getenv func(string) string) components.Graphics {
 // where the picture no longer is; the renderer writes a row whole.
 type pictureOut struct {
 	mode components.Graphics
-	pics *components.Pictures
+	pics *components.PictureStore
 	tmux bool
 	// size reports the terminal's size in cells and a cell's in pixels.
 	size func() (cells, cell image.Point)
@@ -126,7 +126,7 @@ type paintKey struct {
 // sequences of, to paint them again without encoding them again.
 const maxPaintKept = 32
 
-func newPictureOut(mode components.Graphics, pics *components.Pictures, tmux bool, size func() (image.Point, image.Point)) *pictureOut {
+func newPictureOut(mode components.Graphics, pics *components.PictureStore, tmux bool, size func() (image.Point, image.Point)) *pictureOut {
 	return &pictureOut{
 		mode: mode, pics: pics, tmux: tmux, size: size, fg: -1,
 		sent: map[uint32]bool{}, screen: map[int][]picCell{}, touched: map[int]bool{}, painted: map[paintKey]string{},
@@ -392,7 +392,7 @@ type KittyFrames struct {
 }
 
 // NewKittyFrames returns a writer of frames whose pictures are in pics.
-func NewKittyFrames(pics *components.Pictures) *KittyFrames {
+func NewKittyFrames(pics *components.PictureStore) *KittyFrames {
 	return &KittyFrames{
 		po: newPictureOut(components.GraphicsKitty, pics, false, func() (image.Point, image.Point) { return image.Point{}, image.Point{} }),
 		p:  ansi.NewParser(),

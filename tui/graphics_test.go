@@ -113,8 +113,8 @@ func graphicsRun(t *testing.T, mode components.Graphics) []string {
 	t.Helper()
 	const w, h = 40, 14
 	opts := testOptions(termenv.TrueColor)
-	pics := components.NewPictures(nil, image.Pt(4, 8))
-	opts.Widgets = components.Options{Graphics: mode, Pictures: pics}
+	pics := components.NewPictureStore(image.Pt(4, 8))
+	opts.Widgets = components.Options{Graphics: mode, Store: pics}
 	sc := NewScreen(boardFrom(t, pictureStream(t), false), opts, w, h)
 	defer sc.Close()
 	if err := sc.Show("pics"); err != nil {
@@ -247,7 +247,7 @@ func TestChooseGraphics(t *testing.T) {
 // layout, and the output neither anchors nor erases it (kitty draws it as
 // it is).
 func TestPlaceholderCellsAreStable(t *testing.T) {
-	pics := components.NewPictures(nil, image.Pt(4, 8))
+	pics := components.NewPictureStore(image.Pt(4, 8))
 	var out bytes.Buffer
 	cw := newCellWriter(&out)
 	cw.g = newPictureOut(components.GraphicsKitty, pics, false, func() (image.Point, image.Point) { return image.Point{}, image.Point{} })
@@ -316,8 +316,8 @@ func BenchmarkPictureFrame(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			const w, h = 160, 48
 			opts := testOptions(termenv.TrueColor)
-			pics := components.NewPictures(nil, image.Pt(8, 16))
-			opts.Widgets = components.Options{Graphics: tc.mode, Pictures: pics}
+			pics := components.NewPictureStore(image.Pt(8, 16))
+			opts.Widgets = components.Options{Graphics: tc.mode, Store: pics}
 			m := New(pictureForm(b, tc.pictures), opts)
 			defer m.Close()
 			m.SetSize(w, h)

@@ -88,14 +88,14 @@ func (o *Output) UseGraphics(w components.Options, tmux bool) components.Options
 	if w.Graphics == components.GraphicsSixel && cell == (image.Point{}) {
 		w.Graphics = components.GraphicsBlocks
 	}
-	if w.Pictures == nil {
-		w.Pictures = components.NewPictures(nil, cell)
+	if w.Store == nil {
+		w.Store = components.NewPictureStore(cell)
 	}
 	o.w.mu.Lock()
 	defer o.w.mu.Unlock()
 	o.w.g = nil
 	if w.Graphics.Pixels() {
-		o.w.g = newPictureOut(w.Graphics, w.Pictures, tmux, size)
+		o.w.g = newPictureOut(w.Graphics, w.Store, tmux, size)
 	}
 	return w
 }

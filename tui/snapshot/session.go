@@ -134,8 +134,8 @@ func Start(look Look, lenient bool) (*Session, error) {
 	widgets := components.Options{NoImages: look.NoImages, ASCII: look.ASCII, Graphics: look.Graphics}
 	var kf *tui.KittyFrames
 	if look.Graphics == components.GraphicsKitty {
-		widgets.Pictures = components.NewPictures(nil, components.DefaultCell)
-		kf = tui.NewKittyFrames(widgets.Pictures)
+		widgets.Store = components.NewPictureStore(components.DefaultCell)
+		kf = tui.NewKittyFrames(widgets.Store)
 	}
 	screen := tui.NewScreen(h, tui.Options{Renderer: look.renderer(), Now: Clock, Widgets: widgets}, cols, rows)
 	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look, kitty: kf}, nil
