@@ -32,13 +32,13 @@ func (b *batch) applyV09(i int, m Message) *Error {
 		}
 		cat := cs.catalog
 		if cat == nil {
-			cat = b.next.opts.catalogFor(cs.CatalogID)
+			cat = b.next.opts.catalog(cs.CatalogID, false)
 		}
 		if cat == nil {
 			if !b.next.opts.Lenient {
 				return &Error{
 					Code: CodeUnknownCatalog, Index: i, SurfaceID: id, Path: "/createSurface/catalogId",
-					Message: fmt.Sprintf("catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(b.next.opts.catalogIDs(), " and ")),
+					Message: b.next.opts.noCatalog(cs.CatalogID, false),
 				}
 			}
 			cat = basicCatalogV09

@@ -3,6 +3,7 @@ package a2ui
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -41,10 +42,10 @@ func (b *batch) applyV10(i int, m Message) *Error {
 	if cat == nil {
 		cat = noCatalogV10
 		if cs.CatalogID != "" {
-			cat = catalogsV10.get(cs.CatalogID)
+			cat = b.next.opts.catalog(cs.CatalogID, true)
 		}
 		if cat == nil {
-			return &Error{Code: CodeUnknownCatalog, Index: i, SurfaceID: id, Path: "/createSurface/catalogId", Message: fmt.Sprintf("catalog %q is not one a2term has", cs.CatalogID)}
+			return &Error{Code: CodeUnknownCatalog, Index: i, SurfaceID: id, Path: "/createSurface/catalogId", Message: b.next.opts.noCatalog(cs.CatalogID, true)}
 		}
 	}
 	s.v09, s.v10, s.catalog, s.catalogID, s.sendData, s.extensions = true, true, cat, cs.CatalogID, cs.SendDataModel, cs.Extensions
@@ -140,13 +141,16 @@ func (b *batch) callRenderer(c *CallRendererFunction) {
 	fail := func(code, format string, args ...any) {
 		b.send("rendererFunctionResponse", c.Call, functionResponse{FunctionCallID: c.FunctionCallID, Error: &responseError{Code: code, Message: fmt.Sprintf(format, args...)}})
 	}
-	cat := catalogsV10.get(c.CatalogID)
+	cat := b.next.opts.catalog(c.CatalogID, true)
 	if cat == nil {
-		refuse(UnknownFunction, "catalog %q is not one a2term has: it has %s", clip(c.CatalogID), quoteNames(CatalogIDsV10()))
+		refuse(UnknownFunction, "%s", b.next.opts.noCatalog(c.CatalogID, true))
 		return
 	}
 	fn := cat.fns.get(c.Call)
 	switch {
+	case fn == nil && cat.fns.cannot[c.Call]:
+		refuse(UnknownFunction, "function %q of catalog %s is not one a2term can run", clip(c.Call), c.CatalogID)
+		return
 	case fn == nil:
 		refuse(InvalidFunctionCall, "function %q is not in catalog %s: it has %s", clip(c.Call), c.CatalogID, cat.fns.list())
 		return
@@ -180,7 +184,11 @@ func (b *batch) callRenderer(c *CallRendererFunction) {
 			args[i] = SanitizeLine(s)
 		}
 	}
-	value, err := b.runTerminal(fn, args)
+	run := b.runTerminal
+	if cat != terminalCatalogV10 {
+		run = func(fn *funcSpec, args []any) (any, error) { return b.runCatalogFunction(cat, fn, args) }
+	}
+	value, err := run(fn, args)
 	if err != nil {
 		fail("EXECUTION_FAILED", "%s", err)
 		return
@@ -221,6 +229,50 @@ func (b *batch) runTerminal(fn *funcSpec, args []any) (any, error) {
 	e := &modelEnv{loc: b.next.opts.Locale, tz: b.next.opts.Location, bud: newBudget()}
 	ev := evaluator{env: e, bud: e.budget()}
 	return fn.impl(&ev, nil, args)
+}
+
+// runCatalogFunction runs a function of a catalog definition's that
+// a2term evaluates (one of the basic catalog's), for the agent. The call
+// is read as a binding of the catalog's is, so that a template or a
+// pattern in its arguments is checked and prepared as there; it is
+// evaluated with no data model.
+func (b *batch) runCatalogFunction(cat *catalogV09, fn *funcSpec, args []any) (any, error) {
+	var buf bytes.Buffer
+	buf.WriteString(`{"call":`)
+	writeJSONString(&buf, fn.name)
+	buf.WriteString(`,"args":{`)
+	first := true
+	for i, a := range fn.args {
+		if isUndefined(args[i]) {
+			continue
+		}
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		writeJSONString(&buf, a.name)
+		buf.WriteByte(':')
+		writeJSON(&buf, args[i])
+	}
+	buf.WriteString("}}")
+	v, err := parseJSON(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("the arguments: %w", err)
+	}
+	e := &modelEnv{loc: b.next.opts.Locale, tz: b.next.opts.Location, bud: newBudget()}
+	p := &dynParser{fns: cat.fns, bud: e.bud}
+	d, perr := p.value(v, typeAny, "")
+	if perr != nil {
+		return nil, errors.New(perr.Message)
+	}
+	value, err := evalDynamic(d, e)
+	if err != nil {
+		return nil, err
+	}
+	if isUndefined(value) {
+		return nil, fmt.Errorf("%s gave no value for these arguments", fn.name)
+	}
+	return value, nil
 }
 
 // focusable reports whether the person can move the focus to n.

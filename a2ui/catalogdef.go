@@ -34,7 +34,7 @@ const (
 	// MaxCatalogs is how many catalog definitions a2term takes.
 	MaxCatalogs = 16
 	// MaxCatalogComponents is how many components one definition may
-	// name.
+	// name, and one of its allowedParents or allowedChildren lists.
 	MaxCatalogComponents = 128
 	// MaxCatalogProperties is how many properties one component of a
 	// definition may have.
@@ -50,6 +50,10 @@ const (
 type CatalogDef struct {
 	// ID is the definition's catalogId, the id surfaces name it by.
 	ID string
+	// Protocol is the protocol version of the surfaces that may use it
+	// (ProtocolV09 or ProtocolV10), from its protocolVersion ("0.9" when
+	// absent).
+	Protocol string
 	// Source is where the definition was read from, for messages.
 	Source string
 	// comps are its components by name, names their names in order.
@@ -143,8 +147,15 @@ func parseCatalogDef(source string, data []byte) (*CatalogDef, string) {
 	if def.ID != SanitizeLine(def.ID) || len(def.ID) > maxCatalogIDBytes {
 		return nil, "catalogId must be one line of printable text, at most 512 bytes"
 	}
-	if catalogV09For(def.ID) != nil || def.ID == StandardCatalogID || def.ID == MinimalCatalogID {
+	if (*Options)(nil).catalog(def.ID, false) != nil || (*Options)(nil).catalog(def.ID, true) != nil || def.ID == StandardCatalogID || def.ID == MinimalCatalogID {
 		return nil, fmt.Sprintf("catalogId %q is one of a2term's own catalogs", def.ID)
+	}
+	def.Protocol = ProtocolV09
+	if pv, ok := doc.member("protocolVersion"); ok {
+		var why string
+		if def.Protocol, why = catalogProtocol(pv, data); why != "" {
+			return nil, why
+		}
 	}
 	defs, _ := doc.member("$defs")
 	if comps, ok := doc.member("components"); ok {
@@ -173,10 +184,42 @@ func parseCatalogDef(source string, data []byte) (*CatalogDef, string) {
 		}
 	}
 	def.cat = &catalogV09{
-		id: def.ID, fns: set, types: types, def: def,
+		id: def.ID, fns: set, types: types, def: def, v10: def.Protocol == ProtocolV10,
 		buttonVariants: basicCatalogV09.buttonVariants, themeKeys: basicCatalogV09.themeKeys,
 	}
+	for _, n := range def.names {
+		if dc := def.comps[n]; dc.parents != nil {
+			def.cat.parents = mapSet(def.cat.parents, n, dc.parents)
+		}
+		if dc := def.comps[n]; dc.children != nil {
+			def.cat.children = mapSet(def.cat.children, n, dc.children)
+		}
+	}
 	return def, ""
+}
+
+// mapSet sets m[k] to v, making m when it is nil.
+func mapSet(m map[string][]string, k string, v []string) map[string][]string {
+	if m == nil {
+		m = map[string][]string{}
+	}
+	m[k] = v
+	return m
+}
+
+// catalogProtocol reads a definition's protocolVersion: 0.9 (and its
+// patch versions) for v0.9 surfaces, 1.0 for v1.0 ones.
+func catalogProtocol(pv jval, data []byte) (string, string) {
+	if pv.kind == jString {
+		v := pv.str()
+		for _, p := range []struct{ prefix, protocol string }{{"0.9", ProtocolV09}, {"1.0", ProtocolV10}} {
+			rest, ok := strings.CutPrefix(v, p.prefix)
+			if ok && (rest == "" || strings.ContainsAny(rest[:1], ".-+")) {
+				return p.protocol, ""
+			}
+		}
+	}
+	return "", fmt.Sprintf("protocolVersion %s is not one a2term reads: it reads catalogs of \"0.9\" (the default) and \"1.0\"", SanitizeLine(clip(string(data[pv.start:pv.end]))))
 }
 
 // readComponents reads the definition's components.
@@ -199,11 +242,79 @@ func (c *CatalogDef) readComponents(comps, defs jval, data []byte) string {
 			return fmt.Sprintf("component %q is defined twice", name)
 		}
 		comp, why := parseDefComponent(name, x, defs, data)
+		if why == "" {
+			why = c.readComposition(comp, x)
+		}
+		if why == "" && basicTypesV09[name] {
+			why = comp.asBasic(c.Protocol == ProtocolV10)
+		}
 		if why != "" {
 			return fmt.Sprintf("component %s: %s", name, why)
 		}
 		c.comps[name] = comp
 		c.names = append(c.names, name)
+	}
+	return ""
+}
+
+// readComposition reads the allowedParents and allowedChildren of the
+// component comp, whose schema is x: v1.0's rules, which a v0.9
+// definition may not have.
+func (c *CatalogDef) readComposition(comp *defComponent, x jval) string {
+	for _, k := range []string{"allowedParents", "allowedChildren"} {
+		v, ok := x.member(k)
+		if !ok {
+			continue
+		}
+		if c.Protocol != ProtocolV10 {
+			return k + ` is a rule of v1.0 catalogs, and the definition's protocolVersion is 0.9 (the default): give it "protocolVersion": "1.0"`
+		}
+		if !idList(v) {
+			return k + " must be a list of component names"
+		}
+		if v.len() > MaxCatalogComponents {
+			return fmt.Sprintf("%s names %d components, over the limit of %d", k, v.len(), MaxCatalogComponents)
+		}
+		names := []string{}
+		for n := v.first(); n.ok(); n = n.next() {
+			name := n.str()
+			if why := catalogName(name, "component"); why != "" {
+				return k + ": " + why
+			}
+			if slices.Contains(names, name) {
+				return fmt.Sprintf("%s names %q twice", k, name)
+			}
+			names = append(names, name)
+		}
+		if k == "allowedParents" {
+			comp.parents = names
+		} else {
+			comp.children = names
+		}
+	}
+	return ""
+}
+
+// asBasic says why the component, named like one of the basic catalog's,
+// cannot be drawn as that one ("" when it can): a2term draws it with the
+// basic component's widget and reads it by the basic component's rules,
+// so the definition may name only properties the basic component has.
+// Anything else would be a different component under a known name, which
+// a2term would draw wrongly: such a component must have a name of its
+// own to be drawn generically.
+func (comp *defComponent) asBasic(v10 bool) string {
+	spec := specs09.find(comp.name)
+	rows := spec.rows09
+	if v10 {
+		rows = spec.rows10
+	}
+	for _, p := range comp.props {
+		if p.kind == propChecks && spec.checks != nil {
+			continue
+		}
+		if !slices.ContainsFunc(rows, func(r versionRow) bool { return r.name == p.name }) {
+			return fmt.Sprintf("named like the basic catalog's %s, which a2term draws as its own, but the basic %s has no property %q: give the component a name of its own to have it drawn generically", comp.name, comp.name, p.name)
+		}
 	}
 	return ""
 }
@@ -230,19 +341,63 @@ func (c *CatalogDef) readFunctions(fns jval) ([]*funcSpec, string) {
 			return nil, fmt.Sprintf("function %q is defined twice", name)
 		}
 		c.fns = append(c.fns, name)
-		if f := knownFunction(name); f != nil {
+		f := knownFunction(name, c.Protocol == ProtocolV10)
+		if c.Protocol == ProtocolV10 {
+			callers, why := functionCallers(x)
+			if why != "" {
+				return nil, fmt.Sprintf("function %s: %s", name, why)
+			}
+			if f != nil {
+				g := *f // the definition says who may call it
+				g.allowed = callers
+				f = &g
+			}
+		}
+		if f != nil {
 			specs = append(specs, f)
 		}
 	}
 	return specs, ""
 }
 
+// functionCallers reads who may call a v1.0 definition's function, x:
+// its allowedCallers, rendererOnly by default, and only that for a
+// function that needs the person's own press (requiresUserActivation).
+func functionCallers(x jval) (string, string) {
+	callers := CallersRendererOnly
+	if v, ok := x.member("allowedCallers"); ok {
+		callers = v.str()
+		if v.kind != jString || !slices.Contains([]string{CallersRendererOnly, CallersAgentOnly, CallersRendererOrAgent}, callers) {
+			return "", "allowedCallers must be rendererOnly, agentOnly or rendererOrAgent"
+		}
+	}
+	if v, ok := x.member("requiresUserActivation"); ok {
+		if v.kind != jBool {
+			return "", "requiresUserActivation must be true or false"
+		}
+		if v.number() != 0 && callers != CallersRendererOnly {
+			return "", "a function that requiresUserActivation is rendererOnly: an agent cannot press for the person"
+		}
+	}
+	if v, ok := x.member("returnType"); ok && (v.kind != jString || !slices.Contains(returnTypesV10, v.str())) {
+		return "", "returnType must be one of " + strings.Join(returnTypesV10, ", ")
+	}
+	return callers, ""
+}
+
+// returnTypesV10 are the return types a v1.0 function may declare.
+var returnTypesV10 = []string{"string", "number", "boolean", "array", "object", "validationResult", "any", "void"}
+
 // maxCatalogIDBytes bounds a catalogId, which names the catalog in every
 // message about it.
 const maxCatalogIDBytes = 512
 
-// knownFunction returns the function a2term evaluates by the name.
-func knownFunction(name string) *funcSpec {
+// knownFunction returns the function a2term evaluates by the name, as
+// v1.0 (v10) or v0.9 declares it.
+func knownFunction(name string, v10 bool) *funcSpec {
+	if v10 {
+		return basicFunctionsV10.get(name)
+	}
 	if f := basicFunctions.get(name); f != nil {
 		return f
 	}
@@ -312,28 +467,14 @@ func compileSchema(raw []byte) (*jsonschema.Resolved, error) {
 	return rs, nil
 }
 
-// catalogFor returns the v0.9 catalog id names: one of a2term's own, or
-// of the definitions it was given; nil when there is none.
-func (o *Options) catalogFor(id string) *catalogV09 {
-	if c := catalogV09For(id); c != nil {
-		return c
+// redefined returns the component typ of the catalog's definition that
+// a2term draws as the basic catalog's (see asBasic), nil when there is
+// none: its definition may require more than the basic one.
+func (c *catalogV09) redefined(typ string) *defComponent {
+	if c.def == nil || !basicTypesV09[typ] {
+		return nil
 	}
-	for _, d := range o.Catalogs {
-		if d.ID == id {
-			return d.cat
-		}
-	}
-	return nil
-}
-
-// catalogIDs lists the v0.9 catalogs a2term draws: its own, then the
-// definitions it was given.
-func (o *Options) catalogIDs() []string {
-	ids := CatalogIDsV09()
-	for _, d := range o.Catalogs {
-		ids = append(ids, d.ID)
-	}
-	return ids
+	return c.def.comps[typ]
 }
 
 // defined returns the component typ of the catalog's definition that
@@ -344,20 +485,6 @@ func (c *catalogV09) defined(typ string) *defComponent {
 		return nil
 	}
 	return c.def.comps[typ]
-}
-
-// CapabilitiesFor is Capabilities with the catalogs of opts' definitions
-// among the supported ones.
-func CapabilitiesFor(opts Options) ClientCapabilities {
-	caps := Capabilities()
-	if len(opts.Catalogs) == 0 {
-		return caps
-	}
-	ids := opts.catalogIDs()
-	for v := range caps {
-		caps[v] = CatalogSupport{SupportedCatalogIDs: ids}
-	}
-	return caps
 }
 
 // LoadCatalogDefs reads the catalog definitions in the files paths, at

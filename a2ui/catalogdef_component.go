@@ -52,6 +52,9 @@ type defComponent struct {
 	props    []defProp // in the schema's order
 	required []string
 	action   string // the first action property, drawn as the button
+	// parents and children are its allowedParents and allowedChildren
+	// (v1.0), nil when it has none.
+	parents, children []string
 }
 
 // envelopeProps are the properties every component has, which the
@@ -270,11 +273,8 @@ func (p *Generic) refs(out []ref) []ref { return slotRefs(p.slots, out) }
 func (pd *propDecoder) generic(dc *defComponent, catalogID string) Props {
 	d := pd.d
 	g := &Generic{TypeName: dc.name, Catalog: catalogID, def: dc}
-	for _, r := range dc.required {
-		if _, ok := pd.props.member(r); !ok {
-			d.failf(CodeMissingProperty, d.pk(pd.base, r), "%s is required: %s of catalog %s needs it", r, dc.name, catalogID)
-			return nil
-		}
+	if !pd.hasRequired(dc, catalogID) {
+		return nil
 	}
 	for i := range dc.props {
 		p := &dc.props[i]
@@ -340,6 +340,18 @@ func (pd *propDecoder) generic(dc *defComponent, catalogID string) Props {
 		}
 	}
 	return g
+}
+
+// hasRequired reports whether the component has every property its
+// definition dc requires, refusing it when not.
+func (pd *propDecoder) hasRequired(dc *defComponent, catalogID string) bool {
+	for _, r := range dc.required {
+		if _, ok := pd.props.member(r); !ok {
+			pd.d.failf(CodeMissingProperty, pd.d.pk(pd.base, r), "%s is required: %s of catalog %s needs it", r, dc.name, catalogID)
+			return false
+		}
+	}
+	return true
 }
 
 // GenericProps are a resolved component of a catalog definition: its

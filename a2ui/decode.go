@@ -36,7 +36,8 @@ type Options struct {
 	Locale   *Locale
 	Location *time.Location
 	// Catalogs are the catalog definitions a2term draws besides its own
-	// (see CatalogDef): a v0.9 surface may name them.
+	// (see CatalogDef): a surface of a definition's protocol version may
+	// name them (see catalogs.go).
 	Catalogs []*CatalogDef
 	// FetchImages are the hosts the person lets a2term fetch pictures
 	// from (--fetch-images), each a host name or address, with ":port"

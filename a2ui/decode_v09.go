@@ -115,17 +115,17 @@ func (d *decoder) createSurface(body jval, p string) *CreateSurface {
 	cs := &CreateSurface{SurfaceID: d.surfaceID}
 	raw, ok := body.member("catalogId")
 	if !ok {
-		d.failf(CodeMissingProperty, d.p(p, "catalogId"), "catalogId is required: a2term draws %s", strings.Join(d.opts.catalogIDs(), " and "))
+		d.failf(CodeMissingProperty, d.p(p, "catalogId"), "catalogId is required: a2term draws %s", strings.Join(d.opts.catalogIDs(false), " and "))
 		return nil
 	}
 	cs.CatalogID = d.plainString(raw, d.p(p, "catalogId"), "catalogId", false)
 	if d.err != nil {
 		return nil
 	}
-	cs.catalog = d.opts.catalogFor(cs.CatalogID)
+	cs.catalog = d.opts.catalog(cs.CatalogID, false)
 	if cs.catalog == nil {
 		if !d.opts.Lenient {
-			d.failf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not one a2term draws: it draws %s", cs.CatalogID, strings.Join(d.opts.catalogIDs(), " and "))
+			d.failf(CodeUnknownCatalog, d.p(p, "catalogId"), "%s", d.opts.noCatalog(cs.CatalogID, false))
 			return nil
 		}
 		d.warnf(CodeUnknownCatalog, d.p(p, "catalogId"), "catalog %q is not known: drawing with the basic catalog", cs.CatalogID)
@@ -223,7 +223,7 @@ func (d *decoder) componentList(body jval, p string, cat *catalogV09) *UpdateCom
 	}
 	uc.Components = make([]*Component, 0, items.len())
 	seen := make(map[string]int, items.len()) // the place of each id in the list
-	dp := &dynParser{fns: cat.fns, v10: d.v10, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud, pats: d.patterns()}
+	dp := &dynParser{opts: &d.opts, fns: cat.fns, v10: d.v10, lenient: d.opts.Lenient, paths: d.paths, cleaned: func(v jval, orig, s string) { d.cleanAt(v, orig, s) }, left: &d.left, bud: &d.bud, pats: d.patterns()}
 	for i, item := 0, items.first(); item.ok(); i, item = i+1, item.next() {
 		ip := d.pi(d.p(p, "components"), i)
 		d.left = items.len() - i
@@ -314,7 +314,7 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 		} else {
 			d.failf(CodeUnknownComponent, d.p(p, "component"), "unknown component type %q: the catalog has %s", typ, strings.Join(cat.typeList(), ", "))
 		}
-	} else {
+	} else if dc := cat.redefined(typ); dc == nil || pd.hasRequired(dc, cat.id) {
 		c.Props = pd.decodeV09(typ)
 	}
 	if d.err != nil {

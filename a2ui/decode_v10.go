@@ -97,14 +97,14 @@ var noCatalogV10 = &catalogV09{v10: true, types: map[string]bool{}}
 // catalogV10 returns the registered v1.0 catalog id names, refusing an
 // unknown one (a warning in lenient mode, which then reads it as basic).
 func (d *decoder) catalogV10(id, at string) *catalogV09 {
-	if c := catalogsV10.get(id); c != nil {
+	if c := d.opts.catalog(id, true); c != nil {
 		return c
 	}
 	if d.opts.Lenient {
 		d.warnf(CodeUnknownCatalog, at, "catalog %q is not known: drawing with the basic catalog", SanitizeLine(clip(id)))
 		return basicCatalogV10
 	}
-	d.failf(CodeUnknownCatalog, at, "catalog %q is not one a2term has: it has %s", SanitizeLine(clip(id)), strings.Join(CatalogIDsV10(), " and "))
+	d.failf(CodeUnknownCatalog, at, "%s", d.opts.noCatalog(id, true))
 	return nil
 }
 
@@ -215,9 +215,9 @@ func (p *dynParser) resolveV10(c *fcall, v jval, at *ptr, extra string) (*funcSp
 			return nil, refusal(CodeBadCall, at.k("catalogId"), "catalogId must be a string, not %s", cv.kind)
 		}
 		c.catalogID = SanitizeLine(cv.str())
-		cat := catalogsV10.get(c.catalogID)
+		cat := p.opts.catalog(c.catalogID, true)
 		if cat == nil {
-			return nil, refusal(CodeUnknownCatalog, at.k("catalogId"), "catalog %q is not one a2term has: it has %s", clip(c.catalogID), strings.Join(CatalogIDsV10(), " and "))
+			return nil, refusal(CodeUnknownCatalog, at.k("catalogId"), "%s", p.opts.noCatalog(c.catalogID, true))
 		}
 		fns = cat.fns
 	} else if fns == nil {
@@ -225,6 +225,8 @@ func (p *dynParser) resolveV10(c *fcall, v jval, at *ptr, extra string) (*funcSp
 	}
 	fn := fns.get(c.name)
 	switch {
+	case fn == nil && fns.cannot[c.name]:
+		return nil, refusal(CodeUnknownFunction, at.k("call"), "function %q of the catalog is not one a2term can evaluate; it evaluates %s", SanitizeLine(c.name), fns.list())
 	case fn == nil && p.agentOK && isIdentifier(c.name):
 		var names []string
 		if av, ok := v.member("args"); ok && av.kind == jObject {

@@ -38,8 +38,9 @@
 // v1.0's differences (decode_v10.go, props_v10.go): createSurface carries
 // the first components and data model, its catalogId is only a default,
 // and a component or a function call may name its own catalog, resolved
-// against a CatalogRegistry (the basic catalog and a2term's terminal
-// functions) with no fallback; allowedParents and allowedChildren are
+// against the v1.0 catalogs (the basic catalog, a2term's terminal
+// functions and the v1.0 catalog definitions; catalogs.go decides every
+// lookup, of every version) with no fallback; allowedParents and allowedChildren are
 // enforced below the reserved Surface container. Function calls go both
 // ways (canvas_v10.go): an agent's callRendererFunction is answered
 // through Canvas.Outbox, and a button calling a function of the agent's
@@ -96,12 +97,18 @@
 // # Catalog definitions
 //
 // A catalog definition (the specification's catalog_definition.json form,
-// read from a file the person names, see catalogdef.go) adds a v0.9
-// catalog a2term draws generically: each component's properties are read
+// read from a file the person names, see catalogdef.go) adds a catalog
+// a2term draws generically, for surfaces of its protocolVersion (v0.9
+// when it names none; a v1.0 one also has allowedParents,
+// allowedChildren and allowedCallers, enforced as the basic catalog's
+// rules are). A component named like one of the basic catalog's is drawn
+// as that one, and may name only its properties. Each component's
+// properties are read
 // as their schemas say (text, slots, an action, a bound input, plain JSON
 // values checked by a JSON Schema validator) and resolve into a Generic
 // node. A definition is bounded: at most MaxCatalogBytes (1 MiB) per
-// file, MaxCatalogs (16) files, MaxCatalogComponents (128) components,
+// file, MaxCatalogs (16) files, MaxCatalogComponents (128) components
+// (and names in an allowedParents or allowedChildren list),
 // MaxCatalogProperties (64) properties a component, MaxCatalogFunctions
 // (128) functions, MaxCatalogDepth (32) levels of JSON; past one, it is
 // refused with the file and the reason named (CatalogError).

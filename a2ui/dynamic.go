@@ -248,7 +248,9 @@ func (p *ptr) String() string {
 // unknown function, an unknown or missing argument, or a pattern RE2
 // cannot compile.
 type dynParser struct {
-	fns     *functionSet
+	fns *functionSet
+	// opts finds the catalog a v1.0 call names (nil: a2term's own).
+	opts    *Options
 	lenient bool
 	// v10 reads v1.0 calls: a call may name its catalog, names no
 	// returnType, may not call an agentOnly function, and, where

@@ -118,21 +118,6 @@ var (
 	}
 )
 
-// catalogV09For returns the v0.9 catalog with the given id, or nil.
-func catalogV09For(id string) *catalogV09 {
-	switch id {
-	case BasicCatalogV09ID:
-		return basicCatalogV09
-	case MinimalCatalogV09ID:
-		return minimalCatalogV09
-	}
-	return nil
-}
-
-// CatalogIDsV09 returns the v0.9 catalogs a2term draws, as the
-// specification's client capabilities list them.
-func CatalogIDsV09() []string { return []string{BasicCatalogV09ID, MinimalCatalogV09ID} }
-
 // has reports whether the catalog has a component type.
 func (c *catalogV09) has(typ string) bool {
 	if c.types == nil {
@@ -178,13 +163,4 @@ type ClientCapabilities map[string]CatalogSupport
 // CatalogSupport lists the catalogs a2term draws for one version.
 type CatalogSupport struct {
 	SupportedCatalogIDs []string `json:"supportedCatalogIds"`
-}
-
-// Capabilities returns a2term's client capabilities in the
-// specification's shape, for v0.9.1 and v0.9 (which share their catalogs).
-func Capabilities() ClientCapabilities {
-	return ClientCapabilities{
-		messageV091: {SupportedCatalogIDs: CatalogIDsV09()},
-		ProtocolV09: {SupportedCatalogIDs: CatalogIDsV09()},
-	}
 }

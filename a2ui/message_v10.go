@@ -1,7 +1,6 @@
 package a2ui
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -54,43 +53,6 @@ const (
 // SurfaceType is the reserved component type of the container
 // createSurface makes, whose one child is "root".
 const SurfaceType = "Surface"
-
-// CatalogRegistry is the v1.0 catalogs a2term can resolve a component or
-// a function call against, by id. The basic and terminal catalogs are
-// always there; a catalog read from a definition file can be added with
-// Register before any canvas is made.
-type CatalogRegistry struct {
-	byID map[string]*catalogV09
-	ids  []string
-}
-
-// catalogsV10 is the registry every v1.0 surface resolves against.
-var catalogsV10 = &CatalogRegistry{}
-
-func init() {
-	catalogsV10.add(basicCatalogV10)
-	catalogsV10.add(terminalCatalogV10)
-}
-
-func (r *CatalogRegistry) add(c *catalogV09) {
-	if r.byID == nil {
-		r.byID = map[string]*catalogV09{}
-	}
-	if _, dup := r.byID[c.id]; !dup {
-		r.ids = append(r.ids, c.id)
-	}
-	r.byID[c.id] = c
-}
-
-// get returns the catalog with the given id, or nil.
-func (r *CatalogRegistry) get(id string) *catalogV09 { return r.byID[id] }
-
-// IDs lists the registry's catalogs in the order they were added.
-func (r *CatalogRegistry) IDs() []string { return append([]string(nil), r.ids...) }
-
-// CatalogIDsV10 returns the v1.0 catalogs a2term draws and calls, as the
-// renderer capabilities list them.
-func CatalogIDsV10() []string { return catalogsV10.IDs() }
 
 var (
 	basicCatalogV10 = &catalogV09{
@@ -166,31 +128,6 @@ type FunctionInfo struct {
 	ReturnType     string   `json:"returnType"`
 	Args           []string `json:"args,omitempty"`
 	Description    string   `json:"description,omitempty"`
-}
-
-// CapabilitiesV10 returns a2term's v1.0 renderer capabilities.
-func CapabilitiesV10() RendererCapabilities {
-	var fns []FunctionInfo
-	for _, id := range catalogsV10.ids {
-		c := catalogsV10.byID[id]
-		names := make([]string, 0, len(c.fns.byName))
-		for n := range c.fns.byName {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			f := c.fns.byName[n]
-			if f.callers() == CallersRendererOnly {
-				continue // not the agent's to call
-			}
-			args := make([]string, len(f.args))
-			for i, a := range f.args {
-				args[i] = a.name
-			}
-			fns = append(fns, FunctionInfo{CatalogID: id, Name: n, AllowedCallers: f.callers(), ReturnType: f.ret, Args: args, Description: f.doc})
-		}
-	}
-	return RendererCapabilities{ProtocolV10: {SupportedCatalogIDs: CatalogIDsV10(), Functions: fns}}
 }
 
 // callers is the function's allowedCallers, rendererOnly by default.

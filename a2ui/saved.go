@@ -139,7 +139,7 @@ func (c *Canvas) Restore(saved SavedCanvas) (*Canvas, error) {
 		}
 		switch si.Protocol {
 		case ProtocolV09:
-			if catalog = catalogV09For(si.CatalogID); catalog == nil {
+			if catalog = c.opts.catalog(si.CatalogID, false); catalog == nil {
 				catalog = basicCatalogV09
 			}
 			err = restoreV09(si, data, add, &msgs)

@@ -390,21 +390,19 @@ func TestV10FunctionsBothWays(t *testing.T) {
 
 // TestV10Composition checks allowedParents and allowedChildren with the
 // reserved Surface root (a2ui_protocol.md, Composition validation rules),
-// against a catalog registered beside the basic one.
+// against a catalog definition that restricts three basic components.
 func TestV10Composition(t *testing.T) {
 	const id = "https://example.com/menu/catalog.json"
-	catalogsV10.add(&catalogV09{
-		id: id, v10: true, fns: basicFunctionsV10,
-		types:    map[string]bool{"Column": true, "Text": true, "Row": true},
-		parents:  map[string][]string{"Column": {SurfaceType}, "Text": {"Column"}},
-		children: map[string][]string{"Column": {"Text"}},
-	})
-	t.Cleanup(func() {
-		delete(catalogsV10.byID, id)
-		catalogsV10.ids = catalogsV10.ids[:len(catalogsV10.ids)-1]
-	})
+	def, err := ParseCatalogDef("menu.json", []byte(`{"catalogId":"`+id+`","protocolVersion":"1.0","components":{
+		"Column":{"properties":{"component":{"const":"Column"},"children":{"$ref":"common_types.json#/$defs/ChildList"}},"allowedParents":["Surface"],"allowedChildren":["Text"]},
+		"Text":{"properties":{"component":{"const":"Text"},"text":{"$ref":"common_types.json#/$defs/DynamicString"}},"allowedParents":["Column"]},
+		"Row":{"properties":{"component":{"const":"Row"},"children":{"$ref":"common_types.json#/$defs/ChildList"}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Catalogs: []*CatalogDef{def}}
 	create := `{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + id + `","components":[`
-	applyV10(t, New(Options{}), create+`{"id":"root","component":"Column","children":["a"]},{"id":"a","component":"Text","text":"fine"}]}}`)
+	applyV10(t, New(opts), create+`{"id":"root","component":"Column","children":["a"]},{"id":"a","component":"Text","text":"fine"}]}}`)
 	for _, tc := range []struct {
 		name, comps string
 		code        Code
@@ -415,7 +413,7 @@ func TestV10Composition(t *testing.T) {
 		{"a Column holds only Text", `{"id":"root","component":"Column","children":["r"]},{"id":"r","component":"Row","children":[]}`, CodeUnallowedChild, UnallowedChild},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := refuseV10(t, New(Options{}), create+tc.comps+`]}}`)
+			err := refuseV10(t, New(opts), create+tc.comps+`]}}`)
 			if err.Code != tc.code || err.ClientMessage == nil || err.ClientMessage.Error.Code != tc.client {
 				js, _ := json.Marshal(err.ClientMessage)
 				t.Fatalf("refused with %v, %s; want %s", err, js, tc.client)

@@ -595,7 +595,7 @@ func (h *Hub) Info() Info {
 		CatalogID:            a2ui.StandardCatalogID,
 		Versions:             a2ui.Versions(),
 		Capabilities:         a2ui.CapabilitiesFor(opts),
-		RendererCapabilities: a2ui.CapabilitiesV10(),
+		RendererCapabilities: a2ui.CapabilitiesV10For(opts),
 		Locale:               locale,
 		TimeZone:             tz,
 		Version:              s.Canvas.Version(),
