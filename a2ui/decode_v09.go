@@ -310,7 +310,7 @@ func (d *decoder) componentV09(c *Component, raw jval, p string, cat *catalogV09
 		c.Props = pd.generic(dc, cat.id)
 	} else if !cat.has(typ) && typ != "" {
 		if d.opts.Lenient {
-			c.Props = pd.customV09(typ)
+			c.Props = pd.unknownType(typ)
 		} else {
 			d.failf(CodeUnknownComponent, d.p(p, "component"), "unknown component type %q: the catalog has %s", typ, strings.Join(cat.typeList(), ", "))
 		}
@@ -756,11 +756,10 @@ func (pd *propDecoder) actionV09(name string) Action {
 	return a
 }
 
-// customV09 keeps a component of a type outside the catalog (lenient
-// mode), drawn as a placeholder holding the children its slots name
-// (found by name, see catalogdef_slots.go). Later versions read theirs
-// the same way.
-func (pd *propDecoder) customV09(typ string) Props {
+// unknownType keeps a v0.9 or v1.0 component of a type outside the catalog
+// it is looked up in (lenient mode), drawn as a placeholder holding the
+// children its slots name (found by name, see catalogdef_slots.go).
+func (pd *propDecoder) unknownType(typ string) Props {
 	d := pd.d
 	typ = SanitizeLine(typ)
 	d.warnf(CodeLenient, d.p(pd.base, "component"), "component type %q is not in the catalog: drawn as a placeholder", typ)
