@@ -268,6 +268,10 @@ func (s *Session) cmdPress(args string) error {
 	switch t.node.Type {
 	case "Button":
 		return s.press(t)
+	case a2ui.GenericType:
+		if p, _ := t.node.Props.(*a2ui.GenericProps); p != nil && p.Action != "" {
+			return s.press(t)
+		}
 	case "CheckBox":
 		return s.cmdToggle(args)
 	case "Modal":
@@ -326,6 +330,11 @@ func (s *Session) hint(t target) string {
 		return "open it with: open " + n
 	case "Button":
 		return "press it with: press " + n
+	case a2ui.GenericType:
+		if p, _ := t.node.Props.(*a2ui.GenericProps); p != nil && p.Input != nil {
+			return "fill it in with: set " + n + " VALUE"
+		}
+		return "press it with: press " + n
 	}
 	return "type help for the commands"
 }
@@ -362,6 +371,18 @@ func (s *Session) cmdSet(args string) error {
 		return s.set(t, value)
 	}
 	switch p := t.node.Props.(type) {
+	case *a2ui.GenericProps:
+		if p.Input == nil {
+			return fmt.Errorf("[%d] is a %s with no field; %s", t.num, p.Type, s.hint(t))
+		}
+		if p.Input.Kind == a2ui.InputBoolean {
+			b, ok := parseBool(value)
+			if !ok {
+				return fmt.Errorf("[%d] takes on or off: set %d on, or set %d off", t.num, t.num, t.num)
+			}
+			return s.set(t, b)
+		}
+		return s.set(t, value)
 	case *a2ui.TextFieldProps:
 		if value == "" && !strings.Contains(args, " ") {
 			return s.askValue(t, p)

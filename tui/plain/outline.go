@@ -289,6 +289,8 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		state := formatNumber(p.Value, p.Step) + checks(p.Checks)
 		head += fmt.Sprintf(" (%s to %s)", formatNumber(p.Min, p.Step), formatNumber(p.Max, p.Step))
 		b.add(n, depth, "slider", orKind(p.Label, "slider"), state, true, head+": "+state)
+	case *a2ui.GenericProps:
+		b.generic(n, p, depth)
 	case *a2ui.PlaceholderProps:
 		switch {
 		case p.Waiting:
@@ -303,6 +305,41 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		b.add(n, depth, "unknown", "", "", false, "("+n.Type+")")
 		b.children(n, depth+1)
 	}
+}
+
+// generic adds a component of a catalog definition as a2term draws it
+// generically: its type, its labelled text, its field and its button,
+// then what it holds, indented. It is one control when it has a field or
+// a button: set types into the field, press presses the button.
+func (b *builder) generic(n *a2ui.Node, p *a2ui.GenericProps, depth int) {
+	lines := []string{p.Type}
+	for _, f := range p.Fields {
+		text := strings.Split(f.Text, "\n")
+		text[0] = f.Label + ": " + text[0]
+		lines = append(lines, text...)
+	}
+	state := ""
+	if in := p.Input; in != nil {
+		state = strconv.Quote(in.Text)
+		switch {
+		case in.Kind == a2ui.InputBoolean && in.Checked:
+			state = "checked"
+		case in.Kind == a2ui.InputBoolean:
+			state = "not checked"
+		case in.Text == "":
+			state = "empty"
+		}
+		lines = append(lines, in.Kind+" field "+strconv.Quote(in.Label)+": "+state)
+	}
+	if p.Action != "" {
+		line := "button " + strconv.Quote(p.Action)
+		if len(p.Checks) > 0 {
+			line += ", disabled: " + strings.Join(p.Checks, "; ")
+		}
+		lines = append(lines, line)
+	}
+	b.add(n, depth, p.Type, p.Type, state, p.Action != "" || p.Input != nil, lines...)
+	b.children(n, depth+1)
 }
 
 // modal adds a Modal's entry point. When the entry holds a control (a
@@ -363,6 +400,9 @@ func isControl(n *a2ui.Node) bool {
 	switch n.Type {
 	case "Button", "CheckBox", "TextField", "DateTimeInput", "MultipleChoice", "Slider", "Tabs":
 		return true
+	case a2ui.GenericType:
+		p, _ := n.Props.(*a2ui.GenericProps)
+		return p != nil && (p.Action != "" || p.Input != nil)
 	}
 	return false
 }

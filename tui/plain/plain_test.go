@@ -31,12 +31,24 @@ import (
 //	take           the agent takes the oldest action; the output records
 //	               what it received on a line starting with "#"
 //	width N        lines wrap at N from here on
+//	catalog FILE   the hub draws the catalog definition in FILE (read
+//	               before the first step, wherever the line is)
 //
 // Blank lines and lines starting with "#" are comments.
 func play(t *testing.T, script string, opts Options) string {
 	t.Helper()
 	clock := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
-	h := hub.New(hub.Options{Now: func() time.Time { return clock }})
+	var catalogs []string // the script's "catalog FILE" steps, read first
+	for _, l := range strings.Split(script, "\n") {
+		if f, ok := strings.CutPrefix(l, "catalog "); ok {
+			catalogs = append(catalogs, f)
+		}
+	}
+	defs, err := a2ui.LoadCatalogDefs(catalogs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hub.New(hub.Options{Now: func() time.Time { return clock }, Catalogs: defs})
 	var out bytes.Buffer
 	width := DefaultWidth
 	opts.Width = func() int { return width }
@@ -46,7 +58,7 @@ func play(t *testing.T, script string, opts Options) string {
 	for i, l := range strings.Split(script, "\n") {
 		verb, arg, _ := strings.Cut(l, " ")
 		switch {
-		case l == "" || strings.HasPrefix(l, "#"):
+		case l == "" || strings.HasPrefix(l, "#") || verb == "catalog":
 			continue
 		case verb == ">":
 			s.Exec(arg)
