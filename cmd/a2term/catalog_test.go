@@ -58,3 +58,33 @@ func TestCatalogFlagRefusesBadFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogFlagReplayAndV10: replay takes --catalog (refusing a bad
+// definition with the file named, as the other commands do), and a v1.0
+// definition draws its components on a v1.0 surface beside the basic
+// ones in render and validate.
+func TestCatalogFlagReplayAndV10(t *testing.T) {
+	if code, _, errOut := runCmd(t, "replay", "--plain", "--catalog", teamFiles[0], teamFiles[1]); code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, errOut)
+	}
+	missing := filepath.Join(t.TempDir(), "missing.json")
+	if code, _, errOut := runCmd(t, "replay", "--plain", "--catalog", missing, teamFiles[1]); code != 2 || !strings.Contains(errOut, "catalog "+missing+": ") {
+		t.Fatalf("replay with a missing definition: exit %d: %s", code, errOut)
+	}
+	v10 := [2]string{filepath.Join("..", "..", "testdata", "catalogs", "team_v10.json"), filepath.Join("..", "..", "testdata", "catalogs", "team_v10.jsonl")}
+	code, out, errOut := runCmd(t, "render", "--catalog", v10[0], "--width", "60", "--height", "24", v10[1])
+	if code != 0 {
+		t.Fatalf("render v1.0: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Team", "◇ OrgNode", "Name: Grace Hopper", "◇ TaskCard", "Task: Review the compiler", "[ Assign ]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("v1.0 frame lacks %q:\n%s", want, out)
+		}
+	}
+	if code, out, _ := runCmd(t, "validate", "--catalog", v10[0], v10[1]); code != 0 || !strings.Contains(out, "ok: 1 message") {
+		t.Errorf("validate v1.0: exit %d: %s", code, out)
+	}
+	if code, out, _ := runCmd(t, "validate", v10[1]); code != 1 || !strings.Contains(out, "unknown_catalog") {
+		t.Errorf("validate v1.0 without --catalog: exit %d: %s", code, out)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/script"
 	"github.com/a2term/a2term/tui"
+	"github.com/a2term/a2term/tui/snapshot"
 )
 
 const replayAbout = `
@@ -44,7 +45,7 @@ is printed as plain lines and you type commands: "help" lists them; when
 standard input ends, replay ends once the stream is played.`
 
 func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
-	fs := newFlagSet("replay", "replay [--lenient] [--each] [--delay D] [--no-web] [--open] [--plain] FILE", replayAbout, stderr)
+	fs := newFlagSet("replay", "replay [--lenient] [--catalog FILE] [--each] [--delay D] [--no-web] [--open] [--plain] FILE", replayAbout, stderr)
 	lenient := fs.Bool("lenient", false, "accept the non-conformant shapes of third-party streams (see 'a2term validate -h')")
 	each := fs.Bool("each", false, "apply message by message instead of as one batch")
 	delay := fs.Duration("delay", 0, "wait this long between messages (implies --each)")
@@ -56,11 +57,18 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 	openFlag := fs.Bool("open", false, "for a script: open the web mirror in a browser (over SSH: show how to reach it)")
 	var plainF plainFlag
 	fs.Var(&plainF, "plain", plainUsage)
+	var cats snapshot.CatalogFiles
+	fs.Var(&cats, "catalog", "for a stream: "+snapshot.CatalogUsage)
 	var locF localeFlags
 	addLocaleFlags(fs, &locF)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
+	}
+	catalogs, err := cats.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "a2term replay: %v\n", err)
+		return exitUsage
 	}
 	if len(files) != 1 {
 		fmt.Fprintln(stderr, "a2term replay: give exactly one FILE")
@@ -105,7 +113,7 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term replay: %s: %v\n", files[0], err)
 		return exitRefused
 	}
-	board := hub.NewBoard(a2ui.Options{Lenient: *lenient, Locale: locale, Location: zone}, nil)
+	board := hub.NewBoard(a2ui.Options{Lenient: *lenient, Locale: locale, Location: zone, Catalogs: catalogs}, nil)
 	board.SetStatus(func(s *hub.Status) { s.Listening = "" })
 	board.Append(hub.RoleNote, "Replaying "+files[0])
 	if *openFlag {
