@@ -8,7 +8,8 @@
 // the terminal's side (Attach, RemoteView: a hub.View that keeps its own
 // copy of the canvas, applies the hub's changes to it and connects again
 // when the hub comes back); viewstream.go, the methods, their params and
-// the bounded line stream under jsonrpc2.
+// the jsonrpc2.ObjectStream both ends read through, over a bounded line
+// stream (package linestream).
 //
 // The program that serves the agent socket (package agentsock) opens the
 // view channel beside it after Listen, and closes it before the agent

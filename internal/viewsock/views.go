@@ -351,7 +351,7 @@ func (c *viewConn) attach(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.R
 	c.mu.Lock()
 	c.attached, c.release = true, release
 	c.mu.Unlock()
-	c.stream.limit.Store(agentsock.MaxRPCMessageBytes)
+	c.stream.lines.SetLimit(agentsock.MaxRPCMessageBytes)
 	c.flush()
 	_ = rpc.Reply(ctx, r.ID, res)
 }

@@ -1,18 +1,16 @@
 package viewsock
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/linestream"
 )
 
 // The view channel: how a terminal in another process (a2term attach)
@@ -167,9 +165,10 @@ type viewDelta struct {
 }
 
 // viewStream is a jsonrpc2.ObjectStream of one JSON object per line, for
-// both ends of the view channel: lines of at most limit bytes (a longer
-// one ends the connection), and a deadline on every write, so that a peer
-// that stops reading is dropped rather than allowed to hold anything up.
+// both ends of the view channel, over a linestream.Stream: lines of at
+// most limit bytes (a longer one ends the connection), and a deadline on
+// every write, so that a peer that stops reading is dropped rather than
+// allowed to hold anything up.
 //
 // On a view's end, notes receives the hub's notifications, on jsonrpc2's
 // reading goroutine and in order, before any reply read after them is
@@ -177,16 +176,12 @@ type viewDelta struct {
 // decode them into maps and encode them again, which loses the order of
 // an object's members and costs a whole canvas's worth of work).
 type viewStream struct {
-	conn    net.Conn
-	r       *bufio.Reader
-	limit   atomic.Int64
-	timeout time.Duration
-	notes   func(method string, params []byte)
+	lines *linestream.Stream
+	notes func(method string, params []byte)
 	// requestsOnly is the hub's end: it makes no calls, so a response (or
 	// anything that is not a request) ends the connection rather than
 	// reach jsonrpc2, which would log it.
 	requestsOnly bool
-	wmu          sync.Mutex
 }
 
 var (
@@ -195,28 +190,21 @@ var (
 )
 
 func newViewStream(conn net.Conn, limit int, timeout time.Duration) *viewStream {
-	s := &viewStream{conn: conn, r: bufio.NewReaderSize(conn, 64<<10), timeout: timeout}
-	s.limit.Store(int64(limit))
-	return s
+	return &viewStream{lines: linestream.New(conn, linestream.Options{
+		Limit:        limit,
+		WriteTimeout: timeout,
+		TooLong:      errViewLineTooLong,
+		// A line cut short by the peer's end is no message.
+		Unterminated: io.ErrUnexpectedEOF,
+	})}
 }
 
 // ReadObject implements jsonrpc2.ObjectStream.
 func (s *viewStream) ReadObject(v any) error {
-	var buf []byte
 	for {
-		chunk, err := s.r.ReadSlice('\n')
-		if int64(len(buf)+len(chunk)) > s.limit.Load()+1 {
-			return errViewLineTooLong
-		}
-		buf = append(buf, chunk...)
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
+		line, err := s.lines.ReadLine()
 		if err != nil {
-			if errors.Is(err, io.EOF) && len(buf) > 0 {
-				return io.ErrUnexpectedEOF
-			}
-			return err //nolint:wrapcheck // jsonrpc2 reads io.EOF as the peer's end, compared as it is
+			return err
 		}
 		if s.notes != nil || s.requestsOnly {
 			var m struct {
@@ -224,7 +212,7 @@ func (s *viewStream) ReadObject(v any) error {
 				Method string           `json:"method"`
 				Params json.RawMessage  `json:"params"`
 			}
-			if err := json.Unmarshal(buf, &m); err != nil {
+			if err := json.Unmarshal(line, &m); err != nil {
 				return fmt.Errorf("a2term view line: %w", err)
 			}
 			if s.requestsOnly && m.Method == "" {
@@ -232,11 +220,10 @@ func (s *viewStream) ReadObject(v any) error {
 			}
 			if s.notes != nil && m.ID == nil && m.Method != "" {
 				s.notes(m.Method, m.Params)
-				buf = buf[:0]
 				continue
 			}
 		}
-		if err := json.Unmarshal(buf, v); err != nil {
+		if err := json.Unmarshal(line, v); err != nil {
 			return fmt.Errorf("a2term view line: %w", err)
 		}
 		return nil
@@ -245,18 +232,11 @@ func (s *viewStream) ReadObject(v any) error {
 
 // WriteObject implements jsonrpc2.ObjectStream.
 func (s *viewStream) WriteObject(v any) error {
-	b, err := json.Marshal(v)
+	b, err := linestream.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("a2term view line: %w", err)
 	}
-	b = append(b, '\n')
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if err := s.conn.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil {
-		return fmt.Errorf("a2term view line: %w", err)
-	}
-	if _, err := s.conn.Write(b); err != nil {
-		s.conn.Close()
+	if err := s.lines.Write(append(b, '\n')); err != nil {
 		return fmt.Errorf("a2term view line: %w", err)
 	}
 	return nil
@@ -264,5 +244,5 @@ func (s *viewStream) WriteObject(v any) error {
 
 // Close implements jsonrpc2.ObjectStream.
 func (s *viewStream) Close() error {
-	return s.conn.Close() //nolint:wrapcheck // a stream passes its connection's close error on as it is
+	return s.lines.Close()
 }
