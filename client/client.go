@@ -28,7 +28,6 @@
 package client
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -37,7 +36,6 @@ import (
 	"io"
 	"log"
 	"net"
-	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -48,6 +46,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/linestream"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/internal/wire"
 )
@@ -183,7 +182,18 @@ func dialLink(ctx context.Context, socketPath string) (*link, error) {
 	if err != nil {
 		return nil, fmt.Errorf("connect to a2term at %s: %w", socketPath, err)
 	}
-	st := &stream{conn: nc, r: bufio.NewReaderSize(nc, 64<<10), calls: map[uint64]*call{}, readDone: make(chan struct{})}
+	st := &stream{
+		lines: linestream.New(nc, linestream.Options{
+			Limit:        MaxReplyBytes,
+			WriteTimeout: writeTimeout,
+			TooLong:      errReplyTooLong,
+			// After a failed write the server may still have said why it
+			// is closing, which the reading goroutine reads up to the end.
+			HalfClose: true,
+		}),
+		calls:    map[uint64]*call{},
+		readDone: make(chan struct{}),
+	}
 	// The client runs inside programs that draw on the terminal (the demo,
 	// scripts): jsonrpc2's default logger would write on it.
 	rpc := jsonrpc2.NewConn(context.Background(), st, noMethods{}, jsonrpc2.SetLogger(log.New(io.Discard, "", 0)))
@@ -435,12 +445,11 @@ type sendError struct{ err error }
 func (e *sendError) Error() string { return "sending to a2term: " + e.err.Error() }
 func (e *sendError) Unwrap() error { return e.err }
 
-// stream is the client's jsonrpc2.ObjectStream: one JSON object per
-// line, replies of at most MaxReplyBytes.
+// stream is the client's jsonrpc2.ObjectStream over a
+// linestream.Stream: one JSON object per line, replies of at most
+// MaxReplyBytes.
 type stream struct {
-	conn net.Conn
-	r    *bufio.Reader
-	wmu  sync.Mutex
+	lines *linestream.Stream
 
 	mu     sync.Mutex
 	calls  map[uint64]*call // by id, from Call's start to its end
@@ -563,26 +572,17 @@ func decodeReply(line []byte, v any) error {
 	return nil
 }
 
-// readLine reads one non-blank line of at most MaxReplyBytes into a
-// buffer of its own.
+// readLine reads one non-blank line of at most MaxReplyBytes, into a
+// buffer of its own: a reply's result is kept for its call.
 func (s *stream) readLine() ([]byte, error) {
-	var buf []byte
 	for {
-		chunk, err := s.r.ReadSlice('\n')
-		if len(buf)+len(chunk) > MaxReplyBytes+1 {
-			return nil, errReplyTooLong
+		line, err := s.lines.ReadLine()
+		if err != nil {
+			return nil, err
 		}
-		buf = append(buf, chunk...)
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if line := wire.Trim(buf); len(line) > 0 && (err == nil || errors.Is(err, io.EOF)) {
+		if line = wire.Trim(line); len(line) > 0 {
 			return line, nil
 		}
-		if err != nil {
-			return nil, err //nolint:wrapcheck // jsonrpc2 reads io.EOF as the server's end, compared as it is
-		}
-		buf = buf[:0]
 	}
 }
 
@@ -597,15 +597,9 @@ var (
 // and checked: it is written as it is. A request of a call with params
 // gets them as its last member.
 func (s *stream) WriteObject(obj any) error {
-	var b []byte
-	var err error
-	if m, ok := obj.(json.Marshaler); ok {
-		b, err = m.MarshalJSON()
-	} else {
-		b, err = json.Marshal(obj)
-	}
+	b, err := linestream.Marshal(obj)
 	if err != nil {
-		return fmt.Errorf("encoding a message: %w", err)
+		return err
 	}
 	var req struct {
 		ID     jsonrpc2.ID `json:"id"`
@@ -618,12 +612,7 @@ func (s *stream) WriteObject(obj any) error {
 			line = net.Buffers{b[:len(b)-1], paramsMember, p, closeAndEnd}
 		}
 	}
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if err := s.conn.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
-		return &sendError{err}
-	}
-	n, err := line.WriteTo(s.conn)
+	n, err := s.lines.WriteBuffers(line)
 	if isCall && n > 0 {
 		// Written, or perhaps written: the server may have it.
 		s.mu.Lock()
@@ -633,15 +622,6 @@ func (s *stream) WriteObject(obj any) error {
 		s.mu.Unlock()
 	}
 	if err != nil {
-		// A line cut short leaves nothing more to send. A server that
-		// stopped reading is given up on; otherwise the server may still
-		// have said why it is closing, which the reading goroutine reads
-		// up to the end.
-		if cw, ok := s.conn.(interface{ CloseWrite() error }); ok && !errors.Is(err, os.ErrDeadlineExceeded) {
-			_ = cw.CloseWrite()
-		} else {
-			s.conn.Close()
-		}
 		return &sendError{err}
 	}
 	return nil
@@ -649,7 +629,7 @@ func (s *stream) WriteObject(obj any) error {
 
 // Close implements jsonrpc2.ObjectStream.
 func (s *stream) Close() error {
-	return s.conn.Close() //nolint:wrapcheck // link.close wraps what jsonrpc2 passes on
+	return s.lines.Close()
 }
 
 // Info returns the canvas's versions, limits and viewers.
