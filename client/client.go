@@ -47,6 +47,7 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/linestream"
+	"github.com/a2term/a2term/internal/redial"
 	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/internal/wire"
 )
@@ -115,8 +116,9 @@ type Option func(*Client)
 // Reconnect has the Client connect again when its connection is lost —
 // the a2term restarted at the same socket (see its journal), or was
 // killed and started again, or closed the connection as idle to make
-// room for another (agentsock.MaxIdleAtCap) — trying for up to d after the
-// loss. A call
+// room for another (agentsock.MaxIdleAtCap) — trying for up to d after
+// the call that found it lost: at once, then after pauses from 20 ms,
+// twice as long each time, up to half a second. A call
 // the a2term cannot have received is sent again on the new connection; so
 // is one that does no harm twice: canvas.info, canvas.state and
 // canvas.wait (an action handed to a connection that broke goes back to
@@ -226,6 +228,14 @@ func (l *link) close() error {
 	return fmt.Errorf("closing the a2term connection: %w", err)
 }
 
+// The pauses between a Reconnect's tries: from redialFirst, twice as
+// long each time, up to redialMax. The first try is made at once: the
+// connection was found lost by a call, perhaps long after it was.
+const (
+	redialFirst = 20 * time.Millisecond
+	redialMax   = 500 * time.Millisecond
+)
+
 // redial replaces lost, the connection that was lost, with a new one,
 // trying until c.retry has passed or ctx ends; made says this call made
 // it. A call that finds lost replaced already uses the new connection.
@@ -241,32 +251,25 @@ func (c *Client) redial(ctx context.Context, lost *link) (made bool, err error) 
 	if cur != lost {
 		return false, nil
 	}
-	deadline := time.Now().Add(c.retry)
-	pause := 20 * time.Millisecond
-	for {
-		l, err := dialLink(ctx, c.path)
-		if err == nil {
-			c.mu.Lock()
-			if c.closed {
-				c.mu.Unlock()
-				l.close()
-				return false, ErrClosed
-			}
-			c.cur = l
-			c.mu.Unlock()
-			lost.close()
-			return true, nil
-		}
-		if time.Now().Add(pause).After(deadline) {
-			return false, err
-		}
-		select {
-		case <-ctx.Done():
-			return false, ctx.Err()
-		case <-time.After(pause):
-		}
-		pause = min(2*pause, 500*time.Millisecond)
+	var l *link
+	err = redial.Redial(ctx, redial.Backoff{First: redialFirst, Max: redialMax, For: c.retry}, func(ctx context.Context) error {
+		var err error
+		l, err = dialLink(ctx, c.path)
+		return err
+	})
+	if err != nil {
+		return false, err
 	}
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		l.close()
+		return false, ErrClosed
+	}
+	c.cur = l
+	c.mu.Unlock()
+	lost.close()
+	return true, nil
 }
 
 // checkCanvas asks the a2term connected again which canvas it has, and

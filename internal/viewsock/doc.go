@@ -7,9 +7,9 @@
 // agent socket, both 0600, and one connection per terminal); remote.go,
 // the terminal's side (Attach, RemoteView: a hub.View that keeps its own
 // copy of the canvas, applies the hub's changes to it and connects again
-// when the hub comes back); viewstream.go, the methods, their params and
-// the jsonrpc2.ObjectStream both ends read through, over a bounded line
-// stream (package linestream).
+// when the hub comes back, through package redial); viewstream.go, the
+// methods, their params and the jsonrpc2.ObjectStream both ends read
+// through, over a bounded line stream (package linestream).
 //
 // The program that serves the agent socket (package agentsock) opens the
 // view channel beside it after Listen, and closes it before the agent
@@ -27,5 +27,8 @@
 // at 64 MiB (a whole canvas with its transcript), and a message that
 // cannot be written within agentsock.DefaultWriteTimeout (5 s) closes the
 // connection. A view keeps at most 1024 pairs of its own and the hub's
-// versions to map a press to the version the hub knows.
+// versions to map a press to the version the hub knows. A view that lost
+// its hub tries to attach again for AttachOptions.Reconnect (30 s by
+// default): first 50 ms after the loss, then pausing twice as long after
+// each try, up to 1 s; a try that has not attached within 2 s has failed.
 package viewsock

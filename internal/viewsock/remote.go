@@ -19,12 +19,23 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/redial"
 	"github.com/a2term/a2term/internal/statedir"
 )
 
 // DefaultReconnect is how long a RemoteView tries to reach its hub again
 // once the connection is lost (the hub restarting at the same socket).
 const DefaultReconnect = 30 * time.Second
+
+// How a RemoteView tries to reach its hub again: it waits reattachFirst
+// before the first try (the hub is starting again), and twice as long
+// after each try that fails, up to reattachMax; a try that has not
+// attached within reattachTimeout has failed.
+const (
+	reattachFirst   = 50 * time.Millisecond
+	reattachMax     = time.Second
+	reattachTimeout = 2 * time.Second
+)
 
 // AttachOptions set up a RemoteView.
 type AttachOptions struct {
@@ -74,9 +85,10 @@ type RemoteView struct {
 	lost       string // why the connection is lost, while it is
 	closed     bool
 
-	done     chan struct{}
-	doneOnce sync.Once
-	wg       sync.WaitGroup
+	// ctx ends when the view gives up on its hub or is closed (Done).
+	ctx    context.Context
+	finish context.CancelFunc
+	wg     sync.WaitGroup
 }
 
 // versionPair maps a version of the view's copy of the canvas to the hub's
@@ -96,8 +108,9 @@ const maxVersionPairs = 1024
 func Attach(ctx context.Context, socket string, opts AttachOptions) (*RemoteView, error) {
 	r := &RemoteView{
 		socket: socket, logger: opts.Logger, retry: opts.Reconnect, applying: opts.applying,
-		subs: map[chan struct{}]struct{}{}, done: make(chan struct{}), canvas: a2ui.New(a2ui.Options{}),
+		subs: map[chan struct{}]struct{}{}, canvas: a2ui.New(a2ui.Options{}),
 	}
+	r.ctx, r.finish = context.WithCancel(context.Background())
 	if r.logger == nil {
 		r.logger = log.New(io.Discard, "", 0)
 	}
@@ -105,6 +118,7 @@ func Attach(ctx context.Context, socket string, opts AttachOptions) (*RemoteView
 		r.retry = DefaultReconnect
 	}
 	if err := r.connect(ctx); err != nil {
+		r.finish()
 		return nil, err
 	}
 	return r, nil
@@ -170,7 +184,7 @@ func (r *RemoteView) connect(ctx context.Context) error {
 	r.notifyLocked()
 	r.mu.Unlock()
 	r.wg.Add(1)
-	go r.watch(conn) //nolint:gosec // G118: watch outlives the attach call on purpose: it attaches again when conn ends
+	go r.watch(conn)
 	return nil
 }
 
@@ -195,22 +209,17 @@ func (r *RemoteView) watch(conn *jsonrpc2.Conn) {
 		r.finish()
 		return
 	}
-	deadline := time.Now().Add(r.retry)
-	backoff := 50 * time.Millisecond
-	for time.Now().Before(deadline) {
-		select {
-		case <-r.done:
-			return
-		case <-time.After(backoff):
-		}
-		backoff = min(2*backoff, time.Second)
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	err := redial.Redial(r.ctx, redial.Backoff{First: reattachFirst, Max: reattachMax, For: r.retry, WaitFirst: true}, func(ctx context.Context) error {
+		ctx, cancel := context.WithTimeout(ctx, reattachTimeout)
+		defer cancel()
 		err := r.connect(ctx)
-		cancel()
-		if err == nil {
-			return
+		if err != nil {
+			r.logger.Printf("a2term attach: %v", err)
 		}
-		r.logger.Printf("a2term attach: %v", err)
+		return err
+	})
+	if err == nil || r.ctx.Err() != nil {
+		return // attached again, or closed
 	}
 	r.mu.Lock()
 	r.lost = "The a2term at " + r.socket + " went away and did not come back."
@@ -219,10 +228,8 @@ func (r *RemoteView) watch(conn *jsonrpc2.Conn) {
 	r.finish()
 }
 
-func (r *RemoteView) finish() { r.doneOnce.Do(func() { close(r.done) }) }
-
 // Done is closed when the view has given up on its hub, or was closed.
-func (r *RemoteView) Done() <-chan struct{} { return r.done }
+func (r *RemoteView) Done() <-chan struct{} { return r.ctx.Done() }
 
 // Hello is what the hub said when the view last attached: the canvas's
 // id, what happened while no one watched, and the hub's notice.
