@@ -1,7 +1,6 @@
 package agentsock
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
+	"github.com/a2term/a2term/internal/linestream"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/wire"
 )
@@ -46,24 +46,17 @@ var (
 		CodeBusy, MaxRPCHeldBytes>>20))
 )
 
-var (
-	// errTooLong ends a connection whose peer sent a line over the limit.
-	errTooLong = errors.New("a message over the size limit")
-	// errBusy ends a connection whose line the shared budget cannot hold.
-	errBusy = errors.New("no room for an unfinished message")
-)
-
 // budget counts the bytes that line buffers hold beyond their floor,
 // across every connection of a server, and refuses to let them pass its
-// limit.
+// limit (a linestream.Budget).
 type budget struct {
 	limit int64
 	used  atomic.Int64
 	peak  atomic.Int64 // the most ever held at once (tests)
 }
 
-// take reserves n bytes, or reports that they would pass the limit.
-func (b *budget) take(n int64) bool {
+// Take reserves n bytes, or reports that they would pass the limit.
+func (b *budget) Take(n int64) bool {
 	for {
 		u := b.used.Load()
 		if u+n > b.limit {
@@ -80,23 +73,14 @@ func (b *budget) take(n int64) bool {
 	}
 }
 
-func (b *budget) give(n int64) { b.used.Add(-n) }
+// Give gives back n bytes Take reserved.
+func (b *budget) Give(n int64) { b.used.Add(-n) }
 
 // line is one complete line read from a connection, owned by the request
 // it carries until the request's handler releases it.
-type line struct {
-	b      []byte
-	held   int64 // what the line's buffer holds of the budget
-	budget *budget
-}
+type line struct{ linestream.Line }
 
-func (l *line) release() {
-	if l.held > 0 {
-		l.budget.give(l.held)
-		l.held = 0
-	}
-	l.b = nil
-}
+func (l *line) release() { l.Release() }
 
 // request is one JSON-RPC request as the codec read it: its id and method
 // as sent (a nil id for a notification) and its params as a slice of its
@@ -109,8 +93,9 @@ type request struct {
 }
 
 // lineStream is one connection's jsonrpc2.ObjectStream: one JSON object
-// per line in both directions, a bounded line length, a share of the
-// server's budget for unfinished lines, and a deadline on every write.
+// per line in both directions (a linestream.Stream), a bounded line
+// length, a share of the server's budget for unfinished lines, and a
+// deadline on every write.
 //
 // ReadObject checks each line once, from end to end, and keeps what it
 // read: jsonrpc2 is handed a small envelope with the request's id and
@@ -125,22 +110,16 @@ type request struct {
 // object, a batch) itself and reads on; it returns an error only when the
 // connection ends, or when it cannot take a line (over the limit, or no
 // room in the budget), after it has told the peer why. Writes come from
-// jsonrpc2 (under its own lock) and from ReadObject (replies of its own),
-// so they are serialized here. A write that misses its deadline closes the
-// connection: a peer that does not read its replies is dropped rather
-// than allowed to hold anything up.
+// jsonrpc2 (under its own lock) and from ReadObject (replies of its own);
+// the line stream writes one at a time. A write that misses its deadline
+// closes the connection: a peer that does not read its replies is
+// dropped rather than allowed to hold anything up.
 type lineStream struct {
-	conn    net.Conn
-	r       *bufio.Reader
-	limit   int
-	timeout time.Duration
-	linger  time.Duration // lingerTimeout, but for tests
-	log     logclean.Logger
-	budget  *budget
-
-	buf  []byte
-	held int64 // what buf holds of the budget
-	rerr error // an error to return after a last line without a newline
+	conn   net.Conn
+	lines  *linestream.Stream
+	linger time.Duration // lingerTimeout, but for tests
+	log    logclean.Logger
+	budget *budget
 
 	// refused, when set, is told that the stream refuses a line, before
 	// it says why, and reports whether the connection may linger; then
@@ -152,9 +131,6 @@ type lineStream struct {
 	ticket  uint64              // the last ticket handed out
 	waiting map[uint64]*request // requests handed to jsonrpc2, by ticket, until redeemed
 
-	wmu       sync.Mutex // one write at a time
-	closeOnce sync.Once
-	closeErr  error
 	// readDone is closed when ReadObject has returned its final error,
 	// the last thing jsonrpc2's reading goroutine does; eof, set before,
 	// says the peer closed its end (the read found EOF, no error).
@@ -164,17 +140,27 @@ type lineStream struct {
 }
 
 func newLineStream(conn net.Conn, limit int, timeout time.Duration, logger logclean.Logger, b *budget) *lineStream {
-	return &lineStream{
+	s := &lineStream{
 		conn:     conn,
-		r:        bufio.NewReaderSize(conn, readChunk),
-		limit:    limit,
-		timeout:  timeout,
 		linger:   lingerTimeout,
 		log:      logger,
 		budget:   b,
 		waiting:  map[uint64]*request{},
 		readDone: make(chan struct{}),
 	}
+	s.lines = linestream.New(conn, linestream.Options{
+		Limit:        limit,
+		WriteTimeout: timeout,
+		ReadBuffer:   readChunk,
+		Floor:        lineFloor,
+		Budget:       b,
+		WriteFailed: func(err error) {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				logger.Printf("a2term rpc: dropping a connection: its peer read no reply for %s", timeout)
+			}
+		},
+	})
+	return s
 }
 
 // ReadObject implements jsonrpc2.ObjectStream: it reads the next request
@@ -186,13 +172,13 @@ func (s *lineStream) ReadObject(v any) (err error) {
 		}
 	}()
 	for {
-		l, err := s.readLine()
+		l, err := s.lines.ReadLine()
 		switch {
-		case errors.Is(err, errTooLong):
-			s.log.Printf("a2term rpc: closing the connection: a line over %d bytes", s.limit)
+		case errors.Is(err, linestream.ErrTooLong):
+			s.log.Printf("a2term rpc: closing the connection: a line over %d bytes", s.lines.Limit())
 			s.refuse(replyTooLong)
 			return io.EOF // said and logged: nothing for jsonrpc2 to add
-		case errors.Is(err, errBusy):
+		case errors.Is(err, linestream.ErrBusy):
 			s.log.Printf("a2term rpc: closing the connection: unfinished messages hold %d bytes, the most the server holds", s.budget.limit)
 			s.refuse(replyBusy)
 			return io.EOF
@@ -211,13 +197,11 @@ func (s *lineStream) ReadObject(v any) (err error) {
 					return io.EOF // write has closed the connection, and said why
 				}
 			}
-			s.keepOrDrop()
 			continue
 		}
 		// The request takes the line's buffer with it; the next line
 		// gets a buffer of its own.
-		req.line = line{b: s.buf, held: s.held, budget: s.budget}
-		s.buf, s.held = nil, 0
+		req.line = line{s.lines.Take()}
 		if err := json.Unmarshal(s.hold(req), v); err != nil {
 			// Cannot happen: the envelope is made of what parseRequest
 			// checked. Answer rather than end the connection.
@@ -291,21 +275,11 @@ func (s *lineStream) release(t uint64) {
 	}
 }
 
-// keepOrDrop keeps the line buffer for the next line if it is within the
-// floor, and lets go of a larger one.
-func (s *lineStream) keepOrDrop() {
-	if cap(s.buf) > lineFloor {
-		s.budget.give(s.held)
-		s.buf, s.held = nil, 0
-	}
-}
-
 // dropBuffer lets go of the line buffer and what it holds of the budget,
 // and of any request jsonrpc2 never handed on. It runs once the reading
 // goroutine is done.
 func (s *lineStream) dropBuffer() {
-	s.budget.give(s.held)
-	s.buf, s.held = nil, 0
+	s.lines.Drop()
 	s.mu.Lock()
 	waiting := s.waiting
 	s.waiting = map[uint64]*request{}
@@ -315,74 +289,10 @@ func (s *lineStream) dropBuffer() {
 	}
 }
 
-// readLine returns the next line without its newline, in s.buf. A line
-// longer than the limit is refused with errTooLong as soon as the limit is
-// passed, before it is read in full or stored; one the budget has no room
-// for, with errBusy.
-func (s *lineStream) readLine() ([]byte, error) {
-	if s.rerr != nil {
-		return nil, s.rerr
-	}
-	s.buf = s.buf[:0]
-	for {
-		chunk, err := s.r.ReadSlice('\n')
-		n := len(chunk)
-		if err == nil {
-			n-- // the newline is not part of the message
-		}
-		if len(s.buf)+n > s.limit {
-			return nil, errTooLong
-		}
-		if !s.grow(n, err == nil) {
-			return nil, errBusy
-		}
-		s.buf = append(s.buf, chunk[:n]...)
-		switch {
-		case err == nil:
-			return s.buf, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && len(s.buf) > 0:
-			s.rerr = err // a last line without a newline still counts
-			return s.buf, nil
-		default:
-			return nil, err //nolint:wrapcheck // jsonrpc2 reads io.EOF as the peer's end, compared as it is
-		}
-	}
-}
-
-// grow makes room for n more bytes: exactly as many for a line that
-// arrived whole, else doubling the buffer, never past the limit (the
-// caller has checked that the line fits in it). It reports false when the
-// budget has no room for the growth.
-func (s *lineStream) grow(n int, last bool) bool {
-	need := len(s.buf) + n
-	if need <= cap(s.buf) {
-		return true
-	}
-	c := need
-	if !last || len(s.buf) > 0 {
-		c = max(2*cap(s.buf), need, 4096)
-	}
-	c = min(c, s.limit)
-	held := max(int64(c)-lineFloor, 0)
-	if held > s.held {
-		if !s.budget.take(held - s.held) {
-			return false
-		}
-		s.held = held
-	}
-	nb := make([]byte, len(s.buf), c)
-	copy(nb, s.buf)
-	s.buf = nb
-	return true
-}
-
 // refuse tells the peer why the connection ends, then ends it without a
-// reset: it stops writing, reads and drops what the peer still sends until
-// the peer closes, goes quiet for lingerTimeout or has sent twice the
-// limit more, and closes. When refused says it may not linger, it closes
-// as soon as it has said why.
+// reset: it lingers (linestream.Stream.Linger) until the peer closes,
+// goes quiet for lingerTimeout or has sent twice the limit more. When
+// refused says it may not linger, it closes as soon as it has said why.
 func (s *lineStream) refuse(reply []byte) {
 	s.dropBuffer()
 	linger := true
@@ -399,20 +309,7 @@ func (s *lineStream) refuse(reply []byte) {
 		s.Close()
 		return
 	}
-	if cw, ok := s.conn.(interface{ CloseWrite() error }); ok {
-		_ = cw.CloseWrite()
-	}
-	for dropped := 0; dropped < 2*s.limit; {
-		if s.conn.SetReadDeadline(time.Now().Add(s.linger)) != nil {
-			break
-		}
-		n, err := io.CopyN(io.Discard, s.r, readChunk)
-		dropped += int(n)
-		if err != nil {
-			break
-		}
-	}
-	s.Close()
+	s.lines.Linger(s.linger)
 }
 
 // WriteObject implements jsonrpc2.ObjectStream. jsonrpc2's messages
@@ -420,39 +317,17 @@ func (s *lineStream) refuse(reply []byte) {
 // and checked: it is written as it is, not handed to encoding/json to be
 // checked and copied once more.
 func (s *lineStream) WriteObject(obj any) error {
-	b, err := marshal(obj)
+	b, err := linestream.Marshal(obj)
 	if err != nil {
-		return err
+		return fmt.Errorf("a2term rpc: %w", err)
 	}
 	return s.write(append(b, '\n'))
 }
 
-// marshal encodes obj, calling its MarshalJSON itself when it has one.
-func marshal(obj any) (b []byte, err error) {
-	if m, ok := obj.(json.Marshaler); ok {
-		b, err = m.MarshalJSON()
-	} else {
-		b, err = json.Marshal(obj)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("a2term rpc: encoding a message: %w", err)
-	}
-	return b, nil
-}
-
-// write sends one line within the write timeout, or drops the connection.
+// write sends one line within the write timeout, or drops the connection
+// (logging a peer that read no reply).
 func (s *lineStream) write(line []byte) error {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if err := s.conn.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil {
-		s.Close()
-		return fmt.Errorf("a2term rpc: %w", err)
-	}
-	if _, err := s.conn.Write(line); err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			s.log.Printf("a2term rpc: dropping a connection: its peer read no reply for %s", s.timeout)
-		}
-		s.Close()
+	if err := s.lines.Write(line); err != nil {
 		return fmt.Errorf("a2term rpc: %w", err)
 	}
 	return nil
@@ -460,8 +335,7 @@ func (s *lineStream) write(line []byte) error {
 
 // Close implements jsonrpc2.ObjectStream. It may be called more than once.
 func (s *lineStream) Close() error {
-	s.closeOnce.Do(func() { s.closeErr = s.conn.Close() })
-	return s.closeErr
+	return s.lines.Close()
 }
 
 // msgBadRequest begins every -32600 reply to JSON that is not a request.

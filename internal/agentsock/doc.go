@@ -5,8 +5,10 @@
 // The files: rpc.go holds the Server (Listen, ListenPrivate, Close), the
 // methods, their params and error codes, and the socket's bounds;
 // conn.go, one connection (its requests in flight, once-only delivery of
-// a wait's action); codec.go, the bounded line stream under jsonrpc2 and
-// the budget of held bytes across connections; params.go, the strict
+// a wait's action); codec.go, the connection's jsonrpc2.ObjectStream over
+// a bounded line stream (package linestream): each request checked once,
+// the replies the stream writes itself, and the budget of held bytes
+// across connections; params.go, the strict
 // reading of each method's params; unread_*.go, whether a peer has read
 // everything sent to it (SIOCOUTQ on Linux).
 //
