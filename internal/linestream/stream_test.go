@@ -195,6 +195,25 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestTakeKeepsTheLine: a line taken stays as it was while the next
+// lines are read, even where the stream keeps its buffer for them.
+func TestTakeKeepsTheLine(t *testing.T) {
+	near, far := pair(t)
+	s := linestream.New(near, linestream.Options{Limit: 64, WriteTimeout: time.Second, Floor: 64})
+	send(t, far, "first\nnext\n") // the next fits in the first's buffer
+	first, err := s.ReadLine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Take()
+	if _, err := s.ReadLine(); err != nil {
+		t.Fatal(err)
+	}
+	if string(first) != "first" {
+		t.Fatalf("the line taken became %q", first)
+	}
+}
+
 // TestWithoutFloor: without a floor every line has a buffer of its own,
 // which the next line leaves as it was.
 func TestWithoutFloor(t *testing.T) {
