@@ -151,6 +151,10 @@ type Status struct {
 	// (a socket server that reports it: ServerOptions.ReportAgent), so
 	// that a view can say when what the person presses only waits.
 	Agent AgentPresence
+	// Task is what the agent's task is doing, where the transport says
+	// (an A2A agent's task state: working, input-required, completed,
+	// failed, canceled, auth-required), or "".
+	Task string
 	// Lost says, while a view has lost the a2term it shows (an attached
 	// terminal's hub went away), what happened and whether it tries to
 	// reach it again; "" while it is connected, and for a hub's own

@@ -1,0 +1,198 @@
+package a2aconn
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"net/http"
+	"time"
+
+	"github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2aproject/a2a-go/a2aclient"
+)
+
+// streams is the SDK's JSON-RPC transport with its two streaming calls
+// (message/stream, tasks/resubscribe) read by a2term: the SDK's reader
+// takes at most 64 KiB per event (bufio.Scanner's default), less than one
+// surface of MaxComponents, and waits on a silent stream for ever. Events
+// are still decoded by the SDK (a2a.UnmarshalEventJSON).
+type streams struct {
+	a2aclient.Transport
+	url    string
+	client *http.Client
+}
+
+func (s *streams) SendStreamingMessage(ctx context.Context, p *a2a.MessageSendParams) iter.Seq2[a2a.Event, error] {
+	return s.stream(ctx, "message/stream", p)
+}
+
+func (s *streams) ResubscribeToTask(ctx context.Context, p *a2a.TaskIDParams) iter.Seq2[a2a.Event, error] {
+	return s.stream(ctx, "tasks/resubscribe", p)
+}
+
+// rpcError is a JSON-RPC error an agent answered with.
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *rpcError) Error() string {
+	return fmt.Sprintf("the agent answered error %d: %s", e.Code, e.Message)
+}
+
+// ErrSilent is a stream that sent nothing for MaxStreamSilence.
+var ErrSilent = errors.New("the stream was silent")
+
+func (s *streams) stream(ctx context.Context, method string, params any) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params, "id": a2a.NewMessageID()})
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		ctx, cancel := context.WithCancelCause(ctx)
+		defer cancel(nil)
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, bytes.NewReader(body))
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		if meta, ok := a2aclient.CallMetaFrom(ctx); ok {
+			for k, vs := range meta {
+				for _, v := range vs {
+					req.Header.Add(k, v)
+				}
+			}
+		}
+		resp, err := s.client.Do(req)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			yield(nil, fmt.Errorf("the agent answered HTTP %s", resp.Status))
+			return
+		}
+		// A silent stream is ended, so that it can be resumed.
+		timer := time.AfterFunc(MaxStreamSilence, func() { cancel(ErrSilent) })
+		defer timer.Stop()
+		r := &pinger{r: resp.Body, ping: func() { timer.Reset(MaxStreamSilence) }}
+		for data, err := range readEvents(r, MaxEventBytes) {
+			if err != nil {
+				if c := context.Cause(ctx); c != nil && ctx.Err() != nil {
+					err = c
+				}
+				yield(nil, err)
+				return
+			}
+			var msg struct {
+				Result json.RawMessage `json:"result"`
+				Error  *rpcError       `json:"error"`
+			}
+			if err := json.Unmarshal(data, &msg); err != nil {
+				yield(nil, fmt.Errorf("an event that is not JSON-RPC: %w", err))
+				return
+			}
+			if msg.Error != nil {
+				yield(nil, msg.Error)
+				return
+			}
+			ev, err := a2a.UnmarshalEventJSON(msg.Result)
+			if err != nil {
+				yield(nil, fmt.Errorf("an event a2term cannot read: %w", err))
+				return
+			}
+			if !yield(ev, nil) {
+				return
+			}
+		}
+	}
+}
+
+// pinger calls ping at every read that brought bytes.
+type pinger struct {
+	r    io.Reader
+	ping func()
+}
+
+func (p *pinger) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if n > 0 {
+		p.ping()
+	}
+	return n, err //nolint:wrapcheck // a reader passes io.EOF on as it is
+}
+
+// readEvents yields the data of each server-sent event of r (its data
+// lines joined by newlines, as the format says), refusing one of more
+// than limit bytes: the rest of that stream is not read.
+func readEvents(r io.Reader, limit int) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		br := bufio.NewReaderSize(r, 64<<10)
+		var data []byte
+		has := false
+		for {
+			line, err := readLine(br, limit-len(data))
+			if err != nil {
+				if errors.Is(err, io.EOF) && has {
+					yield(data, nil)
+				}
+				if !errors.Is(err, io.EOF) {
+					yield(nil, err)
+				}
+				return
+			}
+			switch {
+			case len(line) == 0:
+				if has && !yield(data, nil) {
+					return
+				}
+				data, has = data[:0], false
+			case bytes.HasPrefix(line, []byte("data:")):
+				v := bytes.TrimPrefix(line[len("data:"):], []byte(" "))
+				if has {
+					data = append(data, '\n')
+				}
+				data, has = append(data, v...), true
+				if len(data) > limit {
+					yield(nil, fmt.Errorf("an event of more than %d bytes: %w", limit, ErrTooLarge))
+					return
+				}
+			}
+			// Comments (keep-alives), ids and event names are not needed.
+		}
+	}
+}
+
+// readLine reads one line without its end (\n, \r\n), refusing one of
+// more than limit bytes.
+func readLine(br *bufio.Reader, limit int) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) > limit+2 {
+			return nil, fmt.Errorf("an event of more than %d bytes: %w", MaxEventBytes, ErrTooLarge)
+		}
+		line = append(line, chunk...)
+		switch {
+		case err == nil:
+			line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+			return line, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		default:
+			if len(line) > 0 && errors.Is(err, io.EOF) {
+				return bytes.TrimSuffix(line, []byte("\r")), nil
+			}
+			return nil, err //nolint:wrapcheck // io.EOF, compared as it is
+		}
+	}
+}

@@ -1,0 +1,319 @@
+package a2aconn
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/a2aproject/a2a-go/a2a"
+
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
+)
+
+// ErrTooManySays is a message of the person's refused because
+// MaxPendingSays wait already.
+var ErrTooManySays = fmt.Errorf("%d messages wait for the agent already; this one was not sent", MaxPendingSays)
+
+// Say sends text to the agent as the person's message, after the turn
+// under way. It returns at once.
+func (c *Conn) Say(text string) error {
+	if text == "" {
+		return errors.New("there is nothing to send")
+	}
+	if len(text) > a2ui.MaxStringBytes {
+		return fmt.Errorf("a message of %d bytes is over the limit of %d", len(text), a2ui.MaxStringBytes)
+	}
+	select {
+	case c.says <- text:
+		return nil
+	default:
+		return ErrTooManySays
+	}
+}
+
+// Cancel asks the agent to cancel the task under way (tasks/cancel).
+func (c *Conn) Cancel(ctx context.Context) error {
+	c.mu.Lock()
+	id, state := c.taskID, c.taskState
+	c.mu.Unlock()
+	if id == "" || state.Terminal() {
+		return errors.New("no task of the agent's is under way")
+	}
+	ctx, cancel := context.WithTimeout(ctx, RequestTimeout)
+	defer cancel()
+	c.hub.Board().Append(hub.RoleEvent, "→ asked the agent to cancel its task")
+	task, err := c.client.CancelTask(ctx, &a2a.TaskIDParams{ID: id})
+	if err != nil {
+		return fmt.Errorf("the agent did not cancel its task: %w", err)
+	}
+	c.setTask(task.ID, task.ContextID, task.Status.State)
+	return nil
+}
+
+// item is what one turn sends: the person's text, or an action taken
+// from the hub's queue, or the error message of a refused batch.
+type item struct {
+	text   string
+	action *hub.WaitResult
+	q      *hub.Queued
+	errMsg json.RawMessage
+}
+
+// Run carries the conversation on until ctx ends: it sends what the
+// person writes (Say) and presses (the hub's action queue) to the agent,
+// one turn at a time, and shows what the agent answers.
+func (c *Conn) Run(ctx context.Context) error {
+	var refused []json.RawMessage
+	for ctx.Err() == nil {
+		var it item
+		if len(refused) > 0 {
+			it, refused = item{errMsg: refused[0]}, refused[1:]
+		} else {
+			var ok bool
+			if it, ok = c.next(ctx); !ok {
+				continue
+			}
+		}
+		refused = append(refused, c.turn(ctx, it)...)
+	}
+	return ctx.Err()
+}
+
+// next waits for the person: a message written, or an action pressed.
+func (c *Conn) next(ctx context.Context) (item, bool) {
+	select {
+	case text := <-c.says:
+		return item{text: text}, true
+	default:
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type taken struct {
+		res hub.WaitResult
+		q   *hub.Queued
+		err error
+	}
+	got := make(chan taken, 1)
+	go func() {
+		res, q, err := c.hub.Take(wctx, hub.MaxWait, nil)
+		got <- taken{res, q, err}
+	}()
+	select {
+	case text := <-c.says:
+		cancel()
+		if t := <-got; t.q != nil {
+			// Handed an action as the text came: the action is older.
+			c.hub.GiveBack(t.q, 0, "a message was written at the same time")
+		}
+		return item{text: text}, true
+	case t := <-got:
+		if t.err != nil || t.q == nil {
+			return item{}, false
+		}
+		return item{action: &t.res, q: t.q}, true
+	}
+}
+
+// turn sends one item and shows the agent's answer; it returns the
+// error messages of the batches refused meanwhile, for the agent.
+func (c *Conn) turn(ctx context.Context, it item) []json.RawMessage {
+	msg := c.message(it)
+	c.setRunning(true)
+	defer c.setRunning(false)
+	r := &reply{c: c}
+	received := false
+	var err error
+	for ev, e := range c.client.SendStreamingMessage(ctx, &a2a.MessageSendParams{Message: msg}) {
+		if e != nil {
+			err = e
+			break
+		}
+		if !received && it.q != nil {
+			c.hub.Taken(it.q)
+		}
+		received = true
+		r.event(ev)
+	}
+	switch {
+	case err != nil && !received && it.q != nil:
+		// The agent never had the press: it is handed out again.
+		c.hub.GiveBack(it.q, 0, "the agent could not be reached ("+errText(err)+")")
+		c.pause(ctx, RetryDelay)
+		return nil
+	case err != nil && !received:
+		c.hub.Board().Append(hub.RoleNote, "The message did not reach the agent: "+errText(err))
+		return nil
+	case err != nil:
+		c.resume(ctx, r, err)
+	}
+	return r.refusals()
+}
+
+// resume takes up a dropped stream again with tasks/resubscribe, at most
+// MaxResumes times; what the agent sends on it is shown as if the stream
+// had not dropped.
+func (c *Conn) resume(ctx context.Context, r *reply, err error) {
+	for try := 0; try < MaxResumes && ctx.Err() == nil; try++ {
+		c.mu.Lock()
+		id, state := c.taskID, c.taskState
+		c.mu.Unlock()
+		if id == "" || state.Terminal() || state == a2a.TaskStateInputRequired || state == a2a.TaskStateAuthRequired {
+			if id == "" {
+				c.hub.Board().Append(hub.RoleNote, "The agent's answer broke off: "+errText(err))
+			}
+			return
+		}
+		c.hub.Board().Append(hub.RoleEvent, "… the agent's stream dropped ("+errText(err)+"); resuming it")
+		err = nil
+		for ev, e := range c.client.ResubscribeToTask(ctx, &a2a.TaskIDParams{ID: id}) {
+			if e != nil {
+				err = e
+				break
+			}
+			r.event(ev)
+		}
+		if err == nil {
+			return
+		}
+		c.pause(ctx, RetryDelay)
+	}
+	if ctx.Err() == nil {
+		c.hub.Board().Append(hub.RoleNote, "The agent's stream dropped and could not be resumed: "+errText(err))
+	}
+}
+
+func (c *Conn) pause(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// errText words err for the transcript: an agent's own words are
+// cleaned and cut.
+func errText(err error) string {
+	var auth *AuthError
+	if errors.As(err, &auth) {
+		return auth.Error() + "; pass its credentials with --header"
+	}
+	return clip(a2ui.SanitizeLine(err.Error()), 400)
+}
+
+// message builds the A2A message of it, in the conversation.
+func (c *Conn) message(it item) *a2a.Message {
+	var parts []a2a.Part
+	meta := map[string]any{}
+	switch {
+	case it.text != "":
+		parts = append(parts, a2a.TextPart{Text: it.text})
+	case it.action != nil:
+		parts = append(parts, c.dataPart(it.action.Action))
+		if len(it.action.ClientDataModel) > 0 {
+			meta[c.ver.DataModelKey] = it.action.ClientDataModel
+		}
+	case it.errMsg != nil:
+		parts = append(parts, c.dataPart(it.errMsg))
+	}
+	if c.surfaces {
+		meta[c.ver.CapabilitiesKey] = c.ver.Capabilities()
+	}
+	m := a2a.NewMessage(a2a.MessageRoleUser, parts...)
+	if it.q != nil && it.action.ActionID != "" {
+		// The same press sent again carries the same id, so that an
+		// agent can tell it.
+		m.ID = "a2term-" + c.hub.CanvasID() + "-" + it.action.ActionID
+	}
+	if len(meta) > 0 {
+		m.Metadata = meta
+	}
+	c.mu.Lock()
+	m.ContextID = c.contextID
+	if c.taskState == a2a.TaskStateInputRequired || c.taskState == a2a.TaskStateAuthRequired {
+		m.TaskID = c.taskID
+	}
+	c.mu.Unlock()
+	if c.surfaces {
+		m.Extensions = []string{c.ver.URI}
+	}
+	return m
+}
+
+// dataPart wraps an A2UI client message (an object) as a DataPart.
+func (c *Conn) dataPart(raw json.RawMessage) a2a.Part {
+	var data map[string]any
+	_ = json.Unmarshal(raw, &data) // a2term's own object
+	return a2a.DataPart{Data: data, Metadata: map[string]any{"mimeType": c.ver.MIMEType}}
+}
+
+func (c *Conn) setRunning(on bool) {
+	c.mu.Lock()
+	c.running = on
+	c.mu.Unlock()
+}
+
+// setTask records the task's state and shows it on the status line; a
+// new contextId is kept for the next a2term.
+func (c *Conn) setTask(id a2a.TaskID, contextID string, state a2a.TaskState) {
+	c.mu.Lock()
+	if id != "" {
+		c.taskID = id
+	}
+	if state != "" {
+		c.taskState = state
+	}
+	changed := contextID != "" && contextID != c.contextID
+	if changed {
+		c.contextID = contextID
+	}
+	c.mu.Unlock()
+	if changed {
+		c.keep(contextID)
+	}
+	if state != "" {
+		c.hub.Board().SetStatus(func(s *hub.Status) { s.Task = string(state) })
+	}
+}
+
+// readSmall reads a file of at most n bytes.
+func readSmall(path string, n int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > n {
+		return nil, fmt.Errorf("%s: over %d bytes", path, n)
+	}
+	b := make([]byte, st.Size())
+	_, err = f.ReadAt(b, 0)
+	return b, err
+}
+
+// writeFile replaces path with data, private to the user, at once or not
+// at all.
+func writeFile(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
