@@ -22,11 +22,15 @@ type KeyMap struct {
 	Transcript  key.Binding
 	OpenWeb     key.Binding
 	CopyLink    key.Binding
-	Help        key.Binding
-	Back        key.Binding // close a dialog, leave a control, end a search
-	ScrollUp    key.Binding
-	ScrollDown  key.Binding
-	Quit        key.Binding
+	// Say and CancelTask work only where the transport carries the
+	// person's text to the agent (Options.Say, Options.CancelTask).
+	Say        key.Binding
+	CancelTask key.Binding
+	Help       key.Binding
+	Back       key.Binding // close a dialog, leave a control, end a search
+	ScrollUp   key.Binding
+	ScrollDown key.Binding
+	Quit       key.Binding
 
 	// These work only when the focused control does not use the key:
 	// never while a field has the focus (they type there), and q never
@@ -61,6 +65,8 @@ func DefaultKeyMap() KeyMap {
 		Transcript:  key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "show or hide the transcript")),
 		OpenWeb:     key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "open the web mirror (or show how)")),
 		CopyLink:    key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "copy the web mirror's link")),
+		Say:         key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "write to the agent")),
+		CancelTask:  key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel the agent's task")),
 		Help:        key.NewBinding(key.WithKeys("f1"), key.WithHelp("? or f1", "all keys")),
 		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close dialog, leave control")),
 		ScrollUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
@@ -104,6 +110,22 @@ type helpGroup struct {
 }
 
 func (k KeyMap) groups() []helpGroup {
+	all := k.allGroups()
+	out := all[:0]
+	for _, g := range all {
+		// A group whose keys are all off here (the agent's, with no
+		// transport that carries text) is not shown.
+		for _, b := range g.keys {
+			if b.Enabled() {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (k KeyMap) allGroups() []helpGroup {
 	c := k.Controls
 	return []helpGroup{
 		{"Moving around", []key.Binding{
@@ -115,6 +137,7 @@ func (k KeyMap) groups() []helpGroup {
 			helpOnly("wheel", "scroll what is under it"),
 		}},
 		{"Transcript", []key.Binding{k.Transcript, k.Search, k.NextMatch, k.PrevMatch}},
+		{"The agent", []key.Binding{k.Say, k.CancelTask}},
 		{"Web mirror", []key.Binding{k.OpenWeb, k.CopyLink}},
 		{"In a control", []key.Binding{
 			c.Activate,
@@ -145,7 +168,7 @@ func (k KeyMap) full() [][]key.Binding {
 		{k.NextFocus, k.PrevFocus, k.Back, k.ScrollUp, k.ScrollDown, k.LineUp, k.LineDown, k.Top, k.Bottom},
 		{
 			k.NextSurface, k.PrevSurface, k.Surface, k.SurfaceDigit, k.Transcript, k.OpenWeb, k.CopyLink,
-			k.Search, k.NextMatch, k.PrevMatch, k.Help, k.Quit, k.QuitQ,
+			k.Search, k.NextMatch, k.PrevMatch, k.Help, k.Quit, k.QuitQ, k.Say, k.CancelTask,
 		},
 	}
 }

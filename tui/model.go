@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -43,6 +44,13 @@ type Options struct {
 	// person should know on arriving (what happened while no one
 	// watched, a canvas restored).
 	Notice string
+	// Say, when set, sends what the person writes to the agent (a
+	// transport that carries text, as a2term connect's does): ctrl+r
+	// opens a line to write it. It runs in a command.
+	Say func(text string) error
+	// CancelTask, when set, asks the agent to cancel what it is doing
+	// (ctrl+x). It runs in a command.
+	CancelTask func() error
 }
 
 // Model is the Bubble Tea model of the program.
@@ -93,6 +101,10 @@ type Model struct {
 	tr           *transcript
 	searching    bool   // the search prompt is open
 	query        string // what is typed into it
+	saying       bool   // the line to the agent is open
+	draft        string // what is written on it
+	say          func(string) error
+	cancelTask   func() error
 
 	helpOpen bool
 	helpTop  int    // first line of the help shown
@@ -172,6 +184,16 @@ type intentsMsg struct {
 // webMsg carries what opening the web mirror said.
 type webMsg struct{ lines []string }
 
+// saidMsg says how sending a message to the agent went (say is the
+// text, to give it back to the line when it failed).
+type saidMsg struct {
+	say string
+	err error
+}
+
+// canceledMsg says how asking the agent to cancel its task went.
+type canceledMsg struct{ err error }
+
 // copiedMsg says how copying the web link went.
 type copiedMsg struct {
 	err error
@@ -180,29 +202,33 @@ type copiedMsg struct {
 // New returns the program for view. Call Close when it ends.
 func New(view hub.View, opts Options) *Model {
 	m := &Model{
-		view:      view,
-		keys:      DefaultKeyMap(),
-		theme:     components.NewTheme(opts.Renderer, opts.Widgets),
-		accent:    map[string]*components.Theme{},
-		now:       opts.Now,
-		openWeb:   opts.OpenWeb,
-		webLink:   opts.WebLink,
-		clipboard: opts.Clipboard,
-		states:    map[string]*components.State{},
-		caches:    map[string]*components.Cache{},
-		focus:     map[string]string{},
-		scroll:    map[string]int{},
-		seen:      map[string]uint64{},
-		started:   map[string]bool{},
-		known:     map[string]bool{},
-		notice:    opts.Notice,
-		noticeOK:  opts.Notice != "",
-		width:     80,
-		height:    24,
+		view:       view,
+		keys:       DefaultKeyMap(),
+		theme:      components.NewTheme(opts.Renderer, opts.Widgets),
+		accent:     map[string]*components.Theme{},
+		now:        opts.Now,
+		openWeb:    opts.OpenWeb,
+		webLink:    opts.WebLink,
+		clipboard:  opts.Clipboard,
+		say:        opts.Say,
+		cancelTask: opts.CancelTask,
+		states:     map[string]*components.State{},
+		caches:     map[string]*components.Cache{},
+		focus:      map[string]string{},
+		scroll:     map[string]int{},
+		seen:       map[string]uint64{},
+		started:    map[string]bool{},
+		known:      map[string]bool{},
+		notice:     opts.Notice,
+		noticeOK:   opts.Notice != "",
+		width:      80,
+		height:     24,
 	}
 	if m.now == nil {
 		m.now = time.Now
 	}
+	m.keys.Say.SetEnabled(opts.Say != nil)
+	m.keys.CancelTask.SetEnabled(opts.CancelTask != nil)
 	m.tr = newTranscript(m.theme)
 	m.help = newHelp(m.theme)
 	m.changed, m.cancel = view.Subscribe()
@@ -291,6 +317,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case intentsMsg:
 		m.intentsDone(msg)
+		return m, nil
+	case saidMsg:
+		if msg.err != nil {
+			m.setNotice("not sent: "+msg.err.Error(), false)
+			if m.draft == "" {
+				m.draft = msg.say
+			}
+		}
+		return m, nil
+	case canceledMsg:
+		if msg.err != nil {
+			m.setNotice(msg.err.Error(), false)
+		} else {
+			m.setNotice("the agent was asked to cancel its task", true)
+		}
 		return m, nil
 	case copiedMsg:
 		if msg.err != nil {
@@ -462,6 +503,9 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		m.searchKey(k)
 		return nil
 	}
+	if m.saying {
+		return m.sayKey(k)
+	}
 	if m.helpOpen {
 		m.helpKey(k)
 		return nil
@@ -502,6 +546,13 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		return func() tea.Msg { return webMsg{lines: open()} }
 	case key.Matches(k, m.keys.CopyLink):
 		return m.copyLink()
+	case key.Matches(k, m.keys.Say):
+		m.saying = true
+		m.relayout()
+		return nil
+	case key.Matches(k, m.keys.CancelTask):
+		cancel := m.cancelTask
+		return func() tea.Msg { return canceledMsg{err: cancel()} }
 	case key.Matches(k, m.keys.NextFocus):
 		m.moveFocus(+1)
 		return nil
@@ -647,6 +698,37 @@ func (m *Model) searchKey(k tea.KeyMsg) {
 		m.tr.search(m.query, m.lay.bodyH)
 	}
 	m.relayout()
+}
+
+// sayKey edits the line to the agent: enter sends what is written, esc
+// closes the line and keeps it for the next ctrl+r.
+func (m *Model) sayKey(k tea.KeyMsg) tea.Cmd {
+	ck := m.keys.Controls
+	defer m.relayout()
+	switch {
+	case key.Matches(k, m.keys.Back):
+		m.saying = false
+	case k.Type == tea.KeyEnter:
+		text := strings.TrimSpace(m.draft)
+		m.saying = false
+		if text == "" {
+			return nil
+		}
+		m.draft = ""
+		say := m.say
+		return func() tea.Msg { return saidMsg{say: text, err: say(text)} }
+	case key.Matches(k, ck.Delete):
+		if r := []rune(m.draft); len(r) > 0 {
+			m.draft = string(r[:len(r)-1])
+		}
+	case key.Matches(k, ck.KillStart):
+		m.draft = ""
+	case k.Type == tea.KeyRunes || k.Type == tea.KeySpace:
+		if add := a2ui.SanitizeLine(string(k.Runes)); len(m.draft)+len(add) <= a2ui.MaxStringBytes {
+			m.draft += add
+		}
+	}
+	return nil
 }
 
 // back is esc: close the dialog, end the search, leave the transcript or

@@ -22,7 +22,7 @@ const (
 // notice (a refusal says why) too long to share the line, as many as it
 // takes, up to maxStatusRows.
 func (m *Model) statusRows() int {
-	if m.notice == "" || m.searching || m.height < minTallStatus {
+	if m.notice == "" || m.searching || m.saying || m.height < minTallStatus {
 		return 1
 	}
 	return len(m.statusLines(maxStatusRows))
@@ -214,6 +214,10 @@ func (m *Model) statusRight() []string {
 		r[rightWeb] = "web " + shortLink(st.WebURL, 0)
 	}
 	switch {
+	case st.Task != "" && st.Queued > 0:
+		r[rightAgent] = st.Task + " · " + strconv.Itoa(st.Queued) + " queued"
+	case st.Task != "":
+		r[rightAgent] = st.Task
 	case st.Agent == hub.AgentNone && st.Queued > 0:
 		r[rightAgent] = "no agent · " + strconv.Itoa(st.Queued) + " queued"
 	case st.Agent == hub.AgentNone && st.Listening == "":
@@ -247,9 +251,26 @@ func shortPictures(hosts string) string {
 	return "pictures: " + hosts
 }
 
+// tail is the end of s that fits in w cells: what is being written.
+func tail(s string, w int) string {
+	if components.Width(s) <= w {
+		return s
+	}
+	// From the end, a rune at a time, while the cut end fits: the
+	// draft may be long, the line is not.
+	r := []rune(s)
+	i := len(r)
+	for i > 0 && components.Width(string(r[i-1:]))+1 <= w {
+		i--
+	}
+	return "…" + string(r[i:])
+}
+
 // shortAgent is the agent's part in few cells.
 func shortAgent(st hub.Status) string {
 	switch {
+	case st.Task != "":
+		return st.Task
 	case st.Agent == hub.AgentNone && st.Queued > 0:
 		return "no agent·" + strconv.Itoa(st.Queued)
 	case st.Agent == hub.AgentNone:
@@ -304,6 +325,14 @@ func (m *Model) statusLeft() (text, prefix string, plain []key.Binding) {
 			s += t.Dim.Render(" " + matchCount(m.tr))
 		}
 		return s + t.Dim.Render("  enter keeps · esc drops"), "", nil
+	case m.saying:
+		cursor := t.Focus.Render(" ")
+		if !t.Color() {
+			cursor = "|"
+		}
+		hint := "  enter sends · esc closes"
+		room := max(m.width-components.Width(" to the agent: ")-components.Width(hint)-2, 8)
+		return " " + t.Bold.Render("to the agent:") + " " + tail(m.draft, room) + cursor + t.Dim.Render(hint), "", nil
 	case m.notice != "" && m.noticeOK:
 		return " " + t.Accent.Render(m.notice), "", nil
 	case m.notice != "":

@@ -36,6 +36,7 @@ func commands() []command {
 		{"demo", "play a built-in agent: see what a2term is for", runDemo},
 		{"run", "open the canvas and start an agent: a2term run -- CMD ARGS...", runRun},
 		{"serve", "listen for agents without a terminal (headless use, tests)", runServe},
+		{"connect", "talk to an A2A agent that speaks A2UI: a2term connect URL", runConnect},
 		{"attach", "show the canvas of an a2term that runs already (another pane, SSH, --keep)", runAttach},
 		{"replay", "play an A2UI stream in the interactive program", runReplay},
 		{"render", "print the frame the program would draw for a stream", runRender},

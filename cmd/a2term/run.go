@@ -24,6 +24,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/a2aconn"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/imagefetch"
 	"github.com/a2term/a2term/internal/statedir"
@@ -267,6 +268,17 @@ type agentSpec struct {
 	argv    []string
 	script  func(ctx context.Context, socket string) error
 	widgets components.Options
+	// a2a dials an A2A agent for the hub (a2term connect); statePath is
+	// where the conversation keeps its context, beside the journal.
+	a2a func(ctx context.Context, h *hub.Hub, statePath string) (*a2aconn.Conn, error)
+}
+
+// talker is what the views offer the person to talk to the agent with,
+// where the transport carries text (a2term connect): nil functions
+// otherwise.
+type talker struct {
+	say    func(text string) error
+	cancel func() error
 }
 
 // runCanvas runs the program with the hub listening and, when the spec
@@ -363,6 +375,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	// agentDone is closed once the agent is over: CMD exited and its last
 	// lines are in the transcript, or the script ended.
 	var agentDone <-chan struct{}
+	var talk talker
 	switch {
 	case len(argv) > 0:
 		c, err := startChild(argv, append(os.Environ(), "A2TERM_SOCKET="+srv.Path()), board)
@@ -376,6 +389,25 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 				fmt.Fprintf(stderr, "%s%s did not end within %s of SIGTERM; it was killed\n", prefix, c.name, killGrace)
 			}
 		}()
+	case agent.a2a != nil:
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		state := ""
+		if path, _ := statedir.Files(f.stateDir, f.socket); !f.noState && f.stateDir != "" && f.socket != "" {
+			state = path + ".a2a"
+		}
+		conn, err := agent.a2a(ctx, h, state)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+			return exitRefused
+		}
+		// No one else is to connect: the person talks to the A2A agent.
+		board.SetStatus(func(s *hub.Status) { s.Listening = "" })
+		connDone := make(chan struct{})
+		agentDone = connDone
+		go func() { defer close(connDone); _ = conn.Run(ctx) }()
+		defer func() { cancel(); <-connDone }()
+		talk = talker{say: conn.Say, cancel: func() error { return conn.Cancel(ctx) }}
 	case agent.script != nil:
 		// The script's socket is private to it: nothing for the person
 		// to connect to, so the status line does not show it.
@@ -419,7 +451,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 			case <-ctx.Done():
 			}
 		}()
-		err := runPlainSession(ctx, h, mode, openWeb, agentDone)
+		err := runPlainSession(ctx, h, mode, openWeb, agentDone, talk)
 		cancel()
 		<-watched
 		if gone() {
@@ -435,7 +467,10 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	r, ssh := terminalRenderer()
 	out := tui.NewOutput(os.Stdout)
 	widgets := terminalWidgets(out, agent.widgets, f.graphics)
-	m := tui.New(h, tui.Options{Renderer: r, Widgets: widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice})
+	m := tui.New(h, tui.Options{
+		Renderer: r, Widgets: widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice,
+		Say: talk.say, CancelTask: talk.cancel,
+	})
 	defer m.Close()
 	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)
 

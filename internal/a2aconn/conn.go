@@ -93,7 +93,8 @@ type Conn struct {
 	state    string // StatePath
 	url      string
 
-	says chan string
+	says  chan string
+	sayMu sync.Mutex
 
 	mu        sync.Mutex
 	contextID string

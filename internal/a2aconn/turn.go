@@ -28,12 +28,28 @@ func (c *Conn) Say(text string) error {
 	if len(text) > a2ui.MaxStringBytes {
 		return fmt.Errorf("a message of %d bytes is over the limit of %d", len(text), a2ui.MaxStringBytes)
 	}
-	select {
-	case c.says <- text:
-		return nil
-	default:
+	// One Say at a time, so that the room checked is there when the
+	// text is queued, after its line: the transcript shows the message
+	// before anything the agent answers to it.
+	c.sayMu.Lock()
+	defer c.sayMu.Unlock()
+	if len(c.says) == cap(c.says) {
 		return ErrTooManySays
 	}
+	line := "← the person wrote: " + text
+	if c.busy() {
+		line += " (sent once the agent has answered)"
+	}
+	c.hub.Board().Append(hub.RoleEvent, line)
+	c.says <- text
+	return nil
+}
+
+// busy reports whether a turn is under way.
+func (c *Conn) busy() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.running
 }
 
 // Cancel asks the agent to cancel the task under way (tasks/cancel).

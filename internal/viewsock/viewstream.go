@@ -99,14 +99,15 @@ type viewStatus struct {
 	Viewers   int    `json:"viewers"`
 	Terminals int    `json:"terminals"`
 	Queued    int    `json:"queued"`
+	Task      string `json:"task,omitempty"`
 }
 
 func statusOf(s hub.Status) viewStatus {
-	return viewStatus{Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued}
+	return viewStatus{Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued, Task: s.Task}
 }
 
 func (v viewStatus) status() hub.Status {
-	return hub.Status{Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued}
+	return hub.Status{Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued, Task: v.Task}
 }
 
 // viewSnapshot is the data of view.snapshot: the whole state.

@@ -21,6 +21,9 @@ type Command struct {
 	Args string
 	// Help says what it does.
 	Help string
+	// Talk says it talks to the agent (Options.Say): help lists it only
+	// where the transport carries text.
+	Talk bool
 	run  func(s *Session, args string) error
 }
 
@@ -40,6 +43,8 @@ func Commands() []Command {
 		{Names: []string{"show"}, Help: "print the current surface again, whole", run: (*Session).cmdShow},
 		{Names: []string{"status"}, Help: "say where agents connect, who watches, what waits", run: (*Session).cmdStatus},
 		{Names: []string{"web"}, Help: "open the web mirror in a browser, or say how to reach it", run: (*Session).cmdWeb},
+		{Names: []string{"say"}, Args: "TEXT", Help: "send TEXT to the agent as your message", Talk: true, run: (*Session).cmdSay},
+		{Names: []string{"cancel"}, Help: "ask the agent to cancel its task", Talk: true, run: (*Session).cmdCancel},
 		{Names: []string{"help", "h", "?"}, Help: "list the commands", run: (*Session).cmdHelp},
 		{Names: []string{"quit", "q", "exit"}, Help: "leave a2term (an agent it started is ended)"},
 	}
@@ -764,9 +769,34 @@ func (s *Session) cmdWeb(string) error {
 	return nil
 }
 
+func (s *Session) cmdSay(args string) error {
+	if s.opts.Say == nil {
+		return errors.New("there is no agent to write to here: a2term connect URL talks to an A2A agent")
+	}
+	text := strings.TrimSpace(args)
+	if text == "" {
+		return errors.New("say what? as in: say book a table for two")
+	}
+	return s.opts.Say(text)
+}
+
+func (s *Session) cmdCancel(string) error {
+	if s.opts.CancelTask == nil {
+		return errors.New("there is no agent's task to cancel here")
+	}
+	if err := s.opts.CancelTask(); err != nil {
+		return err
+	}
+	s.say("The agent was asked to cancel its task.")
+	return nil
+}
+
 func (s *Session) cmdHelp(string) error {
 	s.say("Commands (N is a control's number, as printed in brackets):")
 	for _, c := range Commands() {
+		if c.Talk && s.opts.Say == nil {
+			continue
+		}
 		head := c.Names[0]
 		if c.Args != "" {
 			head += " " + c.Args

@@ -1,0 +1,47 @@
+//go:build unix
+
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/a2a"
+
+	"github.com/a2term/a2term/internal/testutil/a2aagent"
+)
+
+// TestConnectInTmux: a2term connect, in a real terminal, talks to the
+// scripted A2A agent: the person writes a message (ctrl+r), the agent's
+// form shows, the person ticks its box and presses its button, and the
+// agent's answer shows, in the transcript and on the form.
+func TestConnectInTmux(t *testing.T) {
+	a := a2aagent.Start(t, a2aagent.Options{})
+	bin := buildBinary(t)
+	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
+	x := startTmux(t, 120, 40, bin, "connect", a.URL, "--no-web", "--no-state", "--socket", sock)
+	x.waitFor("Connected to Scripted agent")
+	x.waitFor("It speaks A2UI v0.9.1")
+	x.keys("C-r")
+	x.waitFor("to the agent:")
+	x.keys("-l", "a table for two")
+	x.waitFor("a table for two")
+	x.keys("Enter")
+	x.waitFor("Here is the menu.")
+	x.waitFor("Margherita")
+	x.waitFor("input-required")
+	// The box has the focus first; the button comes next.
+	x.keys("Space")
+	x.waitFor("[x] Deliver it")
+	x.keys("Tab")
+	x.keys("Enter")
+	x.waitFor("Order placed: deliver=true.")
+	x.waitFor("completed")
+	got := a.Received()
+	if len(got) != 2 {
+		t.Fatalf("the agent got %d messages, want 2", len(got))
+	}
+	if d, ok := got[1].Message.Parts[0].(a2a.DataPart); !ok || d.Data["action"] == nil {
+		t.Fatalf("the press reached the agent as %#v", got[1].Message.Parts)
+	}
+}
