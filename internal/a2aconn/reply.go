@@ -37,6 +37,11 @@ func (r *reply) event(ev a2a.Event) {
 				r.note(fmt.Sprintf("The agent sent %d more artifacts, left out.", len(e.Artifacts)-MaxParts))
 				break
 			}
+			// A task's artifacts were shown already if they came
+			// on the stream (a task read after a resumed stream).
+			if a != nil && !r.once("artifact:"+string(a.ID)) {
+				continue
+			}
 			r.artifact(a)
 		}
 		r.c.setTask(e.ID, e.ContextID, e.Status.State)
@@ -46,6 +51,9 @@ func (r *reply) event(ev a2a.Event) {
 		r.c.setTask(e.TaskID, e.ContextID, e.Status.State)
 		r.changed(e.Status.State)
 	case *a2a.TaskArtifactUpdateEvent:
+		if e.Artifact != nil {
+			r.once("artifact:" + string(e.Artifact.ID))
+		}
 		r.artifact(e.Artifact)
 		r.c.setTask(e.TaskID, e.ContextID, "")
 	}
@@ -55,16 +63,22 @@ func (r *reply) message(m *a2a.Message) {
 	if m == nil || m.Role == a2a.MessageRoleUser {
 		return
 	}
-	if m.ID != "" {
-		if r.seen[m.ID] {
-			return
-		}
-		if r.seen == nil {
-			r.seen = map[string]bool{}
-		}
-		r.seen[m.ID] = true
+	if m.ID != "" && !r.once("message:"+m.ID) {
+		return
 	}
 	r.parts(m.Parts)
+}
+
+// once reports whether key is seen for the first time in this turn.
+func (r *reply) once(key string) bool {
+	if r.seen[key] {
+		return false
+	}
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	r.seen[key] = true
+	return true
 }
 
 func (r *reply) artifact(a *a2a.Artifact) {

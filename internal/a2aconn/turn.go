@@ -193,6 +193,12 @@ func (c *Conn) resume(ctx context.Context, r *reply, err error) {
 			}
 			r.event(ev)
 		}
+		// What was sent while no stream was there (or all of it, when the
+		// task ended meanwhile and there is nothing to resubscribe to)
+		// is in the task: its last message, which is not shown twice.
+		if ferr := c.fetch(ctx, id, r); ferr == nil {
+			return
+		}
 		if err == nil {
 			return
 		}
@@ -201,6 +207,28 @@ func (c *Conn) resume(ctx context.Context, r *reply, err error) {
 	if ctx.Err() == nil {
 		c.hub.Board().Append(hub.RoleNote, "The agent's stream dropped and could not be resumed: "+errText(err))
 	}
+}
+
+// fetch reads the task (tasks/get) and shows what of it is new, unless
+// the task is still under way with nothing to show yet.
+func (c *Conn) fetch(ctx context.Context, id a2a.TaskID, r *reply) error {
+	c.mu.Lock()
+	state := c.taskState
+	c.mu.Unlock()
+	if state.Terminal() || state == a2a.TaskStateInputRequired || state == a2a.TaskStateAuthRequired {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, RequestTimeout)
+	defer cancel()
+	task, err := c.client.GetTask(ctx, &a2a.TaskQueryParams{ID: id})
+	if err != nil {
+		return fmt.Errorf("tasks/get: %w", err)
+	}
+	r.event(task)
+	if !task.Status.State.Terminal() && task.Status.State != a2a.TaskStateInputRequired && task.Status.State != a2a.TaskStateAuthRequired {
+		return errors.New("the task is still under way")
+	}
+	return nil
 }
 
 func (c *Conn) pause(ctx context.Context, d time.Duration) {

@@ -1,0 +1,133 @@
+package a2aconn_test
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/a2aconn"
+	"github.com/a2term/a2term/internal/testutil/a2aagent"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
+)
+
+// hostile serves a card on 127.0.0.1 whose endpoint is rpc, a handler of
+// the test's; streaming says the card streams. The card's URL is the
+// server's own unless cardURL is given.
+func hostile(t *testing.T, streaming bool, cardURL string, rpc http.HandlerFunc) string {
+	t.Helper()
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	if cardURL == "" {
+		cardURL = srv.URL + "/rpc"
+	}
+	mux.HandleFunc("GET /.well-known/agent-card.json", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `{"name":"Hostile","description":"","url":%q,"preferredTransport":"JSONRPC","protocolVersion":"0.3.0",
+			"capabilities":{"streaming":%v,"extensions":[{"uri":"https://a2ui.org/a2a-extension/a2ui/v0.9.1"}]},
+			"defaultInputModes":["text"],"defaultOutputModes":["text"],"skills":[]}`, cardURL, streaming)
+	})
+	mux.HandleFunc("POST /rpc", rpc)
+	return srv.URL
+}
+
+// textEvent is a JSON-RPC result holding an agent message of text.
+func textEvent(text string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":"1","result":{"kind":"message","messageId":"m1","role":"agent","parts":[{"kind":"text","text":%q}]}}`, text)
+}
+
+// TestEventOverBound: a stream event over MaxEventBytes ends the stream
+// with a line that says why; it is never read whole.
+func TestEventOverBound(t *testing.T) {
+	url := hostile(t, true, "", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "data: "+textEvent(strings.Repeat("x", a2aconn.MaxEventBytes))+"\n\n")
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, fmt.Sprintf("an event of more than %d bytes", a2aconn.MaxEventBytes), 1)
+}
+
+// TestResponseOverBound: a message/send reply over MaxResponseBytes is
+// refused with a line that says why.
+func TestResponseOverBound(t *testing.T) {
+	url := hostile(t, false, "", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, textEvent(strings.Repeat("x", a2aconn.MaxResponseBytes)))
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, fmt.Sprintf("a response of more than %d bytes", a2aconn.MaxResponseBytes), 1)
+}
+
+// TestPartsOverBound: a message of more than MaxParts parts shows
+// MaxParts of them and counts the rest.
+func TestPartsOverBound(t *testing.T) {
+	const n = a2aconn.MaxParts + 10
+	url := hostile(t, true, "", func(w http.ResponseWriter, _ *http.Request) {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = fmt.Sprintf(`{"kind":"text","text":"part %d"}`, i)
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, `data: {"jsonrpc":"2.0","id":"1","result":{"kind":"message","messageId":"m1","role":"agent","parts":[%s]}}`+"\n\n", strings.Join(parts, ","))
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "10 more parts in one message, left out", 1)
+	for _, e := range h.Snapshot().Transcript {
+		if e.Text == fmt.Sprintf("part %d", a2aconn.MaxParts) {
+			t.Errorf("part %d was shown", a2aconn.MaxParts)
+		}
+	}
+}
+
+// TestPendingSaysBound: while the agent answers, MaxPendingSays messages
+// wait; one more is refused to the person.
+func TestPendingSaysBound(t *testing.T) {
+	a := a2aagent.Start(t, a2aagent.Options{})
+	h, c := connect(t, a, a2aconn.Options{})
+	if err := c.Say("slow"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "Cooking slowly…", 1)
+	for i := range a2aconn.MaxPendingSays {
+		if err := c.Say(fmt.Sprint("more ", i)); err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+	}
+	if err := c.Say("one too many"); !errors.Is(err, a2aconn.ErrTooManySays) {
+		t.Errorf("one more message: %v, want ErrTooManySays", err)
+	}
+}
+
+// TestCardElsewhereRefused: a card whose endpoint is another origin is
+// refused: the conversation and the credentials go only where the person
+// pointed a2term.
+func TestCardElsewhereRefused(t *testing.T) {
+	var leaked bool
+	other := httptest.NewServer(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		leaked = leaked || r.Header.Get("Authorization") != ""
+	}))
+	defer other.Close()
+	url := hostile(t, true, other.URL+"/rpc", func(http.ResponseWriter, *http.Request) {})
+	h := hub.New(hub.Options{})
+	defer h.Close()
+	header := http.Header{"Authorization": {"Bearer s3cret"}}
+	_, err := a2aconn.Dial(hubtest.CtxFor(t), h, a2aconn.Options{URL: strings.Replace(url, "127.0.0.1", "localhost", 1), Header: header})
+	if err == nil || !strings.Contains(err.Error(), "another origin") {
+		t.Fatalf("Dial: %v; want the other origin refused", err)
+	}
+	if strings.Contains(err.Error(), "s3cret") || leaked {
+		t.Error("the credentials were shown or sent elsewhere")
+	}
+}
