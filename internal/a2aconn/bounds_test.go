@@ -131,3 +131,23 @@ func TestCardElsewhereRefused(t *testing.T) {
 		t.Error("the credentials were shown or sent elsewhere")
 	}
 }
+
+// TestA2UIArrayPart: a DataPart whose data is an array of A2UI messages
+// (as the extension's v1.0 sends them), which the SDK's DataPart cannot
+// hold, is shown as one batch.
+func TestA2UIArrayPart(t *testing.T) {
+	url := hostile(t, true, "", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, `data: {"jsonrpc":"2.0","id":"1","result":{"kind":"message","messageId":"m1","role":"agent","parts":[`+
+			`{"kind":"data","metadata":{"mimeType":"application/a2ui+json"},"data":[`+
+			`{"version":"v0.9.1","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},`+
+			`{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"from an array"}]}}]},`+
+			`{"kind":"data","metadata":{"mimeType":"text/plain"},"data":{"a2term.lifted":0}}]}}`+"\n\n")
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "→ show s: 1 component", 1)
+	hubtest.WaitForTranscript(t, h, "data a2term does not show", 1)
+}

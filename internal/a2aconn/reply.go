@@ -21,9 +21,18 @@ type reply struct {
 	seen    map[string]bool
 	refused []json.RawMessage
 	state   a2a.TaskState
+	// raws are the A2UI lifted out of the event being shown.
+	raws []json.RawMessage
 }
 
 func (r *reply) event(ev a2a.Event) {
+	r.raws = nil
+	switch e := ev.(type) {
+	case *liftedEvent:
+		ev, r.raws = e.Event, e.raws
+	case liftedResult:
+		ev, r.raws = e.SendMessageResult, e.raws
+	}
 	switch e := ev.(type) {
 	case *a2a.Message:
 		r.message(e)
@@ -134,6 +143,10 @@ func (r *reply) parts(ps a2a.ContentParts) {
 		case a2a.DataPart:
 			if !isA2UI(p.Metadata) {
 				r.note(fmt.Sprintf("The agent sent data a2term does not show (%d keys).", len(p.Data)))
+				continue
+			}
+			if msgs, ok := lifted(p.Data, r.raws); ok {
+				batch = append(batch, msgs...)
 				continue
 			}
 			raw, err := json.Marshal(p.Data)

@@ -14,13 +14,16 @@ import (
 
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2aproject/a2a-go/a2aclient"
+
+	"github.com/a2term/a2term/internal/wire"
 )
 
-// streams is the SDK's JSON-RPC transport with its two streaming calls
-// (message/stream, tasks/resubscribe) read by a2term: the SDK's reader
-// takes at most 64 KiB per event (bufio.Scanner's default), less than one
-// surface of MaxComponents, and waits on a silent stream for ever. Events
-// are still decoded by the SDK (a2a.UnmarshalEventJSON).
+// streams is the SDK's JSON-RPC transport with the calls that carry an
+// agent's answers (message/stream, tasks/resubscribe, message/send) read
+// by a2term: the SDK's reader takes at most 64 KiB per event
+// (bufio.Scanner's default), less than one surface of MaxComponents, and
+// waits on a silent stream for ever; and an event's A2UI is lifted out
+// before the SDK decodes the rest (lift.go).
 type streams struct {
 	a2aclient.Transport
 	url    string
@@ -29,6 +32,101 @@ type streams struct {
 
 func (s *streams) SendStreamingMessage(ctx context.Context, p *a2a.MessageSendParams) iter.Seq2[a2a.Event, error] {
 	return s.stream(ctx, "message/stream", p)
+}
+
+// SendMessage is message/send, its answer's A2UI lifted.
+func (s *streams) SendMessage(ctx context.Context, p *a2a.MessageSendParams) (a2a.SendMessageResult, error) {
+	resp, err := s.post(ctx, "message/send", p, "application/json")
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body) // bounded by the transport
+	if err != nil {
+		return nil, fmt.Errorf("reading the answer: %w", err)
+	}
+	ev, err := decodeResponse(data)
+	if err != nil {
+		return nil, err
+	}
+	switch e := ev.(type) {
+	case a2a.SendMessageResult:
+		return e, nil
+	case *liftedEvent:
+		if r, ok := e.Event.(a2a.SendMessageResult); ok {
+			return liftedResult{SendMessageResult: r, raws: e.raws}, nil
+		}
+	}
+	return nil, fmt.Errorf("the agent answered message/send with a %T, not a task or a message", ev)
+}
+
+// liftedResult is a liftedEvent that message/send returned.
+type liftedResult struct {
+	a2a.SendMessageResult
+	raws []json.RawMessage
+}
+
+// post sends a JSON-RPC request, the person's extension headers with it.
+func (s *streams) post(ctx context.Context, method string, params any, accept string) (*http.Response, error) {
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params, "id": a2a.NewMessageID()})
+	if err != nil {
+		return nil, fmt.Errorf("the request: %w", err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("the request: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", accept)
+	if meta, ok := a2aclient.CallMetaFrom(ctx); ok {
+		for k, vs := range meta {
+			for _, v := range vs {
+				req.Header.Add(k, v)
+			}
+		}
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return nil, err //nolint:wrapcheck // http.Client names the method and the URL
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return nil, fmt.Errorf("the agent answered HTTP %s", resp.Status)
+	}
+	return resp, nil
+}
+
+// decodeResponse reads a JSON-RPC response: its error, or its result as
+// an event.
+func decodeResponse(data []byte) (a2a.Event, error) {
+	if !wire.Valid(data) {
+		return nil, errors.New("an answer that is not JSON")
+	}
+	var result, rpcErr []byte
+	_ = wire.SplitMembers(data, func(name, value []byte) error {
+		switch wire.Name(name) {
+		case "result":
+			result = value
+		case "error":
+			rpcErr = value
+		}
+		return nil
+	})
+	if rpcErr != nil && string(rpcErr) != "null" {
+		var e rpcError
+		if err := json.Unmarshal(rpcErr, &e); err != nil {
+			return nil, fmt.Errorf("an error a2term cannot read: %w", err)
+		}
+		return nil, &e
+	}
+	if result == nil {
+		return nil, errors.New("an answer with neither result nor error")
+	}
+	ev, err := decodeEvent(result)
+	if err != nil {
+		return nil, fmt.Errorf("an event a2term cannot read: %w", err)
+	}
+	return ev, nil
 }
 
 func (s *streams) ResubscribeToTask(ctx context.Context, p *a2a.TaskIDParams) iter.Seq2[a2a.Event, error] {
@@ -50,37 +148,14 @@ var ErrSilent = errors.New("the stream was silent")
 
 func (s *streams) stream(ctx context.Context, method string, params any) iter.Seq2[a2a.Event, error] {
 	return func(yield func(a2a.Event, error) bool) {
-		body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params, "id": a2a.NewMessageID()})
-		if err != nil {
-			yield(nil, err)
-			return
-		}
 		ctx, cancel := context.WithCancelCause(ctx)
 		defer cancel(nil)
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, bytes.NewReader(body))
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "text/event-stream")
-		if meta, ok := a2aclient.CallMetaFrom(ctx); ok {
-			for k, vs := range meta {
-				for _, v := range vs {
-					req.Header.Add(k, v)
-				}
-			}
-		}
-		resp, err := s.client.Do(req)
+		resp, err := s.post(ctx, method, params, "text/event-stream")
 		if err != nil {
 			yield(nil, err)
 			return
 		}
 		defer resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			yield(nil, fmt.Errorf("the agent answered HTTP %s", resp.Status))
-			return
-		}
 		// A silent stream is ended, so that it can be resumed.
 		timer := time.AfterFunc(MaxStreamSilence, func() { cancel(ErrSilent) })
 		defer timer.Stop()
@@ -93,21 +168,9 @@ func (s *streams) stream(ctx context.Context, method string, params any) iter.Se
 				yield(nil, err)
 				return
 			}
-			var msg struct {
-				Result json.RawMessage `json:"result"`
-				Error  *rpcError       `json:"error"`
-			}
-			if err := json.Unmarshal(data, &msg); err != nil {
-				yield(nil, fmt.Errorf("an event that is not JSON-RPC: %w", err))
-				return
-			}
-			if msg.Error != nil {
-				yield(nil, msg.Error)
-				return
-			}
-			ev, err := a2a.UnmarshalEventJSON(msg.Result)
+			ev, err := decodeResponse(data)
 			if err != nil {
-				yield(nil, fmt.Errorf("an event a2term cannot read: %w", err))
+				yield(nil, err)
 				return
 			}
 			if !yield(ev, nil) {
