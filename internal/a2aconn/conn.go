@@ -47,7 +47,7 @@ const (
 	// answering refusals until the agent sends a batch it accepts.
 	MaxRefusalReplies = 3
 	// CardTimeout bounds reading the agent card; RequestTimeout every
-	// call that is not a stream (message/send, tasks/cancel).
+	// call that is not a stream (message/send, tasks/get, tasks/cancel).
 	CardTimeout    = 30 * time.Second
 	RequestTimeout = 5 * time.Minute
 	// RetryDelay is how long a2term waits before sending a press again

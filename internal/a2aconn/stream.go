@@ -36,6 +36,8 @@ func (s *streams) SendStreamingMessage(ctx context.Context, p *a2a.MessageSendPa
 
 // SendMessage is message/send, its answer's A2UI lifted.
 func (s *streams) SendMessage(ctx context.Context, p *a2a.MessageSendParams) (a2a.SendMessageResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, RequestTimeout)
+	defer cancel()
 	resp, err := s.post(ctx, "message/send", p, "application/json")
 	if err != nil {
 		return nil, err
