@@ -1,11 +1,13 @@
 package a2aconn_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/a2term/a2term/hub"
@@ -150,4 +152,62 @@ func TestA2UIArrayPart(t *testing.T) {
 	}
 	hubtest.WaitForTranscript(t, h, "→ show s: 1 component", 1)
 	hubtest.WaitForTranscript(t, h, "data a2term does not show", 1)
+}
+
+// TestRefusalRepliesBound: an agent that answers every refusal with
+// another bad batch is told MaxRefusalReplies times, then no more.
+func TestRefusalRepliesBound(t *testing.T) {
+	var calls atomic.Int32
+	url := hostile(t, true, "", func(w http.ResponseWriter, _ *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, `data: {"jsonrpc":"2.0","id":"1","result":{"kind":"message","messageId":"m1","role":"agent","parts":[`+
+			`{"kind":"data","metadata":{"mimeType":"application/a2ui+json"},"data":{"version":"v0.9.1","updateComponents":{"surfaceId":"nowhere","components":[]}}}]}}`+"\n\n")
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "a2term stops telling it", 1)
+	if err := c.Say("still there?"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "show refused", a2aconn.MaxRefusalReplies+2)
+	// The person's message, the refusals answered, the next message.
+	if got, want := int(calls.Load()), 1+a2aconn.MaxRefusalReplies+1; got != want {
+		t.Errorf("the agent was sent %d messages, want %d", got, want)
+	}
+}
+
+// TestUnreachableKeepsThePress: a press made while the agent cannot be
+// reached stays queued, to be sent again; it is not lost.
+func TestUnreachableKeepsThePress(t *testing.T) {
+	var down atomic.Bool
+	url := hostile(t, true, "", func(w http.ResponseWriter, _ *http.Request) {
+		if down.Load() {
+			http.Error(w, "down", http.StatusBadGateway)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, `data: {"jsonrpc":"2.0","id":"1","result":{"kind":"status-update","taskId":"t1","contextId":"c1","final":true,"status":{"state":"input-required","message":{"kind":"message","messageId":"m1","role":"agent","parts":[`)
+		for i, m := range a2aagent.FormMessages() {
+			if i > 0 {
+				fmt.Fprint(w, ",")
+			}
+			b, _ := json.Marshal(m)
+			fmt.Fprintf(w, `{"kind":"data","metadata":{"mimeType":"application/a2ui+json"},"data":%s}`, b)
+		}
+		fmt.Fprint(w, "]}}}}\n\n")
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitStatus(t, h, "input-required")
+	down.Store(true)
+	if err := h.Press(hub.Terminal, "order", "send", h.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "will be handed to the agent again", 1)
+	hubtest.Eventually(t, "the press back in the queue", func() bool { return h.Snapshot().Status.Queued == 1 })
 }

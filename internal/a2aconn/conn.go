@@ -51,8 +51,10 @@ const (
 	CardTimeout    = 30 * time.Second
 	RequestTimeout = 5 * time.Minute
 	// RetryDelay is how long a2term waits before sending a press again
-	// to an agent it could not reach.
-	RetryDelay = 2 * time.Second
+	// to an agent it could not reach, and before resuming a stream; the
+	// wait doubles at each press that fails again, up to MaxRetryDelay.
+	RetryDelay    = 2 * time.Second
+	MaxRetryDelay = time.Minute
 )
 
 // WellKnownCard is where an agent's card is, below its base URL.
@@ -102,6 +104,9 @@ type Conn struct {
 	taskState a2a.TaskState
 	refusals  int  // turns in a row that answered a refusal
 	running   bool // a turn is under way
+	// retry is the wait before a press that did not reach the agent is
+	// sent again (Run's alone).
+	retry time.Duration
 }
 
 // Dial reads the agent's card, checks that a2term can talk to the agent

@@ -60,7 +60,9 @@
 // byte ends a stream, which is resumed, at most MaxResumes (3) times a
 // turn. MaxParts (64) parts of a message or artifacts of a task are read,
 // the rest counted. MaxPendingSays (16) messages wait while the agent
-// answers; one more is refused to the person. MaxRefusalReplies (3) turns
-// in a row answer refusals; then a2term stops answering them. CardTimeout
-// (30 s) for the card, RequestTimeout (5 min) for other calls.
+// answers; one more is refused to the person. MaxRefusalReplies (3)
+// turns in a row answer refusals; then a2term stops answering them. A
+// press the agent did not get is sent again after RetryDelay (2 s),
+// doubling up to MaxRetryDelay (1 min). CardTimeout (30 s) for the card,
+// RequestTimeout (5 min) for message/send, tasks/get and tasks/cancel.
 package a2aconn

@@ -157,9 +157,11 @@ func (c *Conn) turn(ctx context.Context, it item) []json.RawMessage {
 	}
 	switch {
 	case err != nil && !received && it.q != nil:
-		// The agent never had the press: it is handed out again.
-		c.hub.GiveBack(it.q, 0, "the agent could not be reached ("+errText(err)+")")
-		c.pause(ctx, RetryDelay)
+		// The agent never had the press: it is handed out again, after
+		// a wait that grows while the agent stays out of reach.
+		c.retry = min(max(2*c.retry, RetryDelay), MaxRetryDelay)
+		c.hub.GiveBack(it.q, 0, fmt.Sprintf("the agent could not be reached (%s); it is sent again in %s", errText(err), c.retry))
+		c.pause(ctx, c.retry)
 		return nil
 	case err != nil && !received:
 		c.hub.Board().Append(hub.RoleNote, "The message did not reach the agent: "+errText(err))
@@ -167,6 +169,7 @@ func (c *Conn) turn(ctx context.Context, it item) []json.RawMessage {
 	case err != nil:
 		c.resume(ctx, r, err)
 	}
+	c.retry = 0
 	return r.refusals()
 }
 
