@@ -45,3 +45,35 @@ func TestConnectInTmux(t *testing.T) {
 		t.Fatalf("the press reached the agent as %#v", got[1].Message.Parts)
 	}
 }
+
+// TestConnectJournalInTmux: a2term connect started again at the same
+// socket and state directory restores the canvas and the transcript, and
+// goes on in the same conversation (the same contextId).
+func TestConnectJournalInTmux(t *testing.T) {
+	a := a2aagent.Start(t, a2aagent.Options{})
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "s", "a2term.sock")
+	args := []string{bin, "connect", a.URL, "--no-web", "--socket", sock, "--state", filepath.Join(dir, "state")}
+	// The pane stays once a2term quits, to tell when it has.
+	x := startTmuxWith(t, []string{"set -g remain-on-exit on"}, 120, 40, args...)
+	x.waitFor("It speaks A2UI v0.9.1")
+	x.keys("C-r")
+	x.keys("-l", "hello")
+	x.keys("Enter")
+	x.waitFor("Margherita")
+	x.keys("C-c")
+	x.waitFor("Pane is dead")
+
+	y := startTmux(t, 120, 40, args...)
+	y.waitFor("The conversation goes on where it was.")
+	y.waitFor("Here is the menu.")
+	y.waitFor("Margherita")
+	y.keys("C-r")
+	y.keys("-l", "fail")
+	y.keys("Enter")
+	y.waitFor("The kitchen is closed.")
+	if c := a.Contexts(); len(c) != 2 || c[0] == "" || c[1] != c[0] {
+		t.Errorf("the two a2terms' tasks ran in contexts %q; want one conversation", c)
+	}
+}

@@ -306,9 +306,9 @@ func (c *Conn) introduce() {
 		_ = c.hub.Append(hub.RoleAgent, clip(d, a2ui.MaxStringBytes))
 	}
 	if c.surfaces {
-		b.Append(hub.RoleNote, "It speaks A2UI "+c.ver.Name+": its surfaces show here, and what you press goes back to it. Write to it with ctrl+r.")
+		b.Append(hub.RoleNote, "It speaks A2UI "+c.ver.Name+": its surfaces show here, and what you press goes back to it. Write to it with ctrl+r (in plain mode: say TEXT).")
 	} else {
-		b.Append(hub.RoleNote, "It sends no surfaces (its card names no A2UI version a2term speaks): a text chat. Write to it with ctrl+r.")
+		b.Append(hub.RoleNote, "It sends no surfaces (its card names no A2UI version a2term speaks): a text chat. Write to it with ctrl+r (in plain mode: say TEXT).")
 	}
 	if c.contextID != "" {
 		b.Append(hub.RoleNote, "The conversation goes on where it was.")

@@ -18,7 +18,10 @@
 //     DataParts to the canvas, task states to the status line, refusals
 //     back to the agent as the A2UI error message.
 //   - stream.go: the SDK's JSON-RPC transport with a2term's bounded reader
-//     of server-sent events.
+//     of server-sent events, and message/send read the same way.
+//   - lift.go: an event's A2UI DataParts cut out of its JSON before the
+//     SDK decodes the rest, so that the hub gets the agent's bytes (the
+//     SDK would make maps of them) and a part may hold an array.
 //   - http.go: the HTTP client: the person's headers for the agent's
 //     origin only, 401 and 403 as AuthError, bodies bounded; CheckURL.
 //
@@ -35,7 +38,7 @@
 //
 // A press is handed to the agent once: taken from the queue when the
 // agent's stream first answers, given back when the message never
-// reached it. A stream that drops mid-answer is resumed with
+// reached it (and sent again after RetryDelay, doubling). A stream that drops mid-answer is resumed with
 // tasks/resubscribe (then tasks/get), never by sending the message again.
 //
 // # Version
@@ -50,7 +53,8 @@
 // A plain-http URL to another machine is refused unless Insecure; the
 // card's endpoint must be the origin the person named; the headers given
 // (credentials) go only there and are never logged or shown; agent text
-// is sanitized by the hub like any agent's.
+// is sanitized by the hub like any agent's. The conversation's contextId
+// is kept in StatePath (0600, replaced whole) for the same URL only.
 //
 // # Bounds
 //

@@ -54,6 +54,7 @@ type Agent struct {
 
 	mu       sync.Mutex
 	received []Received
+	contexts []string
 	// drop arms the next stream to break after its first event.
 	dropped  bool
 	resumed  chan struct{}
@@ -128,6 +129,14 @@ func (a *Agent) Received() []Received {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return append([]Received(nil), a.received...)
+}
+
+// Contexts returns the contextId of each task the agent ran, oldest
+// first: the client's, or the one the agent gave a new conversation.
+func (a *Agent) Contexts() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]string(nil), a.contexts...)
 }
 
 // Canceled is signalled when the agent cancels a task.
@@ -222,6 +231,9 @@ func (e *executor) Execute(ctx context.Context, rc *a2asrv.RequestContext, q eve
 		}
 		return nil
 	}
+	e.a.mu.Lock()
+	e.a.contexts = append(e.a.contexts, rc.ContextID)
+	e.a.mu.Unlock()
 	if rc.StoredTask == nil {
 		if err := q.Write(ctx, a2a.NewSubmittedTask(rc, rc.Message)); err != nil {
 			return fmt.Errorf("the task: %w", err)
