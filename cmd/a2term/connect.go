@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
 	"net/http"
 	"strings"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/a2aconn"
 )
@@ -88,10 +90,15 @@ func runConnect(args []string, _ io.Reader, _, stderr io.Writer) int {
 	dial := func(ctx context.Context, h *hub.Hub, state string) (*a2aconn.Conn, error) {
 		ctx, cancel := context.WithTimeout(ctx, a2aconn.CardTimeout)
 		defer cancel()
-		return a2aconn.Dial(ctx, h, a2aconn.Options{
+		conn, err := a2aconn.Dial(ctx, h, a2aconn.Options{
 			URL: rest[0], Header: header.h, Insecure: *insecure, StatePath: state,
 			Logger: log.New(transcriptLog{h.Board()}, "", 0),
 		})
+		if err != nil {
+			// Said on the terminal: what the agent put in it is cleaned.
+			return nil, errors.New(a2ui.SanitizeLine(err.Error()))
+		}
+		return conn, nil
 	}
 	return runCanvas("connect", f, mode, agentSpec{a2a: dial}, stderr)
 }
