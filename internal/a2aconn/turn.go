@@ -115,6 +115,7 @@ func (c *Conn) next(ctx context.Context) (item, bool) {
 		err error
 	}
 	got := make(chan taken, 1)
+	start := time.Now()
 	go func() {
 		res, q, err := c.hub.Take(wctx, hub.MaxWait, nil)
 		got <- taken{res, q, err}
@@ -129,6 +130,10 @@ func (c *Conn) next(ctx context.Context) (item, bool) {
 		return item{text: text}, true
 	case t := <-got:
 		if t.err != nil || t.q == nil {
+			if time.Since(start) < time.Second {
+				// A hub that is closing answers at once: not a loop.
+				c.pause(ctx, RetryDelay)
+			}
 			return item{}, false
 		}
 		return item{action: &t.res, q: t.q}, true
