@@ -211,3 +211,46 @@ func TestUnreachableKeepsThePress(t *testing.T) {
 	hubtest.WaitForTranscript(t, h, "will be handed to the agent again", 1)
 	hubtest.Eventually(t, "the press back in the queue", func() bool { return h.Snapshot().Status.Queued == 1 })
 }
+
+// TestRefusedPressNotResent: a press the agent answers with an error is
+// not sent again: the same answer would come, and the person's next
+// messages would wait behind it.
+func TestRefusedPressNotResent(t *testing.T) {
+	var calls atomic.Int32
+	url := hostile(t, true, "", func(w http.ResponseWriter, _ *http.Request) {
+		if calls.Add(1) > 1 {
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprint(w, `data: {"jsonrpc":"2.0","id":"1","error":{"code":-32602,"message":"bad params"}}`+"\n\n")
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, `data: {"jsonrpc":"2.0","id":"1","result":{"kind":"message","messageId":"m1","role":"agent","parts":[`)
+		for i, m := range a2aagent.FormMessages() {
+			if i > 0 {
+				fmt.Fprint(w, ",")
+			}
+			b, _ := json.Marshal(m)
+			fmt.Fprintf(w, `{"kind":"data","metadata":{"mimeType":"application/a2ui+json"},"data":%s}`, b)
+		}
+		fmt.Fprint(w, "]}}\n\n")
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "→ show order", 1)
+	if err := h.Press(hub.Terminal, "order", "send", h.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "The agent refused the press of place: the agent answered error -32602: bad params", 1)
+	if err := c.Say("still there?"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "The agent refused the message: the agent answered error -32602", 1)
+	if n := calls.Load(); n != 3 {
+		t.Errorf("the agent was called %d times, want 3 (the press once)", n)
+	}
+	if q := h.Snapshot().Status.Queued; q != 0 {
+		t.Errorf("%d actions still queued", q)
+	}
+}

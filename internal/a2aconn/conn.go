@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2aproject/a2a-go/a2aclient"
@@ -322,13 +323,11 @@ func clip(s string, n int) string {
 		return s
 	}
 	i := n - len("…")
-	for i > 0 && !utf8RuneStart(s[i]) {
+	for i > 0 && !utf8.RuneStart(s[i]) {
 		i--
 	}
 	return s[:i] + "…"
 }
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // stateFile is what StatePath holds.
 type stateFile struct {

@@ -1,6 +1,7 @@
 package a2aconn
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,7 +61,7 @@ func Negotiate(ours []string, card *a2a.AgentCard) (Version, bool) {
 	var best string
 	for _, ext := range card.Capabilities.Extensions {
 		name, ok := strings.CutPrefix(ext.URI, ExtensionBase)
-		if !ok || !contains(ours, name) {
+		if !ok || !slices.Contains(ours, name) {
 			continue
 		}
 		if best == "" || older(best, name) {
@@ -78,7 +79,7 @@ func Negotiate(ours []string, card *a2a.AgentCard) (Version, bool) {
 func Required(ours []string, card *a2a.AgentCard) []string {
 	var out []string
 	for _, ext := range card.Capabilities.Extensions {
-		if name, ok := strings.CutPrefix(ext.URI, ExtensionBase); ok && ext.Required && !contains(ours, name) {
+		if name, ok := strings.CutPrefix(ext.URI, ExtensionBase); ok && ext.Required && !slices.Contains(ours, name) {
 			out = append(out, ext.URI)
 		}
 	}
@@ -93,15 +94,6 @@ func (v Version) Capabilities() any {
 		return map[string]any{"supportedCatalogIds": []string{a2ui.StandardCatalogID}}
 	}
 	return a2ui.Capabilities()
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // older reports whether version a ("v0.9", "v0.9.1", "v1.0") comes before

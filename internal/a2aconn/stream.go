@@ -93,9 +93,31 @@ func (s *streams) post(ctx context.Context, method string, params any, accept st
 	}
 	if resp.StatusCode != http.StatusOK {
 		resp.Body.Close()
-		return nil, fmt.Errorf("the agent answered HTTP %s", resp.Status)
+		return nil, &StatusError{Code: resp.StatusCode}
 	}
 	return resp, nil
+}
+
+// StatusError is an HTTP status other than 200 for a JSON-RPC call.
+type StatusError struct{ Code int }
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("the agent answered HTTP %d %s", e.Code, http.StatusText(e.Code))
+}
+
+// refused reports whether err is the agent's answer, not the way to it
+// failing: a JSON-RPC error, or an HTTP status other than a gateway's
+// (502, 503, 504, which say the agent could not be reached).
+func refused(err error) bool {
+	var rpc *rpcError
+	var st *StatusError
+	switch {
+	case errors.As(err, &rpc):
+		return true
+	case errors.As(err, &st):
+		return st.Code != http.StatusBadGateway && st.Code != http.StatusServiceUnavailable && st.Code != http.StatusGatewayTimeout
+	}
+	return false
 }
 
 // decodeResponse reads a JSON-RPC response: its error, or its result as

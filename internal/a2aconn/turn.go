@@ -161,12 +161,21 @@ func (c *Conn) turn(ctx context.Context, it item) []json.RawMessage {
 		r.event(ev)
 	}
 	switch {
+	case err != nil && !received && it.q != nil && refused(err):
+		// The agent had it, and refused it: sending it again would meet
+		// the same answer.
+		c.hub.Taken(it.q)
+		c.hub.Board().Append(hub.RoleNote, "The agent refused the press of "+it.q.Action.Name+": "+errText(err))
+		return nil
 	case err != nil && !received && it.q != nil:
 		// The agent never had the press: it is handed out again, after
 		// a wait that grows while the agent stays out of reach.
 		c.retry = min(max(2*c.retry, RetryDelay), MaxRetryDelay)
 		c.hub.GiveBack(it.q, 0, fmt.Sprintf("the agent could not be reached (%s); it is sent again in %s", errText(err), c.retry))
 		c.pause(ctx, c.retry)
+		return nil
+	case err != nil && !received && refused(err):
+		c.hub.Board().Append(hub.RoleNote, "The agent refused the message: "+errText(err))
 		return nil
 	case err != nil && !received:
 		c.hub.Board().Append(hub.RoleNote, "The message did not reach the agent: "+errText(err))
