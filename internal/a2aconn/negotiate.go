@@ -8,6 +8,7 @@ import (
 	"github.com/a2aproject/a2a-go/a2a"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // ExtensionBase is the A2UI extension's URI without its version: the
@@ -86,14 +87,18 @@ func Required(ours []string, card *a2a.AgentCard) []string {
 	return out
 }
 
-// Capabilities is what a2term tells an agent of v it draws, in v's shape:
-// the catalogs by version (a2ui.Capabilities) from v0.9 on, and v0.8's
-// flat list of catalogs.
-func (v Version) Capabilities() any {
-	if older(v.Name, a2ui.ProtocolV09) {
+// Capabilities is what a2term tells an agent of v it draws, in v's shape,
+// from what the canvas says of itself (info, its --catalog definitions
+// included): v1.0's renderer capabilities, the catalogs by version from
+// v0.9 on, and v0.8's flat list of catalogs.
+func (v Version) Capabilities(info hub.Info) any {
+	switch {
+	case older(v.Name, a2ui.ProtocolV09):
 		return map[string]any{"supportedCatalogIds": []string{a2ui.StandardCatalogID}}
+	case older(v.Name, a2ui.ProtocolV10):
+		return info.Capabilities
 	}
-	return a2ui.Capabilities()
+	return info.RendererCapabilities
 }
 
 // older reports whether version a ("v0.9", "v0.9.1", "v1.0") comes before

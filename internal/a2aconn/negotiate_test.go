@@ -1,9 +1,13 @@
 package a2aconn
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/hub"
 )
 
 // TestNegotiate: the newest version both sides speak, with the names of
@@ -64,5 +68,37 @@ func TestRequired(t *testing.T) {
 	got := Required([]string{"v0.9.1"}, c)
 	if len(got) != 1 || got[0] != ExtensionBase+"v2.0" {
 		t.Errorf("Required = %v", got)
+	}
+}
+
+// TestCapabilitiesShapes: what a2term tells an agent of what it draws is
+// in the shape of the version spoken, and names the catalogs the canvas
+// was given (--catalog) beside its own.
+func TestCapabilitiesShapes(t *testing.T) {
+	defs, err := a2ui.LoadCatalogDefs([]string{"../../testdata/catalogs/team.json", "../../testdata/catalogs/team_v10.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hub.New(hub.Options{Catalogs: defs})
+	t.Cleanup(h.Close)
+	info := h.Info()
+	for _, tc := range []struct {
+		version, key, catalog string
+	}{
+		{"v1.0", `"v1.0"`, defs[1].ID},
+		{"v0.9.1", `"v0.9.1"`, defs[0].ID},
+		{"v0.9", `"v0.9"`, defs[0].ID},
+		{"v0.8", `"supportedCatalogIds"`, a2ui.StandardCatalogID},
+	} {
+		b, err := json.Marshal(Version{Name: tc.version}.Capabilities(info))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(b); !strings.Contains(got, tc.key) || !strings.Contains(got, tc.catalog) {
+			t.Errorf("%s: capabilities %s, want %s with %s among them", tc.version, got, tc.key, tc.catalog)
+		}
+	}
+	if b, _ := json.Marshal(Version{Name: "v1.0"}.Capabilities(info)); strings.Contains(string(b), defs[0].ID+`"`) || strings.Contains(string(b), `"v0.9`) {
+		t.Errorf("v1.0 capabilities name v0.9 or its definition: %s", b)
 	}
 }

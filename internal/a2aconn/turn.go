@@ -283,7 +283,7 @@ func (c *Conn) message(it item) *a2a.Message {
 		parts = append(parts, c.dataPart(it.errMsg))
 	}
 	if c.surfaces {
-		meta[c.ver.CapabilitiesKey] = c.ver.Capabilities()
+		meta[c.ver.CapabilitiesKey] = c.ver.Capabilities(c.hub.Info())
 	}
 	m := a2a.NewMessage(a2a.MessageRoleUser, parts...)
 	if it.q != nil && it.action.ActionID != "" {
