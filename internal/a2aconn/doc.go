@@ -45,8 +45,9 @@
 //
 // The A2UI version is the newest that the card advertises in
 // capabilities.extensions (…/a2ui/v0.9.1, …/v1.0) and a2ui.Versions
-// lists: v1.0 (a2uiRendererCapabilities, application/a2ui+json) turns on
-// when a2ui speaks it. An agent with none is a text chat.
+// lists (v1.0 with a2uiRendererCapabilities and application/a2ui+json,
+// v0.9.1 and older with a2uiClientCapabilities). An agent with none is a
+// text chat.
 //
 // # Security
 //
