@@ -63,7 +63,16 @@ type CatalogDef struct {
 	// is to the decoder.
 	fns []string
 	cat *catalogV09
+	// data is the definition as it was read, for a terminal attached in
+	// another process to read it too (Definition).
+	data []byte
 }
+
+// Definition returns the definition as it was read, which
+// ParseCatalogDef reads back into the same catalog: what a hub sends a
+// terminal attached in another process, whose decoder must know the same
+// catalogs. The bytes must not be changed.
+func (c *CatalogDef) Definition() []byte { return c.data }
 
 // Components lists the names of the definition's components, sorted.
 func (c *CatalogDef) Components() []string { return slices.Clone(c.names) }
@@ -138,7 +147,7 @@ func parseCatalogDef(source string, data []byte) (*CatalogDef, string) {
 			return nil, fmt.Sprintf("%q is not a key of a catalog definition (it has %s)", SanitizeLine(clip(x.key())), strings.Join(catalogTopKeys, ", "))
 		}
 	}
-	def := &CatalogDef{Source: source, comps: map[string]*defComponent{}}
+	def := &CatalogDef{Source: source, comps: map[string]*defComponent{}, data: data}
 	idv, ok := doc.member("catalogId")
 	if !ok || idv.kind != jString || idv.str() == "" {
 		return nil, "catalogId is required, a non-empty string"

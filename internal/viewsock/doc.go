@@ -26,7 +26,10 @@
 // (agentsock.MaxRPCMessageBytes, 4 MiB), a line from the hub to the view
 // at 64 MiB (a whole canvas with its transcript), and a message that
 // cannot be written within agentsock.DefaultWriteTimeout (5 s) closes the
-// connection. A view keeps at most 1024 pairs of its own and the hub's
+// connection. The catalog definitions the hub was given go with each whole
+// canvas, and the view reads them with a definition's bounds
+// (a2ui.MaxCatalogs, 16, of a2ui.MaxCatalogBytes, 1 MiB, each, and the
+// rest): one it refuses leaves its copy as it was. A view keeps at most 1024 pairs of its own and the hub's
 // versions to map a press to the version the hub knows. A view that lost
 // its hub tries to attach again for AttachOptions.Reconnect (30 s by
 // default): first 50 ms after the loss, then pausing twice as long after

@@ -424,7 +424,11 @@ func (r *RemoteView) applySnapshot(s viewSnapshot) error {
 	r.mu.Lock()
 	prev := r.canvas.Version()
 	r.mu.Unlock()
-	c, err := a2ui.NewAfter(s.Options.options(), prev).Restore(s.Canvas)
+	opts, err := s.Options.options()
+	if err != nil {
+		return err
+	}
+	c, err := a2ui.NewAfter(opts, prev).Restore(s.Canvas)
 	if err != nil {
 		return err
 	}

@@ -27,8 +27,9 @@ import (
 //	view --view.set {surfaceId, nodeId, value}--> hub
 //	view --view.link--> hub: a one-time link of the web mirror
 //
-// The hub sends the whole canvas on attach, and again when the view fell
-// behind further than it keeps changes for; otherwise each change as the
+// The hub sends the whole canvas on attach, with the options it decodes
+// with (the catalog definitions it was given among them), and again when
+// the view fell behind further than it keeps changes for; otherwise each change as the
 // hub accepted it (a batch shown, a value set), which the view applies to
 // its own copy of the canvas through the same Apply, so both hold the same
 // state. Every reply to a view is written after the changes it made, so a
@@ -127,10 +128,24 @@ type canvasOptions struct {
 	Lenient  bool   `json:"lenient,omitempty"`
 	Locale   string `json:"locale,omitempty"`
 	TimeZone string `json:"timeZone,omitempty"`
+	// Catalogs are the catalog definitions the hub was given (--catalog),
+	// which the view reads again, with the same bounds, so that its copy
+	// draws the surfaces that use them.
+	Catalogs []sentCatalog `json:"catalogs,omitempty"`
+}
+
+// sentCatalog is a catalog definition as the hub sends it: where it read
+// it from, and the definition.
+type sentCatalog struct {
+	Source     string          `json:"source"`
+	Definition json.RawMessage `json:"definition"`
 }
 
 func optionsOf(o a2ui.Options) canvasOptions {
 	co := canvasOptions{Lenient: o.Lenient}
+	for _, d := range o.Catalogs {
+		co.Catalogs = append(co.Catalogs, sentCatalog{Source: d.Source, Definition: d.Definition()})
+	}
 	if o.Locale != nil {
 		co.Locale = o.Locale.Tag()
 	}
@@ -141,8 +156,10 @@ func optionsOf(o a2ui.Options) canvasOptions {
 }
 
 // options returns the a2ui.Options o describes; a locale or zone this
-// a2term does not know is left at the default.
-func (o canvasOptions) options() a2ui.Options {
+// a2term does not know is left at the default. Its catalog definitions
+// are read as a2term reads them from files: at most a2ui.MaxCatalogs, each
+// within the bounds of a definition; one it refuses is an error.
+func (o canvasOptions) options() (a2ui.Options, error) {
 	opts := a2ui.Options{Lenient: o.Lenient}
 	if o.Locale != "" {
 		opts.Locale = a2ui.LookupLocale(o.Locale)
@@ -152,7 +169,17 @@ func (o canvasOptions) options() a2ui.Options {
 			opts.Location = loc
 		}
 	}
-	return opts
+	if len(o.Catalogs) > a2ui.MaxCatalogs {
+		return opts, fmt.Errorf("%d catalog definitions, over the limit of %d", len(o.Catalogs), a2ui.MaxCatalogs)
+	}
+	for _, sc := range o.Catalogs {
+		d, err := a2ui.ParseCatalogDef(a2ui.SanitizeLine(sc.Source), sc.Definition)
+		if err != nil {
+			return opts, err
+		}
+		opts.Catalogs = append(opts.Catalogs, d)
+	}
+	return opts, nil
 }
 
 // viewDelta is the data of view.delta: what changed since the last
