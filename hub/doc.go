@@ -68,6 +68,10 @@
 // previous generation, no more, of the same bound. A journal whose
 // snapshot is damaged is restored from path.prev, and the person is told
 // that any change made after path.prev was last written is lost.
+// A surface whose catalog the hub was not given (a definition an a2term
+// started with --catalog drew) is held, not drawn, in every snapshot
+// until a hub given it restores it (journal_held.go); held surfaces are
+// what the journal held, within its bound.
 //
 // # Bounds
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/a2term/a2term/a2ui"
@@ -28,6 +29,10 @@ type JournalReport struct {
 	// restored; Damaged is where they were kept (path.damaged).
 	Lost    int64
 	Damaged string
+	// Held is how many surfaces the journal holds that the hub does not
+	// draw: their catalogs are definitions it was not given (--catalog).
+	// They are kept, for an a2term given them to restore.
+	Held int
 	// Previous says the journal held no good snapshot and the canvas was
 	// restored from its previous generation (path.prev) instead, as it
 	// was when that was last written (Saved): what changed after that is
@@ -142,6 +147,7 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 	if st != nil {
 		j.canvasID, j.webPort, j.next = st.canvasID, st.webPort, max(st.nextAction, 1)
 		j.tail = replayed{transcript: st.transcript, tbytes: st.tbytes, dropped: st.dropped}
+		j.held = st.held
 		for _, ja := range st.queue {
 			a := &a2ui.UserAction{Name: ja.Name, SurfaceID: ja.SurfaceID, ID: ja.ID, Protocol: ja.Protocol}
 			j.ids[a] = ja.ID
@@ -151,7 +157,7 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		rep = JournalReport{
 			Restored: true, Saved: st.saved, CanvasID: st.canvasID, Surfaces: len(st.canvas.Surfaces()),
 			Queued: len(queue), Entries: len(st.transcript), WebPort: st.webPort, Lost: rep.Lost, Damaged: rep.Damaged,
-			Previous: rep.Previous,
+			Previous: rep.Previous, Held: len(st.held),
 		}
 	}
 
@@ -212,6 +218,9 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 		}
 	}
 	rep.Notice = rep.words()
+	if st != nil && len(st.held) > 0 {
+		rep.Notice = strings.TrimSpace(rep.Notice + " " + heldWords(st.held))
+	}
 	if rep.Notice != "" {
 		h.mu.Lock()
 		h.notice = rep.Notice

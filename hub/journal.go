@@ -109,6 +109,9 @@ type journalSnapshot struct {
 	Queue      []journalAction  `json:"queue"`
 	NextAction uint64           `json:"nextAction"`
 	WebPort    int              `json:"webPort,omitempty"`
+	// Held are the surfaces the hub held, not drawn: their catalogs are
+	// definitions it was not given (see journal_held.go).
+	Held []heldSurface `json:"held,omitempty"`
 }
 
 // journalRecord is one record: exactly one of its fields is set.
@@ -136,6 +139,8 @@ type replayed struct {
 	queue      []journalAction
 	nextAction uint64
 	webPort    int
+	// held are the surfaces held, not drawn (journal_held.go).
+	held []heldSurface
 	// records counts the records applied; good is the length of the
 	// journal they take, lost the bytes after them, and why says what
 	// was wrong with the first of those.
@@ -196,6 +201,7 @@ func replayJournal(data []byte, opts a2ui.Options) *replayed {
 	if st == nil {
 		return nil
 	}
+	st.unhold(opts)
 	st.lost = int64(len(data)) - off
 	st.why = why
 	return st
@@ -205,14 +211,19 @@ func replayJournal(data []byte, opts a2ui.Options) *replayed {
 func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, error) {
 	if rec.Snapshot != nil {
 		s := rec.Snapshot
-		c, err := a2ui.New(opts).Restore(s.Canvas)
+		next := &replayed{
+			canvasID: s.CanvasID, saved: s.Saved, seq: s.Seq, dropped: s.Dropped,
+			queue: append([]journalAction(nil), s.Queue...), nextAction: s.NextAction, webPort: s.WebPort,
+		}
+		c, err := a2ui.New(opts).Restore(next.holdSaved(s.Canvas, opts))
 		if err != nil {
 			return nil, err
 		}
-		next := &replayed{
-			canvasID: s.CanvasID, saved: s.Saved, canvas: c, seq: s.Seq, dropped: s.Dropped,
-			queue: append([]journalAction(nil), s.Queue...), nextAction: s.NextAction, webPort: s.WebPort,
-		}
+		next.canvas = c
+		// Those the last hub held are restored once the records after
+		// the snapshot are read: one may make a surface that replaces
+		// them.
+		next.held = append(next.held, s.Held...)
 		for _, e := range s.Transcript {
 			next.addEntry(e)
 		}
@@ -226,11 +237,21 @@ func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, err
 	}
 	switch {
 	case rec.Show != nil:
-		c, _, err := st.canvas.ApplyJSON(rec.Show)
+		show := st.holdShow(rec.Show, opts)
+		if len(show) == 0 {
+			break
+		}
+		c, _, err := st.canvas.ApplyJSON(show)
 		if err != nil {
 			return nil, err
 		}
 		st.canvas = c
+	case rec.Set != nil && st.heldOf(rec.Set.SurfaceID) != nil:
+		hs := st.heldOf(rec.Set.SurfaceID)
+		hs.Records = append(hs.Records, journalRecord{Set: rec.Set})
+	case rec.Call != nil && st.heldOf(rec.Call.SurfaceID) != nil:
+		hs := st.heldOf(rec.Call.SurfaceID)
+		hs.Records = append(hs.Records, journalRecord{Call: rec.Call})
 	case rec.Set != nil:
 		var v any
 		if err := json.Unmarshal(rec.Set.Value, &v); err != nil {
@@ -316,6 +337,9 @@ type journal struct {
 	next  uint64
 	// tail is the transcript's tail as the journal keeps it.
 	tail replayed
+	// held are the surfaces the hub holds, not drawn, which each
+	// snapshot keeps until the agent makes one of the same id.
+	held []heldSurface
 	// failed is the first error writing: the journal stops, and the
 	// person is told once (onFail, called without the journal's lock).
 	failed error
@@ -443,10 +467,17 @@ func (j *journal) writeLocked(rec *journalRecord) error {
 
 // snapshotLocked is the state to start a journal with; b's lock is held.
 func (j *journal) snapshotLocked(b *Board) *journalSnapshot {
+	held := j.held[:0:0]
+	for _, hs := range j.held {
+		if b.canvas.Surface(hs.ID) == nil {
+			held = append(held, hs)
+		}
+	}
+	j.held = held
 	return &journalSnapshot{
 		CanvasID: j.canvasID, Saved: b.now(), Canvas: b.canvas.Save(),
 		Transcript: j.tail.transcript, Seq: b.seq, Dropped: j.tail.dropped,
-		Queue: j.queue, NextAction: j.next, WebPort: j.webPort,
+		Queue: j.queue, NextAction: j.next, WebPort: j.webPort, Held: held,
 	}
 }
 
