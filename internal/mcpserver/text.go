@@ -76,19 +76,44 @@ func waitText(res hub.WaitResult, seconds float64, capped bool) string {
 }
 
 // describeWire words an action message like the transcript does: The
-// person pressed pay on main (web): note="thanks". It reads both the v0.8
-// {"userAction": …} and the v0.9 {"version": …, "action": …} shapes.
+// person pressed pay on main (web): note="thanks". It reads the v0.8
+// {"userAction": …} and the v0.9 and v1.0 {"version": …, "action": …}
+// shapes, and says what v1.0's other messages to the agent ask of it.
 func describeWire(action json.RawMessage, source hub.Source) string {
 	type act struct {
 		Name      string          `json:"name"`
 		SurfaceID string          `json:"surfaceId"`
 		Context   json.RawMessage `json:"context"`
 	}
-	var m struct {
-		UserAction *act `json:"userAction"`
-		Action     *act `json:"action"`
+	type call struct {
+		SurfaceID      string `json:"surfaceId"`
+		FunctionCallID string `json:"functionCallId"`
+		CallFunction   struct {
+			Call string `json:"call"`
+		} `json:"callFunction"`
+		Code  string          `json:"code"`
+		Error json.RawMessage `json:"error"`
 	}
-	if err := json.Unmarshal(action, &m); err != nil || (m.UserAction == nil && m.Action == nil) {
+	var m struct {
+		UserAction *act  `json:"userAction"`
+		Action     *act  `json:"action"`
+		AgentCall  *call `json:"callAgentFunction"`
+		Response   *call `json:"rendererFunctionResponse"`
+		Error      *call `json:"error"`
+	}
+	err := json.Unmarshal(action, &m)
+	switch {
+	case err != nil:
+	case m.AgentCall != nil:
+		return fmt.Sprintf("The person's press on %s calls your function %s (functionCallId %q): answer with agentFunctionResponse through canvas_show.", m.AgentCall.SurfaceID, m.AgentCall.CallFunction.Call, m.AgentCall.FunctionCallID)
+	case m.Response != nil && len(m.Response.Error) > 0:
+		return fmt.Sprintf("Your call %q failed: %s", m.Response.FunctionCallID, clip(string(m.Response.Error), 300))
+	case m.Response != nil:
+		return fmt.Sprintf("Your call %q was answered (see action).", m.Response.FunctionCallID)
+	case m.Error != nil:
+		return fmt.Sprintf("a2term refused with %s (see action).", m.Error.Code)
+	}
+	if err != nil || (m.UserAction == nil && m.Action == nil) {
 		return "The person acted: " + clip(string(action), 300)
 	}
 	a := m.UserAction
@@ -172,7 +197,12 @@ func infoText(o infoOutput) string {
 			catalogs[id] = true
 		}
 	}
-	fmt.Fprintf(&b, " (%s: catalogId for v0.8, a2uiClientCapabilities per later version).", hub.Plural(len(catalogs), "catalog", "catalogs"))
+	for _, c := range o.RendererCapabilities {
+		for _, id := range c.SupportedCatalogIDs {
+			catalogs[id] = true
+		}
+	}
+	fmt.Fprintf(&b, " (%s: a2uiRendererCapabilities for v1.0, with its functions; a2uiClientCapabilities for v0.9.1; catalogId for v0.8).", hub.Plural(len(catalogs), "catalog", "catalogs"))
 	switch {
 	case !o.Web:
 		b.WriteString(" No web mirror.")
@@ -241,7 +271,7 @@ func fixFor(r *a2ui.Error) string {
 	v09 := r.ClientMessage != nil
 	switch r.Code {
 	case a2ui.CodeBadMessage:
-		return `each message must be a JSON object with "version": "v0.9.1" (or "v0.9") and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface; or, for v0.8, no version and exactly one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface.`
+		return `each message must be a JSON object with "version": "v1.0" and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface, callRendererFunction, agentFunctionResponse; or "version": "v0.9.1" (or "v0.9") and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface; or, for v0.8, no version and exactly one of beginRendering, surfaceUpdate, dataModelUpdate, deleteSurface.`
 	case a2ui.CodeMissingProperty:
 		return "add the required property named above, then send the whole batch again."
 	case a2ui.CodeBadValue:
@@ -277,11 +307,17 @@ func fixFor(r *a2ui.Error) string {
 	case a2ui.CodeDuplicateID:
 		return "give every component of a surface a different id."
 	case a2ui.CodeUnsupportedVersion:
-		return `write "version": "v0.9.1" (or "v0.9") for A2UI v0.9.1, or leave version out for v0.8.`
+		return `write "version": "v1.0" for A2UI v1.0, "v0.9.1" (or "v0.9") for A2UI v0.9.1, or leave version out for v0.8.`
 	case a2ui.CodeVersionMismatch:
 		return "a surface keeps the A2UI version that created it: send its messages in that version (canvas_state gives each surface's protocol), or deleteSurface it and create it again in the other."
 	case a2ui.CodeUnknownCatalog:
-		return "use a catalogId a2term draws, listed by canvas_info under a2uiClientCapabilities: " + a2ui.BasicCatalogV09ID + " (or the minimal one)."
+		return "use a catalogId a2term draws, listed by canvas_info under a2uiRendererCapabilities for v1.0 (" + a2ui.BasicCatalogV10ID + ") and a2uiClientCapabilities for v0.9.1 (" + a2ui.BasicCatalogV09ID + ", or the minimal one)."
+	case a2ui.CodeNoCatalog:
+		return `in v1.0 a component or call without its own "catalogId" is read against the surface's default: give createSurface a "catalogId" (` + a2ui.BasicCatalogV10ID + `) or the component or call its own.`
+	case a2ui.CodeUnallowedParent, a2ui.CodeUnallowedChild:
+		return "the catalog allows this component only under some parents and some children (its allowedParents and allowedChildren): move it, or put another component between them."
+	case a2ui.CodeBadName:
+		return `a name is a Unicode identifier: a letter or "_" first, then letters, digits or "_" (no spaces, dots or dashes).`
 	case a2ui.CodeSurfaceExists:
 		return "the surface exists already: change it with updateComponents and updateDataModel, or send deleteSurface first to create it anew."
 	case a2ui.CodeUnknownFunction:
