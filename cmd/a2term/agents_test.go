@@ -23,6 +23,8 @@ import (
 var exampleAgents = []struct{ fence, file string }{
 	{"python", "testdata/agents/form.py"},
 	{"go", "testdata/agents/form/main.go"},
+	{"python", "testdata/agents/form_v10.py"},
+	{"go", "testdata/agents/form_v10/main.go"},
 }
 
 // agentsDoc is the page that shows the example agents.
@@ -122,10 +124,10 @@ func shown(id string) func(hub.Snapshot) bool {
 	}
 }
 
-// answerForm runs an example agent against a hub, answers its form as the
-// person would in the terminal (types Ada, presses Send), and returns what
-// the agent printed.
-func answerForm(t *testing.T, argv ...string) string {
+// answerForm runs an example agent against a hub, answers its form, which
+// speaks protocol, as the person would in the terminal (types Ada, presses
+// Send), and returns what the agent printed.
+func answerForm(t *testing.T, protocol string, argv ...string) string {
 	t.Helper()
 	h, srv := listenHub(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -142,9 +144,9 @@ func answerForm(t *testing.T, argv ...string) string {
 	t.Cleanup(func() { cancel(); <-waited })
 
 	waitView(t, h, "the agent's form", shown("hello"))
-	// The form is v0.9.1: Send is disabled by its check until a name is
-	// typed, and its press then is refused, never sent.
-	if sf := h.Snapshot().Canvas.Surface("hello"); sf.Protocol() != a2ui.ProtocolV09 {
+	// Send is disabled by its check until a name is typed, and its press
+	// then is refused, never sent.
+	if sf := h.Snapshot().Canvas.Surface("hello"); sf.Protocol() != protocol {
 		t.Errorf("the example agent's surface speaks %s", sf.Protocol())
 	}
 	if err := h.Press(hub.Terminal, "hello", "send", h.Snapshot().Canvas.Version()); !errors.Is(err, &a2ui.Error{Code: a2ui.CodeChecksFailed}) {
@@ -190,7 +192,7 @@ func TestPythonAgent(t *testing.T) {
 	if err != nil {
 		t.Skip("python3 is not installed: the Python agent of docs/agent-api.md is not run")
 	}
-	got := answerForm(t, py, repoFile("testdata/agents/form.py"))
+	got := answerForm(t, a2ui.ProtocolV09, py, repoFile("testdata/agents/form.py"))
 	if want := `greet from the terminal: {"name": "Ada"}` + "\n"; got != want {
 		t.Errorf("the agent printed %q, want %q", got, want)
 	}
@@ -201,7 +203,32 @@ func TestGoAgent(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "./"+filepath.ToSlash(repoFile("testdata/agents/form"))).CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v: %s", err, out)
 	}
-	got := answerForm(t, bin)
+	got := answerForm(t, a2ui.ProtocolV09, bin)
+	if want := `greet from the terminal: {"name":"Ada"}` + "\n"; got != want {
+		t.Errorf("the agent printed %q, want %q", got, want)
+	}
+}
+
+// TestPythonAgentV10 runs the v1.0 Python agent: its form, made by one
+// createSurface, and its call of notify, whose answer it reads before the
+// press.
+func TestPythonAgentV10(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the v1.0 Python agent of docs/agent-api.md is not run")
+	}
+	got := answerForm(t, a2ui.ProtocolV10, py, repoFile("testdata/agents/form_v10.py"))
+	if want := `greet from the terminal: {"name": "Ada"}` + "\n"; got != want {
+		t.Errorf("the agent printed %q, want %q", got, want)
+	}
+}
+
+func TestGoAgentV10(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "form_v10")
+	if out, err := exec.Command("go", "build", "-o", bin, "./"+filepath.ToSlash(repoFile("testdata/agents/form_v10"))).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v: %s", err, out)
+	}
+	got := answerForm(t, a2ui.ProtocolV10, bin)
 	if want := `greet from the terminal: {"name":"Ada"}` + "\n"; got != want {
 		t.Errorf("the agent printed %q, want %q", got, want)
 	}
