@@ -13,7 +13,7 @@ const renderAbout = `
 Render prints, without a terminal, exactly the frame the interactive
 program would draw at the given size: the tab bar, the surface, the
 transcript (at 100 columns or more) and the status line. FILE is an A2UI
-stream, v0.9.1 or v0.8 (any file 'a2term validate' reads: JSONL, a JSON
+stream, v1.0, v0.9.1 or v0.8 (any file 'a2term validate' reads: JSONL, a JSON
 array, or the specification's {"name", "description", "messages"}
 wrapper), or a script agent (see docs/scripts.md), which
 is played as a real agent until it waits for the person.

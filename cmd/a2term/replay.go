@@ -24,9 +24,10 @@ const replayAbout = `
 Replay plays the A2UI stream in FILE in the interactive program, as if an
 agent were sending it: the surfaces appear as tabs, and what you press or
 type shows in the transcript the way a2term reports it to an agent. FILE
-may hold v0.9.1 and v0.8 messages (any file 'a2term validate' reads: JSONL,
-a JSON array, or the specification's {"name", "description", "messages"}
-wrapper of its v0.9 examples); a v0.9 button sends the v0.9 action.
+may hold v1.0, v0.9.1 and v0.8 messages (any file 'a2term validate' reads:
+JSONL, a JSON array, or the specification's {"name", "description",
+"messages"} wrapper of its examples); a button sends the action of its
+surface's version.
 
 By default the file is one batch, shown at once. With --each, or a --delay,
 the messages arrive one at a time, DELAY apart (a Go duration such as
