@@ -33,10 +33,12 @@ type Action struct {
 	// evaluated when it was pressed (what the person typed and chose).
 	// Numbers are float64, as encoding/json decodes them. Never nil.
 	Context map[string]any
-	// DataModel is, for a v0.9 surface created with sendDataModel, the
-	// surface's whole data model when the button was pressed (the
-	// specification's a2uiClientDataModel); nil otherwise. A model whose
-	// root is not an object is only in the WaitResult's ClientDataModel.
+	// DataModel is, for a v0.9 or v1.0 surface created with
+	// sendDataModel, the surface's whole data model when the button was
+	// pressed (the specification's a2uiClientDataModel, v1.0's
+	// a2uiRendererDataModel); nil otherwise. A model whose root is not
+	// an object is only in the WaitResult's ClientDataModel or
+	// RendererDataModel.
 	DataModel map[string]any
 	// Source is where the person pressed: terminal or web.
 	Source hub.Source
@@ -92,11 +94,15 @@ func ReadAction(res hub.WaitResult) (*Action, error) {
 	if a.Context == nil {
 		a.Context = map[string]any{}
 	}
-	if len(res.ClientDataModel) > 0 && string(res.ClientDataModel) != "null" {
+	model := res.ClientDataModel
+	if len(res.RendererDataModel) > 0 {
+		model = res.RendererDataModel
+	}
+	if len(model) > 0 && string(model) != "null" {
 		var dm struct {
 			Surfaces map[string]json.RawMessage `json:"surfaces"`
 		}
-		if err := json.Unmarshal(res.ClientDataModel, &dm); err != nil {
+		if err := json.Unmarshal(model, &dm); err != nil {
 			return nil, fmt.Errorf("reading the action's data model: %w", err)
 		}
 		if raw, ok := dm.Surfaces[a.SurfaceID]; ok {

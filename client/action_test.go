@@ -32,6 +32,9 @@ func TestReadAction(t *testing.T) {
 			{"id":"go","component":"Button","child":"gl","action":{"event":{"name":"save","context":{"age":{"path":"/person/age"},"kind":"adult"}}}},
 			{"id":"gl","component":"Text","text":"Save"}]}}`),
 		json.RawMessage(`{"version":"v0.9.1","updateDataModel":{"surfaceId":"new","value":{"person":{"age":30,"name":"Ada"}}}}`),
+		json.RawMessage(`{"version":"v1.0","createSurface":{"surfaceId":"ten","catalogId":"`+a2ui.BasicCatalogV10ID+`","sendDataModel":true,"components":[
+			{"id":"root","component":"Button","child":"l","action":{"event":{"name":"keep","context":{"n":{"path":"/n"}}}}},
+			{"id":"l","component":"Text","text":"Keep"}],"dataModel":{"n":2}}}`),
 		json.RawMessage(`{"version":"v0.9","createSurface":{"surfaceId":"quiet","catalogId":"`+a2ui.BasicCatalogV09ID+`"}}`),
 		json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"quiet","components":[
 			{"id":"root","component":"Button","child":"l","action":{"event":{"name":"ping"}}},
@@ -48,7 +51,7 @@ func TestReadAction(t *testing.T) {
 	for _, p := range []struct {
 		src         hub.Source
 		surface, id string
-	}{{hub.Terminal, "old", "go"}, {hub.Web, "new", "go"}, {hub.Terminal, "quiet", "root"}} {
+	}{{hub.Terminal, "old", "go"}, {hub.Web, "new", "go"}, {hub.Terminal, "ten", "root"}, {hub.Terminal, "quiet", "root"}} {
 		if err := h.Press(p.src, p.surface, p.id, h.Snapshot().Canvas.Version()); err != nil {
 			t.Fatal(err)
 		}
@@ -58,6 +61,7 @@ func TestReadAction(t *testing.T) {
 		{Version: "v0.8", Name: "greet", SurfaceID: "old", SourceComponentID: "go", Context: map[string]any{"name": "Ada"}, Source: hub.Terminal},
 		{Version: "v0.9", Name: "save", SurfaceID: "new", SourceComponentID: "go", Context: map[string]any{"age": 37.0, "kind": "adult"},
 			DataModel: map[string]any{"person": map[string]any{"age": 37.0, "name": "Ada"}}, Source: hub.Web},
+		{Version: "v1.0", Name: "keep", SurfaceID: "ten", SourceComponentID: "root", Context: map[string]any{"n": 2.0}, DataModel: map[string]any{"n": 2.0}, Source: hub.Terminal},
 		{Version: "v0.9", Name: "ping", SurfaceID: "quiet", SourceComponentID: "root", Context: map[string]any{}, Source: hub.Terminal},
 	}
 	for _, w := range want {
