@@ -86,7 +86,7 @@ var (
 	}
 	fnNotify = &funcSpec{
 		name: "notify", ret: "void", allowed: CallersAgentOnly,
-		doc:  "Shows a one-line notice to the person, in the transcript.",
+		doc:  "Shows a one-line notice to the person, on the status line for a while and in the transcript.",
 		args: []argSpec{{name: "message", typ: typeString, required: true}},
 		impl: voidImpl,
 	}

@@ -24,6 +24,11 @@ type Context struct {
 	// fetches (a2ui.ImageProps.Remote; hub.Snapshot.Pictures); a view
 	// without it draws them as their alt text.
 	Pictures Pictures
+	// Reveal, when set, is the id of a node whose place the view needs
+	// (to scroll it into view): Render marks its block with a hit that
+	// takes no focus, whatever its type. Blocks drawn with it are not to
+	// be kept for a drawing without it.
+	Reveal string
 	// focusPath holds the nodes on the way from the root to the focused
 	// node, which must be drawn afresh.
 	focusPath map[*a2ui.Node]bool
@@ -248,6 +253,9 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	c.held = held
 	if msgs := CheckMessages(n); len(msgs) > 0 {
 		b = Stack(w, b, TextBlock(w, checkLines(c.Theme, msgs, w)...))
+	}
+	if c.Reveal != "" && n.ID == c.Reveal {
+		b = b.Mark(n.ID, false)
 	}
 	if cacheable {
 		c.Cache.put(n, w, b, at, others)

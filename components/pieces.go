@@ -60,7 +60,7 @@ type leafPieces struct {
 // draws, lines and hits, without the lines being made. It reports
 // whether it did.
 func drawPieces(n *a2ui.Node, w int, c *Context, lp *leafPieces) bool {
-	if !c.held || w <= 0 || c.onPath(n) {
+	if !c.held || w <= 0 || c.onPath(n) || n.ID == c.Reveal {
 		return false
 	}
 	wd, _ := widget(n.Type)

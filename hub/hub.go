@@ -507,6 +507,18 @@ func (h *Hub) sendOutbox(c *a2ui.Canvas) {
 		default:
 			h.board.Append(RoleEvent, fmt.Sprintf("→ the agent asks to %s %s on %s", r.Kind, r.NodeID, r.SurfaceID))
 		}
+		h.board.SetStatus(func(s *Status) {
+			s.Asks++
+			a := Ask{Seq: s.Asks, SurfaceID: r.SurfaceID, NodeID: r.NodeID, Text: a2ui.SanitizeLine(r.Text)}
+			switch r.Kind {
+			case "notify":
+				s.Notice = a
+			case "focus":
+				s.Focus = a
+			case "scrollIntoView":
+				s.Reveal = a
+			}
+		})
 	}
 }
 

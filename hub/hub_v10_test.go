@@ -215,3 +215,31 @@ func TestV10JournalKeepsCalls(t *testing.T) {
 		t.Fatalf("restored after the deadline:\n%s\nnot\n%s", got, want)
 	}
 }
+
+// TestV10AsksInStatus checks that the terminal catalog's focus,
+// scrollIntoView and notify reach the views in the status, each with
+// its own number, and the newest of each kind wins.
+func TestV10AsksInStatus(t *testing.T) {
+	h := hub.New(hub.Options{Now: hubtest.Clock})
+	t.Cleanup(h.Close)
+	if _, err := h.Show(raws(`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` +
+		`{"id":"root","component":"Column","children":["name","note"]},` +
+		`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},{"id":"note","component":"Text","text":"End"}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	call := func(id, fn, args string) string {
+		return `{"version":"v1.0","callRendererFunction":{"functionCallId":"` + id + `","callFunction":{"call":"` + fn + `","catalogId":"` + a2ui.TerminalCatalogV10ID + `","args":` + args + `}}}`
+	}
+	if _, err := h.Show(raws(call("c1", "notify", `{"message":"first"}`), call("c2", "focus", `{"surfaceId":"s","componentId":"name"}`),
+		call("c3", "scrollIntoView", `{"surfaceId":"s","componentId":"note"}`), call("c4", "notify", `{"message":"saved\u001b[31m"}`))); err != nil {
+		t.Fatal(err)
+	}
+	st := h.Snapshot().Status
+	want := hub.Status{Asks: 4, Focus: hub.Ask{Seq: 2, SurfaceID: "s", NodeID: "name"}, Reveal: hub.Ask{Seq: 3, SurfaceID: "s", NodeID: "note"}}
+	if st.Asks != want.Asks || st.Focus != want.Focus || st.Reveal != want.Reveal {
+		t.Fatalf("asks %d, focus %+v, reveal %+v", st.Asks, st.Focus, st.Reveal)
+	}
+	if st.Notice.Seq != 4 || strings.ContainsRune(st.Notice.Text, 0x1b) || !strings.HasPrefix(st.Notice.Text, "saved") {
+		t.Fatalf("notice %+v", st.Notice)
+	}
+}

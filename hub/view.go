@@ -167,6 +167,24 @@ type Status struct {
 	// when it changes.
 	PictureHosts string
 	Pictures     uint64
+	// Notice is the newest notice for the person (the notify function of
+	// a2term's own catalog, the answer to an agent function), Focus the
+	// newest control the agent asked the views to focus, and Reveal the
+	// newest component it asked them to scroll into view. Each carries
+	// its number, so that a view acts on it once though it reads the
+	// status many times; Asks counts them all.
+	Notice, Focus, Reveal Ask
+	Asks                  uint64
+}
+
+// Ask is something a v1.0 function call asked of the views: a notice to
+// show (Text), or a node to focus or scroll into view. Seq numbers it
+// among all asks (Status.Asks), from 1; zero is no ask.
+type Ask struct {
+	Seq       uint64
+	SurfaceID string
+	NodeID    string
+	Text      string
 }
 
 // AgentPresence says whether an agent is connected to the canvas.

@@ -110,6 +110,12 @@ type Model struct {
 	helpTop  int    // first line of the help shown
 	notice   string // the last refusal or answer, shown in the status line
 	noticeOK bool   // the notice is news, not a refusal
+	// noticeAsk numbers the agent's notice shown (hub.Ask.Seq), which
+	// goes after AgentNoticeFor, and noticeTimer the one whose timer is
+	// yet to start; revealing is the node drawn marked to be scrolled
+	// into view (components.Context.Reveal).
+	noticeAsk, noticeTimer uint64
+	revealing              string
 	// announce names a surface that appeared while another was shown,
 	// until it is shown or the person dismisses it.
 	announce, announced string
@@ -311,7 +317,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case changedMsg:
 		m.refresh()
-		return m, m.wait()
+		return m, tea.Batch(m.wait(), m.noticeTimerCmd())
+	case noticeDoneMsg:
+		m.noticeDone(msg.seq)
+		return m, nil
 	case webMsg:
 		m.message = msg.lines
 		return m, nil
@@ -354,7 +363,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // refresh reads the latest snapshot, and draws the values still on
 // their way to the view over it.
 func (m *Model) refresh() {
-	lost, prev, anew, pics := m.snap.Status.Lost, m.snap.Canvas, m.snap.Anew, m.snap.Status.Pictures
+	was := m.snap.Status
+	lost, prev, anew, pics := was.Lost, m.snap.Canvas, m.snap.Anew, was.Pictures
 	m.snap = m.view.Snapshot()
 	m.base = m.snap.Canvas
 	if m.snap.Status.Pictures != pics {
@@ -370,6 +380,7 @@ func (m *Model) refresh() {
 	m.noticeNewSurfaces()
 	m.pickActive()
 	m.relayout()
+	m.takeAsks(was)
 }
 
 // picturesArrived draws every picture again once a remote picture
@@ -470,7 +481,7 @@ func (m *Model) state() *components.State {
 // setNotice shows s in the status line until the next key: a refusal,
 // or (ok) news.
 func (m *Model) setNotice(s string, ok bool) {
-	m.notice, m.noticeOK = s, ok
+	m.notice, m.noticeOK, m.noticeAsk = s, ok, 0
 	m.fitStatus()
 }
 
@@ -980,7 +991,7 @@ func (m *Model) surfaceTheme() *components.Theme {
 }
 
 func (m *Model) context() *components.Context {
-	c := &components.Context{Theme: m.surfaceTheme(), State: m.state(), Focus: m.focus[m.active], Now: m.now}
+	c := &components.Context{Theme: m.surfaceTheme(), State: m.state(), Focus: m.focus[m.active], Now: m.now, Reveal: m.revealing}
 	if m.snap.Pictures != nil {
 		c.Pictures = m.snap.Pictures
 	}

@@ -101,14 +101,44 @@ type viewStatus struct {
 	Terminals int    `json:"terminals"`
 	Queued    int    `json:"queued"`
 	Task      string `json:"task,omitempty"`
+	// The agent's newest asks of the views (hub.Status.Notice and the
+	// others), so that an attached terminal acts on them too.
+	Notice viewAsk `json:"notice,omitzero"`
+	Focus  viewAsk `json:"focus,omitzero"`
+	Reveal viewAsk `json:"reveal,omitzero"`
+	Asks   uint64  `json:"asks,omitempty"`
+}
+
+// viewAsk is a hub.Ask on the wire.
+type viewAsk struct {
+	Seq       uint64 `json:"seq"`
+	SurfaceID string `json:"surfaceId,omitempty"`
+	NodeID    string `json:"nodeId,omitempty"`
+	Text      string `json:"text,omitempty"`
+}
+
+func askOf(a hub.Ask) viewAsk {
+	return viewAsk{Seq: a.Seq, SurfaceID: a.SurfaceID, NodeID: a.NodeID, Text: a.Text}
+}
+
+// ask reads an ask from the hub; its text is sanitized again, as every
+// text a view draws.
+func (a viewAsk) ask() hub.Ask {
+	return hub.Ask{Seq: a.Seq, SurfaceID: a.SurfaceID, NodeID: a.NodeID, Text: a2ui.SanitizeLine(a.Text)}
 }
 
 func statusOf(s hub.Status) viewStatus {
-	return viewStatus{Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued, Task: s.Task}
+	return viewStatus{
+		Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued, Task: s.Task,
+		Notice: askOf(s.Notice), Focus: askOf(s.Focus), Reveal: askOf(s.Reveal), Asks: s.Asks,
+	}
 }
 
 func (v viewStatus) status() hub.Status {
-	return hub.Status{Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued, Task: v.Task}
+	return hub.Status{
+		Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued, Task: v.Task,
+		Notice: v.Notice.ask(), Focus: v.Focus.ask(), Reveal: v.Reveal.ask(), Asks: v.Asks,
+	}
 }
 
 // viewSnapshot is the data of view.snapshot: the whole state.
