@@ -57,6 +57,19 @@ type (
 		Viewers  int    `json:"viewers"`
 		Queued   int    `json:"queued"`
 		Pictures string `json:"pictures,omitempty"`
+		// The agent's newest asks of the views (hub.Status.Notice,
+		// Focus, Reveal): the page acts on each once, those it finds
+		// in the snapshot it loads with not at all.
+		Notice Ask `json:"notice,omitzero"`
+		Focus  Ask `json:"focus,omitzero"`
+		Reveal Ask `json:"reveal,omitzero"`
+	}
+	// Ask is a hub.Ask as the page receives it.
+	Ask struct {
+		Seq       uint64 `json:"seq"`
+		SurfaceID string `json:"surfaceId,omitempty"`
+		NodeID    string `json:"nodeId,omitempty"`
+		Text      string `json:"text,omitempty"`
 	}
 	// Picture is a remote picture (a2ui.ImageProps.Remote) as the page
 	// receives it: the bytes a2term fetched in URL, as a data: URL, or
@@ -71,7 +84,11 @@ type (
 
 // StatusOf is a hub's status as the page's status line shows it.
 func StatusOf(st hub.Status) Status {
-	return Status{Viewers: st.Viewers, Queued: st.Queued, Pictures: st.PictureHosts}
+	ask := func(a hub.Ask) Ask { return Ask{Seq: a.Seq, SurfaceID: a.SurfaceID, NodeID: a.NodeID, Text: a.Text} }
+	return Status{
+		Viewers: st.Viewers, Queued: st.Queued, Pictures: st.PictureHosts,
+		Notice: ask(st.Notice), Focus: ask(st.Focus), Reveal: ask(st.Reveal),
+	}
 }
 
 // EncodeSnapshot renders snap as one "snapshot" event, id = canvas

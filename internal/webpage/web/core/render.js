@@ -35,6 +35,7 @@ export function onSnapshot(s) {
   }
   app.unseen.delete(app.active);
   render();
+  takeAsks(s.status, first);
 }
 
 // MAX_ENTRIES bounds the transcript the page keeps, as the server's
@@ -48,6 +49,7 @@ const MAX_ENTRIES = 200;
 // changed: a patched subtree, a surface sent whole, the new entries.
 export function onDelta(d) {
   const s = app.snap;
+  let asks = null;
   if (!s) return;
   s.version = num(d.version, s.version);
   document.documentElement.setAttribute('data-snapshot', String(s.version));
@@ -88,6 +90,7 @@ export function onDelta(d) {
   if (d.status && typeof d.status === 'object') {
     s.status = d.status;
     renderStatus(s.status);
+    asks = d.status;
   }
   if (structural) {
     onSnapshot(s);
@@ -101,6 +104,7 @@ export function onDelta(d) {
   }
   restoreFocus(focus);
   document.documentElement.setAttribute('data-drawn', String(app.drawn));
+  if (asks) takeAsks(asks, false);
 }
 
 // applyPatch replaces the node at p.path of a surface's tree.
@@ -318,4 +322,68 @@ function renderStatus(st) {
   const hosts = str(st.pictures);
   pe.textContent = hosts ? 'pictures from ' + hosts : '';
   pe.hidden = !hosts;
+}
+
+// NOTICE_FOR is how long a notice of the agent's stays on the status line
+// (the terminal's tui.AgentNoticeFor), unless the next one takes its place.
+const NOTICE_FOR = 8000;
+
+// asked numbers the agent's asks the page acted on (status.notice, focus,
+// reveal); noticeTimer takes its notice away.
+const asked = { notice: 0, focus: 0, reveal: 0 };
+let noticeTimer = 0;
+
+function askOf(a) {
+  if (!a || typeof a !== 'object') return null;
+  return { seq: num(a.seq, 0), sid: str(a.surfaceId), node: str(a.nodeId), text: str(a.text) };
+}
+
+// takeAsks does what the agent asked of the views, each ask once, in the
+// order it asked them: show the surface and focus the control, or scroll
+// the component into view; a notice goes on the status line. The asks in
+// the snapshot the page loads with (first) are old: they are only noted.
+function takeAsks(st, first) {
+  if (!st || typeof st !== 'object') return;
+  const todo = [];
+  for (const kind of ['notice', 'focus', 'reveal']) {
+    const a = askOf(st[kind]);
+    if (!a || a.seq <= asked[kind]) continue;
+    asked[kind] = a.seq;
+    if (!first) todo.push([kind, a]);
+  }
+  todo.sort((x, y) => x[1].seq - y[1].seq);
+  for (const [kind, a] of todo) {
+    if (kind === 'notice') showNotice(a.text);
+    else revealNode(a.sid, a.node, kind === 'focus');
+  }
+}
+
+function showNotice(text) {
+  const e = $('status-notice');
+  e.textContent = text;
+  e.hidden = !text;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => {
+    e.hidden = true;
+    e.textContent = '';
+  }, NOTICE_FOR);
+}
+
+// revealNode shows surface sid and scrolls node into view, focusing it
+// (its own control, else the first control in it) when focus is asked.
+function revealNode(sid, id, focus) {
+  if (!shownSurfaces(app.snap).some((x) => x.surfaceId === sid)) return;
+  if (app.active !== sid) {
+    app.active = sid;
+    app.unseen.delete(sid);
+    render();
+  }
+  const el = surfaceEl(sid);
+  const box = el && el.querySelector('[data-key="' + CSS.escape(id) + '"]');
+  if (!box) return;
+  box.scrollIntoView({ block: 'nearest' });
+  if (!focus) return;
+  const sel = 'input, button, select, textarea, [tabindex]';
+  const ctl = box.matches(sel) ? box : box.querySelector(sel);
+  if (ctl) ctl.focus();
 }
