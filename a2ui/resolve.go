@@ -651,7 +651,10 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 	r.cur = n
 	child := func(cid string) *Node { return r.node(cid, sc, depth+1) }
 	if e.a11y != nil {
-		n.Accessibility = &Accessibility{Label: r.str(e.a11y.label, sc, false), Description: r.str(e.a11y.description, sc, false)}
+		n.Accessibility = &Accessibility{
+			Label: r.str(e.a11y.label, sc, false), Description: r.str(e.a11y.description, sc, false),
+			Live: e.a11y.live, Hidden: r.boolean(e.a11y.hidden, sc),
+		}
 	}
 	// Every node's own properties are resolved before its children, which
 	// move r.cur on.

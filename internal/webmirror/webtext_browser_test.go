@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/webtext"
 )
@@ -18,7 +19,7 @@ import (
 // pageText writes the live page's DOM by WebText's rules (writeDOM): the
 // surface tabs, the surface shown, the transcript and the status.
 const pageText = `(() => {
-  const shown = ['type','min','max','value','placeholder','checked','disabled','open','aria-selected','aria-pressed','aria-invalid','alt'];
+  const shown = ['type','min','max','value','placeholder','checked','disabled','open','aria-selected','aria-pressed','aria-invalid','aria-live','aria-hidden','alt'];
   const q = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t') + '"';
   let out = '';
   const kids = (e) => {
@@ -160,4 +161,19 @@ func TestWebTextIsThePage(t *testing.T) {
 	}
 	show("order")
 	same("order, typed and ticked", webtext.WebView{Active: "order"})
+
+	// A v1.0 surface's live regions and nodes hidden from assistive
+	// technologies (in the place of the Markdown one: eight at most).
+	if _, err := h.Show(browserRaws(`{"deleteSurface":{"surfaceId":"md"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Show(browserRaws(`{"version":"v1.0","createSurface":{"surfaceId":"v10","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` +
+		`{"id":"root","component":"Column","children":["news","aside","ok"]},` +
+		`{"id":"news","component":"Text","text":"Saved","accessibility":{"live":"polite"}},` +
+		`{"id":"aside","component":"Text","text":"Decoration","accessibility":{"hidden":true}},` +
+		`{"id":"ok","component":"Button","child":"okl","accessibility":{"live":"assertive","hidden":{"path":"/quiet"}},"action":{"event":{"name":"ok"}}},{"id":"okl","component":"Text","text":"OK"}],"dataModel":{"quiet":true}}}`)); err != nil {
+		t.Fatal(err)
+	}
+	show("v10")
+	same("v10", webtext.WebView{Active: "v10"})
 }

@@ -134,3 +134,23 @@ func TestWebTextV10Placeholder(t *testing.T) {
 		t.Errorf("the placeholder is not shown:\n%s", got)
 	}
 }
+
+// TestWebTextV10Accessibility checks that the page marks a v1.0 live
+// region and a node hidden from assistive technologies (bound to the
+// data model) with their ARIA attributes, and still draws the hidden one.
+func TestWebTextV10Accessibility(t *testing.T) {
+	h := hub.New(hub.Options{Now: clock})
+	t.Cleanup(h.Close)
+	if _, err := h.Show(msgs(`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` +
+		`{"id":"root","component":"Column","children":["news","aside"]},` +
+		`{"id":"news","component":"Text","text":"Saved","accessibility":{"live":"assertive"}},` +
+		`{"id":"aside","component":"Text","text":"Decoration","accessibility":{"hidden":{"path":"/quiet"}}}],"dataModel":{"quiet":true}}}`)); err != nil {
+		t.Fatal(err)
+	}
+	got := WebText(h.Snapshot(), WebView{})
+	for _, want := range []string{`[aria-live="assertive"] "Saved"`, `[aria-hidden="true"] "Decoration"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s:\n%s", want, got)
+		}
+	}
+}

@@ -38,6 +38,9 @@ type item struct {
 	lines []string
 	// dialog marks the items of the open dialog.
 	dialog bool
+	// live is the politeness of the live region the item is in (v1.0
+	// accessibility live: "polite", "assertive"), "" outside one.
+	live string
 	// secret tells a hidden field's values apart, so that a new value
 	// of the same length still prints a change line; it is a digest,
 	// never printed.
@@ -87,6 +90,7 @@ type builder struct {
 	vs     *viewState
 	o      *outline
 	dialog bool
+	live   string // the live region being walked (item.live)
 }
 
 // build makes the outline of a shown surface, numbering the controls it
@@ -121,7 +125,7 @@ func (b *builder) add(n *a2ui.Node, depth int, kind, name, state string, control
 	if a := n.Accessibility; a != nil && a.Description != "" {
 		lines = append(lines, "("+a.Description+")")
 	}
-	it := item{key: n.ID, depth: depth, kind: kind, name: name, state: state, lines: lines, dialog: b.dialog}
+	it := item{key: n.ID, depth: depth, kind: kind, name: name, state: state, lines: lines, dialog: b.dialog, live: b.live}
 	if control {
 		it.num = b.s.number(b.sid, n.ID)
 		b.o.drawn[n.ID] = n
@@ -144,6 +148,17 @@ func (b *builder) children(n *a2ui.Node, depth int) {
 func (b *builder) node(n *a2ui.Node, depth int) {
 	if n == nil {
 		return
+	}
+	if a := n.Accessibility; a != nil {
+		// A node hidden from assistive technologies (v1.0) is not
+		// printed; a live region marks what it holds.
+		if a.Hidden {
+			return
+		}
+		if a.Live != "" && b.live != "assertive" {
+			defer func(was string) { b.live = was }(b.live)
+			b.live = a.Live
+		}
 	}
 	switch p := n.Props.(type) {
 	case *a2ui.RowProps, *a2ui.ColumnProps, *a2ui.ListProps:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -515,6 +516,20 @@ func (s *Session) num(n int) string {
 // half of what the surface prints changed (counting changed, new and gone
 // lines against the longer of the two prints), the surface is printed
 // whole instead.
+// change is one change of a surface's items: was became now (changed),
+// now is new (added), or was is gone (removed).
+type change struct {
+	was, now item
+	what     int
+}
+
+// What a change is.
+const (
+	changed = iota
+	added
+	removed
+)
+
 func (s *Session) printChanges(old, o *outline) {
 	before := map[string]item{}
 	for _, it := range old.items {
@@ -522,15 +537,6 @@ func (s *Session) printChanges(old, o *outline) {
 			before[it.key] = it
 		}
 	}
-	type change struct {
-		was, now item
-		what     int // changed, added, removed
-	}
-	const (
-		changed = iota
-		added
-		removed
-	)
 	var cs []change
 	after := map[string]bool{}
 	size := 0
@@ -559,33 +565,60 @@ func (s *Session) printChanges(old, o *outline) {
 		}
 		return
 	}
+	// A live region's changes are said first, the assertive ones before
+	// the polite ones, and on lines of their own even when the surface is
+	// printed again whole.
+	rank := func(c change) int {
+		it := c.now
+		if c.what == removed {
+			it = c.was
+		}
+		switch it.live {
+		case "assertive":
+			return 0
+		case "polite":
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(cs, func(a, b change) int { return rank(a) - rank(b) })
+	head := s.name(o.surface) + ": "
 	if 2*len(cs) > max(size, len(before)) {
+		for _, c := range cs {
+			if rank(c) < 2 {
+				s.putChange(head, c)
+			}
+		}
 		s.printSurface(o, " changed")
 		return
 	}
-	head := s.name(o.surface) + ": "
 	for _, c := range cs {
-		switch c.what {
-		case changed:
-			switch {
-			case c.now.num > 0 && c.now.kind == c.was.kind && c.now.name == c.was.name && (c.now.state != "" || strings.HasPrefix(c.was.state, "disabled")):
-				state := c.now.state
-				if state == "" {
-					state = "enabled"
-				}
-				s.put(markA2term, "", head+s.num(c.now.num)+" "+c.now.name+" is now "+state)
-			case c.now.num > 0:
-				s.put(markA2term, "", head+s.num(c.now.num)+" is now "+strings.Join(c.now.lines, "\n"))
-			case c.now.kind == "text":
-				s.put(markA2term, "", head+"text now reads: "+strings.Join(c.now.lines, "\n"))
-			default:
-				s.put(markA2term, "", head+"now "+strings.Join(c.now.lines, "\n"))
+		s.putChange(head, c)
+	}
+}
+
+// putChange says one change of a surface.
+func (s *Session) putChange(head string, c change) {
+	switch c.what {
+	case changed:
+		switch {
+		case c.now.num > 0 && c.now.kind == c.was.kind && c.now.name == c.was.name && (c.now.state != "" || strings.HasPrefix(c.was.state, "disabled")):
+			state := c.now.state
+			if state == "" {
+				state = "enabled"
 			}
-		case added:
-			s.put(markA2term, "", head+"new: "+s.itemText(c.now))
-		case removed:
-			s.put(markA2term, "", head+"gone: "+s.itemText(c.was))
+			s.put(markA2term, "", head+s.num(c.now.num)+" "+c.now.name+" is now "+state)
+		case c.now.num > 0:
+			s.put(markA2term, "", head+s.num(c.now.num)+" is now "+strings.Join(c.now.lines, "\n"))
+		case c.now.kind == "text":
+			s.put(markA2term, "", head+"text now reads: "+strings.Join(c.now.lines, "\n"))
+		default:
+			s.put(markA2term, "", head+"now "+strings.Join(c.now.lines, "\n"))
 		}
+	case added:
+		s.put(markA2term, "", head+"new: "+s.itemText(c.now))
+	case removed:
+		s.put(markA2term, "", head+"gone: "+s.itemText(c.was))
 	}
 }
 

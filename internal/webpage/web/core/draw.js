@@ -67,12 +67,16 @@ function withChecks(e, checks, sid, id) {
 }
 
 // accessible gives an element what a v0.9 component tells assistive
-// technologies: a label and a description.
+// technologies: a label and a description; and v1.0's live region (its
+// changes announced) and hidden (kept from assistive technologies, as
+// the specification has it: still drawn).
 function accessible(e, a) {
   if (!a || typeof a !== 'object') return;
   const target = e.matches('[data-fkey]') ? e : e.querySelector('[data-fkey]') || e;
   if (str(a.label)) target.setAttribute('aria-label', str(a.label));
   if (str(a.description)) target.setAttribute('aria-description', str(a.description));
+  if (a.live === 'polite' || a.live === 'assertive') e.setAttribute('aria-live', a.live);
+  if (a.hidden === true) e.setAttribute('aria-hidden', 'true');
 }
 
 function drawUnknown(n) {
