@@ -1,6 +1,10 @@
 package components
 
 import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	pngenc "image/png"
 	"strings"
 	"testing"
 
@@ -42,6 +46,34 @@ func TestV10TextFieldPlaceholder(t *testing.T) {
 			if !strings.Contains(got, tc.want) || tc.not != "" && strings.Contains(got, tc.not) {
 				t.Errorf("%s field %q (focused %v):\n%s", tc.kind, tc.value, focused, got)
 			}
+		}
+	}
+}
+
+// TestV10VideoPoster draws a v1.0 video's posterUrl over its note: the
+// picture of a data: URL, else its alt line naming where it is from.
+func TestV10VideoPoster(t *testing.T) {
+	var png bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 8, 8))
+	for i := range img.Pix {
+		img.Pix[i] = 200
+	}
+	if err := pngenc.Encode(&png, img); err != nil {
+		t.Fatal(err)
+	}
+	data := "data:image/png;base64," + base64.StdEncoding.EncodeToString(png.Bytes())
+	for _, tc := range []struct{ poster, want string }{
+		{data, "▀"},
+		{"https://example.com/p.png", "poster"},
+	} {
+		_, n := surface(t, "s", v10(`{"id":"root","component":"Video","url":"https://example.com/v.mp4","posterUrl":"`+tc.poster+`"}`, ""))
+		c := textCtx(termenv.ANSI256, Options{})
+		got := Render(n, 40, c).String()
+		if !strings.Contains(got, tc.want) || !strings.Contains(got, "video") {
+			t.Errorf("poster %.30s: no %q over the note:\n%s", tc.poster, tc.want, got)
+		}
+		if tc.want == "poster" && !strings.Contains(got, "example.com") {
+			t.Errorf("the poster's alt line does not say where it is from:\n%s", got)
 		}
 	}
 }

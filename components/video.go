@@ -21,16 +21,34 @@ func (Video) Render(n *a2ui.Node, w int, c *Context) Block {
 		return Empty(w, 1)
 	}
 	t := c.Theme
-	return mediaBox(t, w, false, videoTitle(t), mediaLines(p.URL, p.Blocked, t))
+	box := mediaBox(t, w, false, videoTitle(t), mediaLines(p.URL, p.Blocked, t))
+	if poster := videoPoster(n, p); poster != nil {
+		return Stack(w, Image{}.Render(poster, w, c), box)
+	}
+	return box
 }
 
-// Natural fits the note.
+// Natural fits the note, and the poster over it.
 func (Video) Natural(n *a2ui.Node, c *Context) int {
 	p, _ := n.Props.(*a2ui.VideoProps)
 	if p == nil {
 		return 0
 	}
-	return mediaBoxWidth(maxAltBox, videoTitle(c.Theme), mediaLines(p.URL, p.Blocked, c.Theme))
+	nw := mediaBoxWidth(maxAltBox, videoTitle(c.Theme), mediaLines(p.URL, p.Blocked, c.Theme))
+	if poster := videoPoster(n, p); poster != nil {
+		nw = max(nw, Image{}.Natural(poster, c))
+	}
+	return nw
+}
+
+// videoPoster is a v1.0 video's posterUrl as a picture drawn over its
+// note, as an Image draws it: the picture of a data: URL, else its alt
+// line saying where it would have come from; nil without one.
+func videoPoster(n *a2ui.Node, p *a2ui.VideoProps) *a2ui.Node {
+	if p.Poster == "" && p.PosterBlocked == "" {
+		return nil
+	}
+	return &a2ui.Node{ID: n.ID, Type: "Image", Props: &a2ui.ImageProps{URL: p.Poster, Blocked: p.PosterBlocked, AltText: "poster", UsageHint: "mediumFeature"}}
 }
 
 func videoTitle(t *Theme) string { return t.Glyph("▶", ">") + " video" }

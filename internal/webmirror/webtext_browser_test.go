@@ -168,7 +168,9 @@ func TestWebTextIsThePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := h.Show(browserRaws(`{"version":"v1.0","createSurface":{"surfaceId":"v10","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` +
-		`{"id":"root","component":"Column","children":["news","aside","ok"]},` +
+		`{"id":"root","component":"Column","children":["news","aside","ok","va","vb"]},` +
+		`{"id":"va","component":"Video","url":"https://example.com/a.mp4","posterUrl":"data:image/png;base64,iVBORw0KGgo="},` +
+		`{"id":"vb","component":"Video","url":"https://example.com/b.mp4","posterUrl":"https://example.org/b.png"},` +
 		`{"id":"news","component":"Text","text":"Saved","accessibility":{"live":"polite"}},` +
 		`{"id":"aside","component":"Text","text":"Decoration","accessibility":{"hidden":true}},` +
 		`{"id":"ok","component":"Button","child":"okl","accessibility":{"live":"assertive","hidden":{"path":"/quiet"}},"action":{"event":{"name":"ok"}}},{"id":"okl","component":"Text","text":"OK"}],"dataModel":{"quiet":true}}}`)); err != nil {

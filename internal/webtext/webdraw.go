@@ -144,7 +144,14 @@ func (d *webDraw) draw(typ string, n, p map[string]any, kids []any, ctx drawCtx)
 		if url := jsStr(p["url"]); strings.HasPrefix(url, "data:") {
 			return h("video", "a2-video", nil)
 		}
-		return blocked("a2-video-blocked", "▶", "Video", p["blocked"], "", false)
+		box := blocked("a2-video-blocked", "▶", "Video", p["blocked"], "", false)
+		if poster := jsStr(p["poster"]); strings.HasPrefix(poster, "data:") {
+			return h("div", "a2-video-posted", nil, h("img", "a2-video-poster", attrs{"alt", "poster"}), box)
+		}
+		if pb := jsStr(p["posterBlocked"]); pb != "" {
+			return h("div", "a2-video-posted", nil, h("span", "a2-video-poster-alt", nil, "poster not loaded: "+pb), box)
+		}
+		return box
 	case "AudioPlayer":
 		f := h("figure", "a2-audio", nil)
 		if desc := jsStr(p["description"]); desc != "" {

@@ -154,3 +154,23 @@ func TestWebTextV10Accessibility(t *testing.T) {
 		}
 	}
 }
+
+// TestWebTextV10VideoPoster checks that the page draws a v1.0 video's
+// poster over a video it does not play: the picture of a data: URL,
+// else where it would have come from.
+func TestWebTextV10VideoPoster(t *testing.T) {
+	h := hub.New(hub.Options{Now: clock})
+	t.Cleanup(h.Close)
+	if _, err := h.Show(msgs(`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` +
+		`{"id":"root","component":"Column","children":["a","b"]},` +
+		`{"id":"a","component":"Video","url":"https://example.com/a.mp4","posterUrl":"data:image/png;base64,iVBORw0KGgo="},` +
+		`{"id":"b","component":"Video","url":"https://example.com/b.mp4","posterUrl":"https://example.org/b.png"}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	got := WebText(h.Snapshot(), WebView{})
+	for _, want := range []string{`img.a2-video-poster [alt="poster"]`, `span.a2-video-poster-alt "poster not loaded: example.org"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s:\n%s", want, got)
+		}
+	}
+}
