@@ -77,3 +77,38 @@ func TestV10VideoPoster(t *testing.T) {
 		}
 	}
 }
+
+// TestV10SliderSteps moves a v1.0 slider of four steps over 0…10 one
+// step a key, and snaps a value between steps to the nearest.
+func TestV10SliderSteps(t *testing.T) {
+	r := newRig(t, v10(`{"id":"root","component":"Slider","label":"Level","min":0,"max":10,"steps":4,"value":{"path":"/v"}}`, `{"v":3}`), "root")
+	for _, tc := range []struct {
+		key  string
+		want float64
+	}{
+		{"right", 5},
+		{"right", 7.5},
+		{"left", 5},
+		{"end", 10},
+		{"left", 7.5},
+	} {
+		if in := r.press(tc.key); in != (Intent{Kind: SetValue, Node: "root", Value: tc.want}) {
+			t.Fatalf("%s: got %+v, want SetValue %v", tc.key, in, tc.want)
+		}
+	}
+}
+
+// TestV10TextHeadings draws a v1.0 Text's Markdown heading as the text
+// of a heading, without its marks, and a caption's text.
+func TestV10TextHeadings(t *testing.T) {
+	for _, tc := range []struct{ variant, text, want, not string }{
+		{"body", `# Invoices\nTwo are open`, "Invoices", "#"},
+		{"caption", `Amounts include VAT`, "Amounts include VAT", ""},
+	} {
+		_, n := surface(t, "s", v10(`{"id":"root","component":"Text","variant":"`+tc.variant+`","text":"`+tc.text+`"}`, ""))
+		got := Render(n, 40, textCtx(termenv.Ascii, Options{})).String()
+		if !strings.Contains(got, tc.want) || tc.not != "" && strings.Contains(got, tc.not) {
+			t.Errorf("%s %q drawn as:\n%s", tc.variant, tc.text, got)
+		}
+	}
+}
