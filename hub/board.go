@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -632,6 +634,19 @@ func describeAction(a *a2ui.UserAction, source Source, secrets map[string]bool) 
 			b.WriteByte('=')
 			b.Write(a2ui.MarshalValue(v))
 		}
+	}
+	if msg := a.UserMessage; msg != "" {
+		// The v1.0 event's words for the person's history: what the
+		// press says in the transcript, with what was typed into an
+		// obscured field masked there too.
+		// Longest first, so that a value holding another is masked whole.
+		keys := slices.SortedFunc(maps.Keys(secrets), func(x, y string) int { return len(y) - len(x) })
+		for _, s := range keys {
+			if s != "" {
+				msg = strings.ReplaceAll(msg, s, "••••")
+			}
+		}
+		b.WriteString(" — “" + msg + "”")
 	}
 	return b.String()
 }

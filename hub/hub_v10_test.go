@@ -243,3 +243,31 @@ func TestV10AsksInStatus(t *testing.T) {
 		t.Fatalf("notice %+v", st.Notice)
 	}
 }
+
+// TestV10UserMessageInTranscript checks that a v1.0 event's userMessage
+// is said in the transcript line of the press, with what the person
+// typed into an obscured field masked, and stripped of escapes.
+func TestV10UserMessageInTranscript(t *testing.T) {
+	h := hub.New(hub.Options{Now: hubtest.Clock})
+	t.Cleanup(h.Close)
+	if _, err := h.Show(raws(`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"` + a2ui.BasicCatalogV10ID + `","components":[` +
+		`{"id":"root","component":"Column","children":["pin","go"]},` +
+		`{"id":"pin","component":"TextField","label":"PIN","variant":"obscured","value":{"path":"/pin"}},` +
+		`{"id":"go","component":"Button","child":"l","action":{"event":{"name":"book","userMessage":{"call":"formatString","args":{"value":"Book table 7\u001b[2J with PIN ${/pin}"}}}}},{"id":"l","component":"Text","text":"Book"}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.SetValue(hub.Terminal, "s", "pin", "4321"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Press(hub.Terminal, "s", "go", h.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	tr := h.Snapshot().Transcript
+	last := tr[len(tr)-1].Text
+	if !strings.Contains(last, "pressed book") || !strings.Contains(last, "Book table 7") || !strings.Contains(last, "with PIN ••••") {
+		t.Fatalf("the press's line: %q", last)
+	}
+	if strings.Contains(last, "4321") || strings.ContainsRune(last, 0x1b) {
+		t.Fatalf("the press's line shows the PIN or an escape: %q", last)
+	}
+}
