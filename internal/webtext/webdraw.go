@@ -31,6 +31,9 @@ type drawCtx struct {
 const (
 	attrFocusKey = "data-fkey"
 	attrSelected = "aria-selected"
+	// attrHidden keeps an element from assistive technologies: the
+	// page's decorations, and a v1.0 node's accessibility hidden.
+	attrHidden = "aria-hidden"
 )
 
 func parseTime(s string) (time.Time, error) {
@@ -100,7 +103,7 @@ func accessible(e *domNode, v any) {
 		e.attr["aria-live"] = live.(string)
 	}
 	if a["hidden"] == true {
-		e.attr["aria-hidden"] = "true"
+		e.attr[attrHidden] = "true"
 	}
 }
 
@@ -119,7 +122,7 @@ func withChecks(e *domNode, checks any) *domNode {
 	}
 	list := h("span", "a2-checks", nil)
 	for _, m := range msgs {
-		list.add(h("span", "a2-check", nil, h("span", "", attrs{"aria-hidden", "true"}, "✗ "), m))
+		list.add(h("span", "a2-check", nil, h("span", "", attrs{attrHidden, "true"}, "✗ "), m))
 	}
 	if target := e.query(attrFocusKey, true); target != nil && target.tag != "button" {
 		target.attr["aria-invalid"] = "true"
@@ -227,7 +230,7 @@ func (d *webDraw) flex(cls string, dist, align any, kids []any, ctx drawCtx) *do
 // blocked is draw.js's blocked.
 func blocked(cls, glyph, alt string, host any, why string, small bool) *domNode {
 	if small {
-		return h("div", cls+" a2-blocked", nil, h("span", "a2-blocked-glyph", attrs{"aria-hidden", "true"}, glyph))
+		return h("div", cls+" a2-blocked", nil, h("span", "a2-blocked-glyph", attrs{attrHidden, "true"}, glyph))
 	}
 	note := why
 	if hs := jsStr(host); truthy(host) {
@@ -236,7 +239,7 @@ func blocked(cls, glyph, alt string, host any, why string, small bool) *domNode 
 		note = "nothing to show"
 	}
 	return h("div", cls+" a2-blocked", nil,
-		h("span", "a2-blocked-glyph", attrs{"aria-hidden", "true"}, glyph), h("span", "a2-blocked-alt", nil, alt), h("span", "a2-blocked-host", nil, note))
+		h("span", "a2-blocked-glyph", attrs{attrHidden, "true"}, glyph), h("span", "a2-blocked-alt", nil, alt), h("span", "a2-blocked-host", nil, note))
 }
 
 func drawImage(p map[string]any) *domNode {
@@ -265,12 +268,12 @@ func drawImage(p map[string]any) *domNode {
 	if alt != "" {
 		words = []any{h("span", "a2-image-alt", nil, alt), " ", h("span", "a2-image-why", nil, "("+why+")")}
 	}
-	return h("div", "a2-image-missing hint-"+hint, nil, append([]any{h("span", "a2-image-mark", attrs{"aria-hidden", "true"}, "▣"), " "}, words...)...)
+	return h("div", "a2-image-missing hint-"+hint, nil, append([]any{h("span", "a2-image-mark", attrs{attrHidden, "true"}, "▣"), " "}, words...)...)
 }
 
 func drawIcon(p map[string]any) *domNode {
 	if d := jsStr(p["svgPath"]); d != "" && reSVGPath.MatchString(d) {
-		return h("span", "a2-icon a2-icon-svg", nil, h("svg", "", attrs{"aria-hidden", "true"}, h("path", "", nil)))
+		return h("span", "a2-icon a2-icon-svg", nil, h("svg", "", attrs{attrHidden, "true"}, h("path", "", nil)))
 	}
 	name := jsStr(p["name"])
 	k := reIconClean.ReplaceAllString(strings.ToLower(name), "")
@@ -399,7 +402,7 @@ func drawTextField(id string, p map[string]any) *domNode {
 		if why == "" {
 			why = "This is not in the expected format."
 		}
-		f.add(h("p", "a2-field-error", nil, h("span", "", attrs{"aria-hidden", "true"}, "✗ "), why))
+		f.add(h("p", "a2-field-error", nil, h("span", "", attrs{attrHidden, "true"}, "✗ "), why))
 		if jsStr(p["validationRegexp"]) != "" && why == "This is not in the expected format." {
 			f.add(h("p", "a2-field-help", nil, "expected format: "+jsStr(p["validationRegexp"])))
 		}
@@ -601,7 +604,7 @@ func drawChoice(id string, p map[string]any) *domNode {
 		label, value := jsStr(o["label"]), jsStr(o["value"])
 		on := sel[value]
 		if chips {
-			box.add(h("button", "a2-chip", attrs{"aria-pressed", boolText(on), attrFocusKey, id}, h("span", "a2-chip-mark", attrs{"aria-hidden", "true"}, ternary(on, "✓", "")), label))
+			box.add(h("button", "a2-chip", attrs{"aria-pressed", boolText(on), attrFocusKey, id}, h("span", "a2-chip-mark", attrs{attrHidden, "true"}, ternary(on, "✓", "")), label))
 		} else {
 			in := h("input", "", attrs{"type", ternary(radio, "radio", "checkbox"), attrFocusKey, id})
 			in.checked = on
@@ -636,7 +639,7 @@ func drawSlider(id string, p map[string]any) *domNode {
 	return h("div", "a2-slider", nil,
 		h("div", "a2-slider-head", nil, h("label", "a2-label", nil, label), h("output", "a2-slider-value", nil, formatNumber(value, step))),
 		in,
-		h("div", "a2-slider-scale", attrs{"aria-hidden", "true"}, h("span", "", nil, formatNumber(mn, step)), h("span", "", nil, formatNumber(mx, step))))
+		h("div", "a2-slider-scale", attrs{attrHidden, "true"}, h("span", "", nil, formatNumber(mn, step)), h("span", "", nil, formatNumber(mx, step))))
 }
 
 // rangeValue is what a range input keeps of v: between its bounds, on

@@ -242,7 +242,7 @@ func (e *domNode) query(a string, self bool) *domNode {
 }
 
 // The attributes written, in this order: those that show state.
-var shownAttrs = []string{"type", "min", "max", "value", "placeholder", "checked", "disabled", "open", attrSelected, "aria-pressed", "aria-invalid", "aria-live", "aria-hidden", "alt"}
+var shownAttrs = []string{"type", "min", "max", "value", "placeholder", "checked", "disabled", "open", attrSelected, "aria-pressed", "aria-invalid", "aria-live", attrHidden, "alt"}
 
 // writeDOM writes e as the text WebText is made of; the browser tests
 // write the page's live DOM by the same rules.
