@@ -22,6 +22,9 @@
 // builds on the last. At most MaxIntentsInFlight (64) intents are on
 // their way at once; a key that would send one more sends nothing, and
 // the status line says so.
+// A notice the agent asks for (the terminal catalog's notify) stays on
+// the status line for AgentNoticeFor (8 s) at most: a key or the next
+// notice takes its place sooner.
 //
 // Pictures drawn with a terminal graphics protocol reach the terminal
 // through Output: widgets draw them as kitty's placeholder cells, which
