@@ -103,10 +103,12 @@ type viewStatus struct {
 	Task      string `json:"task,omitempty"`
 	// The agent's newest asks of the views (hub.Status.Notice and the
 	// others), so that an attached terminal acts on them too.
-	Notice viewAsk `json:"notice,omitzero"`
-	Focus  viewAsk `json:"focus,omitzero"`
-	Reveal viewAsk `json:"reveal,omitzero"`
-	Asks   uint64  `json:"asks,omitempty"`
+	Notice       viewAsk `json:"notice,omitzero"`
+	Focus        viewAsk `json:"focus,omitzero"`
+	Reveal       viewAsk `json:"reveal,omitzero"`
+	Asks         uint64  `json:"asks,omitempty"`
+	PictureHosts string  `json:"pictureHosts,omitempty"`
+	Pictures     uint64  `json:"pictures,omitempty"`
 }
 
 // viewAsk is a hub.Ask on the wire.
@@ -131,6 +133,7 @@ func statusOf(s hub.Status) viewStatus {
 	return viewStatus{
 		Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued, Task: s.Task,
 		Notice: askOf(s.Notice), Focus: askOf(s.Focus), Reveal: askOf(s.Reveal), Asks: s.Asks,
+		PictureHosts: s.PictureHosts, Pictures: s.Pictures,
 	}
 }
 
@@ -138,6 +141,7 @@ func (v viewStatus) status() hub.Status {
 	return hub.Status{
 		Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued, Task: v.Task,
 		Notice: v.Notice.ask(), Focus: v.Focus.ask(), Reveal: v.Reveal.ask(), Asks: v.Asks,
+		PictureHosts: v.PictureHosts, Pictures: v.Pictures,
 	}
 }
 
@@ -162,6 +166,10 @@ type canvasOptions struct {
 	// which the view reads again, with the same bounds, so that its copy
 	// draws the surfaces that use them.
 	Catalogs []sentCatalog `json:"catalogs,omitempty"`
+	// FetchImages are the hosts of the remote pictures the hub accepts
+	// (--fetch-images): without them the copy would refuse the hub's
+	// pictures, and could follow none of its changes.
+	FetchImages []string `json:"fetchImages,omitempty"`
 }
 
 // sentCatalog is a catalog definition as the hub sends it: where it read
@@ -172,7 +180,7 @@ type sentCatalog struct {
 }
 
 func optionsOf(o a2ui.Options) canvasOptions {
-	co := canvasOptions{Lenient: o.Lenient}
+	co := canvasOptions{Lenient: o.Lenient, FetchImages: o.FetchImages}
 	for _, d := range o.Catalogs {
 		co.Catalogs = append(co.Catalogs, sentCatalog{Source: d.Source, Definition: d.Definition()})
 	}
@@ -190,7 +198,7 @@ func optionsOf(o a2ui.Options) canvasOptions {
 // are read as a2term reads them from files: at most a2ui.MaxCatalogs, each
 // within the bounds of a definition; one it refuses is an error.
 func (o canvasOptions) options() (a2ui.Options, error) {
-	opts := a2ui.Options{Lenient: o.Lenient}
+	opts := a2ui.Options{Lenient: o.Lenient, FetchImages: o.FetchImages}
 	if o.Locale != "" {
 		opts.Locale = a2ui.LookupLocale(o.Locale)
 	}
