@@ -48,8 +48,9 @@ type Snapshot struct {
 	// they held. A view of the hub itself never does.
 	Anew uint64
 	// Pictures gives the bytes of the canvas's remote pictures
-	// (a2ui.ImageProps.Remote), the same to every view; nil where no
-	// picture is fetched (no --fetch-images, an attached terminal).
+	// (a2ui.ImageProps.Remote), the same to every view (an attached
+	// terminal's asks the hub for them); nil where no picture is fetched
+	// (no --fetch-images).
 	Pictures Pictures
 }
 

@@ -7,9 +7,10 @@
 // agent socket, both 0600, and one connection per terminal); remote.go,
 // the terminal's side (Attach, RemoteView: a hub.View that keeps its own
 // copy of the canvas, applies the hub's changes to it and connects again
-// when the hub comes back, through package redial); viewstream.go, the
-// methods, their params and the jsonrpc2.ObjectStream both ends read
-// through, over a bounded line stream (package linestream).
+// when the hub comes back, through package redial, and asks the hub for
+// the remote pictures it fetched); viewstream.go, the methods, their
+// params and the jsonrpc2.ObjectStream both ends read through, over a
+// bounded line stream (package linestream).
 //
 // The program that serves the agent socket (package agentsock) opens the
 // view channel beside it after Listen, and closes it before the agent
@@ -34,4 +35,10 @@
 // its hub tries to attach again for AttachOptions.Reconnect (30 s by
 // default): first 50 ms after the loss, then pausing twice as long after
 // each try, up to 1 s; a try that has not attached within 2 s has failed.
+// A view keeps the hub's answers for at most 256 remote pictures
+// (view.picture; one more is not asked for), each answer at most
+// imagefetch.MaxPictureBytes (2 MiB) and all at most
+// imagefetch.MaxCacheBytes (16 MiB): a larger one is refused, and the
+// picture drawn as too big or not kept; the hub sends no more than 2 MiB
+// of one picture either.
 package viewsock

@@ -1,8 +1,13 @@
 package viewsock_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"image"
+	"image/png"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -60,6 +65,16 @@ func (f *fakePictures) asked(url string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.asks[url]
+}
+
+// onePixel is a PNG of one pixel.
+func onePixel(t *testing.T) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 // servePictures serves a hub that fetches pictures with fake, its view
@@ -124,5 +139,79 @@ func TestAttachedViewKeepsRemotePictures(t *testing.T) {
 	waitView(t, v, "the second picture", func(s hub.Snapshot) bool { return remoteOf(s, "t") == second })
 	if got := remoteOf(v.Snapshot(), "s"); got != first {
 		t.Errorf("after a change the first picture is %q", got)
+	}
+}
+
+// An attached terminal draws the pictures its hub fetched, from the bytes
+// the hub sends over the view channel: "loading" while the hub fetches,
+// then the bytes, each URL asked for once per fetch the hub ended; a URL
+// the hub will not fetch shows why, and an answer over
+// imagefetch.MaxPictureBytes is refused. Its status line names the hosts
+// as the hub's does.
+func TestAttachedViewDrawsFetchedPictures(t *testing.T) {
+	const (
+		shown   = "https://cdn.example.com/a.png"
+		big     = "https://cdn.example.com/big.png"
+		missing = "https://cdn.example.com/missing.png"
+	)
+	pic := onePixel(t)
+	fake := &fakePictures{
+		pics: map[string][]byte{shown: nil, big: make([]byte, imagefetch.MaxPictureBytes+1)},
+		asks: map[string]int{},
+	}
+	_, srv := servePictures(t, fake, shown)
+	v := attach(t, srv.Path(), viewsock.AttachOptions{})
+
+	snap := v.Snapshot()
+	if snap.Status.PictureHosts != "cdn.example.com" || snap.Pictures == nil {
+		t.Fatalf("the attached view says pictures come from %q (pictures %v), not the hub's hosts", snap.Status.PictureHosts, snap.Pictures)
+	}
+	if hosts := snap.Pictures.Hosts(); len(hosts) != 1 || hosts[0] != "cdn.example.com" {
+		t.Errorf("the attached view's pictures come from %q", hosts)
+	}
+	if _, err := snap.Pictures.Picture(shown); !errors.Is(err, imagefetch.ErrLoading) {
+		t.Fatalf("the first draw: %v, want loading", err)
+	}
+	waitView(t, v, "the hub answering loading", func(hub.Snapshot) bool { return fake.asked(shown) == 1 })
+	for range 3 {
+		if data, err := v.Snapshot().Pictures.Picture(shown); !errors.Is(err, imagefetch.ErrLoading) || data != nil {
+			t.Fatalf("while the hub fetches: %d bytes, %v; want loading", len(data), err)
+		}
+	}
+	if n := fake.asked(shown); n != 1 {
+		t.Errorf("the hub was asked %d times while it fetched, want once", n)
+	}
+
+	// The hub's fetch ends: the view asks again, once, and draws it.
+	fake.finish(shown, pic)
+	got := waitView(t, v, "the fetched picture", func(s hub.Snapshot) bool {
+		data, err := s.Pictures.Picture(shown)
+		return err == nil && bytes.Equal(data, pic)
+	})
+	for range 3 {
+		if data, err := got.Pictures.Picture(shown); err != nil || !bytes.Equal(data, pic) {
+			t.Fatalf("drawn again: %d bytes, %v", len(data), err)
+		}
+	}
+	if n := fake.asked(shown); n != 2 {
+		t.Errorf("the hub was asked %d times for the picture, want twice (loading, then the bytes)", n)
+	}
+
+	// A URL the hub does not fetch: why, not loading.
+	why := func(url string) error {
+		t.Helper()
+		var err error
+		waitView(t, v, "the hub's answer for "+url, func(s hub.Snapshot) bool {
+			_, err = s.Pictures.Picture(url)
+			return !errors.Is(err, imagefetch.ErrLoading)
+		})
+		return err
+	}
+	if err := why(missing); err == nil || err.Error() != imagefetch.ErrNotAllowed.Error() {
+		t.Errorf("a picture the hub does not have: %v, want %q", err, imagefetch.ErrNotAllowed)
+	}
+	// An answer over the bound is refused.
+	if err := why(big); err == nil || !strings.HasPrefix(err.Error(), "too big") {
+		t.Errorf("a picture over %d bytes: %v, want too big", imagefetch.MaxPictureBytes, err)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/imagefetch"
 	"github.com/a2term/a2term/internal/redial"
 	"github.com/a2term/a2term/internal/statedir"
 )
@@ -85,6 +86,15 @@ type RemoteView struct {
 	lost       string // why the connection is lost, while it is
 	closed     bool
 
+	// The remote pictures' answers the hub gave (view.picture), by URL,
+	// for this connection; answers counts them, so that Status.Pictures
+	// changes, and the terminal draws again, when one arrives.
+	pics     map[string]*remotePicture
+	picBytes int
+	answers  uint64
+	watchers []func()
+	pictures *remotePictures
+
 	// ctx ends when the view gives up on its hub or is closed (Done).
 	ctx    context.Context
 	finish context.CancelFunc
@@ -101,6 +111,13 @@ type versionPair struct{ local, hub uint64 }
 // through. A surface unchanged since needs no pair (hubVersionLocked).
 const maxVersionPairs = 1024
 
+// maxRemotePictures bounds the remote pictures a RemoteView keeps the
+// hub's answers for (the hub fetches at most imagefetch.MaxPictures; the
+// others are answered why not): one more is not asked for, and is drawn
+// as not fetched. Their bytes are bounded as the hub's are, at
+// imagefetch.MaxCacheBytes, and each at imagefetch.MaxPictureBytes.
+const maxRemotePictures = 4 * imagefetch.MaxPictures
+
 // Attach attaches to the hub whose agents connect at socket: it checks
 // that the view socket beside it is this user's (CheckSocket), reads the
 // key beside it, connects to the view socket and returns once the first
@@ -110,6 +127,7 @@ func Attach(ctx context.Context, socket string, opts AttachOptions) (*RemoteView
 		socket: socket, logger: opts.Logger, retry: opts.Reconnect, applying: opts.applying,
 		subs: map[chan struct{}]struct{}{}, canvas: a2ui.New(a2ui.Options{}),
 	}
+	r.pictures = &remotePictures{r: r}
 	r.ctx, r.finish = context.WithCancel(context.Background())
 	if r.logger == nil {
 		r.logger = log.New(io.Discard, "", 0)
@@ -181,6 +199,10 @@ func (r *RemoteView) connect(ctx context.Context) error {
 		return ErrNotAttached
 	}
 	r.conn, r.hello, r.lost = conn, res, ""
+	// The hub may be another one now, fetching from other hosts, or none:
+	// its pictures are asked for anew.
+	r.pics, r.picBytes = map[string]*remotePicture{}, 0
+	r.answers++
 	r.notifyLocked()
 	r.mu.Unlock()
 	r.wg.Add(1)
@@ -271,7 +293,118 @@ func (r *RemoteView) Snapshot() hub.Snapshot {
 	}
 	st := r.status
 	st.Lost = r.lost
-	return hub.Snapshot{Canvas: r.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: st, Anew: r.anew}
+	st.Pictures += r.answers
+	var pics hub.Pictures
+	if st.PictureHosts != "" {
+		pics = r.pictures
+	}
+	return hub.Snapshot{Canvas: r.canvas, Transcript: tr[:len(tr):len(tr)], Dropped: dropped, Status: st, Anew: r.anew, Pictures: pics}
+}
+
+// remotePicture is the hub's answer for one remote picture: its bytes, or
+// why there are none (imagefetch.ErrLoading until the answer, and while
+// the hub fetches it).
+type remotePicture struct {
+	data   []byte
+	err    error
+	asking bool
+	// seen is the hub's count of fetches that ended (Status.Pictures)
+	// when the view last asked: a picture the hub was fetching then is
+	// asked for again once the count changed.
+	seen uint64
+}
+
+// remotePictures is the hub.Pictures of a RemoteView's snapshots: the
+// bytes the hub fetched, asked for over the view channel, so that an
+// attached terminal draws the pictures the hub's own views draw and
+// fetches nothing itself.
+type remotePictures struct{ r *RemoteView }
+
+// Hosts implements hub.Pictures: the hub's.
+func (p *remotePictures) Hosts() []string {
+	p.r.mu.Lock()
+	defer p.r.mu.Unlock()
+	if p.r.status.PictureHosts == "" {
+		return nil
+	}
+	return strings.Split(p.r.status.PictureHosts, ", ")
+}
+
+// Watch implements hub.Pictures: changed is called when an answer
+// arrives.
+func (p *remotePictures) Watch(changed func()) {
+	p.r.mu.Lock()
+	p.r.watchers = append(p.r.watchers, changed)
+	p.r.mu.Unlock()
+}
+
+// Picture implements hub.Pictures. It never blocks: the first draw of a
+// URL asks the hub, in a goroutine, and is "loading" until the answer
+// arrives (Status.Pictures then changes).
+func (p *remotePictures) Picture(url string) ([]byte, error) {
+	r := p.r
+	r.mu.Lock()
+	pic := r.pics[url]
+	switch {
+	case r.closed:
+		r.mu.Unlock()
+		return nil, imagefetch.ErrClosed
+	case pic == nil && len(r.pics) >= maxRemotePictures:
+		r.mu.Unlock()
+		return nil, errTooManyRemote
+	case pic == nil:
+		pic = &remotePicture{err: imagefetch.ErrLoading}
+		r.pics[url] = pic
+	case pic.asking || !errors.Is(pic.err, imagefetch.ErrLoading) || pic.seen == r.status.Pictures:
+		data, err := pic.data, pic.err
+		r.mu.Unlock()
+		return data, err
+	}
+	pic.asking, pic.seen = true, r.status.Pictures
+	r.wg.Add(1)
+	r.mu.Unlock()
+	go r.askPicture(url, pic)
+	return nil, imagefetch.ErrLoading
+}
+
+// errTooManyRemote is a remote picture beyond maxRemotePictures.
+var errTooManyRemote = fmt.Errorf("not fetched: over %d pictures", maxRemotePictures)
+
+// askPicture asks the hub for the picture at url and keeps its answer in
+// pic, unless the view attached again meanwhile (the new connection asks
+// anew).
+func (r *RemoteView) askPicture(url string, pic *remotePicture) {
+	defer r.wg.Done()
+	var res PictureResult
+	err := r.call(ViewMethodPicture, PictureParams{URL: url}, &res)
+	r.mu.Lock()
+	pic.asking = false
+	if r.pics[url] != pic || errors.Is(err, ErrNotAttached) {
+		// Asked again once attached: connect clears the answers.
+		r.mu.Unlock()
+		return
+	}
+	switch {
+	case err != nil:
+		pic.err = err
+	case res.Loading:
+	case res.Error != "":
+		pic.err = errors.New(res.Error)
+	case len(res.Data) > imagefetch.MaxPictureBytes:
+		pic.err = imagefetch.ErrTooBig
+	case r.picBytes+len(res.Data) > imagefetch.MaxCacheBytes:
+		pic.err = imagefetch.ErrCacheFull
+	default:
+		pic.data, pic.err = res.Data, nil
+		r.picBytes += len(res.Data)
+	}
+	r.answers++
+	r.notifyLocked()
+	watchers := r.watchers
+	r.mu.Unlock()
+	for _, changed := range watchers {
+		changed()
+	}
 }
 
 // Subscribe implements View.

@@ -25,6 +25,7 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/accept"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/imagefetch"
 	"github.com/a2term/a2term/internal/logclean"
 	"github.com/a2term/a2term/internal/statedir"
 )
@@ -390,6 +391,12 @@ func (c *viewConn) call(method string, params []byte) (any, error) {
 			return nil, &a2ui.Error{Code: "no_web_mirror", Index: -1, Message: "this a2term runs no web mirror"}
 		}
 		return LinkResult{URL: link, Port: port}, nil
+	case ViewMethodPicture:
+		var p PictureParams
+		if !strictJSON(params, &p) {
+			return nil, badParams(method)
+		}
+		return pictureOf(h.Snapshot(), p.URL), nil
 	case ViewMethodResync:
 		c.mu.Lock()
 		c.full = true
@@ -398,6 +405,29 @@ func (c *viewConn) call(method string, params []byte) (any, error) {
 	}
 	return nil, errMethodNotFound(method)
 }
+
+// pictureOf answers view.picture from the pictures the hub fetched: it
+// never blocks, and never sends a view more than imagefetch.MaxPictureBytes
+// of one picture.
+func pictureOf(snap hub.Snapshot, url string) PictureResult {
+	if snap.Pictures == nil {
+		return PictureResult{Error: errNoPictures.Error()}
+	}
+	data, err := snap.Pictures.Picture(url)
+	switch {
+	case errors.Is(err, imagefetch.ErrLoading):
+		return PictureResult{Loading: true}
+	case err != nil:
+		return PictureResult{Error: err.Error()}
+	case len(data) > imagefetch.MaxPictureBytes:
+		return PictureResult{Error: imagefetch.ErrTooBig.Error()}
+	}
+	return PictureResult{Data: data}
+}
+
+// errNoPictures answers a view that asks for a picture of a hub that
+// fetches none.
+var errNoPictures = errors.New("not fetched: this a2term fetches no pictures")
 
 // errMethodNotFound is an unknown method.
 type errMethodNotFound string

@@ -26,6 +26,7 @@ import (
 //	view --view.press {surfaceId, nodeId, version}--> hub
 //	view --view.set {surfaceId, nodeId, value}--> hub
 //	view --view.link--> hub: a one-time link of the web mirror
+//	view --view.picture {url}--> hub: a remote picture's bytes, or why none
 //
 // The hub sends the whole canvas on attach, with the options it decodes
 // with (the catalog definitions it was given among them), and again when
@@ -34,12 +35,18 @@ import (
 // its own copy of the canvas through the same Apply, so both hold the same
 // state. Every reply to a view is written after the changes it made, so a
 // view that reads its snapshot once a call returns sees what the call did.
+//
+// Remote pictures (--fetch-images) are fetched by the hub alone: a view
+// asks view.picture once for each URL it draws and keeps the answer; one
+// that was "loading" is asked again once the status's count of fetches
+// that ended has changed.
 const (
-	ViewMethodAttach = "view.attach"
-	ViewMethodPress  = "view.press"
-	ViewMethodSet    = "view.set"
-	ViewMethodLink   = "view.link"
-	ViewMethodResync = "view.resync"
+	ViewMethodAttach  = "view.attach"
+	ViewMethodPress   = "view.press"
+	ViewMethodSet     = "view.set"
+	ViewMethodLink    = "view.link"
+	ViewMethodResync  = "view.resync"
+	ViewMethodPicture = "view.picture"
 
 	viewNoteSnapshot = "view.snapshot"
 	viewNoteDelta    = "view.delta"
@@ -91,6 +98,21 @@ type SetParams struct {
 type LinkResult struct {
 	URL  string `json:"url"`
 	Port int    `json:"port"`
+}
+
+// PictureParams are view.picture's params: the URL of a remote picture
+// (a2ui.ImageProps.Remote).
+type PictureParams struct {
+	URL string `json:"url"`
+}
+
+// PictureResult is what view.picture returns: the picture's bytes (at
+// most imagefetch.MaxPictureBytes), or why there are none, in the words
+// the hub's own views show, or Loading while the hub fetches it.
+type PictureResult struct {
+	Data    []byte `json:"data,omitempty"`
+	Error   string `json:"error,omitempty"`
+	Loading bool   `json:"loading,omitempty"`
 }
 
 // viewStatus is what a view is told of the status line.
