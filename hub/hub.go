@@ -449,7 +449,11 @@ func (h *Hub) Taken(q *Queued) {
 		if j := h.journalOf(); j != nil {
 			j.taken(q.Action)
 		}
-		h.board.Append(RoleEvent, fmt.Sprintf("→ the agent took %s from %s", q.Action.Name, q.Action.SurfaceID))
+		line := "→ the agent took " + q.Action.Name
+		if q.Action.SurfaceID != "" { // an answer to the agent's call has none
+			line += " from " + q.Action.SurfaceID
+		}
+		h.board.Append(RoleEvent, line)
 	}
 }
 

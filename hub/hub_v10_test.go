@@ -40,6 +40,11 @@ func TestV10ThroughWait(t *testing.T) {
 	if got := string(res.Action); got != `{"version":"v1.0","rendererFunctionResponse":{"functionCallId":"c1","value":{"locale":"en-US","timeZone":"UTC"}}}` {
 		t.Fatalf("answer %s", got)
 	}
+	// The answer belongs to no surface: the transcript does not say it
+	// came from one.
+	if tr := h.Snapshot().Transcript; !strings.HasSuffix(tr[len(tr)-1].Text, "→ the agent took rendererFunctionResponse of getLocale") {
+		t.Errorf("the transcript's last line is %q", tr[len(tr)-1].Text)
+	}
 
 	if err := h.Press(hub.Terminal, "s", "ask", h.Snapshot().Canvas.Version()); err != nil {
 		t.Fatal(err)
