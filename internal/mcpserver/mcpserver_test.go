@@ -21,6 +21,7 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/testutil"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 	"github.com/a2term/a2term/internal/viewsock"
 )
 
@@ -489,6 +490,11 @@ func TestTools(t *testing.T) {
 				t.Errorf("a cancelled wait returned %s", resultText(w.res))
 			}
 			awaitTranscript(t, e.hub, "mcp: canvas_wait cancelled")
+			// Attached, the wait at the a2term ends when it sees the
+			// connection close, a moment after the tool's: a press
+			// before then is handed to it and comes back marked as
+			// handed out before (the agent socket's tests check that).
+			hubtest.Eventually(t, "the cancelled wait ending at the a2term", func() bool { return e.hub.Waiting() == 0 })
 			press(t, e.hub, hub.Web, "later")
 			res = e.call(t, ctx, "canvas_wait", map[string]any{"seconds": 5})
 			if s := summary(res); s != `The person pressed pay on main (web): note="later"` {
