@@ -277,13 +277,15 @@ func (b *Board) notify() {
 // Show applies a batch of messages, all or none, and records it in the
 // transcript in the hub's words.
 func (b *Board) Show(raws []json.RawMessage) (*a2ui.Canvas, []a2ui.Warning, error) {
-	return b.show(raws, "")
+	return b.show(raws, "", nil)
 }
 
 // show is Show with the idempotency key the batch came with. The batch is
 // decoded and applied holding wmu alone; mu is taken only to record the
-// outcome.
-func (b *Board) show(raws []json.RawMessage, key string) (*a2ui.Canvas, []a2ui.Warning, error) {
+// outcome. then, when set, is called with the new canvas before wmu is let
+// go, so that what it queues for the agent (the answers to the agent's
+// calls in the batch) comes before any press on what the batch shows.
+func (b *Board) show(raws []json.RawMessage, key string, then func(*a2ui.Canvas)) (*a2ui.Canvas, []a2ui.Warning, error) {
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
 	cur := b.current()
@@ -304,6 +306,9 @@ func (b *Board) show(raws []json.RawMessage, key string) (*a2ui.Canvas, []a2ui.W
 	b.keepLocked(Change{Version: next.Version(), Show: raws, Key: key})
 	b.notify()
 	b.mu.Unlock()
+	if then != nil {
+		then(next)
+	}
 	return next, warns, nil
 }
 

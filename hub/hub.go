@@ -484,11 +484,10 @@ type SurfaceSummary struct {
 // Show applies a batch of messages all or none. A refusal is an
 // *a2ui.Error and changes nothing.
 func (h *Hub) Show(raws []json.RawMessage) (ShowResult, error) {
-	c, warns, err := h.board.Show(raws)
+	c, warns, err := h.board.show(raws, "", h.sendOutbox)
 	if err != nil {
 		return ShowResult{}, err
 	}
-	h.sendOutbox(c)
 	res := ShowResult{Viewers: h.board.Snapshot().Status.Viewers, Warnings: warns}
 	if res.Warnings == nil {
 		res.Warnings = []a2ui.Warning{}
