@@ -138,8 +138,8 @@ type pictureKey struct {
 
 type pictureEntry struct {
 	key  pictureKey
-	data func() ([]byte, error) // the picture's bytes, read again to scale it anew
-	pic  Picture                // Img nil once let go
+	read pictureRead // the picture's bytes, read again to scale it anew
+	pic  Picture     // Img nil once let go
 	used uint64
 }
 
@@ -153,9 +153,9 @@ func NewPictureStore(cell image.Point) *PictureStore {
 }
 
 // id returns the id of url drawn with geometry g, making the picture the
-// first time from the bytes data gives; ok is false when the store is
+// first time from the bytes read gives; ok is false when the store is
 // full.
-func (ps *PictureStore) id(url string, g picGeom, round bool, data func() ([]byte, error)) (uint32, bool) {
+func (ps *PictureStore) id(url string, g picGeom, round bool, read pictureRead) (uint32, bool) {
 	k := pictureKey{url, g, round}
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
@@ -171,7 +171,7 @@ func (ps *PictureStore) id(url string, g picGeom, round bool, data func() ([]byt
 	if ps.lastID&0xff == 0 {
 		ps.lastID++
 	}
-	e := &pictureEntry{key: k, data: data, used: ps.tick}
+	e := &pictureEntry{key: k, read: read, used: ps.tick}
 	e.pic = Picture{ID: ps.lastID, Cols: g.dw, Rows: g.rows(), Cell: ps.cell}
 	ps.byKey[k], ps.byID[e.pic.ID] = e, e
 	return e.pic.ID, true
@@ -188,7 +188,7 @@ func (ps *PictureStore) Picture(id uint32) (Picture, bool) {
 		return Picture{}, false
 	}
 	if e.pic.Img == nil {
-		img, err := decodePicture(e.data())
+		img, err := decodePicture(e.read.bytes())
 		if err != nil {
 			return Picture{}, false
 		}

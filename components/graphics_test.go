@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2term/a2term/a2ui"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/kitty"
 	"github.com/muesli/termenv"
@@ -94,16 +95,17 @@ func TestPicturesOncePerSize(t *testing.T) {
 		t.Errorf("pixel %v, want %v", c, imgRed)
 	}
 	// The bytes are read to scale the picture, once.
-	reads := 0
-	url := imgPNG(t, imgSolidPic())
-	read := func() ([]byte, error) { reads++; return DataURLs(url) }
+	url := "https://cdn.example.com/a.png"
+	data, _ := DataURLs(imgPNG(t, imgSolidPic()))
+	pics := &fixedPictures{data: data}
 	fresh := NewPictureStore(image.Pt(4, 8))
-	id, _ := fresh.id(url, pictureGeometry("", "", 16, 16, 8), false, read)
+	id, _ := fresh.id(url, pictureGeometry("", "", 16, 16, 8), false, pictureRead{p: &a2ui.ImageProps{Remote: url}, pics: pics})
 	for range 2 {
 		if _, ok := fresh.Picture(id); !ok {
 			t.Fatal("no picture for the id given")
 		}
 	}
+	reads := len(pics.asked)
 	if reads != 1 {
 		t.Errorf("the pixels were asked for twice and the picture read %d times", reads)
 	}

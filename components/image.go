@@ -76,11 +76,9 @@ func (Image) Render(n *a2ui.Node, w int, c *Context) Block {
 	if why, ok := pictureShown(p, t); !ok {
 		return altBox(p, why, w, t)
 	}
-	data, derr := pictureData(p, c)
+	read := pictureRead{p: p, pics: c.Pictures}
+	data, derr := read.bytes()
 	round := p.UsageHint == "avatar"
-	// The store reads the bytes again when it scales the picture anew:
-	// it keeps what it needs for that, not the whole context.
-	remote := &Context{Pictures: c.Pictures}
 	if ps := t.Options.Store; t.Options.Graphics.Pixels() && ps != nil && derr == nil {
 		cfg, err := pictureConfig(data, nil)
 		if err != nil {
@@ -88,7 +86,7 @@ func (Image) Render(n *a2ui.Node, w int, c *Context) Block {
 		}
 		g := pictureGeometry(p.UsageHint, pictureFit(p), cfg.Width, cfg.Height, w)
 		if g.dw <= placeholderSides && g.rows() <= placeholderSides {
-			if id, ok := ps.id(pictureURL(p), g, round, func() ([]byte, error) { return pictureData(p, remote) }); ok {
+			if id, ok := ps.id(pictureURL(p), g, round, read); ok {
 				return Block{W: w, Lines: placeholderLines(id, g.dw, g.rows(), g.offX, w)}
 			}
 		}
@@ -619,17 +617,29 @@ func pictureURL(p *a2ui.ImageProps) string {
 	return p.URL
 }
 
-// pictureData returns the bytes of the picture: its data: URL's, or for a
-// remote picture the ones a2term fetched (Context.Pictures), or why there
-// are none.
-func pictureData(p *a2ui.ImageProps, c *Context) ([]byte, error) {
-	if p.Remote != "" {
-		if c.Pictures == nil {
+// pictureRead reads a picture's bytes: its data: URL's, or for a remote
+// picture the ones a2term fetched (Context.Pictures). The picture store
+// keeps one to read the picture again when it scales it anew; a value, so
+// that drawing a picture the store has allocates nothing for it.
+type pictureRead struct {
+	p    *a2ui.ImageProps
+	pics Pictures
+}
+
+// bytes returns the picture's bytes, or why there are none.
+func (r pictureRead) bytes() ([]byte, error) {
+	if r.p.Remote != "" {
+		if r.pics == nil {
 			return nil, errNotFetched
 		}
-		return c.Pictures.Picture(p.Remote)
+		return r.pics.Picture(r.p.Remote)
 	}
-	return DataURLs(p.URL)
+	return DataURLs(r.p.URL)
+}
+
+// pictureData returns the bytes of the picture drawn in c.
+func pictureData(p *a2ui.ImageProps, c *Context) ([]byte, error) {
+	return pictureRead{p: p, pics: c.Pictures}.bytes()
 }
 
 // pictureConfig reads the picture's size from its header and refuses
