@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
 	"sort"
@@ -42,7 +43,7 @@ type Options struct {
 	// FetchImages are the hosts the person lets a2term fetch pictures
 	// from (--fetch-images), each a host name or address, with ":port"
 	// when it is not 443 (see FetchHost). An Image whose URL is https on
-	// one of them is accepted in every mode and resolved with the URL in
+	// one of them (or plain http, when the host is this machine) is accepted in every mode and resolved with the URL in
 	// ImageProps.Remote; a2term, not the views, fetches it. Nil: remote
 	// pictures are never fetched.
 	FetchImages []string
@@ -1320,10 +1321,15 @@ func isImageTypes(allowed []string) bool {
 // FetchHost returns the host of u as the person names it to let a2term
 // fetch pictures from it (--fetch-images), and whether u is a URL a2term
 // would fetch at all: https, with a host and no user or password (a
-// picture never carries credentials). The host is in lower case, with
-// its port only when it is not 443.
+// picture never carries credentials), or plain http to this machine
+// (localhost or a loopback address: nothing crosses a network, and
+// agents run on it, such as the A2A samples, serve their pictures so).
+// The host is in lower case, with its port only when it is not 443; a
+// plain http URL's host always has its port (":80" when it names none),
+// so that a host named without one means HTTPS.
 func FetchHost(u string) (string, bool) {
-	if len(u) < 8 || !strings.EqualFold(u[:8], "https://") {
+	plain := len(u) >= 7 && strings.EqualFold(u[:7], "http://")
+	if !plain && (len(u) < 8 || !strings.EqualFold(u[:8], "https://")) {
 		return "", false
 	}
 	pu, err := url.Parse(u)
@@ -1331,7 +1337,26 @@ func FetchHost(u string) (string, bool) {
 		return "", false
 	}
 	host := strings.ToLower(pu.Host)
+	if plain {
+		if !IsLoopback(pu.Hostname()) {
+			return "", false
+		}
+		if pu.Port() == "" {
+			host += ":80"
+		}
+		return host, true
+	}
 	return strings.TrimSuffix(host, ":443"), true
+}
+
+// IsLoopback reports whether host (a name or an address, without a port)
+// is this machine: localhost or a loopback address.
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Fetchable reports whether a2term fetches the picture at u: FetchHost

@@ -12,6 +12,15 @@ func TestFetchHost(t *testing.T) {
 		{"https://127.0.0.1:8443/a.png?x=1", "127.0.0.1:8443", true},
 		{"https://[::1]:8443/a.png", "[::1]:8443", true},
 		{"http://cdn.example.com/a.png", "", false},
+		// Plain http only to this machine, always with its port.
+		{"http://localhost:10002/static/a.jpeg", "localhost:10002", true},
+		{"HTTP://LocalHost/a.png", "localhost:80", true},
+		{"http://127.0.0.1:8080/a.png", "127.0.0.1:8080", true},
+		{"http://127.8.9.10:8080/a.png", "127.8.9.10:8080", true},
+		{"http://[::1]:8080/a.png", "[::1]:8080", true},
+		{"http://10.0.0.1:8080/a.png", "", false},
+		{"http://localhost.example.com/a.png", "", false},
+		{"http://user:pw@localhost:8080/a.png", "", false},
 		{"https://user:pw@cdn.example.com/a.png", "", false},
 		{"https://user@cdn.example.com/a.png", "", false},
 		{"https:///a.png", "", false},
@@ -25,7 +34,7 @@ func TestFetchHost(t *testing.T) {
 			t.Errorf("FetchHost(%q) = %q, %v; want %q, %v", c.url, host, ok, c.host, c.ok)
 		}
 	}
-	hosts := []string{"cdn.example.com", "127.0.0.1:8443"}
+	hosts := []string{"cdn.example.com", "127.0.0.1:8443", "localhost:10002", "localhost"}
 	for u, want := range map[string]bool{
 		"https://cdn.example.com/a.png":         true,
 		"https://cdn.example.com:443/a.png":     true,
@@ -36,6 +45,11 @@ func TestFetchHost(t *testing.T) {
 		"https://127.0.0.1:8443/a.png":          true,
 		"https://127.0.0.1/a.png":               false,
 		"http://cdn.example.com/a.png":          false,
+		"http://127.0.0.1:8443/a.png":           true, // this machine
+		"http://localhost:10002/a.png":          true,
+		"https://localhost:10002/a.png":         true,
+		"http://localhost/a.png":                false, // port 80: "localhost" is 443
+		"https://localhost/a.png":               true,
 	} {
 		if got := Fetchable(u, hosts); got != want {
 			t.Errorf("Fetchable(%q) = %v, want %v", u, got, want)

@@ -97,12 +97,12 @@ type TextProps struct {
 }
 
 // ImageProps are a resolved Image. URL is a data: URL or empty. Remote is
-// the https URL of a picture from a host the person named
-// (Options.FetchImages): a2term fetches it and gives every view the same
-// bytes; no view loads it itself. When the agent named any other remote
-// picture (lenient mode, or v0.9), Blocked holds its host and the picture
-// is never fetched; Fetchable says it is https, so that --fetch-images
-// with that host would show it.
+// the URL of a picture from a host the person named (Options.FetchImages):
+// a2term fetches it and gives every view the same bytes; no view loads it
+// itself. When the agent named any other remote picture (lenient mode, or
+// v0.9), Blocked holds its host and the picture is never fetched;
+// Fetchable says FetchHost takes its URL (https, or http on this
+// machine), so that --fetch-images with that host would show it.
 type ImageProps struct {
 	URL       string `json:"url,omitempty"`
 	Remote    string `json:"remote,omitempty"`

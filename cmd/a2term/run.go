@@ -149,7 +149,7 @@ func addFlags(fs *flag.FlagSet) *hubFlags {
 	return f
 }
 
-const fetchImagesUsage = "fetch remote pictures from exactly these hosts (`HOST[,HOST...]`, with :PORT when not 443), over HTTPS, and show them in both views; by default no remote picture is ever fetched"
+const fetchImagesUsage = "fetch remote pictures from exactly these hosts (`HOST[,HOST...]`, with :PORT when not 443), over HTTPS (plain http only from this machine), and show them in both views; by default no remote picture is ever fetched"
 
 // hubOptions are the hub's options the flags ask for. Call stopFetching
 // when the hub is done.

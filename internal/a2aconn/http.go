@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/a2term/a2term/a2ui"
 )
 
 // AuthError is an agent's 401 or 403: the credentials a2term was given
@@ -45,20 +46,10 @@ func CheckURL(raw string, insecure bool) (*url.URL, error) {
 		return nil, fmt.Errorf("%s: the agent's address names no host", raw)
 	case u.User != nil:
 		return nil, errors.New("the agent's address must not hold credentials: give them with --header")
-	case u.Scheme == "http" && !loopback(u.Hostname()) && !insecure:
+	case u.Scheme == "http" && !a2ui.IsLoopback(u.Hostname()) && !insecure:
 		return nil, fmt.Errorf("%s is plain http to another machine: use https, or --insecure to send the conversation (and any --header) unencrypted", u.Redacted())
 	}
 	return u, nil
-}
-
-// loopback reports whether host is this machine: localhost or a
-// loopback address.
-func loopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // sameOrigin reports whether a and b are one origin: the same scheme,
@@ -67,7 +58,7 @@ func sameOrigin(a, b *url.URL) bool {
 	if a.Scheme != b.Scheme || port(a) != port(b) {
 		return false
 	}
-	return strings.EqualFold(a.Hostname(), b.Hostname()) || loopback(a.Hostname()) && loopback(b.Hostname())
+	return strings.EqualFold(a.Hostname(), b.Hostname()) || a2ui.IsLoopback(a.Hostname()) && a2ui.IsLoopback(b.Hostname())
 }
 
 func port(u *url.URL) string {

@@ -9,13 +9,16 @@
 // these requests leave a2term:
 //
 //   - GET over HTTPS to exactly the hosts named (a2ui.Fetchable: no
-//     subdomain, no other port, no user or password in the URL), with the
+//     subdomain, no other port, no user or password in the URL), or over
+//     plain http when the host named is this machine (localhost or a
+//     loopback address, as an A2A sample serves its pictures), with the
 //     system's certificate pool (Options.RootCAs only for tests), directly:
 //     no proxy from the environment, so that no one but the host named
 //     learns what the person looks at;
 //   - with no cookies (no jar), no Authorization, no Referer, and an
 //     Accept of the four picture types a2term draws;
-//   - following a redirect only to https on the same host, at most
+//   - following a redirect only to the same host (https, or http on
+//     this machine), at most
 //     MaxRedirects times; one to another host is refused.
 //
 // A response is kept only when it is 200, declares an image type (or

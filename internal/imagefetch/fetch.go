@@ -129,8 +129,9 @@ func New(o Options) *Fetcher {
 	return f
 }
 
-// checkRedirect follows a redirect only to https on the host the fetch
-// began at, without credentials, and at most MaxRedirects times.
+// checkRedirect follows a redirect only to the host the fetch began at
+// (over https, or http on this machine: a2ui.FetchHost), without
+// credentials, and at most MaxRedirects times.
 func checkRedirect(req *http.Request, via []*http.Request) error {
 	from, _ := a2ui.FetchHost(via[0].URL.String())
 	to, ok := a2ui.FetchHost(req.URL.String())

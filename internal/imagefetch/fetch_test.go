@@ -123,6 +123,45 @@ func TestAllowedHostShown(t *testing.T) {
 	}
 }
 
+// Plain http is fetched from this machine only (an A2A sample serves its
+// pictures so, on localhost): the host named with its port.
+func TestPlainHTTPOnThisMachine(t *testing.T) {
+	pic := testPNG(t)
+	var hits int
+	var mu sync.Mutex
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits++
+		mu.Unlock()
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(pic)
+	}))
+	t.Cleanup(s.Close)
+	host := strings.TrimPrefix(s.URL, "http://")
+	f := New(Options{Hosts: []string{host}})
+	t.Cleanup(f.Close)
+	data, err := await(t, f, s.URL+"/static/a.png")
+	if err != nil || !bytes.Equal(data, pic) {
+		t.Fatalf("got %d bytes, %v; want the picture", len(data), err)
+	}
+	// The same port by another name of this machine is another host.
+	_, port, _ := strings.Cut(host, ":")
+	if _, err := f.Picture("http://localhost:" + port + "/static/a.png"); !errors.Is(err, ErrNotAllowed) {
+		t.Errorf("localhost for 127.0.0.1: %v, want not allowed", err)
+	}
+	// Plain http to another machine is never fetched, even when named.
+	g := New(Options{Hosts: []string{"192.0.2.1:" + port}})
+	t.Cleanup(g.Close)
+	if _, err := g.Picture("http://192.0.2.1:" + port + "/a.png"); !errors.Is(err, ErrNotAllowed) {
+		t.Errorf("plain http to another machine: %v, want not allowed", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if hits != 1 {
+		t.Errorf("%d requests, want 1", hits)
+	}
+}
+
 func TestOtherHostRefused(t *testing.T) {
 	pic := testPNG(t)
 	serve := func(w http.ResponseWriter, r *http.Request) { w.Write(pic) }
@@ -132,7 +171,6 @@ func TestOtherHostRefused(t *testing.T) {
 	for _, u := range []string{
 		other.URL + "/cat.png",
 		"https://example.com/cat.png",
-		"http://" + allowed.host() + "/cat.png",
 		"https://user:pw@" + allowed.host() + "/cat.png",
 	} {
 		if data, err := f.Picture(u); !errors.Is(err, ErrNotAllowed) || data != nil {
