@@ -494,7 +494,7 @@ func TestReadmeExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCmd(t, "validate", file)
-	if code != 0 || !strings.Contains(out, "surface hello: A2UI v1.0, catalog "+a2ui.BasicCatalogV10ID+", 4 components, shown") || !strings.Contains(out, ", 0 warnings") {
+	if code != 0 || !strings.Contains(out, "surface hello: A2UI v1.0, basic catalog, 4 components, shown") || !strings.Contains(out, ", 0 warnings") {
 		t.Errorf("a2term validate: exit %d:\n%s%s", code, out, errOut)
 	}
 }

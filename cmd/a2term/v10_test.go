@@ -22,8 +22,8 @@ var (
 // at the message that breaks them, and --each names each refusal.
 func TestValidateV10(t *testing.T) {
 	for _, tc := range []struct{ file, want string }{
-		{signupV10, "surface signup: A2UI v1.0, catalog " + a2ui.BasicCatalogV10ID + ", 11 components, shown"},
-		{shelfV10, "surface shelf: A2UI v1.0, catalog " + a2ui.BasicCatalogV10ID + ", 10 components, shown"},
+		{signupV10, "surface signup: A2UI v1.0, basic catalog, 11 components, shown"},
+		{shelfV10, "surface shelf: A2UI v1.0, basic catalog, 10 components, shown"},
 	} {
 		code, out, errOut := runCmd(t, "validate", tc.file)
 		if code != 0 || !strings.Contains(out, tc.want) || !strings.Contains(out, ", 0 warnings") {
@@ -120,5 +120,34 @@ func TestSnapshotV10(t *testing.T) {
 	}
 	if code, out, _ := runCmd(t, "snapshot", "check", dir); code != 1 || !strings.Contains(out, "+ │ Join the chess club") || !strings.Contains(out, "- │ Join the reading club") {
 		t.Errorf("check of a changed v1.0 stream: exit %d\n%s", code, out)
+	}
+}
+
+// TestValidateNamesCatalogs checks that validate names a surface's
+// catalog the same way whatever its version: the specification's
+// catalogs by their short names, a catalog definition's by its id, and a
+// v1.0 surface without a default catalog as such.
+func TestValidateNamesCatalogs(t *testing.T) {
+	streams := filepath.Join("..", "..", "testdata", "streams")
+	catalogs := filepath.Join("..", "..", "testdata", "catalogs")
+	noDefault := filepath.Join(t.TempDir(), "no-default.jsonl")
+	if err := os.WriteFile(noDefault, []byte(`{"version": "v1.0", "createSurface": {"surfaceId": "s", "components": [{"id": "root", "component": "Text", "text": "Hi", "catalogId": "`+a2ui.BasicCatalogV10ID+`"}]}}
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{filepath.Join(streams, "order-form.jsonl")}, "surface order: A2UI v0.8, standard catalog, 7 components, shown"},
+		{[]string{filepath.Join(streams, "order-form-v09.json")}, "surface order: A2UI v0.9, basic catalog, 9 components, shown"},
+		{[]string{signupV10}, "surface signup: A2UI v1.0, basic catalog, 11 components, shown"},
+		{[]string{noDefault}, "surface s: A2UI v1.0, no default catalog, 1 component, shown"},
+		{[]string{"--catalog", filepath.Join(catalogs, "team.json"), filepath.Join(catalogs, "team.jsonl")}, "surface team: A2UI v0.9, catalog https://example.com/a2term/catalogs/team.json, 3 components, shown"},
+	} {
+		code, out, errOut := runCmd(t, append([]string{"validate"}, tc.args...)...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("validate %v: exit %d, lacks %q:\n%s%s", tc.args, code, tc.want, out, errOut)
+		}
 	}
 }

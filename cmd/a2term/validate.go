@@ -224,16 +224,6 @@ func reportFile(w io.Writer, name string, res streamResult, each bool) bool {
 // describeSurface says what a surface is: its version, catalog, size and
 // whether it is shown.
 func describeSurface(s *a2ui.Surface) string {
-	catalog := "standard catalog"
-	switch id := s.CatalogID(); {
-	case s.Protocol() == a2ui.ProtocolV08 && (id == "" || id == a2ui.StandardCatalogID):
-	case id == a2ui.BasicCatalogV09ID:
-		catalog = "basic catalog"
-	case id == a2ui.MinimalCatalogV09ID || id == a2ui.MinimalCatalogID:
-		catalog = "minimal catalog"
-	default:
-		catalog = "catalog " + id
-	}
 	state := "shown"
 	switch {
 	case !s.Shown():
@@ -243,6 +233,30 @@ func describeSurface(s *a2ui.Surface) string {
 			state = "shown once its root " + strconv.Quote(s.Root()) + " arrives"
 		}
 	}
-	return fmt.Sprintf("surface %s: A2UI %s, %s, %s, %s", s.ID(), s.Protocol(), catalog,
+	return fmt.Sprintf("surface %s: A2UI %s, %s, %s, %s", s.ID(), s.Protocol(), catalogName(s),
 		hub.Plural(s.ComponentCount(), "component", "components"), state)
+}
+
+// catalogName names a surface's default catalog the same way in every
+// version: a catalog of the specification's by its short name, since the
+// version said before it tells which one it is (the URL would only repeat
+// it); any other catalog (one given with --catalog, or an unknown one read
+// as the basic catalog with --lenient) by its id, the only name it has. A
+// v1.0 surface may have no default, its components each naming their own.
+func catalogName(s *a2ui.Surface) string {
+	switch id := s.CatalogID(); id {
+	case a2ui.StandardCatalogID:
+		return "standard catalog"
+	case a2ui.BasicCatalogV09ID, a2ui.BasicCatalogV10ID:
+		return "basic catalog"
+	case a2ui.MinimalCatalogV09ID, a2ui.MinimalCatalogID:
+		return "minimal catalog"
+	case "":
+		if s.Protocol() == a2ui.ProtocolV08 {
+			return "standard catalog"
+		}
+		return "no default catalog"
+	default:
+		return "catalog " + id
+	}
 }
