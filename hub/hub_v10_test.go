@@ -276,3 +276,34 @@ func TestV10UserMessageInTranscript(t *testing.T) {
 		t.Fatalf("the press's line shows the PIN or an escape: %q", last)
 	}
 }
+
+// TestV10CallUsesTheHubsClock: the callAgentFunction of a press is
+// named, and given its deadline, by the hub's clock, not the machine's:
+// with the tests' fixed clock, its functionCallId and the time its
+// button waits until are the same on every run.
+func TestV10CallUsesTheHubsClock(t *testing.T) {
+	h := hub.New(hub.Options{Now: hubtest.Clock})
+	t.Cleanup(h.Close)
+	if _, err := h.Show(v10Ask); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Press(hub.Terminal, "s", "ask", h.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	res, err := h.Wait(context.Background(), hubtest.Guard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "call-s-ask-20260304T050607.000000000"
+	if !strings.Contains(string(res.Action), `"functionCallId":"`+id+`"`) {
+		t.Errorf("the call is not named by the hub's clock: %s", res.Action)
+	}
+	calls := h.Snapshot().Canvas.Calls()
+	if len(calls) != 1 || calls[0].FunctionCallID != id || !calls[0].Deadline.Equal(hubtest.Clock().Add(a2ui.MaxAgentCallWait)) {
+		t.Fatalf("the waiting calls: %+v", calls)
+	}
+	bp := h.Snapshot().Canvas.Surface("s").Tree().Find("ask").Props.(*a2ui.ButtonProps)
+	if want := "waiting for the agent's verifyProvider until 05:07:07 UTC"; len(bp.Checks) != 1 || bp.Checks[0] != want {
+		t.Errorf("the button says %q, not %q", bp.Checks, want)
+	}
+}
