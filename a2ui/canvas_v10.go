@@ -416,7 +416,7 @@ func (b *batch) syncWaiting(id string, i int) *Error {
 			if s.waiting == nil {
 				s.waiting = map[string]string{}
 			}
-			s.waiting[a.NodeID] = waitingText(a)
+			s.waiting[a.NodeID] = waitingText(a, s.tz)
 		}
 	}
 	b.structural[id] = true
@@ -424,8 +424,18 @@ func (b *batch) syncWaiting(id string, i int) *Error {
 }
 
 // waitingText words a call waiting for the agent, for its button.
-func waitingText(a *AgentCall) string {
-	return "waiting for the agent's " + a.Call + " until " + a.Deadline.UTC().Format("15:04:05") + " UTC"
+func waitingText(a *AgentCall, tz *time.Location) string {
+	return "waiting for the agent's " + a.Call + " until " + DeadlineText(a, tz)
+}
+
+// DeadlineText is when a call stops waiting for the agent, as the views
+// say it: in the zone the canvas shows times in (Options.Location; nil is
+// UTC), with the zone's name, "15:04:05 UTC".
+func DeadlineText(a *AgentCall, tz *time.Location) string {
+	if tz == nil {
+		tz = time.UTC
+	}
+	return a.Deadline.In(tz).Format("15:04:05 MST")
 }
 
 // checkComposition enforces the allowedParents and allowedChildren of a

@@ -740,11 +740,8 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 			bp.URL = r.openURL(p.Action.v9.call, sc)
 		}
 		bp.Checks = r.checks(p.checks, sc)
-		if w := r.s.waiting[nid]; w != "" {
-			// A call it sent waits for the agent (v1.0).
-			bp.Checks = append(append(make([]string, 0, len(bp.Checks)+1), bp.Checks...), w)
-		}
-		bp.Disabled = len(bp.Checks) > 0
+		bp.Waiting = r.s.waiting[nid] // a call it sent waits for the agent (v1.0)
+		bp.Disabled = len(bp.Checks) > 0 || bp.Waiting != ""
 		n.Props = bp
 		n.Children = r.kidList(1)
 		n.Children[0] = child(p.Child)

@@ -191,8 +191,13 @@ type ButtonProps struct {
 	Borderless bool     `json:"borderless,omitempty"`
 	Disabled   bool     `json:"disabled,omitempty"`
 	Checks     []string `json:"checks,omitempty"`
-	Call       string   `json:"call,omitempty"`
-	URL        string   `json:"url,omitempty"`
+	// Waiting says, while a call the button sent to one of the agent's
+	// functions (v1.0) waits for its answer, what the views show under
+	// it, and until when; the button is Disabled meanwhile. It is not a
+	// failing check: nothing is wrong, the answer has not come yet.
+	Waiting string `json:"waiting,omitempty"`
+	Call    string `json:"call,omitempty"`
+	URL     string `json:"url,omitempty"`
 }
 
 // CheckBoxProps are a resolved CheckBox.

@@ -178,7 +178,7 @@ func (Button) cheapNatural(n *a2ui.Node) bool {
 // (see plainLabel), on one line (see buttonLine).
 func (Button) drawPieces(n *a2ui.Node, w int, c *Context) (lp leafPieces, ok bool) {
 	p, ok := n.Props.(*a2ui.ButtonProps)
-	if !ok || len(p.Checks) > 0 || p.Call == "openUrl" || p.Borderless || c.Focused(n.ID) {
+	if !ok || len(p.Checks) > 0 || p.Waiting != "" || p.Call == "openUrl" || p.Borderless || c.Focused(n.ID) {
 		return lp, false
 	}
 	t := c.Theme

@@ -251,8 +251,8 @@ func Render(n *a2ui.Node, w int, c *Context) Block {
 	c.held = c.Cache != nil && c.pathFor != nil && !onPath
 	b := wd.Render(n, w, c)
 	c.held = held
-	if msgs := CheckMessages(n); len(msgs) > 0 {
-		b = Stack(w, b, TextBlock(w, checkLines(c.Theme, msgs, w)...))
+	if msgs, wait := CheckMessages(n), Waiting(n); len(msgs) > 0 || wait != "" {
+		b = Stack(w, b, TextBlock(w, checkLines(c.Theme, msgs, wait, w)...))
 	}
 	if c.Reveal != "" && n.ID == c.Reveal {
 		b = b.Mark(n.ID, false)
@@ -316,8 +316,8 @@ func Natural(n *a2ui.Node, c *Context) int {
 	if known {
 		w = wd.Natural(n, c)
 	}
-	if msgs := CheckMessages(n); len(msgs) > 0 {
-		w = max(w, checksNatural(msgs))
+	if msgs, wait := CheckMessages(n), Waiting(n); len(msgs) > 0 || wait != "" {
+		w = max(w, checksNatural(msgs, wait))
 	}
 	if memo {
 		c.Cache.natural[n] = w

@@ -326,6 +326,10 @@ func refusalText(err error, n int) string {
 }
 
 // describeShow words a show for the transcript: "→ show main: 14 components".
+// A batch that answers calls of the agent's functions (v1.0) says so,
+// "→ the agent answered verifyProvider", and names the surfaces it
+// changed only when it held more than the answers: a button that stops
+// waiting is not a show of its surface.
 func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
 	var parts []string
 	for _, s := range after.Surfaces() {
@@ -338,6 +342,20 @@ func describeShow(before, after *a2ui.Canvas, raws []json.RawMessage) string {
 		if after.Surface(s.ID()) == nil {
 			parts = append(parts, s.ID()+": deleted")
 		}
+	}
+	var answered []string
+	for _, a := range before.Calls() {
+		if !slices.ContainsFunc(after.Calls(), func(b *a2ui.AgentCall) bool { return b.FunctionCallID == a.FunctionCallID }) {
+			answered = append(answered, a.Call)
+		}
+	}
+	if len(answered) > 0 {
+		slices.Sort(answered)
+		text := "→ the agent answered " + strings.Join(answered, ", ")
+		if len(raws) > len(answered) && len(parts) > 0 {
+			text += "; show " + strings.Join(parts, ", ")
+		}
+		return text
 	}
 	if len(parts) == 0 {
 		return "→ show: " + Plural(len(raws), "message", "messages") + ", nothing changed"
@@ -449,7 +467,7 @@ func (b *Board) press(source Source, surfaceID, nodeID string, version uint64, a
 	case a.Local:
 		text = describeLocal(a, source)
 	case a.AgentCall != nil:
-		text = fmt.Sprintf("← the person pressed a button on %s (%s) that asks the agent for %s; it waits until %s", a.SurfaceID, source, a.Name, a.AgentCall.Deadline.Format("15:04:05"))
+		text = fmt.Sprintf("← the person pressed a button on %s (%s) that asks the agent for %s; it waits for the answer until %s", a.SurfaceID, source, a.Name, a2ui.DeadlineText(a.AgentCall, b.current().Options().Location))
 	default:
 		text = describeAction(a, source, secrets)
 	}

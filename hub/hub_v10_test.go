@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -303,7 +304,54 @@ func TestV10CallUsesTheHubsClock(t *testing.T) {
 		t.Fatalf("the waiting calls: %+v", calls)
 	}
 	bp := h.Snapshot().Canvas.Surface("s").Tree().Find("ask").Props.(*a2ui.ButtonProps)
-	if want := "waiting for the agent's verifyProvider until 05:07:07 UTC"; len(bp.Checks) != 1 || bp.Checks[0] != want {
-		t.Errorf("the button says %q, not %q", bp.Checks, want)
+	if want := "waiting for the agent's verifyProvider until 05:07:07 UTC"; len(bp.Checks) != 0 || bp.Waiting != want {
+		t.Errorf("the button says %q (checks %q), not %q", bp.Waiting, bp.Checks, want)
 	}
+}
+
+// TestV10CallInTheTranscript: the transcript says until when a call
+// waits, in the canvas's time zone as the button does, and that the agent
+// answered it, not that it showed the surface again.
+func TestV10CallInTheTranscript(t *testing.T) {
+	h := hub.New(hub.Options{Now: hubtest.Clock, Location: time.FixedZone("CET", 3600)})
+	t.Cleanup(h.Close)
+	if _, err := h.Show(v10Ask); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Press(hub.Terminal, "s", "ask", h.Snapshot().Canvas.Version()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Wait(context.Background(), hubtest.Guard); err != nil {
+		t.Fatal(err)
+	}
+	if !said(h, "asks the agent for verifyProvider; it waits for the answer until 06:07:07 CET") {
+		t.Errorf("the press does not say until when: %+v", h.Snapshot().Transcript)
+	}
+	bp := h.Snapshot().Canvas.Surface("s").Tree().Find("ask").Props.(*a2ui.ButtonProps)
+	if want := "waiting for the agent's verifyProvider until 06:07:07 CET"; bp.Waiting != want {
+		t.Errorf("the button says %q, not %q", bp.Waiting, want)
+	}
+	id := h.Snapshot().Canvas.Calls()[0].FunctionCallID
+	if _, err := h.Show([]json.RawMessage{json.RawMessage(`{"version":"v1.0","agentFunctionResponse":{"functionCallId":"` + id + `","value":true}}`)}); err != nil {
+		t.Fatal(err)
+	}
+	shows := 0
+	for _, e := range h.Snapshot().Transcript {
+		if strings.HasPrefix(e.Text, "→ show s:") {
+			shows++
+		}
+	}
+	if !said(h, "→ the agent answered verifyProvider") || shows != 1 {
+		t.Errorf("the answer is not said as one (%d shows of s): %+v", shows, h.Snapshot().Transcript)
+	}
+}
+
+// said reports whether an entry of h's transcript ends with text.
+func said(h *hub.Hub, text string) bool {
+	for _, e := range h.Snapshot().Transcript {
+		if strings.HasSuffix(e.Text, text) {
+			return true
+		}
+	}
+	return false
 }

@@ -116,7 +116,8 @@ func TestV10FunctionsInTmux(t *testing.T) {
 		t.Fatalf("the call: %s", res.Action)
 	}
 	s = x.waitFor("waiting for the agent's verifyProvider until ")
-	if !regexp.MustCompile(`waiting for the agent's verifyProvider until \d\d:\d\d:\d\d UTC`).MatchString(s) {
+	// A note that waits, not a failing check's ✗.
+	if !regexp.MustCompile(`⋯ waiting for the agent's verifyProvider until \d\d:\d\d:\d\d UTC`).MatchString(s) {
 		t.Errorf("the wait does not say until when:\n%s", s)
 	}
 	if !x.faint("[ Verify ]") {

@@ -33,8 +33,11 @@ func TestWebBrowserV10AgentCall(t *testing.T) {
 	button := browserJS(browserSel("button", "data-node", "ask"))
 	p.waitJS("the button", `!!document.querySelector(`+button+`)`)
 	const pending = "waiting for the agent's verifyProvider until 05:07:07 UTC"
+	// A note that waits, not a failing check: no ✗, and the button busy.
 	pendingShown := `(() => { const b = document.querySelector(` + button + `); const w = b && b.closest('.a2-checked');` +
-		` return !!b && b.disabled && !!w && w.textContent.includes(` + browserJS(pending) + `); })()`
+		` const n = w && w.querySelector('.a2-waiting');` +
+		` return !!b && b.disabled && b.getAttribute('aria-busy') === 'true' && !!n && n.textContent === ` + browserJS("⋯ "+pending) +
+		` && !w.querySelector('.a2-check'); })()`
 	var shown bool
 	p.eval(pendingShown, &shown)
 	if shown {

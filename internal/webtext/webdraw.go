@@ -76,7 +76,7 @@ func (d *webDraw) node(v any, ctx drawCtx) *domNode {
 	sub := drawCtx{parent: typ, inline: ctx.inline, depth: ctx.depth + 1}
 	e := d.draw(typ, n, p, kids, sub)
 	accessible(e, n["accessibility"])
-	e = withChecks(e, p["checks"])
+	e = withChecks(e, p["checks"], ternary(typ == "Button", jsStr(p["waiting"]), ""))
 	e.attr["data-type"] = typ
 	if w := jsNum(n["weight"], 0); w > 0 && (ctx.parent == "Row" || ctx.parent == "Column") {
 		e.addClass("weighted")
@@ -108,7 +108,7 @@ func accessible(e *domNode, v any) {
 }
 
 // withChecks is draw.js's withChecks.
-func withChecks(e *domNode, checks any) *domNode {
+func withChecks(e *domNode, checks any, waiting string) *domNode {
 	var msgs []string
 	if list, ok := checks.([]any); ok {
 		for _, m := range list {
@@ -117,14 +117,17 @@ func withChecks(e *domNode, checks any) *domNode {
 			}
 		}
 	}
-	if len(msgs) == 0 {
+	if len(msgs) == 0 && waiting == "" {
 		return e
 	}
 	list := h("span", "a2-checks", nil)
 	for _, m := range msgs {
 		list.add(h("span", "a2-check", nil, h("span", "", attrs{attrHidden, "true"}, "✗ "), m))
 	}
-	if target := e.query(attrFocusKey, true); target != nil && target.tag != "button" {
+	if waiting != "" {
+		list.add(h("span", "a2-waiting", nil, h("span", "", attrs{attrHidden, "true"}, "⋯ "), waiting))
+	}
+	if target := e.query(attrFocusKey, true); target != nil && target.tag != "button" && len(msgs) > 0 {
 		target.attr["aria-invalid"] = "true"
 	}
 	if e.tag == "button" {

@@ -252,6 +252,9 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 			if len(p.Checks) > 0 {
 				state += ": " + strings.Join(p.Checks, "; ")
 			}
+			if p.Waiting != "" {
+				state += ", " + p.Waiting
+			}
 			line += ", " + state
 		}
 		b.add(n, depth, kind, label, state, true, line)

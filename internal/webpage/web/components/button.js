@@ -21,7 +21,7 @@ export function Button(n, p, kids, ctx) {
     'data-opens': opens ? '' : null,
     title: opens && str(p.url) ? 'Shows the address ' + str(p.url) : null,
     disabled: !!p.disabled,
-    'aria-busy': app.pressing.has(k) ? 'true' : null,
+    'aria-busy': app.pressing.has(k) || str(p.waiting) ? 'true' : null,
   });
   const inner = { ...ctx, parent: 'Button', inline: true };
   for (const c of kids) b.appendChild(node(c, inner));

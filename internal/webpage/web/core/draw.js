@@ -29,7 +29,7 @@ export function node(n, ctx) {
   const sub = { sid: ctx.sid, parent: type, inline: ctx.inline, depth: ctx.depth + 1, path, kids: new Map(kids.map((c, i) => [c, i])) };
   let e = draw(n, props, kids, sub);
   accessible(e, n.accessibility);
-  e = withChecks(e, props.checks, ctx.sid, str(n.id));
+  e = withChecks(e, props.checks, type === 'Button' ? str(props.waiting) : '', ctx.sid, str(n.id));
   e.setAttribute('data-key', str(n.id));
   e.setAttribute('data-type', type);
   e.setAttribute('data-path', path.join('.'));
@@ -48,18 +48,21 @@ export function node(n, ctx) {
 // the input the person is typing in stays the same element while its
 // checks come and go; a button, which cannot hold them, is wrapped with
 // them instead. A control without failing checks is returned as it is.
-function withChecks(e, checks, sid, id) {
+// A v1.0 button whose call waits for the agent's answer shows that in the
+// same place, as the terminal does: not as an error.
+function withChecks(e, checks, waiting, sid, id) {
   const msgs = Array.isArray(checks) ? checks.map(str).filter((m) => m) : [];
-  if (!msgs.length) return e;
+  if (!msgs.length && !waiting) return e;
   const listId = domId(sid, id, 'checks');
   // Spans, not a list: a check box's label holds them, and a label holds
   // only phrasing content (a click on them toggles nothing, see intents).
   const list = h('span', 'a2-checks', { id: listId, role: 'list' });
   for (const m of msgs) list.appendChild(h('span', 'a2-check', { role: 'listitem' }, [h('span', null, { 'aria-hidden': 'true' }, '✗ '), m]));
+  if (waiting) list.appendChild(h('span', 'a2-waiting', { role: 'listitem' }, [h('span', null, { 'aria-hidden': 'true' }, '⋯ '), waiting]));
   const target = e.matches('[data-fkey]') ? e : e.querySelector('[data-fkey]');
   if (target) {
     target.setAttribute('aria-describedby', (str(target.getAttribute('aria-describedby')) + ' ' + listId).trim());
-    if (target.tagName !== 'BUTTON') target.setAttribute('aria-invalid', 'true');
+    if (target.tagName !== 'BUTTON' && msgs.length) target.setAttribute('aria-invalid', 'true');
   }
   if (e.tagName === 'BUTTON') return h('div', 'a2-checked', null, [e, list]);
   e.appendChild(list);
