@@ -375,7 +375,7 @@ func (c *Canvas) begin() *batch {
 		next: next, version: next.version, touched: map[string]int{}, cloned: map[string]bool{},
 		structural: map[string]bool{}, ownComps: map[string]bool{}, dirty: map[string][][]string{}, dirtyNodes: map[string]bool{},
 		updates: map[string][]*SurfaceUpdate{}, began: map[string]bool{},
-		eval: evalCtx{bud: newBudget(), mark: c.opts.Lenient, fetch: c.opts.FetchImages},
+		eval: evalCtx{bud: newBudget(), mark: c.opts.Lenient, fetch: c.opts.FetchImages, fetched: c.opts.FetchedImages},
 	}
 }
 

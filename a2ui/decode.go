@@ -47,6 +47,13 @@ type Options struct {
 	// ImageProps.Remote; a2term, not the views, fetches it. Nil: remote
 	// pictures are never fetched.
 	FetchImages []string
+	// FetchedImages are hosts an earlier a2term of the same canvas fetched
+	// pictures from and this one does not (its journal names them): an
+	// Image whose URL is https on one of them was accepted then, so it is
+	// accepted in every mode as it was, and drawn as a picture not
+	// fetched (ImageProps.Blocked and Fetchable: its line names the flag
+	// that would show it). Nothing is fetched from them.
+	FetchedImages []string
 }
 
 // DefaultSurfaceID is the surface a lenient message without surfaceId is
@@ -1306,10 +1313,11 @@ func (pd *propDecoder) media(name string, b Bound[string], allowed []string) {
 	}
 }
 
-// fetched reports whether u is a picture a2term fetches itself: an
-// image from a host the person named (Options.FetchImages).
+// fetched reports whether u is a picture a2term fetches itself, or an
+// earlier a2term of the canvas fetched: an image from a host the person
+// named (Options.FetchImages, Options.FetchedImages).
 func (pd *propDecoder) fetched(u string, allowed []string) bool {
-	return isImageTypes(allowed) && Fetchable(u, pd.d.opts.FetchImages)
+	return isImageTypes(allowed) && (Fetchable(u, pd.d.opts.FetchImages) || Fetchable(u, pd.d.opts.FetchedImages))
 }
 
 // isImageTypes reports whether allowed are an Image's media types: only

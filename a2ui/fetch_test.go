@@ -113,3 +113,26 @@ func TestFetchImagesV09Bound(t *testing.T) {
 		t.Errorf("other host: props %+v, want blocked", p)
 	}
 }
+
+// A strict v0.8 canvas that knows a host an earlier a2term of it fetched
+// pictures from (FetchedImages: a journal's) accepts its pictures, literal
+// or from the data model, and draws them as ones not fetched, naming the
+// flag; nothing is fetched from it, and other hosts are refused as before.
+func TestFetchedImagesV08(t *testing.T) {
+	opts := Options{FetchedImages: []string{"cdn.example.com"}}
+	c := canvasOf(t, opts, `
+{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"col","component":{"Column":{"children":{"explicitList":["a","b"]}}}},{"id":"a","component":{"Image":{"url":{"literalString":"https://cdn.example.com/a.png"},"altText":{"literalString":"A cat"}}}},{"id":"b","component":{"Image":{"url":{"path":"/b"}}}}]}}
+{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"b","valueString":"https://cdn.example.com/b.png"}]}}
+{"beginRendering":{"surfaceId":"s","root":"col"}}`)
+	for _, id := range []string{"a", "b"} {
+		if p := nodeOf(t, c, "s", id).Props.(*ImageProps); p.Remote != "" || p.URL != "" || p.Blocked != "cdn.example.com" || !p.Fetchable {
+			t.Errorf("%s: props %+v, want blocked, fetchable", id, p)
+		}
+	}
+	for _, u := range []string{"https://other.example.com/a.png", "http://cdn.example.com/a.png"} {
+		_, _, err := New(opts).ApplyJSON(rawLines(`{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"m","component":{"Image":{"url":{"literalString":"` + u + `"}}}}]}}`))
+		if err == nil || err.(*Error).Code != CodeRemoteMedia {
+			t.Errorf("%s: err %v, want %s", u, err, CodeRemoteMedia)
+		}
+	}
+}

@@ -61,17 +61,18 @@ type resolver struct {
 	bud  *evalBudget
 	mark bool
 	// fetch are the hosts a2term fetches pictures from
-	// (Options.FetchImages).
-	fetch []string
+	// (Options.FetchImages); fetched those an earlier a2term of the canvas
+	// fetched them from (Options.FetchedImages).
+	fetch, fetched []string
 }
 
 // evalCtx is how a resolution evaluates: its budget, whether values
 // stopped by a bound are marked (see resolver.mark), and the hosts
-// pictures are fetched from.
+// pictures are fetched from, now and before (resolver.fetch, fetched).
 type evalCtx struct {
-	bud   *evalBudget
-	mark  bool
-	fetch []string
+	bud            *evalBudget
+	mark           bool
+	fetch, fetched []string
 }
 
 // scope is the data context of a node: the absolute path of the template
@@ -98,7 +99,7 @@ const maxInitPasses = 4
 // written (in the first pass only), and resolution starts again while it
 // wrote something, so every node shows the model as it ends up.
 func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warning, *Error) {
-	r := &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark, fetch: ec.fetch}
+	r := &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark, fetch: ec.fetch, fetched: ec.fetched}
 	if init {
 		r.lits, r.wlog = s.litIndex(), s.wlog
 	}
@@ -110,7 +111,7 @@ func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warn
 		if !r.wrote || pass == maxInitPasses {
 			return n, r.warns, nil
 		}
-		r = &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark, fetch: ec.fetch}
+		r = &resolver{s: s, lenient: lenient, init: init, bud: ec.bud, mark: ec.mark, fetch: ec.fetch, fetched: ec.fetched}
 	}
 }
 
@@ -121,7 +122,7 @@ func resolveSurfaceIn(s *Surface, lenient, init bool, ec evalCtx) (*Node, []Warn
 // keystroke costs a walk of the tree instead of a new one.
 func reresolveSurface(s *Surface, lenient bool, dirty [][]string, dirtyNodes map[string]bool, ec evalCtx) (*Node, []Warning, *Error) {
 	for _, noSkip := range []bool{false, true} {
-		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip, bud: ec.bud, mark: ec.mark, fetch: ec.fetch}
+		r := &resolver{s: s, lenient: lenient, init: true, dirty: dirty, dirtyNodes: dirtyNodes, noSkip: noSkip, bud: ec.bud, mark: ec.mark, fetch: ec.fetch, fetched: ec.fetched}
 		n := r.reuse(s.tree, 0)
 		if r.wrote && (r.err == nil || r.recount) {
 			// A path-plus-literal value initialised the model: other
@@ -665,9 +666,14 @@ func (r *resolver) node(id string, sc *scope, depth int) *Node {
 		n.Props = tp
 	case *Image:
 		ip := &ImageProps{Fit: p.Fit, UsageHint: p.UsageHint}
-		if u := r.str(p.URL, sc, false); Fetchable(u, r.fetch) {
+		switch u := r.str(p.URL, sc, false); {
+		case Fetchable(u, r.fetch):
 			ip.Remote = u
-		} else {
+		case Fetchable(u, r.fetched):
+			// Accepted when an earlier a2term of the canvas fetched it:
+			// drawn as a picture this one does not fetch, never refused.
+			ip.Blocked, ip.Fetchable = mediaPlace(u), true
+		default:
 			ip.URL, ip.Blocked = r.mediaOf(id, u, p.URL, imageTypes)
 			if ip.Blocked != "" {
 				_, ip.Fetchable = FetchHost(u)

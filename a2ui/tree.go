@@ -100,8 +100,9 @@ type TextProps struct {
 // the URL of a picture from a host the person named (Options.FetchImages):
 // a2term fetches it and gives every view the same bytes; no view loads it
 // itself. When the agent named any other remote picture (lenient mode, or
-// v0.9), Blocked holds its host and the picture is never fetched;
-// Fetchable says FetchHost takes its URL (https, or http on this
+// v0.9), or one from a host an earlier a2term of the canvas fetched from
+// (Options.FetchedImages), Blocked holds its host and the picture is never
+// fetched; Fetchable says FetchHost takes its URL (https, or http on this
 // machine), so that --fetch-images with that host would show it.
 type ImageProps struct {
 	URL       string `json:"url,omitempty"`

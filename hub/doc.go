@@ -71,7 +71,11 @@
 // A surface whose catalog the hub was not given (a definition an a2term
 // started with --catalog drew) is held, not drawn, in every snapshot
 // until a hub given it restores it (journal_held.go); held surfaces are
-// what the journal held, within its bound.
+// what the journal held, within its bound. Each snapshot names at most
+// maxPictureHosts (64) hosts the canvas took pictures from
+// (journal_pictures.go), so that a hub started without --fetch-images
+// restores their pictures as ones it does not fetch; further hosts are
+// forgotten.
 //
 // # Bounds
 //

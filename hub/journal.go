@@ -112,6 +112,9 @@ type journalSnapshot struct {
 	// Held are the surfaces the hub held, not drawn: their catalogs are
 	// definitions it was not given (see journal_held.go).
 	Held []heldSurface `json:"held,omitempty"`
+	// PictureHosts are the hosts the canvas accepted pictures from (see
+	// journal_pictures.go).
+	PictureHosts []string `json:"pictureHosts,omitempty"`
 }
 
 // journalRecord is one record: exactly one of its fields is set.
@@ -215,6 +218,7 @@ func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, err
 			canvasID: s.CanvasID, saved: s.Saved, seq: s.Seq, dropped: s.Dropped,
 			queue: append([]journalAction(nil), s.Queue...), nextAction: s.NextAction, webPort: s.WebPort,
 		}
+		opts = fetchedBefore(opts, s.PictureHosts)
 		c, err := a2ui.New(opts).Restore(next.holdSaved(s.Canvas, opts))
 		if err != nil {
 			return nil, err
@@ -478,6 +482,7 @@ func (j *journal) snapshotLocked(b *Board) *journalSnapshot {
 		CanvasID: j.canvasID, Saved: b.now(), Canvas: b.canvas.Save(),
 		Transcript: j.tail.transcript, Seq: b.seq, Dropped: j.tail.dropped,
 		Queue: j.queue, NextAction: j.next, WebPort: j.webPort, Held: held,
+		PictureHosts: pictureHosts(b.canvas.Options()),
 	}
 }
 

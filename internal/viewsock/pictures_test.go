@@ -215,3 +215,43 @@ func TestAttachedViewDrawsFetchedPictures(t *testing.T) {
 		t.Errorf("a picture over %d bytes: %v, want too big", imagefetch.MaxPictureBytes, err)
 	}
 }
+
+// An attached terminal draws what a hub restored from a journal written
+// with --fetch-images, started again without it: the hub's pictures are
+// ones it does not fetch, and the copy accepts them as the hub does,
+// blocked, naming the flag.
+func TestAttachedViewKeepsPicturesFetchedBefore(t *testing.T) {
+	const url = "https://cdn.example.com/a.png"
+	path := filepath.Join(t.TempDir(), "j.journal")
+	fake := &fakePictures{pics: map[string][]byte{}, asks: map[string]int{}}
+	h1 := hub.New(hub.Options{Pictures: fake})
+	if _, err := h1.UseJournal(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h1.Show(imageMsgs("s", url)); err != nil {
+		t.Fatal(err)
+	}
+	h1.Close()
+
+	h := hub.New(hub.Options{})
+	if rep, err := h.UseJournal(path); err != nil || rep.Surfaces != 1 {
+		t.Fatalf("restored %+v, %v", rep, err)
+	}
+	srv, err := agentsock.Listen(h, filepath.Join(t.TempDir(), "a2term", "a2term.sock"), agentsock.ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		srv.Close()
+		h.Close()
+	})
+	listenViews(t, h, srv, viewsock.ViewOptions{})
+	v := attach(t, srv.Path(), viewsock.AttachOptions{})
+	sf := v.Snapshot().Canvas.Surface("s")
+	if sf == nil || sf.Tree() == nil {
+		t.Fatal("the attached view does not draw the restored surface")
+	}
+	if p, _ := sf.Tree().Props.(*a2ui.ImageProps); p == nil || p.Blocked != "cdn.example.com" || !p.Fetchable || p.Remote != "" {
+		t.Errorf("the attached view's picture is %+v, want it blocked, naming the host", p)
+	}
+}

@@ -192,6 +192,10 @@ type canvasOptions struct {
 	// (--fetch-images): without them the copy would refuse the hub's
 	// pictures, and could follow none of its changes.
 	FetchImages []string `json:"fetchImages,omitempty"`
+	// FetchedImages are the hosts an earlier hub of the canvas fetched
+	// pictures from, which the hub accepts pictures from without
+	// fetching them (restored from its journal).
+	FetchedImages []string `json:"fetchedImages,omitempty"`
 }
 
 // sentCatalog is a catalog definition as the hub sends it: where it read
@@ -202,7 +206,7 @@ type sentCatalog struct {
 }
 
 func optionsOf(o a2ui.Options) canvasOptions {
-	co := canvasOptions{Lenient: o.Lenient, FetchImages: o.FetchImages}
+	co := canvasOptions{Lenient: o.Lenient, FetchImages: o.FetchImages, FetchedImages: o.FetchedImages}
 	for _, d := range o.Catalogs {
 		co.Catalogs = append(co.Catalogs, sentCatalog{Source: d.Source, Definition: d.Definition()})
 	}
@@ -220,7 +224,7 @@ func optionsOf(o a2ui.Options) canvasOptions {
 // are read as a2term reads them from files: at most a2ui.MaxCatalogs, each
 // within the bounds of a definition; one it refuses is an error.
 func (o canvasOptions) options() (a2ui.Options, error) {
-	opts := a2ui.Options{Lenient: o.Lenient, FetchImages: o.FetchImages}
+	opts := a2ui.Options{Lenient: o.Lenient, FetchImages: o.FetchImages, FetchedImages: o.FetchedImages}
 	if o.Locale != "" {
 		opts.Locale = a2ui.LookupLocale(o.Locale)
 	}
