@@ -637,6 +637,23 @@ func (r pictureRead) bytes() ([]byte, error) {
 	return DataURLs(r.p.URL)
 }
 
+// RemoteNote says what a remote picture (a2ui.ImageProps.Remote) is
+// doing, in the words its line of alt text says it in the terminal:
+// "loading" while a2term fetches it, why it cannot be shown when the
+// fetch failed or the picture cannot be read ("timed out", "not an
+// image"…), "" once it can be drawn, and for a picture that is not
+// remote. pics gives the fetched bytes (Context.Pictures). Plain mode
+// says the same, so the two views never word it apart.
+func RemoteNote(p *a2ui.ImageProps, pics Pictures) string {
+	if p == nil || p.Remote == "" {
+		return ""
+	}
+	if _, err := pictureConfig(pictureRead{p: p, pics: pics}.bytes()); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
 // pictureData returns the bytes of the picture drawn in c.
 func pictureData(p *a2ui.ImageProps, c *Context) ([]byte, error) {
 	return pictureRead{p: p, pics: c.Pictures}.bytes()

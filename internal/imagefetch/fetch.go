@@ -64,7 +64,12 @@ var (
 // HTTPS.
 type RedirectError struct{ To string }
 
-func (e *RedirectError) Error() string { return "refused redirect to " + e.To }
+func (e *RedirectError) Error() string {
+	if strings.Contains(e.To, "://") {
+		return "redirected off https, to " + e.To
+	}
+	return "redirected to another host, " + e.To
+}
 
 // Options set up a Fetcher.
 type Options struct {
@@ -225,7 +230,7 @@ func (f *Fetcher) get(url string) ([]byte, error) {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("HTTP %d", resp.StatusCode)
+		return nil, fmt.Errorf("refused by the host: HTTP %d", resp.StatusCode)
 	}
 	if ct := resp.Header.Get("Content-Type"); ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || !strings.HasPrefix(mt, "image/") {

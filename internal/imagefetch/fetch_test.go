@@ -296,7 +296,7 @@ func TestNotImageRefused(t *testing.T) {
 			t.Errorf("%s: %d bytes, %v; want not an image", p, len(data), err)
 		}
 	}
-	if _, err := await(t, f, s.URL+"/gone.png"); err == nil || err.Error() != "HTTP 404" {
+	if _, err := await(t, f, s.URL+"/gone.png"); err == nil || err.Error() != "refused by the host: HTTP 404" {
 		t.Errorf("404: %v", err)
 	}
 	if data, err := await(t, f, s.URL+"/untyped.png"); err != nil || !bytes.Equal(data, pic) {

@@ -74,6 +74,12 @@ type outline struct {
 	inDialog map[string]bool
 	// opens maps a button inside a Modal's entry point to that Modal.
 	opens map[string]string
+	// pictures says the surface has remote pictures, and fetched how
+	// many fetches had ended when it was built (hub.Status.Pictures):
+	// its lines say what each picture is doing, so it is built again when
+	// a fetch ends, though the surface did not change.
+	pictures bool
+	fetched  uint64
 }
 
 // viewState is what the person chose on a surface that only this view
@@ -98,7 +104,7 @@ type builder struct {
 func (s *Session) build(surf *a2ui.Surface) *outline {
 	vs := s.viewState(surf.ID())
 	o := &outline{
-		surface: surf.ID(), version: surf.Version(), drawn: map[string]*a2ui.Node{},
+		surface: surf.ID(), version: surf.Version(), fetched: s.snap.Status.Pictures, drawn: map[string]*a2ui.Node{},
 		inDialog: map[string]bool{}, opens: map[string]string{},
 	}
 	b := &builder{s: s, sid: surf.ID(), vs: vs, o: o}
@@ -189,9 +195,13 @@ func (b *builder) node(n *a2ui.Node, depth int) {
 		case p.Blocked != "":
 			line += " (from " + p.Blocked + ", not loaded)"
 		case p.Remote != "":
-			if h, ok := a2ui.FetchHost(p.Remote); ok {
+			h, _ := a2ui.FetchHost(p.Remote)
+			if note := components.RemoteNote(p, b.s.snap.Pictures); note != "" {
+				line += " (from " + h + ", " + note + ")"
+			} else {
 				line += " (from " + h + ")"
 			}
+			b.o.pictures = true
 		}
 		b.add(n, depth, "image", "", "", false, line)
 	case *a2ui.IconProps:

@@ -314,7 +314,7 @@ func (s *Session) printSurfaces() {
 		id := surf.ID()
 		shown[id] = true
 		old := s.printed[id]
-		if old != nil && old.version == surf.Version() {
+		if old != nil && old.version == surf.Version() && (!old.pictures || old.fetched == s.snap.Status.Pictures) {
 			s.keepTexts(surf)
 			continue
 		}
