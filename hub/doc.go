@@ -13,6 +13,11 @@
 // bytes, and counts the fetches that ended in the status, so that they
 // draw again.
 //
+// Where the transport carries the person's own words (an A2A agent,
+// a2term connect), it gives the hub a Talker (talk.go), the status says so
+// (Status.Talk), and any view may write a message to the agent (Say) or
+// ask it to cancel its task (CancelTask), as it asks for a press.
+//
 // # Data flow
 //
 //	agent --JSON-RPC--> Server --> Hub.Show --> Board: a2ui.Canvas.Apply(batch), all or none
@@ -84,9 +89,11 @@
 // wait waits at most MaxWait (600 s). At most MaxViewers (4) web pages
 // and MaxTerminals (8) attached terminals show the canvas at once. The
 // transcript keeps MaxTranscript (2000) entries and MaxTranscriptBytes
-// (4 MiB) of text; the
-// board keeps the last 512 canvas changes, up to MaxChangesBytes (8 MiB), for
-// views in other processes (one further behind is sent the whole canvas).
+// (4 MiB) of text; a message a view writes to the agent (Say) is at most
+// a2ui.MaxStringBytes (64 KiB), and a longer one is refused to the
+// person. The board keeps the last 512 canvas changes, up to
+// MaxChangesBytes (8 MiB), for views in other processes (one further
+// behind is sent the whole canvas).
 //
 // # A2UI v1.0
 //

@@ -73,6 +73,9 @@ type Hub struct {
 	unwatchedAt  time.Time
 	// link makes a one-time link of the web mirror, when there is one.
 	link func() (string, int)
+	// talk carries the person's words to the agent, where the transport
+	// does (SetTalk).
+	talk Talker
 	// journal writes every accepted change, when the hub keeps one;
 	// journalSteps is told each step of its compactions (tests).
 	journal      *journal

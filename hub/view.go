@@ -156,6 +156,11 @@ type Status struct {
 	// (an A2A agent's task state: working, input-required, completed,
 	// failed, canceled, auth-required), or "".
 	Task string
+	// Talk says that the person can write to the agent and ask it to
+	// cancel its task (View.Say, View.CancelTask): the transport carries
+	// their words (Hub.SetTalk). Views offer a line to write on only
+	// then.
+	Talk bool
 	// Lost says, while a view has lost the a2term it shows (an attached
 	// terminal's hub went away), what happened and whether it tries to
 	// reach it again; "" while it is connected, and for a hub's own
