@@ -24,7 +24,10 @@
 // terminals are attached at once, and a few more connections are let in
 // only to be refused politely; beyond them a connection is closed unread.
 // An attached view's line to the hub is bounded as an agent's
-// (agentsock.MaxRPCMessageBytes, 4 MiB), a line from the hub to the view
+// (agentsock.MaxRPCMessageBytes, 4 MiB), the person's message to the
+// agent in it (view.say) as the hub's own views' (a2ui.MaxStringBytes,
+// 64 KiB: a longer one is refused to the person), a line from the hub to
+// the view
 // at 64 MiB (a whole canvas with its transcript), and a message that
 // cannot be written within agentsock.DefaultWriteTimeout (5 s) closes the
 // connection. The catalog definitions the hub was given go with each whole

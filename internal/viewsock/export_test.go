@@ -14,3 +14,13 @@ func WithViewHello(o ViewOptions, d time.Duration) ViewOptions {
 // its copy can no longer follow the changes; the hub sends it with the
 // next change.
 func (r *RemoteView) Resync() error { return r.call(ViewMethodResync, nil, nil) }
+
+// WithoutMethods has the hub answer methods as unknown, as a hub older
+// than them does.
+func WithoutMethods(o ViewOptions, methods ...string) ViewOptions {
+	o.without = map[string]bool{}
+	for _, m := range methods {
+		o.without[m] = true
+	}
+	return o
+}

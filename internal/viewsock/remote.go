@@ -55,6 +55,11 @@ type AttachOptions struct {
 // connection to its hub.
 var ErrNotAttached = errors.New("not connected to the a2term: the intent was not sent")
 
+// ErrOlderHub is what an intent gets that the hub does not know, being of
+// an older version than the view (the view channel's methods grow; its
+// protocol stays the same).
+var ErrOlderHub = errors.New("the a2term attached to is older than this one and does not know this")
+
 // RemoteView is a View of the canvas of a hub in another process (a2term
 // serve, a standalone a2term mcp, or another a2term), attached over its
 // view channel: the terminal program and plain mode draw it as they draw a
@@ -473,6 +478,9 @@ func (r *RemoteView) call(method string, params, result any) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &rpcErr):
+		if rpcErr.Code == jsonrpc2.CodeMethodNotFound {
+			return ErrOlderHub
+		}
 		if rpcErr.Data != nil {
 			var refusal a2ui.Error
 			if json.Unmarshal(*rpcErr.Data, &refusal) == nil && refusal.Code != "" {
@@ -506,6 +514,26 @@ func (r *RemoteView) Press(_ hub.Source, surfaceID, nodeID string, version uint6
 // value (the hub sends the change before its reply).
 func (r *RemoteView) SetValue(_ hub.Source, surfaceID, nodeID string, value any) error {
 	return r.call(ViewMethodSet, SetParams{SurfaceID: surfaceID, NodeID: nodeID, Value: hub.IntentValue(value)}, nil)
+}
+
+// Say implements View: the hub sends text to the agent, where its
+// status says someone listens (Status.Talk), and says why not otherwise.
+func (r *RemoteView) Say(text string) error {
+	return talkErr(r.call(ViewMethodSay, SayParams{Text: text}, nil))
+}
+
+// CancelTask implements View: the hub asks the agent to cancel its task.
+func (r *RemoteView) CancelTask() error {
+	return talkErr(r.call(ViewMethodCancel, nil, nil))
+}
+
+// talkErr words the refusal of a hub older than the view channel's say
+// and cancel for the person.
+func talkErr(err error) error {
+	if errors.Is(err, ErrOlderHub) {
+		return errors.New("the a2term attached to is older than this one: write to the agent in its own terminal, or attach with an a2term of its version")
+	}
+	return err
 }
 
 // PairingLink asks the hub for a one-time link of its web mirror, for the

@@ -51,6 +51,9 @@ type ViewOptions struct {
 
 	// hello replaces viewHelloTimeout (tests).
 	hello time.Duration
+	// without are methods the hub answers as unknown, as one older than
+	// them does (tests).
+	without map[string]bool
 }
 
 // ViewServer serves the view channel of a hub (see viewstream.go): the
@@ -66,6 +69,7 @@ type ViewServer struct {
 	logger  logclean.Logger
 	timeout time.Duration
 	hello   time.Duration // to attach in
+	without map[string]bool
 	ctx     context.Context
 	cancel  context.CancelFunc
 
@@ -111,7 +115,7 @@ func ListenViews(h *hub.Hub, agentPath string, opts ViewOptions) (*ViewServer, e
 	logger := logclean.New(opts.Logger)
 	raw := make([]byte, 32)
 	rand.Read(raw) // never fails (crypto/rand)
-	v := &ViewServer{hub: h, path: path, keyPath: keyPath, key: []byte(hex.EncodeToString(raw)), logger: logger, timeout: timeout, hello: hello}
+	v := &ViewServer{hub: h, path: path, keyPath: keyPath, key: []byte(hex.EncodeToString(raw)), logger: logger, timeout: timeout, hello: hello, without: opts.without}
 	if err := statedir.RemoveStale(path); err != nil {
 		return nil, err
 	}
@@ -308,8 +312,24 @@ func (c *viewConn) Handle(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.R
 	if r.Params != nil {
 		params = *r.Params
 	}
+	if r.Method == ViewMethodCancel && !c.v.without[r.Method] {
+		// The agent may take its time to answer a cancel (up to the
+		// transport's bound): the view's other intents do not wait for
+		// it.
+		go func() {
+			err := c.v.hub.CancelTask()
+			c.flush()
+			c.reply(ctx, rpc, r, struct{}{}, err)
+		}()
+		return
+	}
 	result, err := c.call(r.Method, params)
 	c.flush()
+	c.reply(ctx, rpc, r, result, err)
+}
+
+// reply answers request r with result, or with err as the view sees it.
+func (c *viewConn) reply(ctx context.Context, rpc *jsonrpc2.Conn, r *jsonrpc2.Request, result any, err error) {
 	if err != nil {
 		_ = rpc.ReplyWithError(ctx, r.ID, c.rpcError(r.Method, err))
 		return
@@ -368,6 +388,9 @@ func strictJSON(data []byte, v any) bool {
 // call runs one method of an attached view.
 func (c *viewConn) call(method string, params []byte) (any, error) {
 	h := c.v.hub
+	if c.v.without[method] {
+		return nil, errMethodNotFound(method)
+	}
 	switch method {
 	case ViewMethodPress:
 		var p PressParams
@@ -397,6 +420,14 @@ func (c *viewConn) call(method string, params []byte) (any, error) {
 			return nil, badParams(method)
 		}
 		return pictureOf(h.Snapshot(), p.URL), nil
+	case ViewMethodSay:
+		var p SayParams
+		if !strictJSON(params, &p) {
+			return nil, badParams(method)
+		}
+		return struct{}{}, h.Say(p.Text)
+	case ViewMethodCancel:
+		return struct{}{}, h.CancelTask()
 	case ViewMethodResync:
 		c.mu.Lock()
 		c.full = true

@@ -346,7 +346,7 @@ func TestAttachedPressOnAQuietSurface(t *testing.T) {
 func TestViewMethodsAreNotTheAgents(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, viewsock.WithViewHello(viewsock.ViewOptions{}, 200*time.Millisecond))
-	for _, m := range []string{viewsock.ViewMethodAttach, viewsock.ViewMethodPress, viewsock.ViewMethodSet, viewsock.ViewMethodLink} {
+	for _, m := range []string{viewsock.ViewMethodAttach, viewsock.ViewMethodPress, viewsock.ViewMethodSet, viewsock.ViewMethodLink, viewsock.ViewMethodSay, viewsock.ViewMethodCancel} {
 		got := rawCall(t, srv, fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":%q,"params":{}}`, m))
 		if !strings.Contains(got, `"code":-32601`) {
 			t.Errorf("%s on the agent's socket: %s, want -32601", m, got)
@@ -359,6 +359,7 @@ func TestViewMethodsAreNotTheAgents(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, line string }{
 		{"a press first", `{"jsonrpc":"2.0","id":1,"method":"view.press","params":{"surfaceId":"main","nodeId":"pay","version":1}}`},
+		{"a message to the agent first", `{"jsonrpc":"2.0","id":1,"method":"view.say","params":{"text":"hello"}}`},
 		{"no key", `{"jsonrpc":"2.0","id":1,"method":"view.attach","params":{"protocol":1}}`},
 		{"a wrong key", `{"jsonrpc":"2.0","id":1,"method":"view.attach","params":{"key":"` + strings.Repeat("0", 64) + `","protocol":1}}`},
 		{"the key cut short", `{"jsonrpc":"2.0","id":1,"method":"view.attach","params":{"key":"` + strings.TrimSpace(string(key))[:32] + `","protocol":1}}`},

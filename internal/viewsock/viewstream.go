@@ -27,6 +27,8 @@ import (
 //	view --view.set {surfaceId, nodeId, value}--> hub
 //	view --view.link--> hub: a one-time link of the web mirror
 //	view --view.picture {url}--> hub: a remote picture's bytes, or why none
+//	view --view.say {text}--> hub: the person's message to the agent
+//	view --view.cancel--> hub: ask the agent to cancel its task
 //
 // The hub sends the whole canvas on attach, with the options it decodes
 // with (the catalog definitions it was given among them), and again when
@@ -35,6 +37,12 @@ import (
 // its own copy of the canvas through the same Apply, so both hold the same
 // state. Every reply to a view is written after the changes it made, so a
 // view that reads its snapshot once a call returns sees what the call did.
+//
+// A message to the agent and a cancel go where the hub's own views' go
+// (hub.Hub.Say, CancelTask), when the status says someone listens
+// (talk): the hub bounds the text, and its refusal comes back to the
+// person as a press's does. A hub older than these methods answers that
+// it does not know them, and the view says so (ErrOlderHub).
 //
 // Remote pictures (--fetch-images) are fetched by the hub alone: a view
 // asks view.picture once for each URL it draws and keeps the answer; one
@@ -47,6 +55,8 @@ const (
 	ViewMethodLink    = "view.link"
 	ViewMethodResync  = "view.resync"
 	ViewMethodPicture = "view.picture"
+	ViewMethodSay     = "view.say"
+	ViewMethodCancel  = "view.cancel"
 
 	viewNoteSnapshot = "view.snapshot"
 	viewNoteDelta    = "view.delta"
@@ -115,6 +125,11 @@ type PictureResult struct {
 	Loading bool   `json:"loading,omitempty"`
 }
 
+// SayParams are view.say's params: the person's message to the agent.
+type SayParams struct {
+	Text string `json:"text"`
+}
+
 // viewStatus is what a view is told of the status line.
 type viewStatus struct {
 	Listening string `json:"listening,omitempty"`
@@ -123,6 +138,7 @@ type viewStatus struct {
 	Terminals int    `json:"terminals"`
 	Queued    int    `json:"queued"`
 	Task      string `json:"task,omitempty"`
+	Talk      bool   `json:"talk,omitempty"`
 	// The agent's newest asks of the views (hub.Status.Notice and the
 	// others), so that an attached terminal acts on them too.
 	Notice       viewAsk `json:"notice,omitzero"`
@@ -153,7 +169,7 @@ func (a viewAsk) ask() hub.Ask {
 
 func statusOf(s hub.Status) viewStatus {
 	return viewStatus{
-		Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued, Task: s.Task,
+		Listening: s.Listening, WebURL: s.WebURL, Viewers: s.Viewers, Terminals: s.Terminals, Queued: s.Queued, Task: s.Task, Talk: s.Talk,
 		Notice: askOf(s.Notice), Focus: askOf(s.Focus), Reveal: askOf(s.Reveal), Asks: s.Asks,
 		PictureHosts: s.PictureHosts, Pictures: s.Pictures,
 	}
@@ -161,7 +177,7 @@ func statusOf(s hub.Status) viewStatus {
 
 func (v viewStatus) status() hub.Status {
 	return hub.Status{
-		Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued, Task: v.Task,
+		Listening: v.Listening, WebURL: v.WebURL, Viewers: v.Viewers, Terminals: v.Terminals, Queued: v.Queued, Task: v.Task, Talk: v.Talk,
 		Notice: v.Notice.ask(), Focus: v.Focus.ask(), Reveal: v.Reveal.ask(), Asks: v.Asks,
 		PictureHosts: v.PictureHosts, Pictures: v.Pictures,
 	}
