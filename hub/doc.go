@@ -7,7 +7,7 @@
 //
 // The view contract is the View interface (view.go): a Snapshot to draw,
 // Subscribe to hear of changes, Press and SetValue for the person's
-// intents. A Hub is a View; so is an attached terminal's copy. A hub
+// intents, Say and CancelTask for their words to the agent. A Hub is a View; so is an attached terminal's copy. A hub
 // given Pictures (--fetch-images) hands it to every view in the Snapshot,
 // so that the views draw the remote pictures a2term fetched from the same
 // bytes, and counts the fetches that ended in the status, so that they

@@ -38,7 +38,7 @@ const (
 // carries them.
 var ErrNoTalk = &a2ui.Error{
 	Code: CodeNoTalk, Index: -1,
-	Message: "there is no agent to write to here: a2term connect URL talks to an A2A agent",
+	Message: "there is no agent to talk to here: a2term connect URL talks to an A2A agent",
 }
 
 // SetTalk gives the hub the transport that carries the person's words to
@@ -102,3 +102,10 @@ func notSent(err error) error {
 	}
 	return &a2ui.Error{Code: CodeNotSent, Index: -1, Message: a2ui.SanitizeLine(err.Error())}
 }
+
+// Say implements View: a board on its own (a replay, a frame drawn
+// alone) has no agent to talk to.
+func (b *Board) Say(string) error { return ErrNoTalk }
+
+// CancelTask implements View, as Say.
+func (b *Board) CancelTask() error { return ErrNoTalk }

@@ -23,6 +23,13 @@ type View interface {
 	Press(source Source, surfaceID, nodeID string, version uint64) error
 	// SetValue sets input nodeID of surfaceID to value.
 	SetValue(source Source, surfaceID, nodeID string, value any) error
+	// Say sends text to the agent as the person's message, and
+	// CancelTask asks the agent to cancel its task, where the status
+	// says someone listens (Status.Talk); elsewhere they are refused
+	// (ErrNoTalk). Either may take as long as the transport's bound of
+	// time: views call them from their own goroutines.
+	Say(text string) error
+	CancelTask() error
 }
 
 // Source names the view an intent came from.

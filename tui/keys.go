@@ -23,7 +23,7 @@ type KeyMap struct {
 	OpenWeb     key.Binding
 	CopyLink    key.Binding
 	// Say and CancelTask work only where the transport carries the
-	// person's text to the agent (Options.Say, Options.CancelTask).
+	// person's text to the agent (hub.Status.Talk).
 	Say        key.Binding
 	CancelTask key.Binding
 	Help       key.Binding

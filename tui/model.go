@@ -44,13 +44,6 @@ type Options struct {
 	// person should know on arriving (what happened while no one
 	// watched, a canvas restored).
 	Notice string
-	// Say, when set, sends what the person writes to the agent (a
-	// transport that carries text, as a2term connect's does): ctrl+r
-	// opens a line to write it. It runs in a command.
-	Say func(text string) error
-	// CancelTask, when set, asks the agent to cancel what it is doing
-	// (ctrl+x). It runs in a command.
-	CancelTask func() error
 }
 
 // Model is the Bubble Tea model of the program.
@@ -103,8 +96,6 @@ type Model struct {
 	query        string // what is typed into it
 	saying       bool   // the line to the agent is open
 	draft        string // what is written on it
-	say          func(string) error
-	cancelTask   func() error
 
 	helpOpen bool
 	helpTop  int    // first line of the help shown
@@ -208,37 +199,34 @@ type copiedMsg struct {
 // New returns the program for view. Call Close when it ends.
 func New(view hub.View, opts Options) *Model {
 	m := &Model{
-		view:       view,
-		keys:       DefaultKeyMap(),
-		theme:      components.NewTheme(opts.Renderer, opts.Widgets),
-		accent:     map[string]*components.Theme{},
-		now:        opts.Now,
-		openWeb:    opts.OpenWeb,
-		webLink:    opts.WebLink,
-		clipboard:  opts.Clipboard,
-		say:        opts.Say,
-		cancelTask: opts.CancelTask,
-		states:     map[string]*components.State{},
-		caches:     map[string]*components.Cache{},
-		focus:      map[string]string{},
-		scroll:     map[string]int{},
-		seen:       map[string]uint64{},
-		started:    map[string]bool{},
-		known:      map[string]bool{},
-		notice:     opts.Notice,
-		noticeOK:   opts.Notice != "",
-		width:      80,
-		height:     24,
+		view:      view,
+		keys:      DefaultKeyMap(),
+		theme:     components.NewTheme(opts.Renderer, opts.Widgets),
+		accent:    map[string]*components.Theme{},
+		now:       opts.Now,
+		openWeb:   opts.OpenWeb,
+		webLink:   opts.WebLink,
+		clipboard: opts.Clipboard,
+		states:    map[string]*components.State{},
+		caches:    map[string]*components.Cache{},
+		focus:     map[string]string{},
+		scroll:    map[string]int{},
+		seen:      map[string]uint64{},
+		started:   map[string]bool{},
+		known:     map[string]bool{},
+		notice:    opts.Notice,
+		noticeOK:  opts.Notice != "",
+		width:     80,
+		height:    24,
 	}
 	if m.now == nil {
 		m.now = time.Now
 	}
-	m.keys.Say.SetEnabled(opts.Say != nil)
-	m.keys.CancelTask.SetEnabled(opts.CancelTask != nil)
 	m.tr = newTranscript(m.theme)
 	m.help = newHelp(m.theme)
 	m.changed, m.cancel = view.Subscribe()
 	m.snap = view.Snapshot()
+	m.talkKeys()
 	m.base = m.snap.Canvas
 	for _, s := range m.shownSurfaces() {
 		m.known[s.ID()] = true
@@ -329,7 +317,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case saidMsg:
 		if msg.err != nil {
-			m.setNotice("not sent: "+msg.err.Error(), false)
+			m.setNotice("not sent: "+talkRefusal(msg.err), false)
 			if m.draft == "" {
 				m.draft = msg.say
 			}
@@ -337,7 +325,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case canceledMsg:
 		if msg.err != nil {
-			m.setNotice(msg.err.Error(), false)
+			m.setNotice(talkRefusal(msg.err), false)
 		} else {
 			m.setNotice("the agent was asked to cancel its task", true)
 		}
@@ -360,6 +348,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// talkKeys offers the keys that write to the agent and cancel its task
+// (ctrl+r, ctrl+x) only while the status says someone listens: the
+// transport carries the person's words (a2term connect).
+func (m *Model) talkKeys() {
+	m.keys.Say.SetEnabled(m.snap.Status.Talk)
+	m.keys.CancelTask.SetEnabled(m.snap.Status.Talk)
+}
+
 // refresh reads the latest snapshot, and draws the values still on
 // their way to the view over it.
 func (m *Model) refresh() {
@@ -367,6 +363,7 @@ func (m *Model) refresh() {
 	lost, prev, anew, pics := was.Lost, m.snap.Canvas, m.snap.Anew, was.Pictures
 	m.snap = m.view.Snapshot()
 	m.base = m.snap.Canvas
+	m.talkKeys()
 	if m.snap.Status.Pictures != pics {
 		m.picturesArrived()
 	}
@@ -562,8 +559,8 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 		m.relayout()
 		return nil
 	case key.Matches(k, m.keys.CancelTask):
-		cancel := m.cancelTask
-		return func() tea.Msg { return canceledMsg{err: cancel()} }
+		view := m.view
+		return func() tea.Msg { return canceledMsg{err: view.CancelTask()} }
 	case key.Matches(k, m.keys.NextFocus):
 		m.moveFocus(+1)
 		return nil
@@ -726,8 +723,8 @@ func (m *Model) sayKey(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		m.draft = ""
-		say := m.say
-		return func() tea.Msg { return saidMsg{say: text, err: say(text)} }
+		view := m.view
+		return func() tea.Msg { return saidMsg{say: text, err: view.Say(text)} }
 	case key.Matches(k, ck.Delete):
 		if r := []rune(m.draft); len(r) > 0 {
 			m.draft = string(r[:len(r)-1])
@@ -1110,6 +1107,15 @@ func refusalNotice(err error) string {
 	var e *a2ui.Error
 	if errors.As(err, &e) && e.Code == a2ui.CodeChecksFailed {
 		return "Not sent: " + e.Message
+	}
+	return err.Error()
+}
+
+// talkRefusal words a refused message to the agent, or cancel, for the
+// status line: the hub's reason, without its code.
+func talkRefusal(err error) string {
+	if e, ok := errors.AsType[*a2ui.Error](err); ok {
+		return e.Message
 	}
 	return err.Error()
 }

@@ -11,25 +11,34 @@ import (
 	"github.com/a2term/a2term/hub"
 )
 
-// TestSayLine: with a transport that carries text, ctrl+r opens a line on
-// the status line; what is typed is sent on enter, in a command; a send
-// that fails gives the text back to the line and says why. ctrl+x asks
-// to cancel. Without such a transport neither key does anything and the
-// help has no group for them.
+// talker is a transport that carries text, as a2term connect's does.
+type talker struct {
+	said []string
+	fail bool
+}
+
+func (f *talker) Say(text string) error {
+	if f.fail {
+		return errors.New("16 messages wait for the agent already")
+	}
+	f.said = append(f.said, text)
+	return nil
+}
+
+func (f *talker) CancelTask() error { return nil }
+
+// TestSayLine: where the hub's status says someone listens (a transport
+// that carries text), ctrl+r opens a line on the status line; what is
+// typed is sent on enter, through the view, in a command; a send that
+// fails gives the text back to the line and says why. ctrl+x asks to
+// cancel. Where no one listens neither key does anything and the help
+// has no group for them, until someone does.
 func TestSayLine(t *testing.T) {
 	h := hub.New(hub.Options{})
 	defer h.Close()
-	var said []string
-	fail := false
+	f := &talker{}
+	h.SetTalk(f)
 	opts := testOptions(termenv.Ascii)
-	opts.Say = func(text string) error {
-		if fail {
-			return errors.New("16 messages wait for the agent already")
-		}
-		said = append(said, text)
-		return nil
-	}
-	opts.CancelTask = func() error { return nil }
 	m := New(h, opts)
 	defer m.Close()
 	m.SetSize(100, 24)
@@ -52,14 +61,14 @@ func TestSayLine(t *testing.T) {
 	}
 	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	run(cmd)
-	if len(said) != 1 || said[0] != "two at eight" {
-		t.Fatalf("said %q", said)
+	if len(f.said) != 1 || f.said[0] != "two at eight" {
+		t.Fatalf("said %q", f.said)
 	}
 	if strings.Contains(m.View(), "to the agent:") {
 		t.Error("the line stays open after enter")
 	}
 
-	fail = true
+	f.fail = true
 	m.Update(tea.KeyMsg{Type: tea.KeyCtrlR})
 	typeIn("again")
 	_, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
@@ -79,7 +88,9 @@ func TestSayLine(t *testing.T) {
 		t.Errorf("ctrl+x:\n%s", v)
 	}
 
-	plain := New(h, testOptions(termenv.Ascii))
+	none := hub.New(hub.Options{})
+	defer none.Close()
+	plain := New(none, testOptions(termenv.Ascii))
 	defer plain.Close()
 	plain.SetSize(100, 24)
 	plain.Update(tea.KeyMsg{Type: tea.KeyCtrlR})
@@ -90,5 +101,13 @@ func TestSayLine(t *testing.T) {
 		if g.title == "The agent" {
 			t.Error("the help lists the agent's keys with no transport for them")
 		}
+	}
+
+	// A transport given later: the keys work from the next change on.
+	none.SetTalk(f)
+	plain.Update(changedMsg{})
+	plain.Update(tea.KeyMsg{Type: tea.KeyCtrlR})
+	if !strings.Contains(plain.View(), "to the agent:") {
+		t.Errorf("ctrl+r opened no line once someone listens:\n%s", plain.View())
 	}
 }

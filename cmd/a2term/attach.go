@@ -111,7 +111,7 @@ func runAttach(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if notice != "" {
 			fmt.Fprintln(os.Stdout, notice)
 		}
-		if err := runPlainSession(sctx, view, mode, openWeb, view.Done(), talker{}); err != nil && !errors.Is(err, context.Canceled) {
+		if err := runPlainSession(sctx, view, mode, openWeb, view.Done()); err != nil && !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(stderr, "a2term attach: %v\n", err)
 			return exitRefused
 		}

@@ -12,9 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aproject/a2a-go/a2a"
+
 	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/testutil"
+	"github.com/a2term/a2term/internal/testutil/a2aagent"
 )
 
 // startServe runs bin serve on sock, with args, and returns once it
@@ -242,5 +245,78 @@ func TestAttachPlain(t *testing.T) {
 	}
 	if _, err := agent.Info(ctx); err != nil {
 		t.Errorf("the hub is gone after a plain terminal detached: %v", err)
+	}
+}
+
+// TestAttachPlainTalksToA2A attaches in plain mode to a2term connect:
+// what the person writes there (say) reaches the A2A agent, whose answer
+// the attached terminal prints, and its cancel reaches the agent too.
+func TestAttachPlainTalksToA2A(t *testing.T) {
+	a := a2aagent.Start(t, a2aagent.Options{})
+	bin := buildBinary(t)
+	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	conn := exec.Command(bin, "connect", a.URL, "--plain", "--no-web", "--no-state", "--socket", sock)
+	conn.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")
+	connIn, err := conn.StdinPipe() // open until the end: the hub runs
+	if err != nil {
+		t.Fatal(err)
+	}
+	var connOut testutil.SyncBuffer
+	conn.Stdout, conn.Stderr = &connOut, &connOut
+	if err := conn.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { connIn.Close(); conn.Process.Kill(); conn.Wait() })
+	waitOut := func(what string, out *testutil.SyncBuffer, want string) {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for !strings.Contains(out.String(), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s never printed %q:\n%s", what, want, out.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitOut("connect", &connOut, "Connected to Scripted agent")
+
+	cmd := exec.CommandContext(ctx, bin, "attach", "--plain", "--socket", sock)
+	cmd.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr testutil.SyncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.Write([]byte("help\nsay a table for two\n")); err != nil {
+		t.Fatal(err)
+	}
+	waitOut("attach", &stdout, "Here is the menu.")
+	waitOut("attach", &stdout, "Margherita")
+	if _, err := in.Write([]byte("cancel\n")); err != nil {
+		t.Fatal(err)
+	}
+	waitOut("attach", &stdout, "The agent was asked to cancel its task.")
+	in.Write([]byte("quit\n"))
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("attach --plain: %v\nstderr: %s", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"- say TEXT: send TEXT to the agent", "← the person wrote: a table for two", "→ asked the agent to cancel its task"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("attach --plain printed no %q:\n%s", want, out)
+		}
+	}
+	got := a.Received()
+	if len(got) != 1 {
+		t.Fatalf("the agent got %d messages, want 1", len(got))
+	}
+	if p, ok := got[0].Message.Parts[0].(a2a.TextPart); !ok || p.Text != "a table for two" {
+		t.Errorf("the agent got %#v", got[0].Message.Parts)
 	}
 }

@@ -45,11 +45,11 @@ func (f *plainFlag) decide(auto bool) (plain.Mode, error) {
 // runPlainSession runs plain mode on view over standard input and output
 // until the person quits, ctx is done, or standard input ends once
 // agentDone is closed.
-func runPlainSession(ctx context.Context, view hub.View, mode plain.Mode, openWeb func() []string, agentDone <-chan struct{}, talk talker) error {
+func runPlainSession(ctx context.Context, view hub.View, mode plain.Mode, openWeb func() []string, agentDone <-chan struct{}) error {
 	interactive := isTerminal(os.Stdin)
 	opts := plain.Options{
 		Width: plain.Width(os.Getenv, os.Stdout), Boxes: mode.Boxes, Color: mode.Color,
-		Interactive: interactive, OpenWeb: openWeb, Say: talk.say, CancelTask: talk.cancel,
+		Interactive: interactive, OpenWeb: openWeb,
 	}
 	if interactive {
 		opts.Echo = plain.TerminalEcho(os.Stdin)

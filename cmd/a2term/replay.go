@@ -130,7 +130,7 @@ func runReplay(args []string, _ io.Reader, _, stderr io.Writer) int {
 			feed(ctx, board, raws, *each || *delay > 0, *delay)
 		}()
 		defer func() { cancel(); <-fed }()
-		if err := runPlainSession(ctx, board, mode, nil, fed, talker{}); err != nil {
+		if err := runPlainSession(ctx, board, mode, nil, fed); err != nil {
 			fmt.Fprintf(stderr, "a2term replay: %v\n", err)
 			return exitRefused
 		}

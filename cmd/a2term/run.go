@@ -273,13 +273,16 @@ type agentSpec struct {
 	a2a func(ctx context.Context, h *hub.Hub, statePath string) (*a2aconn.Conn, error)
 }
 
-// talker is what the views offer the person to talk to the agent with,
-// where the transport carries text (a2term connect): nil functions
-// otherwise.
-type talker struct {
-	say    func(text string) error
-	cancel func() error
+// talkTo carries the person's words from every view (through the hub)
+// to an A2A agent: what they write, and their ask to cancel its task,
+// within the connection's life.
+type talkTo struct {
+	ctx  context.Context
+	conn *a2aconn.Conn
 }
+
+func (t talkTo) Say(text string) error { return t.conn.Say(text) }
+func (t talkTo) CancelTask() error     { return t.conn.Cancel(t.ctx) }
 
 // runCanvas runs the program with the hub listening and, when the spec
 // names one, the agent. Whatever happens — an error, a panic, a signal —
@@ -375,7 +378,6 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	// agentDone is closed once the agent is over: CMD exited and its last
 	// lines are in the transcript, or the script ended.
 	var agentDone <-chan struct{}
-	var talk talker
 	switch {
 	case len(argv) > 0:
 		c, err := startChild(argv, append(os.Environ(), "A2TERM_SOCKET="+srv.Path()), board)
@@ -407,7 +409,8 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		agentDone = connDone
 		go func() { defer close(connDone); _ = conn.Run(ctx) }()
 		defer func() { cancel(); <-connDone }()
-		talk = talker{say: conn.Say, cancel: func() error { return conn.Cancel(ctx) }}
+		h.SetTalk(talkTo{ctx: ctx, conn: conn})
+		defer h.SetTalk(nil)
 	case agent.script != nil:
 		// The script's socket is private to it: nothing for the person
 		// to connect to, so the status line does not show it.
@@ -451,7 +454,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 			case <-ctx.Done():
 			}
 		}()
-		err := runPlainSession(ctx, h, mode, openWeb, agentDone, talk)
+		err := runPlainSession(ctx, h, mode, openWeb, agentDone)
 		cancel()
 		<-watched
 		if gone() {
@@ -469,7 +472,6 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 	widgets := terminalWidgets(out, agent.widgets, f.graphics)
 	m := tui.New(h, tui.Options{
 		Renderer: r, Widgets: widgets, OpenWeb: openWeb, WebLink: webLink, Clipboard: out.Copy, Notice: restored.Notice,
-		Say: talk.say, CancelTask: talk.cancel,
 	})
 	defer m.Close()
 	p := tea.NewProgram(m, out.ProgramOptions(ssh)...)

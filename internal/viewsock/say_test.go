@@ -59,7 +59,7 @@ func TestAttachedViewTalks(t *testing.T) {
 	if v.Snapshot().Status.Talk {
 		t.Fatal("the view says someone listens before the hub has a transport")
 	}
-	if err := v.Say("hello"); err == nil || !strings.Contains(err.Error(), "no agent to write to") {
+	if err := v.Say("hello"); err == nil || !strings.Contains(err.Error(), "no agent to talk to") {
 		t.Errorf("a message with no transport: %v", err)
 	}
 

@@ -21,8 +21,8 @@ type Command struct {
 	Args string
 	// Help says what it does.
 	Help string
-	// Talk says it talks to the agent (Options.Say): help lists it only
-	// where the transport carries text.
+	// Talk says it talks to the agent (hub.View.Say): help lists it
+	// only where the transport carries text (hub.Status.Talk).
 	Talk bool
 	run  func(s *Session, args string) error
 }
@@ -770,21 +770,17 @@ func (s *Session) cmdWeb(string) error {
 }
 
 func (s *Session) cmdSay(args string) error {
-	if s.opts.Say == nil {
-		return errors.New("there is no agent to write to here: a2term connect URL talks to an A2A agent")
-	}
 	text := strings.TrimSpace(args)
 	if text == "" {
 		return errors.New("say what? as in: say book a table for two")
 	}
-	return s.opts.Say(text)
+	// The hub decides, and says why not: nothing carries text here, or
+	// an attached terminal's hub is older than this a2term.
+	return s.view.Say(text)
 }
 
 func (s *Session) cmdCancel(string) error {
-	if s.opts.CancelTask == nil {
-		return errors.New("there is no agent's task to cancel here")
-	}
-	if err := s.opts.CancelTask(); err != nil {
+	if err := s.view.CancelTask(); err != nil {
 		return err
 	}
 	s.say("The agent was asked to cancel its task.")
@@ -793,8 +789,9 @@ func (s *Session) cmdCancel(string) error {
 
 func (s *Session) cmdHelp(string) error {
 	s.say("Commands (N is a control's number, as printed in brackets):")
+	talk := s.view.Snapshot().Status.Talk
 	for _, c := range Commands() {
-		if c.Talk && s.opts.Say == nil {
+		if c.Talk && !talk {
 			continue
 		}
 		head := c.Names[0]

@@ -60,11 +60,6 @@ type Options struct {
 	// OpenWeb is what the web command does: open the web mirror, or say
 	// how to reach it. nil: the mirror is off.
 	OpenWeb func() []string
-	// Say, when set, is what the say command does: send the person's
-	// text to the agent (a2term connect). CancelTask is the cancel
-	// command: ask the agent to cancel its task.
-	Say        func(text string) error
-	CancelTask func() error
 }
 
 // Session is plain mode on one view: it prints what changes and carries
