@@ -752,6 +752,9 @@ func (s *Session) cmdStatus(string) error {
 		s.say(fmt.Sprintf("The web mirror is on; %s (type web to reach it).", hub.Plural(st.Viewers, "page watches", "pages watch")))
 	}
 	s.say(hub.Plural(st.Queued, "action waits", "actions wait") + " for the agent.")
+	if st.Task != "" {
+		s.say("The agent's task: " + st.Task + ".")
+	}
 	return nil
 }
 

@@ -62,3 +62,25 @@ func TestSayAndCancel(t *testing.T) {
 		t.Errorf("without a transport that carries text:\n%s", out.String())
 	}
 }
+
+// TestTaskState: plain mode says the agent's task state when it changes,
+// as the full-screen program's status line shows it, once per change,
+// and status says it again.
+func TestTaskState(t *testing.T) {
+	h := hub.New(hub.Options{})
+	defer h.Close()
+	var out bytes.Buffer
+	s := New(h, &out, Options{})
+	defer s.Close()
+	for _, task := range []string{"working", "working", "input-required"} {
+		h.Board().SetStatus(func(st *hub.Status) { st.Task = task })
+		s.Refresh()
+	}
+	s.Exec("status")
+	if n := strings.Count(out.String(), "The agent's task: working."); n != 1 {
+		t.Errorf("working said %d times:\n%s", n, out.String())
+	}
+	if n := strings.Count(out.String(), "The agent's task: input-required."); n != 2 {
+		t.Errorf("input-required said %d times, want 2 (the change, status):\n%s", n, out.String())
+	}
+}

@@ -74,6 +74,7 @@ type Session struct {
 	last    hub.Entry // the newest transcript entry printed
 	viewers int
 	lost    string              // what the view said last of its lost a2term
+	task    string              // the agent's task state last printed
 	printed map[string]*outline // per surface: what the person last read
 	views   map[string]*viewState
 	current string // the surface show prints
@@ -261,9 +262,10 @@ func (s *Session) restoreEcho() {
 // Refresh prints what changed since the last print: new transcript lines,
 // surfaces shown for the first time (whole), surfaces that changed (one
 // line per change, or whole when most of them changed), surfaces that are
-// gone, and how many web pages watch. The surfaces print right after the
-// transcript's last line announcing a show, so that what the agent said
-// before showing comes first and what it did after comes after.
+// gone, how many web pages watch, and the state of the agent's task. The
+// surfaces print right after the transcript's last line announcing a
+// show, so that what the agent said before showing comes first and what
+// it did after comes after.
 func (s *Session) Refresh() {
 	s.snap = s.view.Snapshot()
 	if lost := s.snap.Status.Lost; lost != s.lost {
@@ -285,6 +287,14 @@ func (s *Session) Refresh() {
 	s.printSurfaces()
 	for _, e := range entries[cut:] {
 		s.entry(e)
+	}
+	if task := s.snap.Status.Task; task != s.task {
+		// What the full-screen program's status line shows: the state of
+		// an A2A agent's task.
+		s.task = task
+		if task != "" {
+			s.say("The agent's task: " + task + ".")
+		}
 	}
 	if v := s.snap.Status.Viewers; v != s.viewers {
 		s.viewers = v
