@@ -1,8 +1,9 @@
 // Package webmirror shows a2term's one canvas (package hub) in a browser
 // on this machine: the web mirror (ServeWeb, WebServer), which sends the
 // page (package webpage) the canvas as server-sent events and takes the
-// person's presses and input as POSTs, only from a browser paired through
-// a one-time link.
+// person's presses and input, and their messages to the agent where the
+// hub has a transport for them (hub.Hub.Say), as POSTs, only from a
+// browser paired through a one-time link.
 //
 // The files: web.go holds the server, its routes, the page's security
 // headers and the intents it takes; web_conns.go, the bounded listener

@@ -206,6 +206,8 @@ func ServeWeb(h *hub.Hub, opts WebOptions) (*WebServer, error) {
 	s.mux.HandleFunc("GET /events", s.serveEvents)
 	s.mux.HandleFunc("POST /api/press", s.servePress)
 	s.mux.HandleFunc("POST /api/input", s.serveInput)
+	s.mux.HandleFunc("POST /api/say", s.serveSay)
+	s.mux.HandleFunc("POST /api/cancel", s.serveCancel)
 	s.mux.HandleFunc("POST /api/pair", s.servePairNew)
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -727,6 +729,9 @@ type (
 		NodeID    *string         `json:"nodeId"`
 		Value     json.RawMessage `json:"value"`
 	}
+	webSay struct {
+		Text *string `json:"text"`
+	}
 )
 
 // servePress is POST /api/press {"surfaceId","nodeId","version"}.
@@ -754,6 +759,30 @@ func (s *WebServer) serveInput(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.reply(w, r, s.hub.SetValue(hub.Web, *in.SurfaceID, *in.NodeID, v))
+}
+
+// serveSay is POST /api/say {"text"}: the person's message to the agent,
+// which the hub bounds (and refuses where nothing carries it) as it does
+// every view's.
+func (s *WebServer) serveSay(w http.ResponseWriter, r *http.Request) {
+	var in webSay
+	if !s.decode(w, r, &in) {
+		return
+	}
+	if in.Text == nil {
+		s.refuse(w, r, http.StatusBadRequest)
+		return
+	}
+	s.reply(w, r, s.hub.Say(*in.Text))
+}
+
+// serveCancel is POST /api/cancel {}: ask the agent to cancel its task.
+func (s *WebServer) serveCancel(w http.ResponseWriter, r *http.Request) {
+	var in struct{}
+	if !s.decode(w, r, &in) {
+		return
+	}
+	s.reply(w, r, s.hub.CancelTask())
 }
 
 // decode reads a POSTed intent: application/json (415), at most

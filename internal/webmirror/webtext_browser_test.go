@@ -71,10 +71,17 @@ const pageText = `(() => {
   if (!mark.hidden) write(mark, 0);
   for (const li of document.getElementById('transcript').children) write(li, 0);
   out += '== status\n';
+  const task = document.getElementById('status-task');
+  if (!task.hidden) write(task, 0);
   write(document.getElementById('status-viewers'), 0);
   write(document.getElementById('status-queued'), 0);
   const pics = document.getElementById('status-pictures');
   if (!pics.hidden) write(pics, 0);
+  const say = document.getElementById('say');
+  if (!say.hidden) {
+    out += '== say\n';
+    write(say, 0);
+  }
   return out;
 })()`
 

@@ -57,6 +57,12 @@ type (
 		Viewers  int    `json:"viewers"`
 		Queued   int    `json:"queued"`
 		Pictures string `json:"pictures,omitempty"`
+		// Task is the state of the agent's task (hub.Status.Task); Talk
+		// says the page offers its line to the agent (hub.Status.Talk),
+		// and Cancel its button to cancel the task: while one runs.
+		Task   string `json:"task,omitempty"`
+		Talk   bool   `json:"talk,omitempty"`
+		Cancel bool   `json:"cancel,omitempty"`
 		// The agent's newest asks of the views (hub.Status.Notice,
 		// Focus, Reveal): the page acts on each once, those it finds
 		// in the snapshot it loads with not at all.
@@ -87,8 +93,21 @@ func StatusOf(st hub.Status) Status {
 	ask := func(a hub.Ask) Ask { return Ask{Seq: a.Seq, SurfaceID: a.SurfaceID, NodeID: a.NodeID, Text: a.Text} }
 	return Status{
 		Viewers: st.Viewers, Queued: st.Queued, Pictures: st.PictureHosts,
+		Task: st.Task, Talk: st.Talk, Cancel: st.Talk && st.Task != "" && !taskEnded(st.Task),
 		Notice: ask(st.Notice), Focus: ask(st.Focus), Reveal: ask(st.Reveal),
 	}
+}
+
+// taskEnded reports whether task, an A2A task state, is one the task
+// does not leave (completed, canceled, failed, rejected): there is
+// nothing to cancel then. Input-required and auth-required wait for the
+// person, and may be canceled.
+func taskEnded(task string) bool {
+	switch task {
+	case "completed", "canceled", "failed", "rejected":
+		return true
+	}
+	return false
 }
 
 // EncodeSnapshot renders snap as one "snapshot" event, id = canvas

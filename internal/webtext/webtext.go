@@ -38,7 +38,9 @@ type WebView struct {
 // (see the browser tests), so the two cannot drift apart.
 //
 // Regions are headed "== tabs", "== surface ID" (or "== empty"),
-// "== transcript" and "== status". Times are written in UTC, as a page
+// "== transcript", "== status" and, where the person can write to the
+// agent (hub.Status.Talk), "== say": the line to the agent, as it is
+// before anything is written on it. Times are written in UTC, as a page
 // in a browser set to UTC shows them.
 func WebText(snap hub.Snapshot, v WebView) string {
 	// The page's own view of the snapshot: what webpage.EncodeSnapshot sends.
@@ -117,6 +119,9 @@ func WebText(snap hub.Snapshot, v WebView) string {
 		writeDOM(&b, h("li", "entry-empty", nil, "Nothing yet."), 0)
 	}
 	b.WriteString("== status\n")
+	if task := jsStr(page.Status["task"]); task != "" {
+		writeDOM(&b, h("span", "status-task", nil, "task: "+task), 0)
+	}
 	viewers := int(math.Max(0, math.Floor(jsNum(page.Status["viewers"], 0))))
 	queued := int(math.Max(0, math.Floor(jsNum(page.Status["queued"], 0))))
 	vs := " viewers"
@@ -127,6 +132,16 @@ func WebText(snap hub.Snapshot, v WebView) string {
 	writeDOM(&b, h("span", ternary(queued > 0, "queued", ""), nil, strconv.Itoa(queued)+" queued"), 0)
 	if hosts := jsStr(page.Status["pictures"]); hosts != "" {
 		writeDOM(&b, h("span", "", nil, "pictures from "+hosts), 0)
+	}
+	if page.Status["talk"] == true {
+		b.WriteString("== say\n")
+		text := h("input", "say-text", attrs{"type", "text", "placeholder", "Write a message; Enter sends it"})
+		text.setValue("")
+		say := h("div", "say", nil, h("label", "say-label", nil, "To the agent:"), text, h("button", "say-send", nil, "Send"))
+		if page.Status["cancel"] == true {
+			say.add(h("button", "say-cancel", nil, "Cancel the task"))
+		}
+		writeDOM(&b, say, 0)
 	}
 	return b.String()
 }

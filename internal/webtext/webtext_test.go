@@ -174,3 +174,39 @@ func TestWebTextV10VideoPoster(t *testing.T) {
 		}
 	}
 }
+
+// talkNone is a transport that carries text and keeps nothing.
+type talkNone struct{}
+
+func (talkNone) Say(string) error  { return nil }
+func (talkNone) CancelTask() error { return nil }
+
+// TestWebTextSayLine: the task's state shows on the status line
+// whenever the transport says it; the line to the agent only where
+// someone listens, and its cancel button only while the task has not
+// ended.
+func TestWebTextSayLine(t *testing.T) {
+	h := hub.New(hub.Options{Now: clock})
+	t.Cleanup(h.Close)
+	text := func(task string) string {
+		h.Board().SetStatus(func(s *hub.Status) { s.Task = task })
+		return WebText(h.Snapshot(), WebView{})
+	}
+	if got := text(""); strings.Contains(got, "== say") || strings.Contains(got, "status-task") {
+		t.Errorf("with no one to talk to:\n%s", got)
+	}
+	h.SetTalk(talkNone{})
+	form := "== say\ndiv.say\n  label.say-label \"To the agent:\"\n  input.say-text [type=\"text\" value=\"\" placeholder=\"Write a message; Enter sends it\"]\n  button.say-send \"Send\"\n"
+	for task, cancel := range map[string]bool{"": false, "working": true, "input-required": true, "auth-required": true, "completed": false, "canceled": false, "failed": false, "rejected": false} {
+		got := text(task)
+		if !strings.Contains(got, form) {
+			t.Errorf("task %q: no line to the agent:\n%s", task, got)
+		}
+		if has := strings.Contains(got, `button.say-cancel "Cancel the task"`); has != cancel {
+			t.Errorf("task %q: a cancel button %v, want %v", task, has, cancel)
+		}
+		if task != "" && !strings.Contains(got, "== status\nspan.status-task \"task: "+task+"\"\n") {
+			t.Errorf("task %q: the status line does not say it:\n%s", task, got)
+		}
+	}
+}

@@ -11,7 +11,9 @@
 // change; each snapshot is drawn by building a fresh DOM for each surface
 // and morphing it into the live one, so that focus, caret, scroll, open
 // dialogs and native pickers survive. Presses and input values are POSTed
-// one at a time, in order, with the session's CSRF value in a header.
+// one at a time, in order, with the session's CSRF value in a header, and
+// so are the person's messages to the agent (the say line, shown where the
+// transport carries them: a2term connect).
 // The page opens only in a browser paired by a one-time link.
 //
 // Modules, served from /static/ with no build step:

@@ -201,6 +201,37 @@ function newLink() {
   });
 }
 
+// say sends what the person wrote on the line to the agent (Enter, or
+// its Send button), after what they typed in the surface: the line
+// empties once the hub took it, and keeps it, saying why, when it did not
+// (too many messages wait, the agent went away). The line is no form:
+// nothing on the page submits one.
+function say() {
+  const input = $('say-text');
+  const text = input.value.trim();
+  if (!text || app.saying) return;
+  app.saying = true;
+  $('say-send').disabled = true;
+  flushAll();
+  post('/api/say', { text }).then((r) => {
+    app.saying = false;
+    $('say-send').disabled = false;
+    if (!r.ok) {
+      notice(refusalText(r), 'warn');
+      return;
+    }
+    if (input.value.trim() === text) input.value = '';
+  });
+}
+
+// cancelTask asks the agent to cancel the task under way.
+function cancelTask() {
+  post('/api/cancel', {}).then((r) => {
+    if (r.ok) notice('The agent was asked to cancel its task.', 'info');
+    else notice(refusalText(r), 'warn');
+  });
+}
+
 export function wire() {
   const surfaces = $('surfaces');
 
@@ -330,5 +361,12 @@ export function wire() {
 
   $('notice-close').addEventListener('click', hideNotice);
   $('pair-new').addEventListener('click', newLink);
+  $('say-send').addEventListener('click', say);
+  $('say-text').addEventListener('keydown', (ev) => {
+    if (ev.key !== 'Enter' || ev.isComposing) return;
+    ev.preventDefault();
+    say();
+  });
+  $('say-cancel').addEventListener('click', cancelTask);
   window.addEventListener('pagehide', flushAll);
 }

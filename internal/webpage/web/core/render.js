@@ -322,6 +322,16 @@ function renderStatus(st) {
   const hosts = str(st.pictures);
   pe.textContent = hosts ? 'pictures from ' + hosts : '';
   pe.hidden = !hosts;
+  // The agent's task, in the words of the terminal's status line (an A2A
+  // agent's task state: working, input-required, completed…).
+  const te = $('status-task');
+  const task = str(st.task);
+  te.textContent = task ? 'task: ' + task : '';
+  te.hidden = !task;
+  // The line to the agent, only where the transport carries the person's
+  // words (a2term connect), and its cancel only while a task runs.
+  $('say').hidden = st.talk !== true;
+  $('say-cancel').hidden = !(st.talk === true && st.cancel === true);
 }
 
 // NOTICE_FOR is how long a notice of the agent's stays on the status line

@@ -17,6 +17,7 @@ export const app = {
   capped: new Map(), // key -> true when the person hit the selection cap
   broken: new Set(), // pictures that did not decode
   pressing: new Set(), // buttons whose press is on its way
+  saying: false, // a message to the agent is on its way
   sent: new Set(), // buttons pressed a moment ago (drawn with a flash)
   ids: new Map(), // key -> stable DOM id
   nextId: 1,
