@@ -26,7 +26,9 @@ speak (an agent without the A2UI extension is a text chat). ctrl+r opens
 a line to write to the agent (in plain mode: say TEXT); its surfaces
 show as with any agent, and what you press goes back to it. The status
 line shows its task's state; ctrl+x (plain mode: cancel) asks it to
-cancel the task. A dropped stream is resumed.
+cancel the task. A terminal attached to the canvas and the web mirror's
+page can write to the agent and cancel its task too. A dropped stream is
+resumed.
 
 Credentials go in --header, as many as needed; their values are never
 logged or shown, and are sent only to the agent's own address. A URL
