@@ -77,3 +77,38 @@ func TestConnectJournalInTmux(t *testing.T) {
 		t.Errorf("the two a2terms' tasks ran in contexts %q; want one conversation", c)
 	}
 }
+
+// TestConnectAttachedInTmux: a terminal attached to a2term connect, in
+// a pane beside it, writes to the agent (ctrl+r) and cancels its task
+// (ctrl+x) as the connect's own terminal does: the agent's answer and
+// the task's state show in both panes.
+func TestConnectAttachedInTmux(t *testing.T) {
+	a := a2aagent.Start(t, a2aagent.Options{})
+	bin := buildBinary(t)
+	sock := filepath.Join(t.TempDir(), "s", "a2term.sock")
+	x := startTmux(t, 201, 40, bin, "connect", a.URL, "--no-web", "--no-state", "--socket", sock)
+	left := x.firstPane()
+	x.waitForIn(left, "Connected to Scripted agent")
+	right := x.split(bin, "attach", "--socket", sock)
+	x.waitForIn(right, "Connected to Scripted agent")
+	x.keysTo(right, "C-r")
+	x.waitForIn(right, "to the agent:")
+	x.keysTo(right, "-l", "a table for two")
+	x.waitForIn(right, "a table for two")
+	x.keysTo(right, "Enter")
+	for _, p := range []string{right, left} {
+		x.waitForIn(p, "Margherita")
+		x.waitForIn(p, "input-required")
+	}
+	x.keysTo(right, "C-x")
+	for _, p := range []string{right, left} {
+		x.waitForIn(p, "canceled")
+	}
+	got := a.Received()
+	if len(got) != 1 {
+		t.Fatalf("the agent got %d messages, want 1", len(got))
+	}
+	if p, ok := got[0].Message.Parts[0].(a2a.TextPart); !ok || p.Text != "a table for two" {
+		t.Errorf("the agent got %#v", got[0].Message.Parts)
+	}
+}
