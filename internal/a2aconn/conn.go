@@ -81,6 +81,10 @@ type Options struct {
 	Versions []string
 	// RoundTripper carries the requests; nil is http.DefaultTransport.
 	RoundTripper http.RoundTripper
+	// HideURL leaves the URL out of the transcript, so that a snapshot
+	// of the agent's screens is the same wherever the agent runs (a
+	// test's agent has a new port every run).
+	HideURL bool
 }
 
 // Conn is a conversation with one A2A agent, shown on a hub. Its methods
@@ -95,6 +99,7 @@ type Conn struct {
 	surfaces bool
 	state    string // StatePath
 	url      string
+	hideURL  bool
 
 	says  chan string
 	sayMu sync.Mutex
@@ -105,6 +110,11 @@ type Conn struct {
 	taskState a2a.TaskState
 	refusals  int  // turns in a row that answered a refusal
 	running   bool // a turn is under way
+	// pending counts the person's messages Say took whose turn has not
+	// ended; held, not nil while the Conn is held (Hold), keeps those
+	// written meanwhile from the agent until Release.
+	pending int
+	held    []string
 	// retry is the wait before a press that did not reach the agent is
 	// sent again (Run's alone).
 	retry time.Duration
@@ -141,7 +151,7 @@ func Dial(ctx context.Context, h *hub.Hub, opts Options) (*Conn, error) {
 	if req := Required(versions, card); len(req) > 0 {
 		return nil, fmt.Errorf("the agent requires %s, an A2UI version a2term does not speak (it speaks %s)", strings.Join(req, ", "), strings.Join(versions, ", "))
 	}
-	c := &Conn{hub: h, log: opts.Logger, card: card, state: opts.StatePath, url: u.String(), says: make(chan string, MaxPendingSays)}
+	c := &Conn{hub: h, log: opts.Logger, card: card, state: opts.StatePath, url: u.String(), hideURL: opts.HideURL, says: make(chan string, MaxPendingSays)}
 	if c.log == nil {
 		c.log = log.New(io.Discard, "", 0)
 	}
@@ -302,7 +312,11 @@ func (c *Conn) introduce() {
 	if name == "" {
 		name = "an agent with no name"
 	}
-	b.Append(hub.RoleNote, fmt.Sprintf("Connected to %s at %s.", name, c.url))
+	if c.hideURL {
+		b.Append(hub.RoleNote, fmt.Sprintf("Connected to %s.", name))
+	} else {
+		b.Append(hub.RoleNote, fmt.Sprintf("Connected to %s at %s.", name, c.url))
+	}
 	if d := strings.TrimSpace(c.card.Description); d != "" {
 		_ = c.hub.Append(hub.RoleAgent, clip(d, a2ui.MaxStringBytes))
 	}

@@ -14,6 +14,9 @@
 //     and Negotiate, the newest version both sides speak.
 //   - turn.go: Run, one turn at a time: the person's message (Say) or
 //     press (the hub's queue) goes out; Cancel; a dropped stream resumed.
+//     Hold and Release keep the person's messages back as the hub's
+//     Hold keeps presses, and Idle says the agent's turn is over: what a
+//     snapshot (tui/snapshot) needs to draw the same frame every run.
 //   - reply.go: what the agent sends: text to the transcript, A2UI
 //     DataParts to the canvas, task states to the status line, refusals
 //     back to the agent as the A2UI error message.

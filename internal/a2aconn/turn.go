@@ -33,23 +33,72 @@ func (c *Conn) Say(text string) error {
 	// before anything the agent answers to it.
 	c.sayMu.Lock()
 	defer c.sayMu.Unlock()
-	if len(c.says) == cap(c.says) {
+	c.mu.Lock()
+	full := len(c.says)+len(c.held) >= cap(c.says)
+	busy := c.running
+	if !full {
+		c.pending++ // before the line, which Idle's callers hear of
+	}
+	c.mu.Unlock()
+	if full {
 		return ErrTooManySays
 	}
 	line := "← the person wrote: " + text
-	if c.busy() {
+	if busy {
 		line += " (sent once the agent has answered)"
 	}
 	c.hub.Board().Append(hub.RoleEvent, line)
-	c.says <- text
+	c.mu.Lock()
+	holding := c.held != nil
+	if holding {
+		c.held = append(c.held, text)
+	}
+	c.mu.Unlock()
+	if !holding {
+		c.says <- text
+	}
 	return nil
 }
 
-// busy reports whether a turn is under way.
-func (c *Conn) busy() bool {
+// Hold keeps the person's messages (Say) from the agent until Release,
+// as hub.Hub.Hold keeps presses: a snapshot lets the agent answer only
+// at a "wait" step, so that no frame catches it half way. A Conn starts
+// released.
+func (c *Conn) Hold() {
+	c.sayMu.Lock()
+	defer c.sayMu.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.running
+	if c.held == nil {
+		c.held = []string{}
+	}
+}
+
+// Release ends Hold: the messages written meanwhile go to the agent, in
+// order, one turn each.
+func (c *Conn) Release() {
+	c.sayMu.Lock()
+	defer c.sayMu.Unlock()
+	c.mu.Lock()
+	held := c.held
+	c.held = nil
+	c.mu.Unlock()
+	for _, text := range held {
+		c.says <- text // Say made room for it
+	}
+}
+
+// Idle reports whether the agent's turn is over: no turn is under way,
+// no message of the person's waits to be sent (held ones included), and
+// Run waits for the person's press (a wait of the hub's). It becomes
+// true only once that wait starts, which the hub's Subscribe channel
+// hears of (the wait's line in the transcript). Presses the hub holds
+// are the hub's to release.
+func (c *Conn) Idle() bool {
+	c.mu.Lock()
+	busy := c.running || c.pending > 0
+	c.mu.Unlock()
+	return !busy && c.hub.Waiting() > 0
 }
 
 // Cancel asks the agent to cancel the task under way (tasks/cancel).
@@ -144,8 +193,8 @@ func (c *Conn) next(ctx context.Context) (item, bool) {
 // error messages of the batches refused meanwhile, for the agent.
 func (c *Conn) turn(ctx context.Context, it item) []json.RawMessage {
 	msg := c.message(it)
-	c.setRunning(true)
-	defer c.setRunning(false)
+	c.startTurn()
+	defer c.endTurn(it)
 	r := &reply{c: c}
 	received := false
 	var err error
@@ -313,9 +362,20 @@ func (c *Conn) dataPart(raw json.RawMessage) a2a.Part {
 	return a2a.DataPart{Data: data, Metadata: map[string]any{"mimeType": c.ver.MIMEType}}
 }
 
-func (c *Conn) setRunning(on bool) {
+func (c *Conn) startTurn() {
 	c.mu.Lock()
-	c.running = on
+	c.running = true
+	c.mu.Unlock()
+}
+
+// endTurn records that the turn of it is over, and with it the
+// person's message it sent.
+func (c *Conn) endTurn(it item) {
+	c.mu.Lock()
+	c.running = false
+	if it.text != "" {
+		c.pending--
+	}
 	c.mu.Unlock()
 }
 
