@@ -5,12 +5,15 @@
 //
 // A run starts a hub with a fixed clock (Clock) and its agent socket in a
 // private temporary directory, applies a stream and plays a script agent
-// as a real client of the socket, then does what the person does — keys
-// parsed against the program's own KeyMap (tui.ParseSteps), a surface, a
-// dialog, a focus — on a tui.Screen, the program's own Model. Between two
-// "wait" steps the person's actions are held in the queue, so an agent
-// answers only when a step lets it, and a frame never catches it half
-// way.
+// as a real client of the socket — or talks to an A2A agent as a2term
+// connect does (Session.Connect, package a2aconn) — then does what the
+// person does — keys parsed against the program's own KeyMap
+// (tui.ParseSteps), a surface, a dialog, a focus — on a tui.Screen, the
+// program's own Model. Between two "wait" steps the person's actions
+// (and what they write to an A2A agent) are held, so an agent answers
+// only when a step lets it, and a frame never catches it half way: a
+// wait returns once the agent waits for the person again (canvas.wait),
+// or once an A2A agent's turn is over (a2aconn.Conn.Idle).
 //
 // Frames are pinned: the colour profile and the background are given,
 // never read from the terminal or the environment (TERM, COLORTERM,

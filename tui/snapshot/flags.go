@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/components"
+	"github.com/a2term/a2term/internal/a2aconn"
 	"github.com/a2term/a2term/internal/script"
 	"github.com/a2term/a2term/tui"
 )
@@ -153,11 +154,15 @@ func (f *Flags) Options() (Options, error) {
 // Script is the --script file, or "".
 func (f *Flags) Script() string { return *f.script }
 
-// Input is what a render draws: a stream, a script agent, or both.
+// Input is what a render draws: a stream, a script agent, or both; or
+// an A2A agent.
 type Input struct {
 	Name   string // for errors: the stream file, else the script
 	Stream []byte
 	Agent  *script.Script
+	// Connect, when set, is the A2A agent to talk to (render --connect),
+	// with neither Stream nor Agent (see Session.Connect).
+	Connect *a2aconn.Options
 }
 
 // Load reads a render's input: file (a stream, or a script, recognised by

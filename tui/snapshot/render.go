@@ -1,11 +1,13 @@
 package snapshot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/a2term/a2term/internal/a2aconn"
 	"github.com/a2term/a2term/tui"
 )
 
@@ -40,8 +42,9 @@ func FrameHeader(i int, step string) string {
 
 // Render draws what a person would see: in's stream applied (when not
 // nil), its script played as the agent (when not nil) until it first
-// waits for the person, then the view set up and the steps done, a
-// "wait" step letting the agent answer. It returns the last frame, or
+// waits for the person, or its A2A agent connected to (Session.Connect),
+// then the view set up and the steps done, a "wait" step letting the
+// agent answer. It returns the last frame, or
 // every frame with Frames, each line ended by a newline. Nothing is
 // returned with an error: a refused stream (*Refused), a script that
 // stopped, a surface, dialog or control that is not there, an agent that
@@ -50,6 +53,9 @@ func FrameHeader(i int, step string) string {
 // its frames come back with the *Refused, so that a third-party stream
 // with a few messages a2term refuses can still be seen.
 func Render(in Input, opts Options) ([]byte, error) {
+	if in.Connect != nil && (in.Stream != nil || in.Agent != nil) {
+		return nil, usageErr("an A2A agent is drawn alone: give no stream and no script with it")
+	}
 	s, err := Start(opts.Look, opts.Lenient)
 	if err != nil {
 		return nil, err
@@ -68,9 +74,17 @@ func Render(in Input, opts Options) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if in.Connect != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), a2aconn.CardTimeout)
+		err := s.Connect(ctx, *in.Connect)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+	}
 	// A wait with no agent has nothing to wait for.
 	wait := func() error {
-		if in.Agent == nil {
+		if in.Agent == nil && in.Connect == nil {
 			return nil
 		}
 		if err := s.WaitIdle(opts.Timeout); err != nil {

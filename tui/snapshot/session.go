@@ -18,6 +18,7 @@ import (
 	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/components"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/a2aconn"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/webtext"
 	"github.com/a2term/a2term/tui"
@@ -108,6 +109,10 @@ type Session struct {
 	look   Look
 	// kitty sends the pictures of kitty frames, once each.
 	kitty *tui.KittyFrames
+	// opts are the screen's options, for the screen Connect draws on.
+	opts tui.Options
+	// conn is the A2A agent Connect started, or nil.
+	conn *a2aconn.Conn
 
 	// The agent Go started: done is closed when it has ended, err is
 	// then what it returned.
@@ -137,8 +142,9 @@ func Start(look Look, lenient bool) (*Session, error) {
 		widgets.Store = components.NewPictureStore(components.DefaultCell)
 		kf = tui.NewKittyFrames(widgets.Store)
 	}
-	screen := tui.NewScreen(h, tui.Options{Renderer: look.renderer(), Now: Clock, Widgets: widgets}, cols, rows)
-	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look, kitty: kf}, nil
+	opts := tui.Options{Renderer: look.renderer(), Now: Clock, Widgets: widgets}
+	screen := tui.NewScreen(h, opts, cols, rows)
+	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look, kitty: kf, opts: opts}, nil
 }
 
 // Close ends the agent Go started, stops listening and ends every wait.
@@ -187,6 +193,40 @@ func (s *Session) Go(agent func(ctx context.Context, c *client.Client) error) er
 			s.err = err
 		}
 	}()
+	return nil
+}
+
+// Connect plays an A2A agent against the session, as a2term connect
+// does: it reads the agent's card at opts.URL (ctx bounds that), says in
+// the transcript who the agent is, and carries the conversation on, on a
+// goroutine of its own, until the session closes. It comes before any
+// key: the screen it leaves has the keys that talk to the agent, ctrl+r
+// to write (what is written waits for WaitIdle, as presses do) and
+// ctrl+x to cancel its task. Frames show neither the URL (opts.HideURL
+// is set) nor the conversation's ids, and every run starts a new
+// conversation (opts.StatePath is not used). A session plays one agent.
+func (s *Session) Connect(ctx context.Context, opts a2aconn.Options) error {
+	if s.done != nil {
+		return errors.New("an agent is already playing")
+	}
+	opts.HideURL, opts.StatePath = true, ""
+	conn, err := a2aconn.Dial(ctx, s.hub, opts)
+	if err != nil {
+		return err
+	}
+	conn.Hold()
+	rctx, cancel := context.WithCancel(context.Background())
+	s.conn, s.done, s.cancel = conn, make(chan struct{}), cancel
+	go func() {
+		defer close(s.done)
+		_ = conn.Run(rctx) // ends only with rctx, at Close
+	}()
+	so := s.opts
+	so.Say = conn.Say
+	so.CancelTask = func() error { return conn.Cancel(rctx) }
+	cols, rows := s.look.size()
+	s.screen.Close()
+	s.screen = tui.NewScreen(s.hub, so, cols, rows)
 	return nil
 }
 
@@ -302,6 +342,12 @@ func (r *Refused) at(err error) string {
 // (hub.Hub.Hold), so the agent never answers in the middle of keys and
 // every frame is the same on every run. The error of an agent that
 // ended with one is WaitIdle's.
+//
+// An A2A agent (Connect) is given first what the person wrote, then what
+// they pressed, one turn each, in that order on every run; WaitIdle
+// returns once its turn is over (a2aconn.Conn.Idle): its task reached a
+// final or input-required state, its stream ended, and nothing waits to
+// be sent.
 func (s *Session) WaitIdle(timeout time.Duration) error {
 	if err := s.waitIdle(timeout); err != nil {
 		return err
@@ -326,20 +372,54 @@ func (s *Session) waitIdle(timeout time.Duration) error {
 	}
 	changed, cancel := s.hub.Subscribe()
 	defer cancel()
-	s.hub.Release()
-	defer s.hub.Hold()
 	ctx, stop := context.WithTimeout(context.Background(), timeout)
 	defer stop()
+	if s.conn != nil {
+		// The person's messages first, while the hub holds their
+		// presses, then the presses: the turns come in the same order
+		// on every run.
+		s.conn.Release()
+		defer s.conn.Hold()
+		if !s.until(ctx, changed, s.conn.Idle) {
+			return s.late(timeout)
+		}
+		s.hub.Release()
+		defer s.hub.Hold()
+		if !s.until(ctx, changed, s.conn.Idle) {
+			return s.late(timeout)
+		}
+		return nil
+	}
+	s.hub.Release()
+	defer s.hub.Hold()
+	if !s.until(ctx, changed, func() bool { return s.hub.Waiting() > 0 }) {
+		return fmt.Errorf("the agent did not wait for the person within %s", timeout)
+	}
+	return nil
+}
+
+// until waits until idle holds, checking it at every change of the hub,
+// or the agent Go started ends (true); false when ctx ends first.
+func (s *Session) until(ctx context.Context, changed <-chan struct{}, idle func() bool) bool {
 	for {
-		if s.hub.Waiting() > 0 {
-			return nil
+		if idle() {
+			return true
 		}
 		select {
 		case <-s.done: // nil, and never ready, with no agent of Go's
-			return nil
+			return true
 		case <-changed:
 		case <-ctx.Done():
-			return fmt.Errorf("the agent did not wait for the person within %s", timeout)
+			return false
 		}
 	}
+}
+
+// late is the error of an A2A agent whose turn outlasted timeout.
+func (s *Session) late(timeout time.Duration) error {
+	state := s.hub.Snapshot().Status.Task
+	if state == "" {
+		return fmt.Errorf("the agent did not end its turn within %s (it has not answered)", timeout)
+	}
+	return fmt.Errorf("the agent did not end its turn within %s (its task is %s)", timeout, state)
 }
