@@ -13,17 +13,26 @@
 //	}
 //
 // An agent that dials the socket itself gets it from Socket (pass it as
-// A2TERM_SOCKET). The agent sees what the person did only at a "wait"
-// step (or WaitIdle), which returns once the agent waits for the person
-// again or has ended: between two waits the person's actions are held in
-// the queue, so a frame never catches the agent half way and every run
-// draws the same bytes. Frames are pinned as a2term render's are: no
-// colour unless asked for, times at 00:00 UTC, no trailing blanks.
+// A2TERM_SOCKET); an A2A agent is talked to with Connect, its URL given:
+//
+//	c := a2termtest.New(t, a2termtest.Size(100, 24))
+//	c.Connect(agentURL, nil) // an httptest.Server serving the agent
+//	c.Keys(`ctrl+r type:"find pizza" enter wait`)
+//	c.Golden(t, "menu")
+//
+// The agent sees what the person did only at a "wait" step (or
+// WaitIdle), which returns once the agent waits for the person again or
+// has ended (an A2A agent: once its turn is over): between two waits the
+// person's actions are held, so a frame never catches the agent half way
+// and every run draws the same bytes. Frames are pinned as a2term
+// render's are: no colour unless asked for, times at 00:00 UTC, no
+// trailing blanks.
 package a2termtest
 
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -32,6 +41,7 @@ import (
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/client"
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/a2aconn"
 	"github.com/a2term/a2term/tui"
 	"github.com/a2term/a2term/tui/snapshot"
 )
@@ -170,9 +180,26 @@ func (c *Canvas) Go(agent func(ctx context.Context, c *client.Client) error) err
 	return c.WaitIdle()
 }
 
+// Connect talks to the A2A agent at url, as a2term connect does (header
+// holds its credentials, if any; nil for none), and waits until it is
+// ready for the person: its card's name and description are in the
+// transcript. The person writes to it with ctrl+r (`ctrl+r type:"find
+// pizza" enter wait`), and a "wait" returns once its turn is over, its
+// task completed or waiting for input. It comes before any key; a canvas
+// plays one agent, by Go or Connect. Frames show neither the URL (a
+// test's agent has a new port every run) nor the conversation's ids.
+func (c *Canvas) Connect(url string, header http.Header) error {
+	ctx, cancel := context.WithTimeout(context.Background(), a2aconn.CardTimeout)
+	defer cancel()
+	if err := c.s.Connect(ctx, a2aconn.Options{URL: url, Header: header}); err != nil {
+		return c.fail(err)
+	}
+	return c.WaitIdle()
+}
+
 // WaitIdle lets the agent answer what the person did so far: it returns
-// once an agent waits for the person again (canvas.wait), or the agent Go
-// started has ended.
+// once an agent waits for the person again (canvas.wait), the agent Go
+// started has ended, or the turn of the agent Connect talks to is over.
 func (c *Canvas) WaitIdle() error {
 	return c.fail(c.s.WaitIdle(c.timeout))
 }
