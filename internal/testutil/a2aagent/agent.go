@@ -9,6 +9,10 @@
 // "drop" (the stream breaks once, mid-answer), anything else the form.
 // A press of the form's button answers with an update of the form and
 // completes the task.
+//
+// Start serves it for a test; New gives its handler to a program that
+// serves it itself (testdata/agents/a2aform, which a person runs to try
+// a2term connect).
 package a2aagent
 
 import (
@@ -94,7 +98,18 @@ func Start(t testing.TB, opts Options) *Agent {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &Agent{URL: "http://" + ln.Addr().String(), resumed: make(chan struct{}), canceled: make(chan struct{}, 1)}
+	a, h := New("http://"+ln.Addr().String(), opts)
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return a
+}
+
+// New returns the agent whose base URL is url, and the handler that
+// serves it there (its card and its JSON-RPC endpoint), for a program
+// that serves it itself.
+func New(url string, opts Options) (*Agent, http.Handler) {
+	a := &Agent{URL: url, resumed: make(chan struct{}), canceled: make(chan struct{}, 1)}
 	versions := opts.Versions
 	if versions == nil {
 		versions = []string{version}
@@ -118,10 +133,7 @@ func Start(t testing.TB, opts Options) *Agent {
 	mux := http.NewServeMux()
 	mux.Handle("GET /.well-known/agent-card.json", a2asrv.NewStaticAgentCardHandler(card))
 	mux.Handle("POST /rpc", a.middleware(rpc, opts.Token))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	return a
+	return a, mux
 }
 
 // Received returns the messages the agent was sent, oldest first.
