@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/a2term/a2term/internal/a2aconn"
 	"github.com/a2term/a2term/tui/snapshot"
 )
 
@@ -26,6 +27,19 @@ frame after each step, each under a line "=== N: STEP". --web writes what
 the web mirror's page shows in the same state instead, as text: the DOM
 the page builds (elements, classes, input state, text), without a browser.
 
+With --connect URL, render talks to an A2A agent as 'a2term connect'
+does (--header and --insecure as there) instead of drawing FILE: ctrl+r
+in --keys opens the line to write to it, and "wait" returns once its
+turn is over (its task completed, failed or waiting for input, nothing
+left to send), never in the middle of its answer:
+
+  a2term render --connect http://127.0.0.1:10002 --width 100 \
+    --keys 'ctrl+r type:"find pizza" enter wait space tab enter wait'
+
+The frame shows the agent's name and description and its task's state
+as the terminal does, but neither its URL nor the conversation's ids;
+each render is a new conversation, and --timeout bounds each turn.
+
 Agent authors keep the output as golden files and compare it in CI (see
 'a2term snapshot -h'). Output is the same bytes on every machine: the
 colour is none unless --color asks for ansi256 or truecolor, never read
@@ -43,19 +57,29 @@ the messages that were applied, each refusal goes to stderr, and the
 exit status is 1; one all of whose messages are refused prints nothing.
 
 Exit status: 0 when the frame was drawn, 1 when the stream (with --each,
-any of its messages) was refused, the script stopped, or the surface,
+any of its messages) was refused, the script stopped, the A2A agent
+could not be talked to or did not end its turn in time, or the surface,
 dialog or control named does not exist, 2 on usage or I/O errors.`
 
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("render", "render [flags] FILE", renderAbout, stderr)
+	fs := newFlagSet("render", "render [flags] FILE | render [flags] --connect URL", renderAbout, stderr)
 	flags := snapshot.AddFlags(fs)
 	output := fs.String("o", "", "write the output to this file, replaced only once the frame is drawn")
+	connect := fs.String("connect", "", "talk to the A2A agent at `URL` (its base URL or its card's), as a2term connect does, instead of FILE")
+	var header headerFlag
+	fs.Var(&header, "header", "with --connect: send `'NAME: VALUE'` with every request to the agent (repeatable); never printed")
+	insecure := fs.Bool("insecure", false, "with --connect: allow plain http to an agent on another machine")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(files) > 1 || (len(files) == 0 && flags.Script() == "") {
-		fmt.Fprintln(stderr, "a2term render: give exactly one FILE (or --script)")
+	switch {
+	case *connect != "" && (len(files) > 0 || flags.Script() != ""):
+		fmt.Fprintln(stderr, "a2term render: --connect draws an A2A agent alone: give no FILE and no --script with it")
+		fs.Usage()
+		return exitUsage
+	case *connect == "" && (len(files) > 1 || (len(files) == 0 && flags.Script() == "")):
+		fmt.Fprintln(stderr, "a2term render: give exactly one FILE (or --script, or --connect URL)")
 		fs.Usage()
 		return exitUsage
 	}
@@ -64,13 +88,21 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2term render: %v\n", err)
 		return exitUsage
 	}
-	file := ""
-	if len(files) == 1 {
-		file = files[0]
-	}
-	in, err := snapshot.Load(file, flags.Script())
-	if err != nil {
-		return renderFailed(stderr, err)
+	var in snapshot.Input
+	if *connect != "" {
+		if _, err := a2aconn.CheckURL(*connect, *insecure); err != nil {
+			fmt.Fprintf(stderr, "a2term render: %v\n", err)
+			return exitUsage
+		}
+		in = snapshot.Input{Name: *connect, Connect: &a2aconn.Options{URL: *connect, Header: header.h, Insecure: *insecure}}
+	} else {
+		file := ""
+		if len(files) == 1 {
+			file = files[0]
+		}
+		if in, err = snapshot.Load(file, flags.Script()); err != nil {
+			return renderFailed(stderr, err)
+		}
 	}
 	out, err := snapshot.Render(in, opts)
 	if out == nil {

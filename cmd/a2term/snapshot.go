@@ -23,6 +23,11 @@ each that differs from its golden file (escape sequences written as
 A case that cannot be drawn (a refused stream, a script that stopped)
 fails the check and leaves its golden file as it is.
 
+A case is what the folder holds: a stream or a script agent. An A2A
+agent is a server that runs, with its credentials, beside the check:
+keep its frames with 'a2term render --connect URL -o NAME.golden', or,
+for an agent written in Go, with package a2termtest (Canvas.Connect).
+
 Exit status: 0 when every case matches (check) or was drawn (update), 1
 otherwise, 2 on usage or I/O errors.`
 
