@@ -273,17 +273,6 @@ type agentSpec struct {
 	a2a func(ctx context.Context, h *hub.Hub, statePath string) (*a2aconn.Conn, error)
 }
 
-// talkTo carries the person's words from every view (through the hub)
-// to an A2A agent: what they write, and their ask to cancel its task,
-// within the connection's life.
-type talkTo struct {
-	ctx  context.Context
-	conn *a2aconn.Conn
-}
-
-func (t talkTo) Say(text string) error { return t.conn.Say(text) }
-func (t talkTo) CancelTask() error     { return t.conn.Cancel(t.ctx) }
-
 // runCanvas runs the program with the hub listening and, when the spec
 // names one, the agent. Whatever happens — an error, a panic, a signal —
 // the terminal is restored (Bubble Tea does that), the agent is ended and
@@ -409,7 +398,7 @@ func runCanvas(name string, f *hubFlags, mode plain.Mode, agent agentSpec, stder
 		agentDone = connDone
 		go func() { defer close(connDone); _ = conn.Run(ctx) }()
 		defer func() { cancel(); <-connDone }()
-		h.SetTalk(talkTo{ctx: ctx, conn: conn})
+		h.SetTalk(conn.Talker(ctx))
 		defer h.SetTalk(nil)
 	case agent.script != nil:
 		// The script's socket is private to it: nothing for the person

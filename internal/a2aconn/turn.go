@@ -101,6 +101,18 @@ func (c *Conn) Idle() bool {
 	return !busy && c.hub.Waiting() > 0
 }
 
+// Talker is what every view of the hub talks to the agent through
+// (hub.Hub.SetTalk): Say, and Cancel within ctx, the connection's life.
+func (c *Conn) Talker(ctx context.Context) hub.Talker { return talker{c: c, ctx: ctx} }
+
+type talker struct {
+	c   *Conn
+	ctx context.Context
+}
+
+func (t talker) Say(text string) error { return t.c.Say(text) }
+func (t talker) CancelTask() error     { return t.c.Cancel(t.ctx) }
+
 // Cancel asks the agent to cancel the task under way (tasks/cancel).
 func (c *Conn) Cancel(ctx context.Context) error {
 	c.mu.Lock()

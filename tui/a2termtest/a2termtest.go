@@ -185,7 +185,7 @@ func (c *Canvas) Go(agent func(ctx context.Context, c *client.Client) error) err
 // ready for the person: its card's name and description are in the
 // transcript. The person writes to it with ctrl+r (`ctrl+r type:"find
 // pizza" enter wait`), and a "wait" returns once its turn is over, its
-// task completed or waiting for input. It comes before any key; a canvas
+// task completed or waiting for input. A canvas
 // plays one agent, by Go or Connect. Frames show neither the URL (a
 // test's agent has a new port every run) nor the conversation's ids.
 func (c *Canvas) Connect(url string, header http.Header) error {

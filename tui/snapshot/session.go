@@ -109,8 +109,6 @@ type Session struct {
 	look   Look
 	// kitty sends the pictures of kitty frames, once each.
 	kitty *tui.KittyFrames
-	// opts are the screen's options, for the screen Connect draws on.
-	opts tui.Options
 	// conn is the A2A agent Connect started, or nil.
 	conn *a2aconn.Conn
 
@@ -142,9 +140,8 @@ func Start(look Look, lenient bool) (*Session, error) {
 		widgets.Store = components.NewPictureStore(components.DefaultCell)
 		kf = tui.NewKittyFrames(widgets.Store)
 	}
-	opts := tui.Options{Renderer: look.renderer(), Now: Clock, Widgets: widgets}
-	screen := tui.NewScreen(h, opts, cols, rows)
-	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look, kitty: kf, opts: opts}, nil
+	screen := tui.NewScreen(h, tui.Options{Renderer: look.renderer(), Now: Clock, Widgets: widgets}, cols, rows)
+	return &Session{hub: h, server: srv, dir: dir, screen: screen, look: look, kitty: kf}, nil
 }
 
 // Close ends the agent Go started, stops listening and ends every wait.
@@ -199,10 +196,10 @@ func (s *Session) Go(agent func(ctx context.Context, c *client.Client) error) er
 // Connect plays an A2A agent against the session, as a2term connect
 // does: it reads the agent's card at opts.URL (ctx bounds that), says in
 // the transcript who the agent is, and carries the conversation on, on a
-// goroutine of its own, until the session closes. It comes before any
-// key: the screen it leaves has the keys that talk to the agent, ctrl+r
-// to write (what is written waits for WaitIdle, as presses do) and
-// ctrl+x to cancel its task. Frames show neither the URL (opts.HideURL
+// goroutine of its own, until the session closes. From then on the
+// views talk to the agent through the hub (hub.Hub.SetTalk): ctrl+r to
+// write (what is written waits for WaitIdle, as presses do) and ctrl+x
+// to cancel its task. Frames show neither the URL (opts.HideURL
 // is set) nor the conversation's ids, and every run starts a new
 // conversation (opts.StatePath is not used). A session plays one agent.
 func (s *Session) Connect(ctx context.Context, opts a2aconn.Options) error {
@@ -221,12 +218,7 @@ func (s *Session) Connect(ctx context.Context, opts a2aconn.Options) error {
 		defer close(s.done)
 		_ = conn.Run(rctx) // ends only with rctx, at Close
 	}()
-	so := s.opts
-	so.Say = conn.Say
-	so.CancelTask = func() error { return conn.Cancel(rctx) }
-	cols, rows := s.look.size()
-	s.screen.Close()
-	s.screen = tui.NewScreen(s.hub, so, cols, rows)
+	s.hub.SetTalk(conn.Talker(rctx))
 	return nil
 }
 
