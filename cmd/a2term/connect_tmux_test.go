@@ -30,19 +30,34 @@ func TestConnectInTmux(t *testing.T) {
 	x.waitFor("Here is the menu.")
 	x.waitFor("Margherita")
 	x.waitFor("input-required")
-	// The box has the focus first; the button comes next.
+	// The box has the focus first; the note and the button come next.
+	// A note too long fails the form's check: the button refuses.
 	x.keys("Space")
 	x.waitFor("[x] Deliver it")
 	x.keys("Tab")
-	x.keys("Enter")
-	x.waitFor("Order placed: deliver=true.")
+	x.keys("-l", "ring twice at the back door")
+	x.waitFor("✗ At most 20 characters")
+	x.waitFor("✗ The note is too long")
+	x.keys("Tab", "Enter")
+	x.waitFor("Not sent")
+	x.keys("BTab", "End")
+	for range len(" at the back door") {
+		x.keys("BSpace")
+	}
+	x.waitGone("At most 20 characters")
+	x.keys("Tab", "Enter")
+	x.waitFor(`Order placed: deliver=true, note`)
 	x.waitFor("completed")
 	got := a.Received()
 	if len(got) != 2 {
 		t.Fatalf("the agent got %d messages, want 2", len(got))
 	}
-	if d, ok := got[1].Message.Parts[0].(a2a.DataPart); !ok || d.Data["action"] == nil {
+	d, ok := got[1].Message.Parts[0].(a2a.DataPart)
+	if !ok || d.Data["action"] == nil {
 		t.Fatalf("the press reached the agent as %#v", got[1].Message.Parts)
+	}
+	if act, _ := d.Data["action"].(map[string]any); act["context"] == nil || act["context"].(map[string]any)["note"] != "ring twice" {
+		t.Errorf("the press carried %v, want the note fixed to fit its check", d.Data["action"])
 	}
 }
 

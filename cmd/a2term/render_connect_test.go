@@ -41,7 +41,7 @@ func TestRenderConnectToTheScriptedAgent(t *testing.T) {
 	}
 
 	code, out, errOut := runCmd(t, "render", "--connect", addr, "--width", "100", "--height", "20",
-		"--keys", `ctrl+r type:"find pizza" enter wait space tab enter wait`)
+		"--keys", `ctrl+r type:"find pizza" enter wait space tab tab enter wait`)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

@@ -53,7 +53,7 @@ func TestFormPressAndAnswer(t *testing.T) {
 	hubtest.WaitForTranscript(t, h, "Here is the menu.", 1)
 	waitStatus(t, h, a2a.TaskStateInputRequired)
 	s := h.Snapshot().Canvas.Surface("order")
-	if s == nil || s.ComponentCount() != 7 {
+	if s == nil || s.ComponentCount() != 8 {
 		t.Fatalf("the form is not shown: %v", h.Snapshot().Transcript)
 	}
 	if err := h.SetValue(hub.Terminal, "order", "agree", true); err != nil {

@@ -18,7 +18,7 @@ func TestConnect(t *testing.T) {
 	c.Connect(a.URL, nil)
 	c.Keys(`ctrl+r type:"find pizza" enter wait`)
 	c.Golden(t, "menu")
-	c.Keys("space tab enter wait")
+	c.Keys("space tab tab enter wait")
 	c.Golden(t, "ordered")
 	f := c.Frame()
 	if !strings.Contains(f, "Order placed: deliver=true.") || !strings.Contains(f, "completed") {

@@ -49,7 +49,7 @@ func TestConnectConversation(t *testing.T) {
 	a := a2aagent.Start(t, a2aagent.Options{})
 	opts := Options{
 		Look: Look{Width: 100, Height: 20}, Frames: true,
-		Steps: steps(t, `ctrl+r type:"find pizza" enter wait space tab enter wait`),
+		Steps: steps(t, `ctrl+r type:"find pizza" enter wait space tab tab enter wait`),
 	}
 	var runs [2][]byte
 	for i := range runs {
@@ -74,9 +74,9 @@ func TestConnectConversation(t *testing.T) {
 		{"=== 4: wait", "Here is the menu.", ""},
 		{"=== 4: wait", "input-required", "completed"},
 		{"=== 5: space", ">x< Deliver it", ""},
-		{"=== 7: enter", "1 queued", "Order placed"},
-		{"=== 8: wait", "Order placed", "input-required"},
-		{"=== 8: wait", "completed", ""},
+		{"=== 8: enter", "1 queued", "Order placed"},
+		{"=== 9: wait", "Order placed", "input-required"},
+		{"=== 9: wait", "completed", ""},
 	} {
 		got, ok := f[c.frame]
 		if !ok {

@@ -71,14 +71,17 @@ func FormMessages() []map[string]any {
 	msgs := []string{
 		`{"version":"v0.9.1","createSurface":{"surfaceId":"order","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json","sendDataModel":true}}`,
 		`{"version":"v0.9.1","updateComponents":{"surfaceId":"order","components":[
-			{"id":"root","component":"Column","children":["title","dishes","agree","send"]},
+			{"id":"root","component":"Column","children":["title","dishes","agree","note","send"]},
 			{"id":"title","component":"Text","text":"Your order"},
 			{"id":"dishes","component":"List","children":{"path":"/dishes","componentId":"dish"}},
 			{"id":"dish","component":"Text","text":{"path":"name"}},
 			{"id":"agree","component":"CheckBox","label":"Deliver it","value":{"path":"/deliver"}},
+			{"id":"note","component":"TextField","label":"Note for the kitchen","value":{"path":"/note"},
+			 "checks":[{"condition":{"call":"length","args":{"value":{"path":"/note"},"max":20}},"message":"At most 20 characters"}]},
 			{"id":"sendLabel","component":"Text","text":"Place order"},
-			{"id":"send","component":"Button","child":"sendLabel","action":{"event":{"name":"place","context":{"deliver":{"path":"/deliver"}}}}}]}}`,
-		`{"version":"v0.9.1","updateDataModel":{"surfaceId":"order","value":{"dishes":[{"name":"Margherita"},{"name":"Carbonara"}],"deliver":false}}}`,
+			{"id":"send","component":"Button","child":"sendLabel","action":{"event":{"name":"place","context":{"deliver":{"path":"/deliver"},"note":{"path":"/note"}}}},
+			 "checks":[{"condition":{"call":"length","args":{"value":{"path":"/note"},"max":20}},"message":"The note is too long"}]}]}}`,
+		`{"version":"v0.9.1","updateDataModel":{"surfaceId":"order","value":{"dishes":[{"name":"Margherita"},{"name":"Carbonara"}],"deliver":false,"note":""}}}`,
 	}
 	out := make([]map[string]any, 0, len(msgs))
 	for _, s := range msgs {
@@ -263,6 +266,9 @@ func (e *executor) Execute(ctx context.Context, rc *a2asrv.RequestContext, q eve
 		if act, ok := d.Data["action"].(map[string]any); ok {
 			ctxv, _ := act["context"].(map[string]any)
 			text := fmt.Sprintf("Order placed: deliver=%v.", ctxv["deliver"])
+			if note, _ := ctxv["note"].(string); note != "" {
+				text = fmt.Sprintf("Order placed: deliver=%v, note %q.", ctxv["deliver"], note)
+			}
 			update := map[string]any{"version": "v0.9.1", "updateComponents": map[string]any{"surfaceId": "order", "components": []any{
 				map[string]any{"id": "title", "component": "Text", "text": "Order placed"},
 			}}}
