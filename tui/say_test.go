@@ -93,6 +93,9 @@ func TestSayLine(t *testing.T) {
 	plain := New(none, testOptions(termenv.Ascii))
 	defer plain.Close()
 	plain.SetSize(100, 24)
+	if strings.Contains(plain.View(), "write to the agent") {
+		t.Errorf("the hints offer to write with no transport:\n%s", plain.View())
+	}
 	plain.Update(tea.KeyMsg{Type: tea.KeyCtrlR})
 	if strings.Contains(plain.View(), "to the agent:") {
 		t.Error("ctrl+r opened a line with no transport to send it")
@@ -106,6 +109,10 @@ func TestSayLine(t *testing.T) {
 	// A transport given later: the keys work from the next change on.
 	none.SetTalk(f)
 	plain.Update(changedMsg{})
+	// The canvas is empty: the first hint says how to begin.
+	if v := plain.View(); !strings.Contains(v, "ctrl+r write to the agent · tab controls") {
+		t.Errorf("the hints do not say how to write to the agent:\n%s", v)
+	}
 	plain.Update(tea.KeyMsg{Type: tea.KeyCtrlR})
 	if !strings.Contains(plain.View(), "to the agent:") {
 		t.Errorf("ctrl+r opened no line once someone listens:\n%s", plain.View())

@@ -374,6 +374,10 @@ func (m *Model) statusLeft() (text, prefix string, plain []key.Binding) {
 	case m.lay.dialogOn:
 		out = append(out, hint(k.NextFocus, "controls"), hint(c.Close, "closes the dialog"), hint(k.HelpQ, "keys"))
 	default:
+		if k.Say.Enabled() {
+			// An A2A agent shows nothing until the person writes to it.
+			out = append(out, hint(k.Say, "write to the agent"))
+		}
 		out = append(out, hint(k.NextFocus, "controls"), hint(k.NextSurface, "surfaces"), hint(k.HelpQ, "keys"))
 	}
 	return "", prefix, append(out, hint(k.Quit, "quit"))
