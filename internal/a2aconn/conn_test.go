@@ -96,4 +96,19 @@ func TestFormPressAndAnswer(t *testing.T) {
 	if title == nil || !strings.Contains(string(title.ComponentJSON("title")), "Order placed") {
 		t.Errorf("the agent's update is not shown")
 	}
+
+	// Another message in the same conversation: the menu anew, shown.
+	if err := c.Say("and a salad"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.WaitForTranscript(t, h, "Here is the menu.", 2)
+	waitStatus(t, h, a2a.TaskStateInputRequired)
+	for _, e := range h.Snapshot().Transcript {
+		if strings.HasPrefix(e.Text, "→ show refused") {
+			t.Errorf("the menu shown again was refused: %s", e.Text)
+		}
+	}
+	if title := h.Snapshot().Canvas.Surface("order"); title == nil || !strings.Contains(string(title.ComponentJSON("title")), "Your order") {
+		t.Errorf("the menu is not shown anew")
+	}
 }

@@ -59,6 +59,9 @@ type Agent struct {
 	mu       sync.Mutex
 	received []Received
 	contexts []string
+	// menus are the conversations shown the form already: it is shown
+	// again anew (deleteSurface first), as a surface is created once.
+	menus map[string]bool
 	// drop arms the next stream to break after its first event.
 	dropped  bool
 	resumed  chan struct{}
@@ -269,7 +272,7 @@ func (e *executor) Execute(ctx context.Context, rc *a2asrv.RequestContext, q eve
 			if note, _ := ctxv["note"].(string); note != "" {
 				text = fmt.Sprintf("Order placed: deliver=%v, note %q.", ctxv["deliver"], note)
 			}
-			update := map[string]any{"version": "v0.9.1", "updateComponents": map[string]any{"surfaceId": "order", "components": []any{
+			update := map[string]any{"version": version, "updateComponents": map[string]any{"surfaceId": "order", "components": []any{
 				map[string]any{"id": "title", "component": "Text", "text": "Order placed"},
 			}}}
 			return write(a2a.TaskStateCompleted, true, a2a.TextPart{Text: text}, a2uiPart(update))
@@ -292,7 +295,7 @@ func (e *executor) Execute(ctx context.Context, rc *a2asrv.RequestContext, q eve
 		<-ctx.Done()
 		return nil
 	case "bad":
-		bad := map[string]any{"version": "v0.9.1", "updateComponents": map[string]any{"surfaceId": "nowhere", "components": []any{
+		bad := map[string]any{"version": version, "updateComponents": map[string]any{"surfaceId": "nowhere", "components": []any{
 			map[string]any{"id": "root", "component": "Text", "text": "lost"},
 		}}}
 		return write(a2a.TaskStateInputRequired, true, a2a.TextPart{Text: "Here is a broken surface."}, a2uiPart(bad))
@@ -304,6 +307,16 @@ func (e *executor) Execute(ctx context.Context, rc *a2asrv.RequestContext, q eve
 		return write(a2a.TaskStateCompleted, true, a2a.TextPart{Text: "Served after the drop."})
 	}
 	parts := []a2a.Part{a2a.TextPart{Text: "Here is the menu."}}
+	e.a.mu.Lock()
+	again := e.a.menus[rc.ContextID]
+	if e.a.menus == nil {
+		e.a.menus = map[string]bool{}
+	}
+	e.a.menus[rc.ContextID] = true
+	e.a.mu.Unlock()
+	if again {
+		parts = append(parts, a2uiPart(map[string]any{"version": version, "deleteSurface": map[string]any{"surfaceId": "order"}}))
+	}
 	for _, m := range FormMessages() {
 		parts = append(parts, a2uiPart(m))
 	}
