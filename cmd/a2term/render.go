@@ -34,7 +34,7 @@ turn is over (its task completed, failed or waiting for input, nothing
 left to send), never in the middle of its answer:
 
   a2term render --connect http://127.0.0.1:10002 --width 100 \
-    --keys 'ctrl+r type:"find pizza" enter wait space tab enter wait'
+    --keys 'ctrl+r type:"find pizza" enter wait space tab type:"ring twice" tab enter wait'
 
 The frame shows the agent's name and description and its task's state
 as the terminal does, but neither its URL nor the conversation's ids;
