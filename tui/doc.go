@@ -31,7 +31,11 @@
 // go as they are to kitty (each picture sent once, before the first frame
 // that shows it) and as blanks to sixel and iTerm2 terminals, with the
 // picture painted over them after each frame that wrote one of their
-// rows. DetectGraphics picks the protocol from the environment alone,
-// never with a query. Output keeps at most maxPaintKept (32) painted
-// pieces' sequences.
+// rows. DetectGraphics picks the protocol from the environment alone;
+// ChooseGraphics then asks a kitty on this machine (never one over SSH)
+// its version, since kitty draws the placeholders only from 0.28 on: the
+// answer is awaited VersionWait (200 ms) at most and read up to
+// maxVersionReply (1 KiB), and a kitty that is older, or silent, or
+// answers more, gets half-blocks. Output keeps at most maxPaintKept (32)
+// painted pieces' sequences.
 package tui

@@ -29,8 +29,26 @@ const GraphicsUsage = "how pictures are drawn: auto (from the environment), kitt
 
 // ChooseGraphics decides how pictures are drawn: the flag's value unless
 // it is auto or empty, else the environment variable's, else what the
-// environment says of the terminal (DetectGraphics).
-func ChooseGraphics(flag string, getenv func(string) string) (components.Graphics, error) {
+// environment says of the terminal (DetectGraphics), with one check.
+// kitty draws its Unicode placeholders, which a2term's kitty pictures are
+// made of, only from 0.28 on; an older kitty (Debian 12 has 0.26.5)
+// refuses the picture and shows each cell as an unknown glyph. So when
+// the environment says kitty (and not Ghostty, which draws the
+// placeholders in all its versions), a2term asks its version, but only
+// where the answer is certain to come at once: KITTY_WINDOW_ID, which
+// kitty sets for its children and SSH does not pass on, says the kitty
+// is on this machine, and no SSH_CONNECTION, SSH_CLIENT or SSH_TTY says
+// a2term does not run over SSH. ask (AskTerminalVersion; nil asks
+// nothing) answers with the text of the terminal's XTVERSION answer, and
+// a kitty of 0.28 or later draws with kitty. Everything else — no
+// answer, an older kitty, a reply naming another terminal, a kitty a2term
+// may not ask (over SSH, where an answer late on a slow link would
+// arrive as keys, or without KITTY_WINDOW_ID) — draws with half-blocks:
+// they show any kitty the picture, where a kitty too old for the
+// placeholders would show garbage. --graphics kitty (or A2TERM_GRAPHICS)
+// is the person saying their kitty is recent enough, and is taken as
+// said, with no query.
+func ChooseGraphics(flag string, getenv func(string) string, ask func() (string, error)) (components.Graphics, error) {
 	for _, c := range []struct{ v, what string }{{flag, "--graphics"}, {getenv(GraphicsEnv), GraphicsEnv}} {
 		if c.v == "" || c.v == "auto" {
 			continue
@@ -41,7 +59,41 @@ func ChooseGraphics(flag string, getenv func(string) string) (components.Graphic
 		}
 		return g, nil
 	}
-	return DetectGraphics(getenv), nil
+	g := DetectGraphics(getenv)
+	if g != components.GraphicsKitty || getenv("TERM") == "xterm-ghostty" || getenv("TERM_PROGRAM") == "ghostty" {
+		return g, nil
+	}
+	if getenv("KITTY_WINDOW_ID") == "" || getenv("SSH_CONNECTION") != "" || getenv("SSH_CLIENT") != "" ||
+		getenv("SSH_TTY") != "" || ask == nil {
+		return components.GraphicsBlocks, nil
+	}
+	if version, err := ask(); err == nil && kittyDrawsPlaceholders(version) {
+		return components.GraphicsKitty, nil
+	}
+	return components.GraphicsBlocks, nil
+}
+
+// kittyDrawsPlaceholders reports whether an XTVERSION answer names a
+// kitty that draws Unicode placeholders: "kitty(0.28.0)" or later.
+func kittyDrawsPlaceholders(version string) bool {
+	v, ok := strings.CutPrefix(version, "kitty(")
+	if !ok {
+		return false
+	}
+	v, ok = strings.CutSuffix(v, ")")
+	if !ok {
+		return false
+	}
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return major > 0 || major == 0 && minor >= 28
 }
 
 // DetectGraphics tells from the environment alone which protocol the

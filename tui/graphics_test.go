@@ -215,8 +215,9 @@ func TestDetectGraphics(t *testing.T) {
 // environment says; auto defers; a value a2term does not know is an
 // error that names where it came from.
 func TestChooseGraphics(t *testing.T) {
-	env := map[string]string{"TERM": "xterm-kitty"}
+	env := map[string]string{"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"}
 	get := func(k string) string { return env[k] }
+	ask := func() (string, error) { return "kitty(0.35.2)", nil }
 	for _, tc := range []struct {
 		flag, envVar string
 		want         components.Graphics
@@ -233,7 +234,7 @@ func TestChooseGraphics(t *testing.T) {
 		{"auto", "yes", 0, GraphicsEnv},
 	} {
 		env[GraphicsEnv] = tc.envVar
-		got, err := ChooseGraphics(tc.flag, get)
+		got, err := ChooseGraphics(tc.flag, get, ask)
 		switch {
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("ChooseGraphics(%q) with %s=%q: error %v, want one naming %s", tc.flag, GraphicsEnv, tc.envVar, err, tc.err)

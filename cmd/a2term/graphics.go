@@ -15,19 +15,22 @@ func addGraphicsFlag(fs *flag.FlagSet, v *string) {
 }
 
 // checkGraphics reports a --graphics or A2TERM_GRAPHICS value a2term does
-// not know, before anything starts.
+// not know, before anything starts. It asks the terminal nothing.
 func checkGraphics(v string) error {
-	_, err := tui.ChooseGraphics(v, os.Getenv)
+	_, err := tui.ChooseGraphics(v, os.Getenv, nil)
 	return err
 }
 
 // terminalWidgets are the widgets' options for drawing on out, pictures
-// drawn as --graphics (v) says; --images off wins.
+// drawn as --graphics (v) says; --images off wins. It runs before the
+// program takes the terminal, so that the terminal's answer to a version
+// query (a local kitty's) is read before the program reads keys.
 func terminalWidgets(out *tui.Output, w components.Options, v string) components.Options {
-	g, err := tui.ChooseGraphics(v, os.Getenv)
-	if err != nil || w.NoImages {
-		g = components.GraphicsOff
+	w.Graphics = components.GraphicsOff
+	if !w.NoImages {
+		if g, err := tui.ChooseGraphics(v, os.Getenv, tui.AskTerminalVersion); err == nil {
+			w.Graphics = g
+		}
 	}
-	w.Graphics = g
 	return out.UseGraphics(w, os.Getenv("TMUX") != "")
 }
