@@ -240,7 +240,9 @@ func box(col, row, w, h int) map[image.Point]bool {
 }
 
 // readXWD reads a screenshot in X Window Dump format, 32 bits a pixel,
-// as xwd writes it of a 24-bit screen.
+// as xwd writes it of a 24-bit screen, or 24 (three bytes a pixel), as it
+// writes it when a window of another visual is on the screen (kitty's
+// OpenGL window).
 func readXWD(r io.Reader) (*image.RGBA, error) {
 	var h [25]uint32
 	if err := binary.Read(r, binary.BigEndian, &h); err != nil {
@@ -248,8 +250,8 @@ func readXWD(r io.Reader) (*image.RGBA, error) {
 	}
 	size, w, ht, order, bpp, bpl, ncolors := h[0], int(h[4]), int(h[5]), h[7], h[11], int(h[12]), h[19]
 	rm, gm, bm := h[14], h[15], h[16]
-	if bpp != 32 || size < 100 || rm == 0 || gm == 0 || bm == 0 {
-		return nil, fmt.Errorf("xwd: %d bits a pixel, not 32", bpp)
+	if bpp != 32 && bpp != 24 || size < 100 || rm == 0 || gm == 0 || bm == 0 || bpl < w*int(bpp/8) {
+		return nil, fmt.Errorf("xwd: %d bits a pixel, not 32 or 24", bpp)
 	}
 	if _, err := io.CopyN(io.Discard, r, int64(size-100)+int64(ncolors)*12); err != nil {
 		return nil, fmt.Errorf("xwd: %w", err)
@@ -259,13 +261,15 @@ func readXWD(r io.Reader) (*image.RGBA, error) {
 		return nil, fmt.Errorf("xwd pixels: %w", err)
 	}
 	ch := func(v, m uint32) uint8 { return uint8((v & m) >> bits.TrailingZeros32(m)) } //nolint:gosec // a mask of 8 bits
+	step := int(bpp / 8)
 	img := image.NewRGBA(image.Rect(0, 0, w, ht))
 	for y := range ht {
 		for x := range w {
-			p := data[y*bpl+4*x:]
-			v := binary.LittleEndian.Uint32(p)
+			var q [4]byte
+			copy(q[:], data[y*bpl+step*x:y*bpl+step*x+step])
+			v := binary.LittleEndian.Uint32(q[:])
 			if order == 1 {
-				v = binary.BigEndian.Uint32(p)
+				v = binary.BigEndian.Uint32(q[:]) >> (32 - bpp)
 			}
 			img.SetRGBA(x, y, color.RGBA{ch(v, rm), ch(v, gm), ch(v, bm), 255})
 		}
