@@ -21,11 +21,31 @@ import (
 // runs under Xvfb with Mesa's software OpenGL, driven and read as xterm
 // is in TestSixelInXterm.
 
+// kittyEnv is the environment kitty runs in: the test's, with kitty's
+// configuration, cache and runtime files in the test's folder, not the
+// home directory, and on X11 only.
+func kittyEnv(t *testing.T) []string {
+	t.Helper()
+	home := t.TempDir()
+	var env []string
+	for _, v := range os.Environ() {
+		if !strings.HasPrefix(v, "WAYLAND_DISPLAY=") {
+			env = append(env, v)
+		}
+	}
+	return append(env,
+		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
+		"XDG_RUNTIME_DIR="+home, "KITTY_CONFIG_DIRECTORY="+filepath.Join(home, "config"),
+		"KITTY_CACHE_DIRECTORY="+filepath.Join(home, "cache"))
+}
+
 // kittyVersion is the version of the kitty installed, from kitty
 // --version ("kitty 0.26.5 created by Kovid Goyal").
 func kittyVersion(t *testing.T) (major, minor int) {
 	t.Helper()
-	out, err := exec.Command("kitty", "--version").Output()
+	cmd := exec.Command("kitty", "--version")
+	cmd.Env = kittyEnv(t)
+	out, err := cmd.Output()
 	if err != nil {
 		t.Skipf("kitty does not run here: %v", err)
 	}
@@ -77,19 +97,8 @@ func startKitty(t *testing.T, command ...string) (x *xterm, logPath string) {
 		"XDG_STATE_HOME=" + os.Getenv("XDG_STATE_HOME"),
 	}
 	kt := exec.Command("kitty", append(args, command...)...)
-	// kitty needs OpenGL 3.3, which Mesa gives in software under Xvfb;
-	// it runs on X11 only, and keeps its cache and runtime files in the
-	// test's folders, not the home directory.
-	home := t.TempDir()
-	for _, v := range os.Environ() {
-		if !strings.HasPrefix(v, "WAYLAND_DISPLAY=") {
-			kt.Env = append(kt.Env, v)
-		}
-	}
-	kt.Env = append(kt.Env, "DISPLAY="+x.display, "LIBGL_ALWAYS_SOFTWARE=1",
-		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
-		"XDG_RUNTIME_DIR="+home, "KITTY_CONFIG_DIRECTORY="+filepath.Join(home, "config"),
-		"KITTY_CACHE_DIRECTORY="+filepath.Join(home, "cache"))
+	// kitty needs OpenGL 3.3, which Mesa gives in software under Xvfb.
+	kt.Env = append(kittyEnv(t), "DISPLAY="+x.display, "LIBGL_ALWAYS_SOFTWARE=1")
 	// A file, not a pipe: the processes kitty starts hold it open, and
 	// Wait would wait for them to close a pipe.
 	logPath = filepath.Join(t.TempDir(), "kitty.log")
@@ -148,9 +157,9 @@ func startKitty(t *testing.T, command ...string) (x *xterm, logPath string) {
 // with its own protocol: the same cells, covered by the picture. Either
 // way the picture then scrolls, goes with its tab and after quitting.
 func TestKittyOldFallsBack(t *testing.T) {
+	x, logPath := startKitty(t, buildBinary(t), "replay", "--graphics", "auto", twoSurfaces(t))
 	major, minor := kittyVersion(t)
 	old := major == 0 && minor < 28
-	x, logPath := startKitty(t, buildBinary(t), "replay", "--graphics", "auto", twoSurfaces(t))
 	t.Logf("kitty %d.%d on display %s, cells of %v pixels (half-blocks expected: %v)", major, minor, x.display, x.cell, old)
 	x.waitCells("first frame", box(1, 4, 8, 4))
 	x.keys("Down", "Down", "Down", "Down")
