@@ -123,11 +123,19 @@ func DetectGraphics(getenv func(string) string) components.Graphics {
 	case term == "foot" || term == "foot-extra" || term == "mlterm" || strings.HasPrefix(term, "mlterm-"):
 		return components.GraphicsSixel
 	}
-	if v, err := strconv.Atoi(getenv("KONSOLE_VERSION")); err == nil && v >= 220400 {
-		return components.GraphicsSixel // Konsole draws sixel since 22.04
+	if v, err := strconv.Atoi(getenv("KONSOLE_VERSION")); err == nil && v >= konsoleClearsPictures {
+		return components.GraphicsSixel
 	}
 	return components.GraphicsBlocks
 }
+
+// konsoleClearsPictures is the first Konsole (KONSOLE_VERSION, 26.08.0)
+// that removes a picture when the cells under it are written over.
+// Konsole draws sixel since 22.04, but until then a picture stays on the
+// screen after a scroll or a tab switch that erased its cells (seen in
+// Debian's 22.12), so an older Konsole gets half-blocks unless the
+// person asks for sixel.
+const konsoleClearsPictures = 260800
 
 // pictureOut is what Output does for pictures drawn with a protocol (see
 // components.Graphics). Widgets draw a picture as placeholder cells; with
