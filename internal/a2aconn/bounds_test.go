@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/a2aconn"
 	"github.com/a2term/a2term/internal/testutil/a2aagent"
@@ -152,6 +154,61 @@ func TestA2UIArrayPart(t *testing.T) {
 	}
 	hubtest.WaitForTranscript(t, h, "→ show s: 1 component", 1)
 	hubtest.WaitForTranscript(t, h, "data a2term does not show", 1)
+}
+
+// TestHostileTaskState: a task state is the agent's string, and every
+// view shows it on its status line; one that is not a state A2A defines
+// (here one carrying terminal escapes) is shown as unknown.
+func TestHostileTaskState(t *testing.T) {
+	url := hostile(t, true, "", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, `data: {"jsonrpc":"2.0","id":"1","result":{"kind":"status-update","taskId":"t1","contextId":"c1","final":true,`+
+			`"status":{"state":"working\u001b]52;c;aGk=\u0007\u001b[2J"}}}`+"\n\n")
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	hubtest.Eventually(t, "the task's state on the status line", func() bool { return h.Snapshot().Status.Task != "" })
+	if got := h.Snapshot().Status.Task; got != "unknown" {
+		t.Errorf("the status line shows the task as %q, want unknown", got)
+	}
+}
+
+// TestTalkerCancelReturnsAtOnce: a view's cancel (the web page's, an
+// attached terminal's) returns at once though the agent never answers
+// tasks/cancel; a second one while it is on its way is refused.
+func TestTalkerCancelReturnsAtOnce(t *testing.T) {
+	stuck := make(chan struct{})
+	asked := make(chan struct{}, 1)
+	url := hostile(t, true, "", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(body), `"tasks/cancel"`) {
+			asked <- struct{}{}
+			<-stuck
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, `data: {"jsonrpc":"2.0","id":"1","result":{"kind":"status-update","taskId":"t1","contextId":"c1","final":true,`+
+			`"status":{"state":"working"}}}`+"\n\n")
+	})
+	h, c := connect(t, nil, a2aconn.Options{URL: url})
+	t.Cleanup(func() { close(stuck) })
+	talk := c.Talker(hubtest.CtxFor(t))
+	if err := talk.CancelTask(); err == nil {
+		t.Error("a cancel with no task under way was taken")
+	}
+	if err := c.Say("hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitStatus(t, h, a2a.TaskStateWorking)
+	if err := talk.CancelTask(); err != nil {
+		t.Fatal(err)
+	}
+	<-asked // returned before the agent answered, which it never does
+	if err := talk.CancelTask(); err == nil || !strings.Contains(err.Error(), "on its way") {
+		t.Errorf("a second cancel: %v, want refused while the first is on its way", err)
+	}
 }
 
 // TestRefusalRepliesBound: an agent that answers every refusal with

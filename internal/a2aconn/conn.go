@@ -110,6 +110,8 @@ type Conn struct {
 	taskState a2a.TaskState
 	refusals  int  // turns in a row that answered a refusal
 	running   bool // a turn is under way
+	// cancelling says a cancel a view asked for (Talker) is on its way.
+	cancelling bool
 	// pending counts the person's messages Say took whose turn has not
 	// ended; held, not nil while the Conn is held (Hold), keeps those
 	// written meanwhile from the agent until Release.

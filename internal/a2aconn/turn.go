@@ -102,7 +102,10 @@ func (c *Conn) Idle() bool {
 }
 
 // Talker is what every view of the hub talks to the agent through
-// (hub.Hub.SetTalk): Say, and Cancel within ctx, the connection's life.
+// (hub.Hub.SetTalk): Say, and a cancel within ctx, the connection's life.
+// Its CancelTask returns at once: the agent may take up to RequestTimeout
+// to answer tasks/cancel, and a view (the web page, an attached terminal)
+// must not wait for it; the transcript says how the cancel went.
 func (c *Conn) Talker(ctx context.Context) hub.Talker { return talker{c: c, ctx: ctx} }
 
 type talker struct {
@@ -111,7 +114,35 @@ type talker struct {
 }
 
 func (t talker) Say(text string) error { return t.c.Say(text) }
-func (t talker) CancelTask() error     { return t.c.Cancel(t.ctx) }
+
+func (t talker) CancelTask() error {
+	c := t.c
+	c.mu.Lock()
+	id, state, busy := c.taskID, c.taskState, c.cancelling
+	if id == "" || state.Terminal() {
+		c.mu.Unlock()
+		return errNoTask
+	}
+	if busy {
+		c.mu.Unlock()
+		return errors.New("a cancel is on its way to the agent already")
+	}
+	c.cancelling = true
+	c.mu.Unlock()
+	go func() {
+		err := c.Cancel(t.ctx)
+		c.mu.Lock()
+		c.cancelling = false
+		c.mu.Unlock()
+		if err != nil && t.ctx.Err() == nil {
+			c.hub.Board().Append(hub.RoleEvent, err.Error())
+		}
+	}()
+	return nil
+}
+
+// errNoTask refuses a cancel with no task to cancel.
+var errNoTask = errors.New("no task of the agent's is under way")
 
 // Cancel asks the agent to cancel the task under way (tasks/cancel).
 func (c *Conn) Cancel(ctx context.Context) error {
@@ -119,7 +150,7 @@ func (c *Conn) Cancel(ctx context.Context) error {
 	id, state := c.taskID, c.taskState
 	c.mu.Unlock()
 	if id == "" || state.Terminal() {
-		return errors.New("no task of the agent's is under way")
+		return errNoTask
 	}
 	ctx, cancel := context.WithTimeout(ctx, RequestTimeout)
 	defer cancel()
@@ -394,6 +425,7 @@ func (c *Conn) endTurn(it item) {
 // setTask records the task's state and shows it on the status line; a
 // new contextId is kept for the next a2term.
 func (c *Conn) setTask(id a2a.TaskID, contextID string, state a2a.TaskState) {
+	state = knownState(state)
 	c.mu.Lock()
 	if id != "" {
 		c.taskID = id
@@ -412,6 +444,19 @@ func (c *Conn) setTask(id a2a.TaskID, contextID string, state a2a.TaskState) {
 	if state != "" {
 		c.hub.Board().SetStatus(func(s *hub.Status) { s.Task = string(state) })
 	}
+}
+
+// knownState is state when it is one of the task states A2A defines (or
+// none), else unknown: the agent writes the string, and every view shows
+// it, so no other bytes of the agent's reach the status line that way.
+func knownState(state a2a.TaskState) a2a.TaskState {
+	switch state {
+	case "", a2a.TaskStateSubmitted, a2a.TaskStateWorking, a2a.TaskStateInputRequired, a2a.TaskStateCompleted,
+		a2a.TaskStateCanceled, a2a.TaskStateFailed, a2a.TaskStateRejected, a2a.TaskStateAuthRequired,
+		a2a.TaskStateUnknown:
+		return state
+	}
+	return a2a.TaskStateUnknown
 }
 
 // readSmall reads a file of at most n bytes.
