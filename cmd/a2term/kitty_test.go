@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"image"
@@ -70,23 +69,7 @@ func startKitty(t *testing.T, command ...string) (x *xterm, logPath string) {
 			t.Skipf("no kitty to test in: %s is not installed (apt-get install kitty xvfb x11-apps xdotool)", tool)
 		}
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	xvfb := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "640x480x24", "-nolisten", "tcp")
-	xvfb.ExtraFiles = []*os.File{w}
-	if err := xvfb.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = xvfb.Process.Kill(); _ = xvfb.Wait() })
-	w.Close()
-	line, err := bufio.NewReader(r).ReadString('\n')
-	r.Close()
-	if err != nil {
-		t.Fatalf("Xvfb gave no display: %v", err)
-	}
-	x = &xterm{t: t, display: ":" + strings.TrimSpace(line)}
+	x = &xterm{t: t, display: startXvfb(t)}
 	args := []string{
 		"--config", "NONE", "--hold", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "remember_window_size=no",
 		"-o", fmt.Sprintf("initial_window_width=%dc", xtermCols), "-o", fmt.Sprintf("initial_window_height=%dc", xtermRows),

@@ -42,14 +42,10 @@ type xterm struct {
 	border int
 }
 
-// startXterm starts Xvfb and, in it, xterm as a VT340 running command.
-func startXterm(t *testing.T, command ...string) *xterm {
+// startXvfb starts an X server of its own for the test, without a
+// screen, and returns its display (":N").
+func startXvfb(t *testing.T) string {
 	t.Helper()
-	for _, tool := range []string{"Xvfb", "xterm", "xwd", "xdotool"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no real terminal to test in: %s is not installed (CI installs Xvfb, xterm, xwd and xdotool)", tool)
-		}
-	}
 	// Xvfb picks a free display and writes its number on fd 3.
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -67,7 +63,18 @@ func startXterm(t *testing.T, command ...string) *xterm {
 	if err != nil {
 		t.Fatalf("Xvfb gave no display: %v", err)
 	}
-	x := &xterm{t: t, display: ":" + strings.TrimSpace(line), border: 2}
+	return ":" + strings.TrimSpace(line)
+}
+
+// startXterm starts Xvfb and, in it, xterm as a VT340 running command.
+func startXterm(t *testing.T, command ...string) *xterm {
+	t.Helper()
+	for _, tool := range []string{"Xvfb", "xterm", "xwd", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no real terminal to test in: %s is not installed (CI installs Xvfb, xterm, xwd and xdotool)", tool)
+		}
+	}
+	x := &xterm{t: t, display: startXvfb(t), border: 2}
 	args := []string{
 		"-ti", "vt340", "-hold", "-b", "2", "-bw", "0", "-geometry", fmt.Sprintf("%dx%d+0+0", xtermCols, xtermRows),
 		"-fa", "Monospace", "-fs", "10", "-xrm", "XTerm*numColorRegisters: 256", "-e",

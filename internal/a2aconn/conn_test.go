@@ -1,7 +1,6 @@
 package a2aconn_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -22,14 +21,7 @@ func connect(t *testing.T, a *a2aagent.Agent, opts a2aconn.Options) (*hub.Hub, *
 	if opts.URL == "" {
 		opts.URL = a.URL
 	}
-	c, err := a2aconn.Dial(hubtest.CtxFor(t), h, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = c.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	c, _ := a2aagent.Connect(t, h, opts)
 	return h, c
 }
 

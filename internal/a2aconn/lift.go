@@ -98,29 +98,22 @@ func (l *lifter) object(b []byte, p paths) []byte {
 
 // array is object for every object of an array.
 func (l *lifter) array(b []byte, p paths) []byte {
-	if wire.Kind(b) != '[' {
-		return b
-	}
-	var out bytes.Buffer
-	out.WriteByte('[')
-	first := true
-	_ = wire.SplitElements(b, func(v []byte) error {
-		if !first {
-			out.WriteByte(',')
-		}
-		first = false
+	return eachElement(b, func(v []byte) []byte {
 		if wire.Kind(v) == '{' {
-			v = l.object(v, p)
+			return l.object(v, p)
 		}
-		out.Write(v)
-		return nil
+		return v
 	})
-	out.WriteByte(']')
-	return out.Bytes()
 }
 
 // parts replaces each A2UI DataPart of the array b by its stub.
 func (l *lifter) parts(b []byte) []byte {
+	return eachElement(b, l.part)
+}
+
+// eachElement is the array b with f of each of its elements; anything
+// but an array is b as it is.
+func eachElement(b []byte, f func([]byte) []byte) []byte {
 	if wire.Kind(b) != '[' {
 		return b
 	}
@@ -132,7 +125,7 @@ func (l *lifter) parts(b []byte) []byte {
 			out.WriteByte(',')
 		}
 		first = false
-		out.Write(l.part(v))
+		out.Write(f(v))
 		return nil
 	})
 	out.WriteByte(']')

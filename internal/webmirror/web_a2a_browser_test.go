@@ -25,16 +25,7 @@ import (
 func TestWebBrowserA2APress(t *testing.T) {
 	h := browserHub(t, false)
 	agent := a2aagent.Start(t, a2aagent.Options{})
-	ctx, cancel := context.WithTimeout(context.Background(), browserGuard)
-	defer cancel()
-	conn, err := a2aconn.Dial(ctx, h, a2aconn.Options{URL: agent.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rctx, stop := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = conn.Run(rctx) }()
-	t.Cleanup(func() { stop(); <-done })
+	conn, _ := a2aagent.Connect(t, h, a2aconn.Options{URL: agent.URL})
 	if err := conn.Say("hello"); err != nil {
 		t.Fatal(err)
 	}
@@ -63,16 +54,6 @@ func TestWebBrowserA2APress(t *testing.T) {
 	p.checkClean()
 }
 
-// a2aTalk carries the page's words to the A2A connection, as a2term
-// connect gives it to the hub.
-type a2aTalk struct {
-	ctx  context.Context
-	conn *a2aconn.Conn
-}
-
-func (t a2aTalk) Say(text string) error { return t.conn.Say(text) }
-func (t a2aTalk) CancelTask() error     { return t.conn.Cancel(t.ctx) }
-
 // TestWebBrowserA2ASay: where the hub talks to an A2A agent, the paired
 // page offers a line to write to it; the person writes a message there
 // and presses Enter, the message reaches the agent, and its answer (its
@@ -82,16 +63,7 @@ func (t a2aTalk) CancelTask() error     { return t.conn.Cancel(t.ctx) }
 func TestWebBrowserA2ASay(t *testing.T) {
 	h := browserHub(t, false)
 	agent := a2aagent.Start(t, a2aagent.Options{})
-	ctx, cancel := context.WithTimeout(context.Background(), browserGuard)
-	defer cancel()
-	conn, err := a2aconn.Dial(ctx, h, a2aconn.Options{URL: agent.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rctx, stop := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = conn.Run(rctx) }()
-	t.Cleanup(func() { stop(); <-done })
+	conn, life := a2aagent.Connect(t, h, a2aconn.Options{URL: agent.URL})
 
 	p := browserOpen(t, h, false)
 	p.run("the time zone", chromedp.ActionFunc(func(ctx context.Context) error {
@@ -100,7 +72,7 @@ func TestWebBrowserA2ASay(t *testing.T) {
 	if !browserBool(p, `document.getElementById('say').hidden`) {
 		t.Error("the page offers a line to the agent before anyone listens")
 	}
-	h.SetTalk(a2aTalk{ctx: rctx, conn: conn})
+	h.SetTalk(conn.Talker(life))
 	p.waitJS("the line to the agent", `!document.getElementById('say').hidden`)
 	p.run("write to the agent", chromedp.SendKeys(`#say-text`, "a table for two"+kb.Enter, chromedp.ByID))
 	p.waitJS("the agent's text", `Array.from(document.querySelectorAll('#transcript .entry-text')).some(e => e.textContent === "Here is the menu.")`)

@@ -31,6 +31,9 @@ import (
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2aproject/a2a-go/a2asrv"
 	"github.com/a2aproject/a2a-go/a2asrv/eventqueue"
+
+	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/a2aconn"
 )
 
 // Options choose how the agent presents itself.
@@ -334,4 +337,22 @@ func (e *executor) Cancel(ctx context.Context, rc *a2asrv.RequestContext, q even
 		return fmt.Errorf("canceled: %w", err)
 	}
 	return nil
+}
+
+// Connect dials the A2A agent at opts.URL for h, as a2term connect does,
+// and carries the conversation on until the test ends. The context it
+// returns is the connection's life, for Conn.Talker.
+func Connect(t testing.TB, h *hub.Hub, opts a2aconn.Options) (*a2aconn.Conn, context.Context) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), a2aconn.CardTimeout)
+	defer cancel()
+	c, err := a2aconn.Dial(ctx, h, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	life, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = c.Run(life) }()
+	t.Cleanup(func() { stop(); <-done })
+	return c, life
 }
