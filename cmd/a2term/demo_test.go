@@ -41,7 +41,7 @@ func TestDemoScriptsEmbedded(t *testing.T) {
 
 // TestDemoPictureCaption: the caption beside the gallery's picture says
 // what each view does with it, since the same words stand beside a real
-// image on the web page and beside half-block cells in the terminal.
+// image on the web page and beside a picture or half-block cells in the terminal.
 func TestDemoPictureCaption(t *testing.T) {
 	stream, _ := demoFiles.ReadFile("demo/gallery.jsonl")
 	m := regexp.MustCompile(`"id": "pic-text"[^}]*"literalString": "([^"]*)"`).FindSubmatch(stream)
@@ -49,7 +49,7 @@ func TestDemoPictureCaption(t *testing.T) {
 		t.Fatal("the gallery has no caption beside its picture")
 	}
 	caption := string(m[1])
-	for _, view := range []string{"web page shows it", "terminal draws it in half-block cells", "plain mode", "--images off"} {
+	for _, view := range []string{"web page shows it", "terminal draws it as a picture or in half-block cells", "plain mode", "--images off"} {
 		if !strings.Contains(caption, view) {
 			t.Errorf("the picture's caption %q does not say %q", caption, view)
 		}
