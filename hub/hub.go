@@ -429,9 +429,15 @@ func (h *Hub) requeue(q Queued) {
 	h.board.SetStatus(func(s *Status) { s.Queued = n })
 }
 
-// result is what a wait handed q returns; it counts the hand-out.
+// result is what a wait handed q returns; it counts the hand-out, and
+// the journal keeps the first, before the agent can read it.
 func (h *Hub) result(q *Queued, over int) WaitResult {
 	q.handed++
+	if q.handed == 1 {
+		if j := h.journalOf(); j != nil {
+			j.handed(q.Action)
+		}
+	}
 	res := WaitResult{Action: q.message, ClientDataModel: q.model, Source: q.Source, Overflowed: over, Redelivered: q.handed > 1}
 	if q.message == nil {
 		res.Action, res.ClientDataModel = q.Action.Message(), q.Action.ClientDataModel()

@@ -152,7 +152,13 @@ func (h *Hub) useJournal(path string, found *journalFound) (JournalReport, error
 			a := &a2ui.UserAction{Name: ja.Name, SurfaceID: ja.SurfaceID, ID: ja.ID, Protocol: ja.Protocol}
 			j.ids[a] = ja.ID
 			j.queue = append(j.queue, ja)
-			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model})
+			// One handed out before may have been read: it comes again
+			// marked redelivered.
+			handed := 0
+			if ja.Handed {
+				handed = 1
+			}
+			queue = append(queue, Queued{Action: a, Source: ja.Source, message: ja.Message, model: ja.Model, handed: handed})
 		}
 		rep = JournalReport{
 			Restored: true, Saved: st.saved, CanvasID: st.canvasID, Surfaces: len(st.canvas.Surfaces()),

@@ -11,7 +11,7 @@ package hub
 // each one after it is one change: a batch shown, a value the person set,
 // a v1.0 call of the agent's function started or ended by its deadline,
 // a transcript entry, an action queued (or a v1.0 batch's answer for the
-// agent), an action the agent took. A
+// agent), an action first handed to an agent, an action the agent took. A
 // record whose frame is cut short, whose checksum does not match or that
 // does not apply ends the journal there: what comes before it is kept,
 // what comes after is counted as lost and the person is told.
@@ -95,6 +95,9 @@ type journalAction struct {
 	Model     json.RawMessage `json:"model,omitempty"`
 	// Protocol is the action's, which says how its data model is named.
 	Protocol string `json:"protocol,omitempty"`
+	// Handed says the action was handed to an agent, which may have
+	// read it: handed out again, it is marked redelivered.
+	Handed bool `json:"handed,omitempty"`
 }
 
 // journalSnapshot is the whole state of a hub, the first record of a
@@ -126,6 +129,7 @@ type journalRecord struct {
 	Ended    []string          `json:"ended,omitempty"`
 	Entry    *Entry            `json:"entry,omitempty"`
 	Action   *journalAction    `json:"action,omitempty"`
+	Handed   uint64            `json:"handed,omitempty"`
 	Taken    uint64            `json:"taken,omitempty"`
 	WebPort  int               `json:"webPort,omitempty"`
 }
@@ -291,6 +295,13 @@ func (st *replayed) apply(rec *journalRecord, opts a2ui.Options) (*replayed, err
 		}
 		st.queue = append(st.queue, *rec.Action)
 		st.nextAction = rec.Action.ID + 1
+	case rec.Handed != 0:
+		for i := range st.queue {
+			if st.queue[i].ID == rec.Handed {
+				st.queue[i].Handed = true
+				break
+			}
+		}
 	case rec.Taken != 0:
 		for i, a := range st.queue {
 			if a.ID == rec.Taken {
@@ -398,6 +409,29 @@ func (j *journal) record(b *Board, c Change) {
 		err = j.compactLocked(b, true)
 	}
 	fail := j.failLocked(err)
+	j.mu.Unlock()
+	if fail != nil {
+		go fail()
+	}
+}
+
+// handed records that action a was handed to an agent for the first
+// time, so that a hub started again from the journal hands it out
+// marked redelivered.
+func (j *journal) handed(a *a2ui.UserAction) {
+	j.mu.Lock()
+	id, ok := j.ids[a]
+	if !ok {
+		j.mu.Unlock()
+		return
+	}
+	for i := range j.queue {
+		if j.queue[i].ID == id {
+			j.queue[i].Handed = true
+			break
+		}
+	}
+	fail := j.failLocked(j.writeLocked(&journalRecord{Handed: id}))
 	j.mu.Unlock()
 	if fail != nil {
 		go fail()

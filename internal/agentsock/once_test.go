@@ -192,3 +192,43 @@ func TestActionIDsSurviveARestart(t *testing.T) {
 		t.Fatalf("after the restart: %+v %v", res, err)
 	}
 }
+
+// An action handed out before a restart and not taken (the agent had not
+// read it, or a2term ended before it could tell) comes back from the
+// journal marked redelivered, under its id: the agent may have acted on
+// it. One never handed out does not.
+func TestRedeliveredSurvivesARestart(t *testing.T) {
+	dir := t.TempDir()
+	h := hub.New(hub.Options{})
+	if _, err := h.UseJournal(dir + "/canvas.journal"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Show(buttonsSurface("a", "b")); err != nil {
+		t.Fatal(err)
+	}
+	press(t, h, hub.Terminal, "a")
+	press(t, h, hub.Terminal, "b")
+	// Handed out, never read.
+	if res, _, err := h.Take(t.Context(), 0, nil); err != nil || res.ActionID != "1" || res.Redelivered {
+		t.Fatalf("first wait: %+v %v", res, err)
+	}
+	h.Close()
+
+	// The first restart reads it from the record after the snapshot, the
+	// second from the snapshot the first one started its journal with.
+	for restart := 1; restart <= 2; restart++ {
+		h2 := hub.New(hub.Options{})
+		if _, err := h2.UseJournal(dir + "/canvas.journal"); err != nil {
+			t.Fatal(err)
+		}
+		res, _, err := h2.Take(t.Context(), 0, nil)
+		if err != nil || actionName(t, res) != "a" || res.ActionID != "1" || !res.Redelivered {
+			t.Errorf("restart %d, a: %s id %q redelivered %v, %v", restart, res.Action, res.ActionID, res.Redelivered, err)
+		}
+		res, _, err = h2.Take(t.Context(), 0, nil)
+		if err != nil || actionName(t, res) != "b" || res.ActionID != "2" || restart == 1 && res.Redelivered {
+			t.Errorf("restart %d, b: %s id %q redelivered %v, %v", restart, res.Action, res.ActionID, res.Redelivered, err)
+		}
+		h2.Close()
+	}
+}
