@@ -113,7 +113,10 @@ def main():
     # one still has it, and the wait goes on.
     canvas = Canvas(os.environ["A2TERM_SOCKET"], on_new_canvas=show_form)
     canvas.call("transcript.append", {"role": "agent", "text": "Hello! Who is there?"})
-    show_form(canvas)
+    # Run again on the same canvas (it was stopped, or killed), the agent
+    # finds its form there, and the wait gets what it left.
+    if not any(s["surfaceId"] == "hello" for s in canvas.call("canvas.info")["surfaces"]):
+        show_form(canvas)
     result = canvas.call("canvas.wait", {"seconds": 60})
     if result.get("timedOut"):
         print("nobody answered within 60 s", flush=True)

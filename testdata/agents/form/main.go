@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/a2term/a2term/client"
@@ -57,8 +58,16 @@ func run(ctx context.Context) error {
 	if err := c.Append(ctx, hub.RoleAgent, "Hello! Who is there?"); err != nil {
 		return err
 	}
-	if err := showForm(ctx, c); err != nil {
+	// Run again on the same canvas (it was stopped, or killed), the agent
+	// finds its form there, and the wait gets what it left.
+	info, err := c.Info(ctx)
+	if err != nil {
 		return err
+	}
+	if !slices.ContainsFunc(info.Surfaces, func(s hub.SurfaceSummary) bool { return s.SurfaceID == "hello" }) {
+		if err := showForm(ctx, c); err != nil {
+			return err
+		}
 	}
 	res, err := c.Wait(ctx, 60)
 	if err != nil {
