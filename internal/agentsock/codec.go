@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -187,6 +188,11 @@ func (s *lineStream) ReadObject(v any) (err error) {
 		case errors.Is(err, io.EOF):
 			s.eof = true
 			return err
+		case errors.Is(err, syscall.ECONNRESET):
+			// The agent closed with a reply unread (it was killed):
+			// conn.settle gives back what it was handed and the
+			// transcript says so. No protocol error to log.
+			return io.ErrUnexpectedEOF
 		case err != nil:
 			return err
 		}

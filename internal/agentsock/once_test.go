@@ -3,6 +3,7 @@ package agentsock
 import (
 	"bytes"
 	"encoding/json"
+	"log"
 	"net"
 	"strings"
 	"syscall"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/a2term/a2term/hub"
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // These tests are about every press reaching the agent once: an agent has
@@ -122,7 +124,8 @@ func TestAgentKilledBeforeReadingGetsThePressAgain(t *testing.T) {
 	if !peerReads {
 		t.Skip("this system cannot tell what a closed peer had read")
 	}
-	h, srv := startRaw(t, ServerOptions{})
+	var logs testutil.SyncBuffer
+	h, srv := startRaw(t, ServerOptions{Logger: log.New(&logs, "", 0)})
 	if _, err := h.Show(buttonsSurface("a", "b")); err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +159,12 @@ func TestAgentKilledBeforeReadingGetsThePressAgain(t *testing.T) {
 	}
 	if tookCount(h, "a") != 1 || tookCount(h, "b") != 1 {
 		t.Errorf("transcript: %q", transcriptTexts(h))
+	}
+	// The reset that tells a killed agent from one that read is no
+	// protocol error: a2term's log (a kept terminal's transcript) does
+	// not call it one.
+	if strings.Contains(logs.String(), "protocol error") {
+		t.Errorf("the log calls an agent killed before reading a protocol error:\n%s", logs.String())
 	}
 }
 
