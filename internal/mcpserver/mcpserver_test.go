@@ -447,13 +447,17 @@ func TestTools(t *testing.T) {
 						Context map[string]string `json:"context"`
 					} `json:"userAction"`
 				} `json:"action"`
-				Source  string  `json:"source"`
-				Seconds float64 `json:"seconds"`
+				Source      string  `json:"source"`
+				Seconds     float64 `json:"seconds"`
+				ActionID    string  `json:"actionId"`
+				Redelivered bool    `json:"redelivered"`
 			}
 			structured(t, w.res, &wr)
-			if wr.Action.UserAction.Name != "pay" || wr.Action.UserAction.Context["note"] != "thanks" || wr.Source != "terminal" || wr.Seconds != 30 {
+			if wr.Action.UserAction.Name != "pay" || wr.Action.UserAction.Context["note"] != "thanks" || wr.Source != "terminal" || wr.Seconds != 30 ||
+				wr.ActionID == "" || wr.Redelivered {
 				t.Errorf("wait result %+v", wr)
 			}
+			first := wr.ActionID
 
 			// A wait with nothing to take.
 			res = e.call(t, ctx, "canvas_wait", map[string]any{"seconds": 0})
@@ -478,6 +482,23 @@ func TestTools(t *testing.T) {
 			res = e.call(t, ctx, "canvas_state", map[string]any{"surfaceId": "nope"})
 			if !res.IsError || !strings.Contains(resultText(res), "unknown_surface") {
 				t.Errorf("state of no surface: %s", resultText(res))
+			}
+
+			// A press handed out before, whose reader went away unread,
+			// comes marked, with its id, and the summary says so.
+			press(t, e.hub, hub.Web, "again")
+			if _, q, err := e.hub.Take(ctx, 0, nil); err != nil || q == nil {
+				t.Fatalf("take: %v %v", q, err)
+			} else {
+				e.hub.GiveBack(q, 0, "its connection closed before it read the press")
+			}
+			res = e.call(t, ctx, "canvas_wait", map[string]any{"seconds": 5})
+			e.check(t, "canvas_wait", res)
+			wr.ActionID, wr.Redelivered = "", false
+			structured(t, res, &wr)
+			if wr.Action.UserAction.Context["note"] != "again" || !wr.Redelivered || wr.ActionID == "" || wr.ActionID == first ||
+				!strings.Contains(summary(res), "(action "+wr.ActionID+") was handed out before") {
+				t.Errorf("a redelivered wait: %+v %s", wr, summary(res))
 			}
 
 			// A cancelled wait ends at once and leaves the action for
