@@ -18,6 +18,7 @@ import (
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
 	"github.com/a2term/a2term/internal/logclean"
+	"github.com/a2term/a2term/internal/statedir"
 	"github.com/a2term/a2term/internal/viewsock"
 	"github.com/a2term/a2term/internal/webmirror"
 	"github.com/a2term/a2term/tui"
@@ -164,6 +165,12 @@ func attachPath(named string) (string, error) {
 		return env, nil
 	}
 	def := agentsock.DefaultSocketPath()
+	// A directory another user made, or one open to others, is refused
+	// before anything in it is looked for or dialled, saying whose it is:
+	// one others can enter but not list would read as empty.
+	if err := statedir.CheckPrivateDir(filepath.Dir(def)); errors.Is(err, statedir.ErrNotPrivate) {
+		return "", err
+	}
 	running := viewsock.RunningHubs(filepath.Dir(def))
 	for _, p := range running {
 		if p == def {
