@@ -319,18 +319,22 @@ func Open(ctx context.Context, opts Options) (*Canvas, error) {
 		return c, nil
 	}
 	socket = agentsock.DefaultSocketPath()
-	s := &socketAPI{path: socket}
-	dctx, cancel := context.WithTimeout(ctx, DialTimeout)
-	_, err := s.Info(dctx)
-	cancel()
+	// Checked first, so that the refusal is said as it is: another
+	// user's a2term would read what the agent shows and press in the
+	// person's name.
+	err := statedir.CheckSocket(socket)
 	if err == nil {
-		fmt.Fprintf(logw, "a2term mcp: attached to the a2term at %s\n", socket)
-		return &Canvas{api: takeTurns(s), mode: Attached, socket: socket, close: s.Close}, nil
+		s := &socketAPI{path: socket}
+		dctx, cancel := context.WithTimeout(ctx, DialTimeout)
+		_, err = s.Info(dctx)
+		cancel()
+		if err == nil {
+			fmt.Fprintf(logw, "a2term mcp: attached to the a2term at %s\n", socket)
+			return &Canvas{api: takeTurns(s), mode: Attached, socket: socket, close: s.Close}, nil
+		}
+		s.Close()
 	}
-	s.Close()
 	if errors.Is(err, statedir.ErrNotPrivate) {
-		// Another user's a2term would read what the agent shows and
-		// press in the person's name.
 		fmt.Fprintf(logw, "a2term mcp: not attaching: %v; running a canvas of its own\n", err)
 	} else {
 		fmt.Fprintf(logw, "a2term mcp: no a2term answers at %s; running a canvas of its own\n", socket)

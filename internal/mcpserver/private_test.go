@@ -79,7 +79,10 @@ func TestNotAttachingToAnotherUsersA2term(t *testing.T) {
 			if c.Mode() != Standalone {
 				t.Fatalf("a2term mcp attached to the a2term at %s in a directory of %s:\n%s", sock, how, log.String())
 			}
-			if l := log.String(); !strings.Contains(l, "not attaching") || !strings.Contains(l, dir) || !strings.Contains(l, how) {
+			// It says why in true words: that a2term answers, and was
+			// never attached to.
+			if l := log.String(); !strings.Contains(l, "not attaching") || !strings.Contains(l, dir) || !strings.Contains(l, how) ||
+				strings.Contains(l, "does not answer") || strings.Contains(l, "attached to") {
 				t.Errorf("the log does not say why it did not attach, naming %s and %q:\n%s", dir, how, l)
 			}
 			e := connect(t, c, c.Hub(), log, opts)
