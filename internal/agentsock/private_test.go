@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -121,6 +122,23 @@ func TestClientsRefuseADirectoryBehindALink(t *testing.T) {
 		t.Fatal(err)
 	}
 	refusedEverywhere(t, filepath.Join(link, filepath.Base(sock)), link, "not a directory")
+	if os.Getuid() != 0 {
+		return
+	}
+	// Another user's link (they made it first, pointing at their own
+	// directory) is refused naming them.
+	if err := os.Lchown(link, theirUID, theirUID); err != nil {
+		t.Fatal(err)
+	}
+	refusedEverywhere(t, filepath.Join(link, filepath.Base(sock)), link, "a symbolic link of another user, "+theirName())
+}
+
+// theirName is how a refusal names theirUID.
+func theirName() string {
+	if u, err := user.LookupId(strconv.Itoa(theirUID)); err == nil {
+		return u.Username + " (uid " + strconv.Itoa(theirUID) + ")"
+	}
+	return "uid " + strconv.Itoa(theirUID)
 }
 
 // TestClientsRefuseAnotherUsersSocket: a directory or a socket of

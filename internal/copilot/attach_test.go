@@ -143,4 +143,20 @@ func TestExtensionRefusesAnotherUsersSocket(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Another user's symbolic link in the directory's place (made first,
+	// pointing at their own a2term's directory) is refused naming them.
+	moved := dir + ".theirs"
+	if err := os.Rename(dir, moved); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(moved, dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Lchown(dir, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	text, typ, told = state("")
+	if said := strings.Join(told, "\n"); typ != "failure" || strings.Contains(text, "bait") || !strings.Contains(said, dir+" is not a directory but a symbolic link of another user") || !strings.Contains(said, "uid 65534") {
+		t.Errorf("a symbolic link of another user: %s %s; the person was told %q", typ, text, told)
+	}
 }

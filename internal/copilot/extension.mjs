@@ -79,7 +79,11 @@ function checkSocket(path) {
     throw new CanvasError("socket_not_private", why);
   };
   const d = lstatSync(dir);
-  if (!d.isDirectory()) refuse(`a2term socket directory ${dir} is not a directory (a symbolic link or a file): ${FIX_IT}`);
+  if (!d.isDirectory()) {
+    // One another user made first points wherever they like.
+    const what = d.isSymbolicLink() && d.uid !== uid ? `not a directory but a symbolic link of another user, ${userName(d.uid)}` : "not a directory (a symbolic link or a file)";
+    refuse(`a2term socket directory ${dir} is ${what}: ${FIX_IT}`);
+  }
   if (d.uid !== uid) refuse(`a2term socket directory ${dir} belongs to another user, ${userName(d.uid)}: whoever runs an a2term there would see what your agent shows and press in your name; ${FIX_IT}`);
   if (d.mode & 0o077) refuse(`a2term socket directory ${dir} is open to other users (mode ${(d.mode & 0o777).toString(8).padStart(4, "0")}): make it 0700 (chmod 700 ${dir}) or use another directory`);
   const s = lstatSync(sock);

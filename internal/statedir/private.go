@@ -71,7 +71,12 @@ func CheckPrivateDir(dir string) error {
 		return fmt.Errorf("a2term socket directory %s: %w", dir, err)
 	}
 	if !fi.IsDir() {
-		return &notPrivate{fmt.Sprintf("a2term socket directory %s is not a directory (a symbolic link or a file): %s", dir, fixIt)}
+		what := "not a directory (a symbolic link or a file)"
+		if uid, ok := FileOwner(fi); ok && uid != os.Getuid() && fi.Mode()&os.ModeSymlink != 0 {
+			// Made first by another user, pointing wherever they like.
+			what = "not a directory but a symbolic link of another user, " + userName(uid)
+		}
+		return &notPrivate{fmt.Sprintf("a2term socket directory %s is %s: %s", dir, what, fixIt)}
 	}
 	if uid, ok := FileOwner(fi); ok && uid != os.Getuid() {
 		return &notPrivate{fmt.Sprintf("a2term socket directory %s belongs to another user, %s: whoever runs an a2term there would see what your agent shows and press in your name; %s", dir, userName(uid), fixIt)}
