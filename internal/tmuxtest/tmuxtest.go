@@ -5,10 +5,11 @@
 // that neither the user's default tmux server (its sessions, its options,
 // its paste buffers) nor the user's tmux configuration ever takes part in
 // a test, and a test never touches them. The server is killed when the
-// test ends.
+// test ends, and its socket removed (tmux leaves it behind).
 package tmuxtest
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -44,8 +45,17 @@ func Start(t testing.TB, config ...string) *Server {
 		t.Fatal(err)
 	}
 	s := &Server{t: t, name: fmt.Sprintf("a2term-test-%d-%d", os.Getpid(), servers.Add(1)), conf: conf}
-	t.Cleanup(func() { _ = s.Command("kill-server").Run() })
+	t.Cleanup(func() {
+		_ = s.Command("kill-server").Run()
+		_ = os.Remove(s.SocketPath())
+	})
 	return s
+}
+
+// SocketPath is where tmux puts the server's socket: tmux-UID in
+// $TMUX_TMPDIR, else in /tmp, named after the server.
+func (s *Server) SocketPath() string {
+	return filepath.Join(cmp.Or(os.Getenv("TMUX_TMPDIR"), "/tmp"), fmt.Sprintf("tmux-%d", os.Getuid()), s.name)
 }
 
 // Name is the server's socket name (tmux -L).
