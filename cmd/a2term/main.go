@@ -1,5 +1,5 @@
 // Command a2term gives an AI agent a canvas in the terminal: the agent sends
-// A2UI messages (v0.9.1, or the older v0.8), a2term draws them as terminal
+// A2UI messages (v1.0, v0.9.1 or v0.8), a2term draws them as terminal
 // widgets beside the agent's transcript, and what the person presses or
 // types goes back to the agent.
 package main
@@ -71,8 +71,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "a2term gives an AI agent a canvas in the terminal: A2UI surfaces (v0.9.1, and")
-	fmt.Fprintln(w, "v0.8) drawn as terminal widgets, with what the person does sent back to the")
+	fmt.Fprintln(w, "a2term gives an AI agent a canvas in the terminal: A2UI surfaces (v1.0, v0.9.1")
+	fmt.Fprintln(w, "and v0.8) drawn as terminal widgets, with what the person does sent back to the")
 	fmt.Fprintln(w, "agent.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage:")
