@@ -65,13 +65,23 @@ func (g Graphics) Pixels() bool {
 // of the picture's id — in the foreground colour 38;5;N, N the id's low
 // byte. To Bubble Tea's renderer, the layout and tmux they are ordinary
 // cells one column wide, so a picture moves, scrolls, clips and goes away
-// with them. Kitty draws them itself; for sixel and iTerm2 the program's
-// output turns them into blanks and paints the picture over them.
+// with them. Kitty draws them itself, and reads the third diacritic as the
+// most significant byte of the image's id (see KittyID); for sixel and
+// iTerm2 the program's output turns them into blanks and paints the
+// picture over them.
 
 // maxPictureIDs is how many pictures at a size a Pictures store gives ids
 // to: 16 bits of id, less those whose low byte is 0. A picture past it is
 // drawn with half-blocks.
 const maxPictureIDs = 255 * 256
+
+// KittyID is the image id kitty reads from the placeholder cells of
+// picture id: the low byte from the foreground colour, and the high byte,
+// from the third diacritic, as the most significant byte of a 32-bit id.
+// A picture is sent to kitty, and deleted, with this id.
+func KittyID(id uint32) uint32 {
+	return id>>8<<24 | id&0xff
+}
 
 // maxScaledPixels is the most pixels a picture is scaled to for a
 // protocol (4 MiB of RGBA); a larger box is scaled at fewer pixels a cell.

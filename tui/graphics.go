@@ -250,7 +250,7 @@ func (po *pictureOut) left(out []byte) []byte {
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		o := kitty.Options{Action: kitty.Delete, Delete: kitty.DeleteID, DeleteResources: true, ID: int(id), Quiet: 2}
+		o := kitty.Options{Action: kitty.Delete, Delete: kitty.DeleteID, DeleteResources: true, ID: int(components.KittyID(id)), Quiet: 2}
 		out = append(out, po.wrap(ansi.KittyGraphics(nil, o.Options()...))...)
 	}
 	clear(po.sent)
@@ -274,7 +274,7 @@ func (po *pictureOut) transmit(id uint32) string {
 	}
 	var b strings.Builder
 	o := &kitty.Options{
-		Action: kitty.TransmitAndPut, Transmission: kitty.Direct, ID: int(id), Format: kitty.PNG, Quiet: 2,
+		Action: kitty.TransmitAndPut, Transmission: kitty.Direct, ID: int(components.KittyID(id)), Format: kitty.PNG, Quiet: 2,
 		VirtualPlacement: true, Columns: p.Cols, Rows: p.Rows, Chunk: true,
 	}
 	if po.tmux {

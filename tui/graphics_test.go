@@ -9,11 +9,14 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/ansi/kitty"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
@@ -265,6 +268,136 @@ func TestPlaceholderCellsAreStable(t *testing.T) {
 	want := ansi.SetModeAltScreenSaveCursor + ansi.ResetModeAutoWrap + line
 	if out.String() != want {
 		t.Errorf("wrote %q, want %q (an id the store never gave sends nothing)", out.String(), want)
+	}
+}
+
+// manyPictures is one surface of n pictures of different colours, one
+// under the other (icons, 2 × 1 cells).
+func manyPictures(t testing.TB, n int) []byte {
+	t.Helper()
+	comps := make([]string, 0, n+1)
+	kids := make([]string, 0, n)
+	for i := range n {
+		id := fmt.Sprintf("p%d", i)
+		kids = append(kids, fmt.Sprintf("%q", id))
+		u := solidPNG(t, 2, 2, color.NRGBA{uint8(i), uint8(i >> 8), 99, 255}) //nolint:gosec // bytes of i
+		comps = append(comps, fmt.Sprintf(`{"id":%q,"component":{"Image":{"url":{"literalString":%q},"usageHint":"icon"}}}`, id, u))
+	}
+	comps = append(comps, `{"id":"root","component":{"Column":{"children":{"explicitList":[`+strings.Join(kids, ",")+`]}}}}`)
+	return []byte(`{"beginRendering":{"surfaceId":"many","root":"root"}}
+{"surfaceUpdate":{"surfaceId":"many","components":[` + strings.Join(comps, ",") + `]}}
+`)
+}
+
+// kittyIDs reads what kitty does with out: the ids of the images sent
+// (a=T) and deleted (a=d), and the image ids it reads from the
+// placeholder cells, as its graphics protocol says ("Unicode
+// placeholders"): the foreground colour (38;5;N) is the id's low 24
+// bits, and the third diacritic its most significant byte.
+func kittyIDs(t *testing.T, out string) (sent, deleted, cells map[uint32]bool) {
+	t.Helper()
+	sent, deleted, cells = map[uint32]bool{}, map[uint32]bool{}, map[uint32]bool{}
+	fg := -1
+	for rest := out; rest != ""; {
+		switch {
+		case strings.HasPrefix(rest, "\x1b_G"):
+			end := strings.Index(rest, "\x1b\\")
+			if end < 0 {
+				t.Fatalf("a graphics command without its end: %q", rest)
+			}
+			ctl, _, _ := strings.Cut(rest[3:end], ";")
+			keys := map[string]string{}
+			for _, kv := range strings.Split(ctl, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				keys[k] = v
+			}
+			if id, err := strconv.ParseUint(keys["i"], 10, 32); err == nil {
+				switch keys["a"] {
+				case "T":
+					sent[uint32(id)] = true
+				case "d":
+					deleted[uint32(id)] = true
+				}
+			}
+			rest = rest[end+2:]
+		case strings.HasPrefix(rest, "\x1b["):
+			end := strings.IndexAny(rest[2:], "@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~")
+			if end < 0 {
+				t.Fatalf("a control sequence without its end: %q", rest)
+			}
+			params, final := rest[2:2+end], rest[2+end]
+			if final == 'm' {
+				ps := strings.Split(params, ";")
+				for i := 0; i < len(ps); i++ {
+					switch {
+					case ps[i] == "" || ps[i] == "0" || ps[i] == "39":
+						fg = -1
+					case ps[i] == "38" && i+2 < len(ps) && ps[i+1] == "5":
+						fg, _ = strconv.Atoi(ps[i+2])
+						i += 2
+					}
+				}
+			}
+			rest = rest[3+end:]
+		default:
+			r, n := utf8.DecodeRuneInString(rest)
+			if r == kitty.Placeholder {
+				g := rest[:n]
+				for range 3 {
+					_, m := utf8.DecodeRuneInString(rest[len(g):])
+					g = rest[:len(g)+m]
+				}
+				_, _, hi, ok := components.PlaceholderCell([]byte(g))
+				if !ok || fg < 0 {
+					t.Fatalf("a placeholder cell kitty cannot read: %q (colour %d)", g, fg)
+				}
+				cells[uint32(fg)|uint32(hi)<<24] = true //nolint:gosec // a colour index and a diacritic's, under 300
+				n = len(g)
+			}
+			rest = rest[n:]
+		}
+	}
+	return sent, deleted, cells
+}
+
+// TestKittyCellsNameTheImagesSent draws 300 pictures at once, more than
+// the 255 ids whose high byte is 0: kitty must have been sent an image
+// under every id it reads from the cells, and deletes on leaving what
+// was sent.
+func TestKittyCellsNameTheImagesSent(t *testing.T) {
+	const n = 300
+	const w, h = 40, n + 4
+	opts := testOptions(termenv.TrueColor)
+	pics := components.NewPictureStore(image.Pt(4, 8))
+	opts.Widgets = components.Options{Graphics: components.GraphicsKitty, Store: pics}
+	sc := NewScreen(boardFrom(t, manyPictures(t, n), false), opts, w, h)
+	defer sc.Close()
+	if err := sc.Show("many"); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cw := newCellWriter(&out)
+	cw.g = newPictureOut(components.GraphicsKitty, pics, false, func() (image.Point, image.Point) { return image.Pt(w, h), image.Pt(4, 8) })
+	if _, err := cw.Write([]byte(ansi.SetModeAltScreenSaveCursor)); err != nil {
+		t.Fatal(err)
+	}
+	(&fakeRenderer{w: cw, width: w}).flush(t, sc.m.View())
+	if _, err := cw.Write([]byte(ansi.ResetModeAltScreenSaveCursor)); err != nil {
+		t.Fatal(err)
+	}
+	sent, deleted, cells := kittyIDs(t, out.String())
+	if len(cells) != n {
+		t.Fatalf("the cells name %d images, want %d", len(cells), n)
+	}
+	for id := range cells {
+		if !sent[id] {
+			t.Errorf("the cells name image %d (%#x), which kitty was not sent", id, id)
+		}
+	}
+	for id := range sent {
+		if !deleted[id] {
+			t.Errorf("image %d (%#x) was sent and not deleted on leaving", id, id)
+		}
 	}
 }
 
