@@ -3,6 +3,7 @@ package components
 import (
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +75,10 @@ func (g Graphics) Pixels() bool {
 // to: 16 bits of id, less those whose low byte is 0. A picture past it is
 // drawn with half-blocks.
 const maxPictureIDs = 255 * 256
+
+// lastPictureID is the largest id a Pictures store gives; the next one
+// after it is 1 again.
+const lastPictureID = 0xffff
 
 // KittyID is the image id kitty reads from the placeholder cells of
 // picture id: the low byte from the foreground colour, and the high byte,
@@ -162,6 +167,19 @@ func NewPictureStore(cell image.Point) *PictureStore {
 	return &PictureStore{cell: cell, byKey: map[pictureKey]*pictureEntry{}, byID: map[uint32]*pictureEntry{}, budget: maxPictureBytes}
 }
 
+// NewSharedPictureStore is NewPictureStore for a terminal that other
+// programs may draw kitty pictures on at the same time: its ids start at
+// a random one, not at 1. Kitty keeps one set of image ids for all that
+// is drawn on a screen, and the panes and windows of a tmux inside one
+// kitty window share it: two programs there giving the same ids would
+// draw each other's pictures, and the one that ends would delete the
+// other's.
+func NewSharedPictureStore(cell image.Point) *PictureStore {
+	ps := NewPictureStore(cell)
+	ps.lastID = rand.Uint32N(lastPictureID) //nolint:gosec // an id apart from other programs', not a secret
+	return ps
+}
+
 // id returns the id of url drawn with geometry g, making the picture the
 // first time from the bytes read gives; ok is false when the store is
 // full.
@@ -178,6 +196,9 @@ func (ps *PictureStore) id(url string, g picGeom, round bool, read pictureRead) 
 		return 0, false
 	}
 	ps.lastID++
+	if ps.lastID > lastPictureID {
+		ps.lastID = 1
+	}
 	if ps.lastID&0xff == 0 {
 		ps.lastID++
 	}

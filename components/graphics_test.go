@@ -2,6 +2,7 @@ package components
 
 import (
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,6 +160,33 @@ func TestPictureStoreFull(t *testing.T) {
 	}
 	if rows, _ := imgCells(b); rows == 0 {
 		t.Error("the picture was not drawn with half-blocks")
+	}
+}
+
+// TestPictureIDsWrap: after lastPictureID the ids start again at 1, and
+// none has a low byte of 0 (a colour kitty does not read as an id).
+func TestPictureIDsWrap(t *testing.T) {
+	for _, tc := range []struct {
+		last uint32
+		want []uint32
+	}{
+		{lastPictureID - 1, []uint32{lastPictureID, 1, 2, 3}},
+		{0xfefe, []uint32{0xfeff, 0xff01, 0xff02, 0xff03}},
+	} {
+		ps := NewSharedPictureStore(image.Pt(4, 8))
+		ps.lastID = tc.last
+		ctx := kittyCtx(ps)
+		n := imgTree(t, imgPNG(t, imgSolidPic()), "", "fill", "")
+		for w := 8; w < 12; w++ {
+			Image{}.Render(n, w, ctx)
+		}
+		ids := ps.IDs()
+		slices.Sort(ids)
+		want := slices.Clone(tc.want)
+		slices.Sort(want)
+		if !slices.Equal(ids, want) {
+			t.Errorf("after id %#x: ids %#x, want %#x", tc.last, ids, want)
+		}
 	}
 }
 

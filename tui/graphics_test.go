@@ -9,6 +9,8 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -398,6 +400,54 @@ func TestKittyCellsNameTheImagesSent(t *testing.T) {
 		if !deleted[id] {
 			t.Errorf("image %d (%#x) was sent and not deleted on leaving", id, id)
 		}
+	}
+}
+
+// TestKittyIDsApartFromOtherPrograms: the programs drawing on one kitty
+// screen (in the panes of a tmux inside one kitty window) share kitty's
+// image ids. Each program's output gives its pictures ids from a random
+// one on, so that eight programs showing the same surface do not all send
+// it under the same id: one would draw another's picture, and delete it
+// on leaving.
+func TestKittyIDsApartFromOtherPrograms(t *testing.T) {
+	const programs = 8
+	const w, h = 40, 14
+	ids := map[uint32]bool{}
+	for i := range programs {
+		f, err := os.Create(filepath.Join(t.TempDir(), "terminal"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := NewOutput(f)
+		opts := testOptions(termenv.TrueColor)
+		opts.Widgets = o.UseGraphics(components.Options{Graphics: components.GraphicsKitty}, false)
+		sc := NewScreen(boardFrom(t, pictureStream(t), false), opts, w, h)
+		if err := sc.Show("pics"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := o.Write([]byte(ansi.SetModeAltScreenSaveCursor)); err != nil {
+			t.Fatal(err)
+		}
+		(&fakeRenderer{w: o.w, width: w}).flush(t, sc.m.View())
+		sc.Close()
+		f.Close()
+		written, err := os.ReadFile(f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent, _, cells := kittyIDs(t, string(written))
+		if len(cells) != 1 || len(sent) != 1 {
+			t.Fatalf("program %d: cells name %d images, %d sent; want the one picture", i, len(cells), len(sent))
+		}
+		for id := range cells {
+			if !sent[id] {
+				t.Fatalf("program %d: the cells name image %#x, sent %v", i, id, sent)
+			}
+			ids[id] = true
+		}
+	}
+	if len(ids) == 1 {
+		t.Errorf("%d programs sent their picture under the same image id %v", programs, ids)
 	}
 }
 

@@ -80,7 +80,9 @@ type Output struct {
 // it: the mode it will use — sixel needs the size of a cell in pixels,
 // which the terminal must give (TIOCGWINSZ), and falls back to
 // half-blocks without it — and the store of pictures, made here unless w
-// has one. Call it before the program starts.
+// has one, with ids apart from other programs' that draw kitty pictures
+// on the same screen (components.NewSharedPictureStore). Call it before
+// the program starts.
 func (o *Output) UseGraphics(w components.Options, tmux bool) components.Options {
 	fd := o.Fd()
 	size := func() (image.Point, image.Point) { return termSize(fd) }
@@ -89,7 +91,7 @@ func (o *Output) UseGraphics(w components.Options, tmux bool) components.Options
 		w.Graphics = components.GraphicsBlocks
 	}
 	if w.Store == nil {
-		w.Store = components.NewPictureStore(cell)
+		w.Store = components.NewSharedPictureStore(cell)
 	}
 	o.w.mu.Lock()
 	defer o.w.mu.Unlock()
