@@ -97,8 +97,10 @@ func browserStart(t *testing.T) context.Context {
 
 // browserProfile is a fresh, empty profile directory for one browser,
 // removed after the test. Chromium's helper processes may still write
-// into it for a moment after the browser has exited, so the removal is
-// retried for a while.
+// into it for a moment after the browser has exited (its disk cache came
+// back after a removal), so the removal waits until no process started
+// with the directory is left, where /proc tells, and is retried for a
+// while.
 func browserProfile(t *testing.T) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "a2term-chromium-")
@@ -106,22 +108,50 @@ func browserProfile(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		tick := time.NewTicker(20 * time.Millisecond)
 		defer tick.Stop()
 		for {
+			users := profileUsers(dir)
 			err := os.RemoveAll(dir)
-			if err == nil {
+			if err == nil && users == 0 {
 				return
 			}
 			if time.Now().After(deadline) {
-				t.Errorf("removing the browser profile: %v", err)
+				t.Errorf("removing the browser profile (%d processes still use it): %v", users, err)
 				return
 			}
 			<-tick.C
 		}
 	})
 	return dir
+}
+
+// profileUsers counts the processes started with the profile dir, as
+// /proc lists them: none where there is no /proc. Chromium's helpers
+// rewrite their command line as one string, its flags apart by spaces.
+func profileUsers(dir string) int {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	flag := []byte("--user-data-dir=" + dir)
+	n := 0
+	for _, p := range procs {
+		cmdline, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		for rest := cmdline; ; {
+			i := bytes.Index(rest, flag)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(flag):]
+			if len(rest) == 0 || rest[0] == 0 || rest[0] == ' ' {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // browserPage is one tab on a page of the web mirror of hub.
