@@ -193,9 +193,10 @@ func (h *Hub) deliver(a *a2ui.UserAction, source Source) {
 }
 
 // expireAt ends, at deadline, the calls of the agent's functions whose
-// deadline it is: their buttons wait until then at most.
+// deadline it is: their buttons wait until then at most. The deadline is
+// on the hub's clock, as ExpireCalls reads it.
 func (h *Hub) expireAt(deadline time.Time) {
-	time.AfterFunc(time.Until(deadline)+time.Millisecond, h.board.ExpireCalls)
+	time.AfterFunc(deadline.Sub(h.board.now())+time.Millisecond, h.board.ExpireCalls)
 }
 
 // enqueue hands q to the oldest waiting call, or queues it.
