@@ -7,9 +7,10 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, lchownSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node.js";
@@ -286,4 +287,114 @@ test("A2TERM_SOCKET attaches the canvas to the a2term running there, and close l
   const bad = await startExtension({ A2TERM_SOCKET: join(dir, "none.sock"), XDG_RUNTIME_DIR: dir });
   t.after(() => bad.stop());
   await assert.rejects(open("b1", bad), (err) => err.data?.code === "socket_unusable" && /A2TERM_SOCKET/.test(err.message));
+});
+
+// socketCall makes one call on an a2term's socket (newline-delimited
+// JSON-RPC 2.0, docs/agent-api.md) and resolves with its result.
+function socketCall(path, method, params) {
+  return new Promise((resolve, reject) => {
+    const sock = createConnection(path);
+    let buf = "";
+    sock.setEncoding("utf8");
+    sock.once("error", reject);
+    sock.once("close", () => reject(new Error(`${method}: the a2term at ${path} closed the connection`)));
+    sock.on("data", (s) => {
+      buf += s;
+      const i = buf.indexOf("\n");
+      if (i < 0) return;
+      sock.end();
+      const reply = JSON.parse(buf.slice(0, i));
+      if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+      else resolve(reply.result);
+    });
+    sock.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })}\n`);
+  });
+}
+
+test("the extension does not attach to an a2term whose socket another user could hold, and says why", async (t) => {
+  // An a2term at the default socket of XDG_RUNTIME_DIR=run, showing a
+  // surface whose text is the bait: whoever reaches it would read it.
+  const run = mkdtempSync(join(tmpdir(), "a2term-copilot-theirs-"));
+  const sock = join(run, "a2term", "a2term.sock");
+  const dir = dirname(sock);
+  const serve = spawn(a2termBinary(), ["serve", "--no-state", "--no-web", "--socket", sock], { stdio: ["ignore", "pipe", "inherit"] });
+  const served = new Promise((r) => serve.once("exit", r));
+  t.after(async () => {
+    if (serve.exitCode === null && serve.signalCode === null) {
+      serve.kill("SIGTERM");
+      await served;
+    }
+    rmSync(run, { recursive: true, force: true });
+  });
+  await new Promise((resolve, reject) => {
+    serve.stdout.once("data", resolve);
+    serve.once("exit", () => reject(new Error("a2term serve exited")));
+  });
+  await socketCall(sock, "canvas.show", {
+    messages: [
+      { surfaceUpdate: { surfaceId: "bait", components: [{ id: "root", component: { Text: { text: { literalString: "bait" } } } }] } },
+      { beginRendering: { surfaceId: "bait", root: "root" } },
+    ],
+  });
+
+  // state starts the extension with env, calls its a2term_state tool once,
+  // as an agent of the Copilot CLI would, and stops it: the result, and
+  // what the person was told. (The extension sends its session.log before
+  // the tool's result, on the same connection: it is here by then.)
+  /** @param {Record<string, string>} env @returns {Promise<{text: string, type: string, told: string}>} */
+  const state = async (env) => {
+    const h = await startExtension({ XDG_RUNTIME_DIR: run, ...env });
+    try {
+      const res = await callTool("a2term_state", {}, h);
+      return { text: res.result.textResultForLlm, type: res.result.resultType, told: h.logs.map((l) => l.message).join("\n") };
+    } finally {
+      await h.stop();
+    }
+  };
+
+  // As another user's own would be: a directory others can enter, and a
+  // socket anyone may connect to.
+  chmodSync(dir, 0o711);
+  chmodSync(sock, 0o666);
+  let got = await state({});
+  assert.equal(got.type, "failure", `the tool reached the a2term in a directory others can enter: ${got.text}`);
+  assert.ok(!got.text.includes("bait"), got.text);
+  assert.ok(got.told.includes(dir) && got.told.includes("mode 0711"), `the person is not told why (naming ${dir} and its mode): ${got.told}`);
+
+  // Named in A2TERM_SOCKET, the same socket is refused with the same reason.
+  got = await state({ A2TERM_SOCKET: sock });
+  assert.equal(got.type, "failure", got.text);
+  assert.match(got.text, /"code":"socket_unusable"/);
+  assert.ok(got.text.includes(dir) && got.text.includes("mode 0711"), got.text);
+
+  // Made private again, it is attached to.
+  chmodSync(dir, 0o700);
+  got = await state({});
+  assert.equal(got.type, "success", `the tool does not reach a private a2term: ${got.text}`);
+  assert.ok(got.text.includes("bait"), got.text);
+
+  await t.test("as root, a directory, a socket or a symbolic link of another user is refused naming them", async (t) => {
+    if (process.getuid() !== 0) {
+      t.skip("not root: a directory, a socket and a link of another user cannot be made");
+      return;
+    }
+    for (const theirs of [dir, sock]) {
+      lchownSync(theirs, 65534, 65534);
+      got = await state({});
+      assert.equal(got.type, "failure", `${theirs} of another user: ${got.text}`);
+      assert.ok(!got.text.includes("bait"), got.text);
+      assert.ok(got.told.includes(`${theirs} belongs to another user`) && got.told.includes("uid 65534"), `${theirs} of another user: the person was told ${got.told}`);
+      lchownSync(theirs, 0, 0);
+    }
+    // Another user's symbolic link in the directory's place (made first,
+    // pointing at their own a2term's directory) is refused naming them.
+    const moved = `${dir}.theirs`;
+    renameSync(dir, moved);
+    symlinkSync(moved, dir);
+    lchownSync(dir, 65534, 65534);
+    got = await state({});
+    assert.equal(got.type, "failure", `a symbolic link of another user: ${got.text}`);
+    assert.ok(!got.text.includes("bait"), got.text);
+    assert.ok(got.told.includes(`${dir} is not a directory but a symbolic link of another user`) && got.told.includes("uid 65534"), `a symbolic link of another user: the person was told ${got.told}`);
+  });
 });
