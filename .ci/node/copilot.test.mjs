@@ -7,15 +7,14 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, lchownSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, lchownSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { createConnection } from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node.js";
 
-import { Browser, a2termBinary, badForm, form } from "./lib.mjs";
+import { Browser, a2termBinary, badForm, form, tempDir } from "./lib.mjs";
 
 const nodeModules = join(import.meta.dirname, "node_modules");
 const SESSION = "session-1";
@@ -30,7 +29,7 @@ let host; // the stand-in runtime of the extension under test
 
 before(async () => {
   // A project, with a2term's extension installed as a person would.
-  repo = mkdtempSync(join(tmpdir(), "a2term-copilot-repo-"));
+  repo = tempDir("a2term-copilot-repo-");
   execFileSync("git", ["init", "-q", repo]);
   const out = execFileSync(a2termBinary(), ["copilot", "install"], { cwd: repo, encoding: "utf8" });
   const file = join(repo, ".github", "extensions", "a2term", "extension.mjs");
@@ -40,7 +39,7 @@ before(async () => {
   // the tests' own copy.
   symlinkSync(nodeModules, join(repo, "node_modules"));
   // No a2term runs at the default socket, and none is named.
-  host = await startExtension({ XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), "a2term-copilot-run-")) });
+  host = await startExtension({ XDG_RUNTIME_DIR: tempDir("a2term-copilot-run-") });
 });
 
 after(async () => {
@@ -262,7 +261,7 @@ test("with no canvas open and no a2term running, the tools say what to do", asyn
 });
 
 test("A2TERM_SOCKET attaches the canvas to the a2term running there, and close leaves it running", async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), "a2term-copilot-sock-"));
+  const dir = tempDir("a2term-copilot-sock-");
   const sock = join(dir, "s", "a2term.sock");
   const serve = spawn(a2termBinary(), ["serve", "--no-web", "--socket", sock], { stdio: ["ignore", "pipe", "inherit"] });
   t.after(() => serve.kill("SIGTERM"));
@@ -314,7 +313,7 @@ function socketCall(path, method, params) {
 test("the extension does not attach to an a2term whose socket another user could hold, and says why", async (t) => {
   // An a2term at the default socket of XDG_RUNTIME_DIR=run, showing a
   // surface whose text is the bait: whoever reaches it would read it.
-  const run = mkdtempSync(join(tmpdir(), "a2term-copilot-theirs-"));
+  const run = tempDir("a2term-copilot-theirs-");
   const sock = join(run, "a2term", "a2term.sock");
   const dir = dirname(sock);
   const serve = spawn(a2termBinary(), ["serve", "--no-state", "--no-web", "--socket", sock], { stdio: ["ignore", "pipe", "inherit"] });

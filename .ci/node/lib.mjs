@@ -4,7 +4,7 @@
 // own script does it.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,12 +13,20 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "
 
 let built = "";
 
+// tempDir is a fresh directory of the tests' own, named from prefix and
+// removed when the test file's process ends.
+export function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 // a2termBinary is A2TERM_BIN when set (.ci/run builds it once), else a
 // fresh build of ./cmd/a2term.
 export function a2termBinary() {
   if (process.env.A2TERM_BIN && existsSync(process.env.A2TERM_BIN)) return process.env.A2TERM_BIN;
   if (!built) {
-    built = join(mkdtempSync(join(tmpdir(), "a2term-bin-")), "a2term");
+    built = join(tempDir("a2term-bin-"), "a2term");
     execFileSync("go", ["build", "-o", built, "./cmd/a2term"], { cwd: repoRoot, stdio: "inherit" });
   }
   return built;

@@ -5,7 +5,7 @@
 // structuredContent against the tool's outputSchema itself.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { after, before, test } from "node:test";
@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
-import { Browser, a2termBinary, badForm, form, repoRoot } from "./lib.mjs";
+import { Browser, a2termBinary, badForm, form, repoRoot, tempDir } from "./lib.mjs";
 
 // readmeEntry is the a2term entry of the Claude Code snippet of
 // docs/mcp.md.
@@ -32,14 +32,14 @@ let stderr = "";
 before(async () => {
   const entry = readmeEntry();
   // The command as written, found on PATH: this build of a2term.
-  const binDir = mkdtempSync(join(tmpdir(), "a2term-path-"));
+  const binDir = tempDir("a2term-path-");
   symlinkSync(a2termBinary(), join(binDir, "a2term"));
   // No a2term runs at the default socket: a2term mcp runs a canvas of its
   // own and hands the agent the mirror's one-time link.
   const env = {
     PATH: binDir + delimiter + process.env.PATH,
     HOME: process.env.HOME || tmpdir(),
-    XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), "a2term-mcp-")),
+    XDG_RUNTIME_DIR: tempDir("a2term-mcp-"),
   };
   const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env, stderr: "pipe" });
   transport.stderr.on("data", (d) => {
