@@ -359,6 +359,9 @@ test("the extension does not attach to an a2term whose socket another user could
   assert.equal(got.type, "failure", `the tool reached the a2term in a directory others can enter: ${got.text}`);
   assert.ok(!got.text.includes("bait"), got.text);
   assert.ok(got.told.includes(dir) && got.told.includes("mode 0711"), `the person is not told why (naming ${dir} and its mode): ${got.told}`);
+  // Nor is the agent told that no a2term runs.
+  assert.match(got.text, /"code":"socket_not_private"/);
+  assert.ok(got.text.includes(dir) && got.text.includes("mode 0711") && !got.text.includes("no a2term is running"), got.text);
 
   // Named in A2TERM_SOCKET, the same socket is refused with the same reason.
   got = await state({ A2TERM_SOCKET: sock });

@@ -263,6 +263,11 @@ function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// refusedSocket is why attach last refused the default socket (another
+// user could hold it), or null: a tool with no canvas says so to the
+// agent rather than that no a2term runs.
+let refusedSocket = null;
+
 // attach connects to the a2term at an explicit socket (A2TERM_SOCKET),
 // which must answer, or at the default socket when one answers there.
 async function attach() {
@@ -278,11 +283,17 @@ async function attach() {
   }
   try {
     const sock = defaultSocket();
-    return new Hub("attached", sock, await Conn.open(sock));
+    const hub = new Hub("attached", sock, await Conn.open(sock));
+    refusedSocket = null;
+    return hub;
   } catch (err) {
     // Another user's a2term: the canvas is one of our own instead, and
     // the person is told why.
-    if (err.code === "socket_not_private") warn(`a2term: not attaching: ${err.message}`);
+    refusedSocket = null;
+    if (err.code === "socket_not_private") {
+      warn(`a2term: not attaching: ${err.message}`);
+      refusedSocket = err.message;
+    }
     return null;
   }
 }
@@ -516,6 +527,9 @@ async function toolHub() {
   if (open.length > 1) throw new CanvasError("ambiguous_canvas", "more than one a2term canvas is open: use invoke_canvas_action on the one you mean");
   if (toolAttached && toolAttached.alive) return toolAttached;
   toolAttached = await attach();
+  if (!toolAttached && refusedSocket) {
+    throw new CanvasError("socket_not_private", `not using the a2term at the default socket, which another user could hold (${refusedSocket}): ask the person to open the a2term canvas`);
+  }
   if (!toolAttached) {
     throw new CanvasError("no_a2term", `no a2term is running: ask the person to start a2term in a terminal (it listens at ${defaultSocket()}), or to open the a2term canvas`);
   }
