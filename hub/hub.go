@@ -283,8 +283,9 @@ type WaitResult struct {
 	Overflowed int `json:"overflowed,omitempty"`
 	// ActionID names the action for as long as the canvas lives (the
 	// journal keeps it), and Redelivered says it was handed to an agent
-	// before, whose connection ended before it read it: an agent that
-	// must not act twice can tell the same press again.
+	// before and not taken: its connection ended before it read it, or
+	// a2term stopped before it could tell (then it may have been read).
+	// An agent that must not act twice can tell the same press again.
 	ActionID    string `json:"actionId,omitempty"`
 	Redelivered bool   `json:"redelivered,omitempty"`
 }

@@ -132,7 +132,7 @@ func waitOutputSchema() *jsonschema.Schema {
 		"timedOut":              "True when no action came within seconds: call canvas_wait again.",
 		"overflowed":            "Presses refused since the last wait because too many actions were waiting.",
 		"actionId":              "Names this action for as long as the canvas lives: the same press handed out again carries the same id.",
-		"redelivered":           "True when this action was handed out before, to a wait whose connection ended before it was read: if you already acted on this actionId, do not act again.",
+		"redelivered":           "True when this action was handed out before and not taken (the wait's connection ended before it was read, or a2term restarted, when it may have been read): if you already acted on this actionId, do not act again.",
 		"seconds":               "How long this wait could last.",
 		"a2uiRendererDataModel": `For a v1.0 surface created with sendDataModel: its data model when the button was pressed, as the specification sends it beside the action: {"version": "v1.0", "surfaces": {"<surfaceId>": {...}}}.`,
 		"a2uiClientDataModel":   `The same for a v0.9 surface: {"version": "v0.9", "surfaces": {"<surfaceId>": {...}}}.`,

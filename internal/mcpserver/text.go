@@ -66,7 +66,7 @@ func waitText(res hub.WaitResult, seconds float64, capped bool) string {
 	default:
 		b.WriteString(describeWire(res.Action, res.Source))
 		if res.Redelivered {
-			fmt.Fprintf(&b, " This press (action %s) was handed out before, to a wait that ended before it was read: if you already acted on it, do not act again.", res.ActionID)
+			fmt.Fprintf(&b, " This press (action %s) was handed out before and not taken (it may have been read): if you already acted on it, do not act again.", res.ActionID)
 		}
 	}
 	if res.Overflowed > 0 {
