@@ -293,6 +293,8 @@ test("A2TERM_SOCKET attaches the canvas to the a2term running there, and close l
 function socketCall(path, method, params) {
   return new Promise((resolve, reject) => {
     const sock = createConnection(path);
+    // An a2term that never answers fails the test rather than hangs it.
+    sock.setTimeout(10_000, () => sock.destroy(new Error(`${method}: no answer from the a2term at ${path} in 10 s`)));
     let buf = "";
     sock.setEncoding("utf8");
     sock.once("error", reject);
@@ -310,7 +312,7 @@ function socketCall(path, method, params) {
   });
 }
 
-test("the extension does not attach to an a2term whose socket another user could hold, and says why", async (t) => {
+test("the extension does not attach to an a2term whose socket another user could hold, and says why", { timeout: 120_000 }, async (t) => {
   // An a2term at the default socket of XDG_RUNTIME_DIR=run, showing a
   // surface whose text is the bait: whoever reaches it would read it.
   const run = tempDir("a2term-copilot-theirs-");

@@ -4,13 +4,14 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"io"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2term/a2term/internal/testutil"
 )
 
 // TestPlainReplayV10: a v1.0 stream replayed in plain mode lists its
@@ -33,7 +34,7 @@ func TestPlainReplayV10(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
+	var stderr testutil.SyncBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

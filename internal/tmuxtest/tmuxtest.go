@@ -28,9 +28,10 @@ var servers atomic.Int64
 // session (NewSession) and ends when its last session does, or with
 // the test.
 type Server struct {
-	t    testing.TB
-	name string
-	conf string
+	t      testing.TB
+	name   string
+	conf   string
+	socket string
 }
 
 // Start returns a server for t whose configuration is the tmux commands
@@ -44,19 +45,22 @@ func Start(t testing.TB, config ...string) *Server {
 	if err := os.WriteFile(conf, []byte(strings.Join(config, "\n")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{t: t, name: fmt.Sprintf("a2term-test-%d-%d", os.Getpid(), servers.Add(1)), conf: conf}
+	name := fmt.Sprintf("a2term-test-%d-%d", os.Getpid(), servers.Add(1))
+	s := &Server{
+		t: t, name: name, conf: conf,
+		socket: filepath.Join(cmp.Or(os.Getenv("TMUX_TMPDIR"), "/tmp"), fmt.Sprintf("tmux-%d", os.Getuid()), name),
+	}
 	t.Cleanup(func() {
 		_ = s.Command("kill-server").Run()
-		_ = os.Remove(s.SocketPath())
+		_ = os.Remove(s.socket)
 	})
 	return s
 }
 
 // SocketPath is where tmux puts the server's socket: tmux-UID in
-// $TMUX_TMPDIR, else in /tmp, named after the server.
-func (s *Server) SocketPath() string {
-	return filepath.Join(cmp.Or(os.Getenv("TMUX_TMPDIR"), "/tmp"), fmt.Sprintf("tmux-%d", os.Getuid()), s.name)
-}
+// $TMUX_TMPDIR (as it was when the server was made), else in /tmp, named
+// after the server.
+func (s *Server) SocketPath() string { return s.socket }
 
 // Name is the server's socket name (tmux -L).
 func (s *Server) Name() string { return s.name }

@@ -127,12 +127,14 @@ func browserProfile(t *testing.T) string {
 	return dir
 }
 
-// profileUsers counts the processes started with the profile dir, as
-// /proc lists them: none where there is no /proc. Chromium's helpers
-// rewrite their command line as one string, its flags apart by spaces.
+// profileUsers counts the processes whose command line names the
+// profile dir or a path in it (--user-data-dir, and a crash handler's
+// folders), as /proc lists them: none where there is no /proc.
+// Chromium's helpers rewrite their command line as one string, its flags
+// apart by spaces.
 func profileUsers(dir string) int {
 	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	flag := []byte("--user-data-dir=" + dir)
+	flag := []byte(dir)
 	n := 0
 	for _, p := range procs {
 		cmdline, err := os.ReadFile(p)
@@ -145,7 +147,7 @@ func profileUsers(dir string) int {
 				break
 			}
 			rest = rest[i+len(flag):]
-			if len(rest) == 0 || rest[0] == 0 || rest[0] == ' ' {
+			if len(rest) == 0 || rest[0] == 0 || rest[0] == ' ' || rest[0] == '/' {
 				n++
 				break
 			}
