@@ -47,4 +47,25 @@ func TestAttachRefusesAnotherUsersDefaultDirectory(t *testing.T) {
 	if e := stderr.String(); !strings.Contains(e, dir) || !strings.Contains(e, "open to other users (mode 0711)") || strings.Contains(e, "no a2term runs") {
 		t.Errorf("attach said:\n%s", e)
 	}
+
+	// Made by another user, closed to others: refused naming its owner.
+	if os.Getuid() != 0 {
+		t.Log("not root: a directory of another user is not tried")
+		return
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Lchown(dir, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Lchown(dir, 0, 0) })
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"attach", "--plain"}, strings.NewReader(""), &stdout, &stderr); code != exitRefused {
+		t.Errorf("attach ended with %d, want %d", code, exitRefused)
+	}
+	if e := stderr.String(); !strings.Contains(e, dir+" belongs to another user") || !strings.Contains(e, "uid 65534") {
+		t.Errorf("attach said, of another user's directory:\n%s", e)
+	}
 }
