@@ -3,49 +3,14 @@ package viewsock_test
 import (
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/a2term/a2term/a2ui"
 	"github.com/a2term/a2term/hub"
 	"github.com/a2term/a2term/internal/agentsock"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 	"github.com/a2term/a2term/internal/viewsock"
 )
-
-// talker is a transport that carries the person's words, as a2term
-// connect's does: it keeps what it is sent, and refuses once full.
-type talker struct {
-	mu       sync.Mutex
-	said     []string
-	canceled int
-	max      int
-}
-
-func (f *talker) Say(text string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if len(f.said) == f.max {
-		return errors.New("16 messages wait for the agent already; this one was not sent")
-	}
-	f.said = append(f.said, text)
-	return nil
-}
-
-func (f *talker) CancelTask() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.canceled++
-	if f.canceled > 1 {
-		return errors.New("no task of the agent's is under way")
-	}
-	return nil
-}
-
-func (f *talker) got() ([]string, int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.said...), f.canceled
-}
 
 // TestAttachedViewTalks: an attached terminal hears from its hub that
 // someone listens (Status.Talk), and its messages and cancels reach the
@@ -63,13 +28,13 @@ func TestAttachedViewTalks(t *testing.T) {
 		t.Errorf("a message with no transport: %v", err)
 	}
 
-	f := &talker{max: 1}
+	f := &hubtest.Talker{Max: 1}
 	h.SetTalk(f)
 	waitView(t, v, "talking possible", func(s hub.Snapshot) bool { return s.Status.Talk })
 	if err := v.Say("two at eight"); err != nil {
 		t.Fatal(err)
 	}
-	if err := v.Say("and a dessert"); err == nil || !strings.Contains(err.Error(), "16 messages wait") {
+	if err := v.Say("and a dessert"); err == nil || !strings.Contains(err.Error(), "queue of messages is full") {
 		t.Errorf("the transport's refusal came back as %v", err)
 	}
 	var refusal *a2ui.Error
@@ -82,7 +47,7 @@ func TestAttachedViewTalks(t *testing.T) {
 	if err := v.CancelTask(); err == nil || !strings.Contains(err.Error(), "no task of the agent's") {
 		t.Errorf("a refused cancel came back as %v", err)
 	}
-	said, canceled := f.got()
+	said, canceled := f.Got()
 	if len(said) != 1 || said[0] != "two at eight" || canceled != 2 {
 		t.Errorf("the transport got %q and %d cancels", said, canceled)
 	}
@@ -93,7 +58,7 @@ func TestAttachedViewTalks(t *testing.T) {
 // so in words, not as a protocol error.
 func TestAttachedViewTalksToAnOlderHub(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
-	h.SetTalk(&talker{max: 16})
+	h.SetTalk(&hubtest.Talker{Max: 16})
 	listenViews(t, h, srv, viewsock.WithoutMethods(viewsock.ViewOptions{}, viewsock.ViewMethodSay, viewsock.ViewMethodCancel))
 	v := attach(t, srv.Path(), viewsock.AttachOptions{})
 	for what, err := range map[string]error{"say": v.Say("hello"), "cancel": v.CancelTask()} {
@@ -106,7 +71,7 @@ func TestAttachedViewTalksToAnOlderHub(t *testing.T) {
 // slowCancel is a transport whose cancel waits for the agent until
 // released.
 type slowCancel struct {
-	talker
+	hubtest.Talker
 	asked, release chan struct{}
 }
 
@@ -121,7 +86,7 @@ func (f *slowCancel) CancelTask() error {
 func TestAttachedCancelWaitsAlone(t *testing.T) {
 	h, srv := start(t, agentsock.ServerOptions{})
 	listenViews(t, h, srv, viewsock.ViewOptions{})
-	f := &slowCancel{talker: talker{max: 16}, asked: make(chan struct{}), release: make(chan struct{})}
+	f := &slowCancel{Talker: hubtest.Talker{Max: 16}, asked: make(chan struct{}), release: make(chan struct{})}
 	h.SetTalk(f)
 	v := attach(t, srv.Path(), viewsock.AttachOptions{})
 	canceled := make(chan error, 1)
@@ -134,7 +99,7 @@ func TestAttachedCancelWaitsAlone(t *testing.T) {
 	if err := <-canceled; err != nil {
 		t.Error(err)
 	}
-	if said, _ := f.got(); len(said) != 1 {
+	if said, _ := f.Got(); len(said) != 1 {
 		t.Errorf("the transport got %q", said)
 	}
 }

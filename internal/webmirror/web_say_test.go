@@ -2,45 +2,13 @@ package webmirror
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/a2term/a2term/a2ui"
+	"github.com/a2term/a2term/internal/testutil/hubtest"
 )
-
-// webTalker is a transport that carries the person's words, as a2term
-// connect's does.
-type webTalker struct {
-	mu       sync.Mutex
-	said     []string
-	canceled int
-}
-
-func (f *webTalker) Say(text string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.said = append(f.said, text)
-	return nil
-}
-
-func (f *webTalker) CancelTask() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.canceled++
-	if f.canceled > 1 {
-		return errors.New("no task of the agent's is under way")
-	}
-	return nil
-}
-
-func (f *webTalker) got() ([]string, int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.said...), f.canceled
-}
 
 // TestWebSay: the page's message to the agent and its cancel pass every
 // control a press passes (the session, the CSRF value, the origin, the
@@ -51,7 +19,7 @@ func TestWebSay(t *testing.T) {
 	if r := e.post("/api/say", `{"text":"hello"}`); r.StatusCode != http.StatusConflict || !strings.Contains(string(mustBody(r)), `"no_talk"`) {
 		t.Errorf("a message with nothing to carry it: %s %s", r.Status, mustBody(r))
 	}
-	f := &webTalker{}
+	f := &hubtest.Talker{}
 	e.hub.SetTalk(f)
 
 	// Each hostile request is refused before the hub hears of it.
@@ -110,7 +78,7 @@ func TestWebSay(t *testing.T) {
 			t.Errorf("%s: %s, want %d", c.name, r.Status, c.want)
 		}
 	}
-	if said, canceled := f.got(); len(said) != 0 || canceled != 0 {
+	if said, canceled := f.Got(); len(said) != 0 || canceled != 0 {
 		t.Fatalf("a refused request reached the agent: %q, %d cancels", said, canceled)
 	}
 
@@ -129,7 +97,7 @@ func TestWebSay(t *testing.T) {
 	if r.StatusCode != http.StatusConflict || json.Unmarshal(mustBody(r), &refusal) != nil || refusal.Message != "no task of the agent's is under way" {
 		t.Errorf("a refused cancel: %s %s", r.Status, mustBody(r))
 	}
-	said, canceled := f.got()
+	said, canceled := f.Got()
 	if len(said) != 1 || strings.ContainsAny(said[0], "\x1b\n") || !strings.HasPrefix(said[0], "a table") || canceled != 2 {
 		t.Errorf("the agent got %q and %d cancels", said, canceled)
 	}

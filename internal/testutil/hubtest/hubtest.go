@@ -2,7 +2,8 @@
 // that each is written once: the guard every wait is bounded by, a fixed
 // clock, messages built from JSON lines (Msgs, ButtonsSurface), a press
 // (Press), a wait for the transcript (WaitForTranscript), and checks that
-// something happens in time (Within, Eventually, CtxFor). The hub's own
+// something happens in time (Within, Eventually, CtxFor), and a
+// transport that carries the person's words (Talker). The hub's own
 // tests use it too: they are external tests (package hub_test), with the
 // few hooks they need into the hub in its export_test.go.
 package hubtest
@@ -10,8 +11,10 @@ package hubtest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -136,4 +139,46 @@ func CtxFor(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), Guard)
 	t.Cleanup(cancel)
 	return ctx
+}
+
+// Talker is a transport that carries the person's words
+// (hub.Hub.SetTalk), as a2term connect's does: it keeps what it is sent,
+// refuses a message once it holds Max of them (0: it holds any number),
+// and takes one cancel, refusing those after it as there is no task
+// under way any more.
+type Talker struct {
+	Max int
+
+	mu       sync.Mutex
+	said     []string
+	canceled int
+}
+
+// Say keeps text, or refuses it when the Talker is full.
+func (f *Talker) Say(text string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.Max > 0 && len(f.said) == f.Max {
+		return fmt.Errorf("the agent's queue of messages is full (%d); this one was not sent", f.Max)
+	}
+	f.said = append(f.said, text)
+	return nil
+}
+
+// CancelTask counts the cancel, and refuses every one after the first.
+func (f *Talker) CancelTask() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.canceled++
+	if f.canceled > 1 {
+		return errors.New("no task of the agent's is under way")
+	}
+	return nil
+}
+
+// Got returns what was said, and how many cancels were asked for.
+func (f *Talker) Got() ([]string, int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.said...), f.canceled
 }
