@@ -343,6 +343,14 @@ func twoSurfaces(t *testing.T) string {
 func TestSixelInXterm(t *testing.T) {
 	x := startXterm(t, buildBinary(t), "replay", "--graphics", "sixel", twoSurfaces(t))
 	t.Logf("xterm on display %s, cells of %v pixels", x.display, x.cell)
+	x.walkPicture()
+}
+
+// walkPicture takes twoSurfaces' picture where a person would, and checks
+// after each step that it covers exactly its cells: drawn, scrolled four
+// lines (clipped at the pane's top edge), gone on the other tab, back,
+// and gone after quitting.
+func (x *xterm) walkPicture() {
 	// The tab bar, then "line 0" to "line 2"; the picture is indented by
 	// a column.
 	x.waitCells("first frame", box(1, 4, 8, 4))
