@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -194,6 +195,24 @@ func TestAttachTwoTerminalsInTmux(t *testing.T) {
 	}
 }
 
+// startPlainAttach starts `a2term attach --plain` on sock, its input a
+// pipe the test writes the person's commands to.
+func startPlainAttach(t *testing.T, ctx context.Context, bin, sock string) (cmd *exec.Cmd, in io.WriteCloser, stdout, stderr *testutil.SyncBuffer) {
+	t.Helper()
+	cmd = exec.CommandContext(ctx, bin, "attach", "--plain", "--socket", sock)
+	cmd.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr = &testutil.SyncBuffer{}, &testutil.SyncBuffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, in, stdout, stderr
+}
+
 // TestAttachPlain attaches in plain mode, commands read from a pipe: the
 // canvas is printed, what is typed reaches the hub, a press reaches the
 // waiting agent, and quit detaches, leaving the hub running.
@@ -205,17 +224,7 @@ func TestAttachPlain(t *testing.T) {
 	defer cancel()
 	agent := showHello(t, ctx, sock)
 	got := agentWaits(t, agent)
-	cmd := exec.CommandContext(ctx, bin, "attach", "--plain", "--socket", sock)
-	cmd.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr testutil.SyncBuffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, in, stdout, stderr := startPlainAttach(t, ctx, bin, sock)
 	if _, err := in.Write([]byte("set 1 Ada\npress 2\n")); err != nil {
 		t.Fatal(err)
 	}
@@ -281,26 +290,16 @@ func TestAttachPlainTalksToA2A(t *testing.T) {
 	}
 	waitOut("connect", &connOut, "Connected to Scripted agent")
 
-	cmd := exec.CommandContext(ctx, bin, "attach", "--plain", "--socket", sock)
-	cmd.Env = append(withoutEnv("COLUMNS", "A2TERM_PLAIN"), "TERM=xterm-256color")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr testutil.SyncBuffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, in, stdout, stderr := startPlainAttach(t, ctx, bin, sock)
 	if _, err := in.Write([]byte("help\nsay a table for two\n")); err != nil {
 		t.Fatal(err)
 	}
-	waitOut("attach", &stdout, "Here is the menu.")
-	waitOut("attach", &stdout, "Margherita")
+	waitOut("attach", stdout, "Here is the menu.")
+	waitOut("attach", stdout, "Margherita")
 	if _, err := in.Write([]byte("cancel\n")); err != nil {
 		t.Fatal(err)
 	}
-	waitOut("attach", &stdout, "The agent was asked to cancel its task.")
+	waitOut("attach", stdout, "The agent was asked to cancel its task.")
 	in.Write([]byte("quit\n"))
 	in.Close()
 	if err := cmd.Wait(); err != nil {
