@@ -406,9 +406,11 @@ func TestKittyCellsNameTheImagesSent(t *testing.T) {
 // TestKittyIDsApartFromOtherPrograms: the programs drawing on one kitty
 // screen (in the panes of a tmux inside one kitty window) share kitty's
 // image ids. Each program's output gives its pictures ids from a random
-// one on, so that eight programs showing the same surface do not all send
-// it under the same id: one would draw another's picture, and delete it
-// on leaving.
+// one on, so that eight programs showing the same surface send it under
+// ids of their own: one would draw another's picture, and delete it on
+// leaving. Among 65,280 ids two of the eight meet by chance about once
+// in 2,300 runs, two pairs about once in ten million: the test asks for
+// seven ids at least.
 func TestKittyIDsApartFromOtherPrograms(t *testing.T) {
 	const programs = 8
 	const w, h = 40, 14
@@ -446,8 +448,8 @@ func TestKittyIDsApartFromOtherPrograms(t *testing.T) {
 			ids[id] = true
 		}
 	}
-	if len(ids) == 1 {
-		t.Errorf("%d programs sent their picture under the same image id %v", programs, ids)
+	if len(ids) < programs-1 {
+		t.Errorf("%d programs sent their picture under %d image ids: %v", programs, len(ids), ids)
 	}
 }
 
